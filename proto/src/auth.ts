@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import { ACCESS_LEVELS, AUTH_PROVIDERS, accessLevelSchema } from './access.ts';
+import { LIMITS } from './limits.ts';
+
+/** Exact texts of spec 1 section 5 and section 8. */
+export const AUTH_MESSAGES = {
+  invalidEmail: 'Please enter a valid email address',
+  passwordTooShort: 'Password must be at least 8 characters',
+  resetPasswordTooShort: 'Password must be at least 8 characters long',
+  passwordTooLong: `Password must be at most ${LIMITS.password.max} characters`,
+  passwordRequired: 'Password is required',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  passwordsDontMatch: "Passwords don't match",
+  noResetToken: 'No reset token found',
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'An account with this email already exists',
+  resetRequested: 'If an account exists for that email, a password reset link has been sent.',
+  resetDone: 'Your password has been reset. You can now sign in with your new password.',
+  resetTokenInvalid: 'The password reset link is invalid or has expired.',
+  verificationInvalid: 'The verification link is invalid or has expired.',
+  signedOut: 'Signed out',
+  unauthorized: 'Unauthorized',
+  searchTooShort: `Search needs at least ${LIMITS.userSearch.minChars} characters`,
+  externalProviderNoReset: 'Password reset is only available for accounts that sign in with email',
+} as const;
+
+const email = z.string().trim().toLowerCase().max(LIMITS.email.max, AUTH_MESSAGES.invalidEmail).pipe(z.email(AUTH_MESSAGES.invalidEmail));
+const name = (required: string) => z.string().trim().min(1, required).max(LIMITS.name.max, `Must be ${LIMITS.name.max} characters or less`);
+const newPassword = (tooShort: string) =>
+  z.string().min(LIMITS.password.min, tooShort).max(LIMITS.password.max, AUTH_MESSAGES.passwordTooLong);
+
+export const signUpRequestSchema = z.strictObject({
+  email,
+  password: newPassword(AUTH_MESSAGES.passwordTooShort),
+  firstName: name(AUTH_MESSAGES.firstNameRequired),
+  lastName: name(AUTH_MESSAGES.lastNameRequired),
+});
+export type SignUpRequest = z.infer<typeof signUpRequestSchema>;
+
+export const signInRequestSchema = z.strictObject({
+  email,
+  password: z.string().min(1, AUTH_MESSAGES.passwordRequired).max(LIMITS.password.max, AUTH_MESSAGES.passwordTooLong),
+});
+export type SignInRequest = z.infer<typeof signInRequestSchema>;
+
+export const requestPasswordResetSchema = z.strictObject({ email });
+export type RequestPasswordReset = z.infer<typeof requestPasswordResetSchema>;
+
+export const resetPasswordRequestSchema = z.strictObject({
+  token: z.string().min(1, AUTH_MESSAGES.noResetToken).max(512, AUTH_MESSAGES.resetTokenInvalid),
+  password: newPassword(AUTH_MESSAGES.resetPasswordTooShort),
+});
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** The web form of the reset screen: the confirmation is checked in the browser only. */
+export const resetPasswordFormSchema = z
+  .object({ password: newPassword(AUTH_MESSAGES.resetPasswordTooShort), confirmPassword: z.string() })
+  .refine((form) => form.password === form.confirmPassword, { message: AUTH_MESSAGES.passwordsDontMatch, path: ['confirmPassword'] });
+
+export const verifyEmailQuerySchema = z.object({ token: z.string().min(1).max(512) });
+
+export const messageResponseSchema = z.object({ message: z.string() });
+export const signUpResponseSchema = z.object({ message: z.string(), emailSent: z.boolean() });
+export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
+export const signInResponseSchema = z.object({ message: z.string(), token: z.string() });
+export type SignInResponse = z.infer<typeof signInResponseSchema>;
+
+export const currentUserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  accessLevel: accessLevelSchema,
+  isAdmin: z.boolean(),
+  isModerator: z.boolean(),
+  emailVerified: z.boolean(),
+  authProvider: z.enum(AUTH_PROVIDERS),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** What other members may learn of a member: search results, Core lists, online lists. */
+export const userSummarySchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  accessLevel: accessLevelSchema,
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;
+
+export const userSearchQuerySchema = z.object({
+  q: z.string().trim().min(LIMITS.userSearch.minChars, AUTH_MESSAGES.searchTooShort).max(100),
+});
+export const countResponseSchema = z.object({ count: z.number().int().nonnegative() });
+export type CountResponse = z.infer<typeof countResponseSchema>;
+
+/** Admin view of a user (spec 3 section 3). */
+export const adminUserSchema = currentUserSchema.omit({ profileImageUrl: true }).extend({ createdAt: z.string() });
+export type AdminUser = z.infer<typeof adminUserSchema>;
+
+export const adminUserListQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(LIMITS.adminUsers.maxPageSize).default(LIMITS.adminUsers.pageSize),
+  offset: z.coerce.number().int().min(0).default(0),
+  search: z.string().trim().max(100).optional(),
+});
+export const adminUserListResponseSchema = z.object({ users: z.array(adminUserSchema), total: z.number().int() });
+export type AdminUserListResponse = z.infer<typeof adminUserListResponseSchema>;
+
+export const adminUserPatchSchema = z
+  .strictObject({
+    firstName: name(AUTH_MESSAGES.firstNameRequired).optional(),
+    lastName: name(AUTH_MESSAGES.lastNameRequired).optional(),
+    email: email.optional(),
+    accessLevel: accessLevelSchema.optional(),
+    isModerator: z.boolean().optional(),
+    isAdmin: z.boolean().optional(),
+  })
+  .refine((patch) => Object.keys(patch).length > 0, { message: 'Nothing to update' });
+export type AdminUserPatch = z.infer<typeof adminUserPatchSchema>;
+
+export const setAccessLevelSchema = z.strictObject({
+  accessLevel: z.enum(ACCESS_LEVELS, { error: `Access level must be one of ${ACCESS_LEVELS.join(', ')}` }),
+});
+export const adminPasswordResetResponseSchema = z.object({ message: z.string(), emailSent: z.boolean() });
+
+/** The claims of an access token beyond iss/aud/exp/sub. */
+export const ACCESS_TOKEN_SESSION_CLAIM = 'sid';
+export const AUTH_COOKIE_NAME = 'crucible_token';

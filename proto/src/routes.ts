@@ -1,0 +1,44 @@
+/** The services behind the gateway and the port each listens on in one-machine mode. */
+export const SERVICES = {
+  auth: { defaultPort: 5101 },
+  forum: { defaultPort: 5102 },
+  dm: { defaultPort: 5103 },
+  project: { defaultPort: 5104 },
+  profile: { defaultPort: 5105 },
+  admin: { defaultPort: 5106 },
+  realtime: { defaultPort: 5107 },
+} as const;
+export type ServiceName = keyof typeof SERVICES;
+
+export type RouteAccess = 'public' | 'member';
+export interface GatewayRoute {
+  /** Path prefix; the longest matching prefix wins. `:id` segments match one path segment. */
+  prefix: string;
+  service: ServiceName;
+  access: RouteAccess;
+}
+
+/**
+ * The gateway's route table. Public routes pass without a token; member routes need a valid one.
+ * Services check roles and ownership themselves.
+ */
+export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
+  { prefix: '/api/auth/signup', service: 'auth', access: 'public' },
+  { prefix: '/api/auth/signin', service: 'auth', access: 'public' },
+  { prefix: '/api/auth/signout', service: 'auth', access: 'public' },
+  { prefix: '/api/auth/user', service: 'auth', access: 'public' },
+  { prefix: '/api/auth/request-password-reset', service: 'auth', access: 'public' },
+  { prefix: '/api/auth/reset-password', service: 'auth', access: 'public' },
+  { prefix: '/api/auth/verify-email', service: 'auth', access: 'public' },
+  { prefix: '/api/auth/jwks', service: 'auth', access: 'public' },
+  { prefix: '/api/auth/dev-mailbox', service: 'auth', access: 'public' },
+  { prefix: '/api/auth/oidc', service: 'auth', access: 'public' },
+  { prefix: '/api/login', service: 'auth', access: 'public' },
+  { prefix: '/api/callback', service: 'auth', access: 'public' },
+  { prefix: '/api/users/search', service: 'auth', access: 'member' },
+  { prefix: '/api/users/count', service: 'auth', access: 'member' },
+  { prefix: '/api/users/core', service: 'auth', access: 'member' },
+  { prefix: '/api/admin/users', service: 'auth', access: 'member' },
+];
+
+export const WEBSOCKET_PATH = '/ws';
