@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { SERVICES, type ServiceName } from '@crucible/proto';
+import { configFields, infrastructureConfigSchema } from '@crucible/platform';
+
+const serviceUrlFields = Object.fromEntries(
+  (Object.keys(SERVICES) as ServiceName[]).map((name) => [`${name.toUpperCase()}_URL`, configFields.optionalUrl]),
+) as Record<`${Uppercase<ServiceName>}_URL`, typeof configFields.optionalUrl>;
+
+export const gatewayConfigSchema = infrastructureConfigSchema.extend({
+  PORT: configFields.port(5000),
+  LOG_LEVEL: configFields.logLevel,
+  JWT_ISSUER: z.string().min(1).default('crucible-auth'),
+  JWT_AUDIENCE: z.string().min(1).default('crucible'),
+  /** The built web app; absent means API only. */
+  WEB_DIST_DIR: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
+  /** Origins allowed to call the API cross-site; none by default (the web app is same-origin). */
+  CORS_ORIGINS: configFields.list.default([]),
+  /** Largest request body the gateway passes on (uploads go straight to the blob store). */
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576 * 2),
+  RATE_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
+  RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+  ...serviceUrlFields,
+});
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
+
+export function serviceUrlsOf(config: GatewayConfig): Partial<Record<ServiceName, string>> {
+  return Object.fromEntries(
+    (Object.keys(SERVICES) as ServiceName[]).flatMap((name) => {
+      const url = config[`${name.toUpperCase()}_URL` as keyof GatewayConfig];
+      return typeof url === 'string' ? [[name, url]] : [];
+    }),
+  );
+}

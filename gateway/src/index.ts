@@ -1,0 +1,2 @@
+export { gatewayConfigSchema, type GatewayConfig } from './config.ts';
+export { createGateway, type Gateway } from './create-gateway.ts';

@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { SERVICES } from '@crucible/proto';
+import { configFields } from '@crucible/platform';
+
+/** Per-IP and per-account limits on the credential endpoints (a window of `*_WINDOW_SECONDS`). */
+export const authRateLimitConfigSchema = z.object({
+  RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(100),
+  RATE_LIMIT_SIGNIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_PASSWORD_RESET_PER_IP: z.coerce.number().int().min(1).default(10),
+  RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
+  RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+});
+
+export const authConfigSchema = z.object({
+  PORT: configFields.port(SERVICES.auth.defaultPort),
+  LOG_LEVEL: configFields.logLevel,
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  DATABASE_URL: configFields.url('postgresql://postgres@127.0.0.1:5432/postgres'),
+  /** Where members open the product; links in e-mails and OIDC redirects start here. */
+  PUBLIC_URL: configFields.url('http://localhost:5000'),
+  JWT_ISSUER: z.string().min(1).default('crucible-auth'),
+  JWT_AUDIENCE: z.string().min(1).default('crucible'),
+  /** Private Ed25519 JWK (JSON). Without it, auth keeps a generated key in its database. */
+  AUTH_SIGNING_KEY: z.string().optional(),
+  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
+  /** Cookies only over HTTPS; defaults on when PUBLIC_URL is https. */
+  SECURE_COOKIES: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
+  SMTP_URL: configFields.optionalUrl,
+  MAIL_FROM: z.string().default('Crucible <no-reply@crucible.local>'),
+  OIDC_ISSUER_URL: configFields.optionalUrl,
+  OIDC_CLIENT_ID: z.string().default('crucible'),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  /** The first admin: created verified at start-up when both are set and the account does not exist. */
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+  /** argon2id cost (OWASP: m=19456 KiB, t=2, p=1 at minimum). */
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(19_456).default(19_456),
+  ARGON2_ITERATIONS: z.coerce.number().int().min(2).default(2),
+}).extend(authRateLimitConfigSchema.shape);
+export type AuthConfig = z.infer<typeof authConfigSchema>;

@@ -1,0 +1,3 @@
+export { authConfigSchema, type AuthConfig } from './config.ts';
+export { createAuthService, DEV_IDENTITY_PROVIDER_PATH } from './create-service.ts';
+export { createDevIdentityProvider } from './oidc/dev-identity-provider.ts';

@@ -1,0 +1,36 @@
+import { randomBytes } from 'node:crypto';
+import Provider from 'oidc-provider';
+
+/**
+ * A real OpenID Connect provider (oidc-provider) for one-machine mode and tests: its development
+ * login form accepts any e-mail address and password and vouches for that address as verified.
+ * Never enabled in production (createService refuses it there).
+ */
+export function createDevIdentityProvider(options: { issuer: string; clientId: string; clientSecret: string; redirectUris: string[] }): Provider {
+  const provider = new Provider(options.issuer, {
+    clients: [
+      {
+        client_id: options.clientId,
+        client_secret: options.clientSecret,
+        redirect_uris: options.redirectUris,
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    cookies: { keys: [randomBytes(32).toString('base64url')] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
+    pkce: { required: () => true },
+    async findAccount(_ctx, accountId) {
+      const email = accountId.trim().toLowerCase();
+      const [localPart = email] = email.split('@');
+      const [given, ...family] = localPart.split(/[._-]+/).map((part) => part.charAt(0).toUpperCase() + part.slice(1));
+      return {
+        accountId: email,
+        claims: async () => ({ sub: email, email, email_verified: true, given_name: given ?? email, family_name: family.join(' ') || 'Member' }),
+      };
+    },
+  });
+  // Behind the gateway the original host and scheme come in X-Forwarded-* headers.
+  provider.proxy = true;
+  return provider;
+}

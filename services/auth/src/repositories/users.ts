@@ -1,0 +1,45 @@
+import type { AccessLevel } from '@crucible/proto';
+import { Prisma, type PrismaClient, type User } from '../generated/prisma/client.ts';
+
+export type { User };
+type Db = PrismaClient | Prisma.TransactionClient;
+
+/** Matches names and e-mail by substring (the trigram index serves it). */
+function searchFilter(text: string | undefined): Prisma.UserWhereInput {
+  if (!text) return {};
+  const contains = { contains: text, mode: 'insensitive' as const };
+  const [first, ...rest] = text.split(/\s+/);
+  const fullName = rest.length ? [{ firstName: { contains: first!, mode: 'insensitive' as const }, lastName: { contains: rest.join(' '), mode: 'insensitive' as const } }] : [];
+  return { OR: [{ email: contains }, { firstName: contains }, { lastName: contains }, ...fullName] };
+}
+
+export const userRepository = {
+  findById: (db: Db, id: string) => db.user.findUnique({ where: { id } }),
+  findByEmail: (db: Db, email: string) => db.user.findUnique({ where: { email } }),
+  findByExternalSubject: (db: Db, externalSubject: string) =>
+    db.user.findUnique({ where: { externalSubject } }),
+  create: (db: Db, data: Prisma.UserCreateInput) => db.user.create({ data }),
+  update: (db: Db, id: string, data: Prisma.UserUpdateInput) => db.user.update({ where: { id }, data }),
+  delete: (db: Db, id: string) => db.user.delete({ where: { id } }),
+  count: (db: Db) => db.user.count(),
+  search: (db: Db, text: string, limit: number) =>
+    db.user.findMany({ where: searchFilter(text), orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }], take: limit }),
+  listByAccessLevel: (db: Db, accessLevel: AccessLevel) =>
+    db.user.findMany({ where: { accessLevel }, orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }] }),
+  async page(db: Db, options: { limit: number; offset: number; search?: string }) {
+    const where = searchFilter(options.search);
+    const [users, total] = await Promise.all([
+      db.user.findMany({ where, orderBy: { createdAt: 'desc' }, take: options.limit, skip: options.offset }),
+      db.user.count({ where }),
+    ]);
+    return { users, total };
+  },
+};
+
+export function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
+}
+
+export function isNotFound(error: unknown): boolean {
+  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025';
+}

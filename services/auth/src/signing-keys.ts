@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, exportJWK, generateKeyPair, importJWK, type JWK, type JSONWebKeySet } from 'jose';
+import { ACCESS_TOKEN_SESSION_CLAIM } from '@crucible/proto';
+import { ACCESS_TOKEN_ALGORITHM } from '@crucible/platform';
+import type { PrismaClient } from './generated/prisma/client.ts';
+
+export interface AccessTokenSigner {
+  sign(claims: { userId: string; sessionId: string; expiresAt: Date }): Promise<string>;
+  jwks(): JSONWebKeySet;
+}
+
+function publicPart(jwk: JWK): JWK {
+  const { d: _private, ...rest } = jwk;
+  return rest;
+}
+
+/** The configured key, else the newest stored one, else a new one stored for every replica to share. */
+async function resolveSigningKey(prisma: PrismaClient, configuredKey: string | undefined): Promise<JWK> {
+  if (configuredKey) {
+    const jwk = JSON.parse(configuredKey) as JWK;
+    return { ...jwk, kid: jwk.kid ?? 'configured', alg: ACCESS_TOKEN_ALGORITHM };
+  }
+  const stored = await prisma.signingKey.findFirst({ orderBy: { createdAt: 'desc' } });
+  if (stored) return stored.privateJwk as JWK;
+  const { privateKey } = await generateKeyPair(ACCESS_TOKEN_ALGORITHM, { crv: 'Ed25519', extractable: true });
+  const jwk: JWK = { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: ACCESS_TOKEN_ALGORITHM, use: 'sig' };
+  // Two replicas starting together may both generate; the first stored key wins for both.
+  await prisma.signingKey.createMany({ data: [{ kid: jwk.kid!, privateJwk: jwk as object, publicJwk: publicPart(jwk) as object }], skipDuplicates: true });
+  const winner = await prisma.signingKey.findFirstOrThrow({ orderBy: { createdAt: 'asc' } });
+  return winner.privateJwk as JWK;
+}
+
+export async function createAccessTokenSigner(options: {
+  prisma: PrismaClient;
+  configuredKey?: string;
+  issuer: string;
+  audience: string;
+}): Promise<AccessTokenSigner> {
+  const jwk = await resolveSigningKey(options.prisma, options.configuredKey);
+  const key = await importJWK(jwk, ACCESS_TOKEN_ALGORITHM);
+  const stored = await options.prisma.signingKey.findMany({ select: { publicJwk: true } });
+  const publicKeys = [publicPart(jwk), ...stored.map((row) => row.publicJwk as JWK).filter((candidate) => candidate.kid !== jwk.kid)];
+  return {
+    sign: ({ userId, sessionId, expiresAt }) =>
+      new SignJWT({ [ACCESS_TOKEN_SESSION_CLAIM]: sessionId })
+        .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid: jwk.kid, typ: 'JWT' })
+        .setSubject(userId)
+        .setIssuer(options.issuer)
+        .setAudience(options.audience)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(key),
+    jwks: () => ({ keys: publicKeys }),
+  };
+}

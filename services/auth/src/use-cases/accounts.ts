@@ -1,0 +1,124 @@
+import { AUTH_MESSAGES, LIMITS, SUBJECTS, type CurrentUser, type ResetPasswordRequest, type SignInRequest, type SignUpRequest } from '@crucible/proto';
+import { BadRequestError, ConflictError, UnauthorizedError } from '@crucible/platform';
+import { emailTokenRepository } from '../repositories/email-tokens.ts';
+import { sessionRepository } from '../repositories/sessions.ts';
+import { isUniqueViolation, userRepository, type User } from '../repositories/users.ts';
+import { inTransaction, type AuthContext, type RequestMeta } from './context.ts';
+import { passwordResetMail, verificationMail } from './mails.ts';
+import { forgetRevokedSessions, refreshSessionsOf, revokeSessions, startSession, type StartedSession } from './sessions.ts';
+import { toCurrentUser, toUserEventPayload } from './user-views.ts';
+
+const VERIFY_TTL_MINUTES = LIMITS.emailVerificationTokenTtlHours * 60;
+
+async function sendVerificationMail(ctx: AuthContext, user: User): Promise<boolean> {
+  const token = await emailTokenRepository.issue(ctx.prisma, { userId: user.id, purpose: 'verify_email', ttlMinutes: VERIFY_TTL_MINUTES });
+  return ctx.mailer.send(verificationMail(ctx.config.PUBLIC_URL, user.email, user.firstName, token));
+}
+
+export async function signUp(ctx: AuthContext, input: SignUpRequest, meta: RequestMeta): Promise<{ message: string; emailSent: boolean; session: StartedSession }> {
+  await ctx.limits.signUpPerIp.consume(meta.ipAddress ?? 'unknown');
+  const passwordHash = await ctx.hasher.hash(input.password);
+  let user: User;
+  try {
+    user = await inTransaction(ctx, async (tx, emit) => {
+      const created = await userRepository.create(tx, { email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash });
+      await emit(SUBJECTS.userCreated, toUserEventPayload(created));
+      return created;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictError(AUTH_MESSAGES.emailTaken);
+    throw error;
+  }
+  const emailSent = await sendVerificationMail(ctx, user);
+  const session = await startSession(ctx, user, meta);
+  const message = emailSent ? 'Account created. Please check your email to verify your account.' : 'Account created. You are now signed in.';
+  return { message, emailSent, session };
+}
+
+export async function signIn(ctx: AuthContext, input: SignInRequest, meta: RequestMeta): Promise<{ message: string; session: StartedSession; user: User }> {
+  await ctx.limits.signInPerIp.consume(meta.ipAddress ?? 'unknown');
+  await ctx.limits.signInPerAccount.consume(input.email);
+  const user = await userRepository.findByEmail(ctx.prisma, input.email);
+  const valid = await ctx.hasher.verify(user?.passwordHash, input.password);
+  if (!user || !valid) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
+  await ctx.limits.signInPerAccount.reset(input.email);
+  const session = await startSession(ctx, user, meta);
+  return { message: `Welcome back${user.firstName ? `, ${user.firstName}` : ''}!`, session, user };
+}
+
+export async function signOut(ctx: AuthContext, principal: { userId: string; sessionId: string } | undefined): Promise<void> {
+  if (!principal) return;
+  const sessionIds = [principal.sessionId];
+  await inTransaction(ctx, (tx, emit) => revokeSessions(tx, emit, principal.userId, sessionIds, 'signed out'));
+  await forgetRevokedSessions(ctx, sessionIds);
+}
+
+export async function currentUser(ctx: AuthContext, userId: string): Promise<CurrentUser> {
+  const user = await userRepository.findById(ctx.prisma, userId);
+  if (!user) throw new UnauthorizedError();
+  return toCurrentUser(user);
+}
+
+export async function verifyEmail(ctx: AuthContext, token: string): Promise<boolean> {
+  const userId = await emailTokenRepository.redeem(ctx.prisma, token, 'verify_email');
+  if (!userId) return false;
+  const user = await inTransaction(ctx, async (tx, emit) => {
+    const updated = await userRepository.update(tx, userId, { emailVerified: true });
+    await emit(SUBJECTS.userUpdated, toUserEventPayload(updated));
+    return updated;
+  });
+  await refreshSessionsOf(ctx, user);
+  return true;
+}
+
+/** Same answer whether or not the account exists, so the form cannot be used to find members. */
+export async function requestPasswordReset(ctx: AuthContext, email: string, meta: RequestMeta): Promise<{ message: string; emailSent: boolean }> {
+  await ctx.limits.passwordResetPerIp.consume(meta.ipAddress ?? 'unknown');
+  await ctx.limits.passwordResetPerAccount.consume(email);
+  const user = await userRepository.findByEmail(ctx.prisma, email);
+  const emailSent = user?.authProvider === 'email' ? await sendPasswordReset(ctx, user) : false;
+  return { message: AUTH_MESSAGES.resetRequested, emailSent };
+}
+
+export async function sendPasswordReset(ctx: AuthContext, user: User): Promise<boolean> {
+  if (user.authProvider !== 'email') throw new BadRequestError(AUTH_MESSAGES.externalProviderNoReset);
+  const ttlMinutes = LIMITS.passwordResetTokenTtlMinutes;
+  const token = await emailTokenRepository.issue(ctx.prisma, { userId: user.id, purpose: 'reset_password', ttlMinutes });
+  return ctx.mailer.send(passwordResetMail(ctx.config.PUBLIC_URL, user.email, user.firstName, token, ttlMinutes));
+}
+
+/** Single-use, expiring token; every session of the member ends, since the old password may be known. */
+export async function resetPassword(ctx: AuthContext, input: ResetPasswordRequest): Promise<{ message: string }> {
+  const passwordHash = await ctx.hasher.hash(input.password);
+  const revoked = await inTransaction(ctx, async (tx, emit) => {
+    const userId = await emailTokenRepository.redeem(tx, input.token, 'reset_password');
+    if (!userId) throw new BadRequestError(AUTH_MESSAGES.resetTokenInvalid);
+    const user = await userRepository.update(tx, userId, { passwordHash, emailVerified: true });
+    await emit(SUBJECTS.userUpdated, toUserEventPayload(user));
+    const sessionIds = await sessionRepository.liveIdsOfUser(tx, userId);
+    await revokeSessions(tx, emit, userId, sessionIds, 'password reset');
+    return sessionIds;
+  });
+  await forgetRevokedSessions(ctx, revoked);
+  return { message: AUTH_MESSAGES.resetDone };
+}
+
+/** The first admin, from ADMIN_EMAIL/ADMIN_PASSWORD; an existing account is left exactly as it is. */
+export async function ensureInitialAdmin(ctx: AuthContext, email: string, password: string): Promise<'created' | 'exists'> {
+  const normalized = email.trim().toLowerCase();
+  if (await userRepository.findByEmail(ctx.prisma, normalized)) return 'exists';
+  const passwordHash = await ctx.hasher.hash(password);
+  try {
+    await inTransaction(ctx, async (tx, emit) => {
+      const admin = await userRepository.create(tx, {
+        email: normalized, firstName: 'Admin', lastName: null, passwordHash, emailVerified: true, accessLevel: 'Admin', isAdmin: true,
+      });
+      await emit(SUBJECTS.userCreated, toUserEventPayload(admin));
+    });
+    return 'created';
+  } catch (error) {
+    // Another replica created it first.
+    if (isUniqueViolation(error)) return 'exists';
+    throw error;
+  }
+}

@@ -1,0 +1,35 @@
+import type { AdminUser, CurrentUser, SessionPrincipal, UserEventPayload, UserSummary } from '@crucible/proto';
+import type { User } from '../repositories/users.ts';
+
+export function toCurrentUser(user: User): CurrentUser {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    accessLevel: user.accessLevel,
+    isAdmin: user.isAdmin,
+    isModerator: user.isModerator,
+    emailVerified: user.emailVerified,
+    authProvider: user.authProvider,
+  };
+}
+
+export function toUserSummary(user: User): UserSummary {
+  return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, profileImageUrl: user.profileImageUrl, accessLevel: user.accessLevel };
+}
+
+export function toAdminUser(user: User): AdminUser {
+  const { profileImageUrl: _image, ...current } = toCurrentUser(user);
+  return { ...current, createdAt: user.createdAt.toISOString() };
+}
+
+export function toUserEventPayload(user: User): UserEventPayload {
+  const { emailVerified: _verified, authProvider: _provider, ...payload } = toCurrentUser(user);
+  return payload;
+}
+
+export function toPrincipal(user: User, sessionId: string): SessionPrincipal {
+  return { userId: user.id, sessionId, accessLevel: user.accessLevel, isAdmin: user.isAdmin, isModerator: user.isModerator, emailVerified: user.emailVerified };
+}

@@ -1,0 +1,70 @@
+import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JSONWebKeySet } from 'jose';
+import { ACCESS_TOKEN_SESSION_CLAIM, type SessionPrincipal } from '@crucible/proto';
+import { UnauthorizedError } from '../errors/http-errors.ts';
+
+/** The one algorithm accepted; a token signed any other way is refused before its key is looked up. */
+export const ACCESS_TOKEN_ALGORITHM = 'EdDSA';
+
+export interface TokenVerifierOptions {
+  issuer: string;
+  audience: string;
+  /** Fetches the signer's public keys (auth answers over the bus; auth itself reads them locally). */
+  loadKeys: () => Promise<JSONWebKeySet>;
+  /** The session as it is now: null when it is unknown, expired or revoked. */
+  loadSession: (sessionId: string) => Promise<SessionPrincipal | null>;
+  /** Minimum time between key reloads triggered by an unknown key id. */
+  keyRefreshIntervalMs?: number;
+}
+
+export interface TokenVerifier {
+  verify(token: string): Promise<SessionPrincipal>;
+}
+
+export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifier {
+  const refreshInterval = options.keyRefreshIntervalMs ?? 30_000;
+  let keySet: ReturnType<typeof createLocalJWKSet> | undefined;
+  let loadedAt = 0;
+
+  async function keys(forceReload: boolean) {
+    if (!keySet || (forceReload && Date.now() - loadedAt > refreshInterval)) {
+      keySet = createLocalJWKSet(await options.loadKeys());
+      loadedAt = Date.now();
+    }
+    return keySet;
+  }
+
+  async function verifySignature(token: string) {
+    const verifyWith = async (forceReload: boolean) =>
+      jwtVerify(token, await keys(forceReload), {
+        algorithms: [ACCESS_TOKEN_ALGORITHM],
+        issuer: options.issuer,
+        audience: options.audience,
+        requiredClaims: ['exp', 'sub', ACCESS_TOKEN_SESSION_CLAIM],
+      });
+    try {
+      return await verifyWith(false);
+    } catch (error) {
+      // Keys rotate: an unknown key id earns one reload, rate-limited against floods of forged kids.
+      if (error instanceof joseErrors.JWKSNoMatchingKey) return verifyWith(true);
+      throw error;
+    }
+  }
+
+  return {
+    async verify(token) {
+      let sessionId: string;
+      let userId: string;
+      try {
+        const { payload } = await verifySignature(token);
+        sessionId = String(payload[ACCESS_TOKEN_SESSION_CLAIM]);
+        userId = String(payload.sub);
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) throw new UnauthorizedError();
+        throw error;
+      }
+      const session = await options.loadSession(sessionId);
+      if (!session || session.userId !== userId) throw new UnauthorizedError();
+      return session;
+    },
+  };
+}

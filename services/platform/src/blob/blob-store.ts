@@ -1,0 +1,21 @@
+import type { Readable } from 'node:stream';
+
+export interface BlobInfo {
+  size: number;
+  contentType: string | null;
+}
+
+export interface BlobStore {
+  readonly kind: 's3' | 'disk';
+  readonly location: string;
+  /** A URL the browser PUTs the file to directly, with its Content-Type header. */
+  presignUpload(key: string, options: { contentType: string; expiresInSeconds?: number }): Promise<string>;
+  /** A URL that downloads the object as an attachment named `downloadName`. */
+  presignDownload(key: string, options: { downloadName: string; contentType?: string; expiresInSeconds?: number }): Promise<string>;
+  stat(key: string): Promise<BlobInfo | null>;
+  /** Reads the whole object, or the byte range [start, end] inclusive. */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable>;
+  write(key: string, body: Readable | Buffer, options: { contentType: string; size?: number }): Promise<void>;
+  delete(key: string): Promise<void>;
+  isHealthy(): Promise<boolean>;
+}

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/**
+ * Parses the environment with a zod object whose keys are the variable names. Every bad variable
+ * is named at once, so a misconfigured pod fails with one complete message.
+ */
+export function loadConfig<Shape extends z.ZodRawShape>(
+  schema: z.ZodObject<Shape>,
+  env: Record<string, string | undefined> = process.env,
+): z.infer<z.ZodObject<Shape>> {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const result = schema.safeParse(present);
+  if (result.success) return result.data;
+  throw new ConfigError(
+    result.error.issues.map((issue) => {
+      const variable = issue.path.join('.') || '(environment)';
+      const shown = typeof issue.path[0] === 'string' && present[issue.path[0]] !== undefined ? ` (got "${present[issue.path[0]]}")` : '';
+      return `${variable}: ${issue.message}${shown}`;
+    }),
+  );
+}
+
+/** Building blocks for the per-service schemas; each has a default that works on localhost. */
+export const configFields = {
+  port: (defaultPort: number) => z.coerce.number().int().min(1).max(65535).default(defaultPort),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  url: (defaultUrl: string) => z.url().default(defaultUrl),
+  optionalUrl: z.url().optional(),
+  boolean: (defaultValue: boolean) =>
+    z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1').default(defaultValue),
+  list: z.string().transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean)),
+} as const;

@@ -1,0 +1,2 @@
+export * from './http-errors.ts';
+export * from './error-middleware.ts';

@@ -1,0 +1,68 @@
+import type { EventEnvelope } from '@crucible/proto';
+
+export type { EventEnvelope };
+
+export interface Subscription {
+  /** Stops delivery; messages in flight finish first. */
+  stop(): Promise<void>;
+}
+
+export interface DurableSubscriptionOptions {
+  /** Durable consumer name; one name is one position in the stream, shared by every replica. */
+  durable: string;
+  /** Subjects this consumer wants (wildcards allowed, e.g. `auth.user.*`). */
+  subjects: string[];
+  /**
+   * Called once per delivery. Resolving acknowledges the event; throwing leaves it unacknowledged
+   * so the broker delivers it again later (at-least-once; pair with an idempotent consumer).
+   */
+  handler: (event: EventEnvelope) => Promise<void>;
+  /** Redelivery delay after a failed handler, default 1000 ms. */
+  retryDelayMs?: number;
+}
+
+export interface EventBus {
+  readonly kind: 'nats' | 'memory';
+  /** Where it is, for the launcher's start-up line (e.g. `nats://127.0.0.1:4222`). */
+  readonly location: string;
+  /**
+   * Stores the event durably (a JetStream ack, or the in-process log) and resolves after that.
+   * Publishing the same `id` twice stores it once (broker-side de-duplication).
+   */
+  publish(event: EventEnvelope): Promise<void>;
+  subscribe(options: DurableSubscriptionOptions): Promise<Subscription>;
+  /**
+   * Service-to-service question. Rejects with an EventBusUnavailableError on timeout or no responder,
+   * and with an EventBusReplyError when the replier's handler threw.
+   */
+  request<Answer>(subject: string, payload: unknown, options?: { timeoutMs?: number }): Promise<Answer>;
+  /** Answers questions on a subject; replicas share the work (queue group). */
+  reply(subject: string, handler: (payload: unknown) => Promise<unknown>): Promise<Subscription>;
+  /** True while the broker connection is usable (for /readyz). */
+  isHealthy(): Promise<boolean>;
+  /** Drains subscriptions and closes the connection. */
+  close(): Promise<void>;
+}
+
+/**
+ * The broker or the service that should answer is not there (timeout, no responder, broker down).
+ * `statusCode` lets the platform's error middleware answer 503 without knowing this class.
+ */
+export class EventBusUnavailableError extends Error {
+  readonly statusCode = 503;
+
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'EventBusUnavailableError';
+  }
+}
+
+/** The replier was reached but its handler failed; the details stay in the replier's log. */
+export class EventBusReplyError extends Error {
+  readonly statusCode = 502;
+
+  constructor(subject: string) {
+    super(`The service answering ${subject} failed`);
+    this.name = 'EventBusReplyError';
+  }
+}

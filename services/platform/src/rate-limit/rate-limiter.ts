@@ -1,0 +1,39 @@
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Cache } from '../cache/cache.ts';
+import { TooManyRequestsError } from '../errors/http-errors.ts';
+
+export interface RateLimit {
+  /** Counts one hit for `key`; throws TooManyRequestsError (429 with Retry-After) past the limit. */
+  consume(key: string, points?: number): Promise<void>;
+  /** Forgets a key (e.g. the per-account counter after a successful sign-in). */
+  reset(key: string): Promise<void>;
+}
+
+export interface RateLimitRule {
+  name: string;
+  points: number;
+  durationSeconds: number;
+  /** How long a key stays blocked once over the limit; defaults to the rest of the window. */
+  blockSeconds?: number;
+}
+
+/** Counters live in Redis when the cache is Redis, so every replica shares them. */
+export function createRateLimit(cache: Cache, rule: RateLimitRule): RateLimit {
+  const options = { keyPrefix: `ratelimit:${rule.name}`, points: rule.points, duration: rule.durationSeconds, blockDuration: rule.blockSeconds ?? 0 };
+  const limiter: RateLimiterAbstract = cache.redisClient
+    ? new RateLimiterRedis({ ...options, storeClient: cache.redisClient, useRedisPackage: true, insuranceLimiter: new RateLimiterMemory(options) })
+    : new RateLimiterMemory(options);
+  return {
+    async consume(key, points = 1) {
+      try {
+        await limiter.consume(key, points);
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) throw new TooManyRequestsError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+        throw rejection;
+      }
+    },
+    async reset(key) {
+      await limiter.delete(key);
+    },
+  };
+}
