@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    reporters: ['default', './.ci/summary-reporter.ts'],
     projects: [
       {
         test: {

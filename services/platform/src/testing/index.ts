@@ -1,0 +1,2 @@
+export * from './required-services.ts';
+export * from './smtp-capture.ts';
