@@ -47,11 +47,6 @@ function rejectLargeBodies(limitBytes: number): RequestHandler {
   };
 }
 
-async function upstreamReady(url: string): Promise<boolean> {
-  const response = await fetch(new URL('/readyz', url), { signal: AbortSignal.timeout(1500) });
-  return response.ok;
-}
-
 export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway {
   const { logger, bus, cache } = deps;
   const upstreams = createUpstreams(serviceUrlsOf(config), { timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger });
@@ -84,10 +79,11 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
     proxy(req, res, next);
   };
 
+  // Upstreams stay out of readiness: one service down must not take the whole site (and the web app) out
+  // of rotation; its routes answer 503 on their own.
   const readiness = (): ReadinessCheck[] => [
     { name: 'cache', check: () => cache.isHealthy() },
     { name: 'events', check: () => bus.isHealthy() },
-    ...Object.entries(upstreams.urls).map(([service, url]) => ({ name: service, check: () => upstreamReady(url) })),
   ];
 
   let servesWebApp = false;

@@ -9,7 +9,7 @@ import type { AuthConfig } from './config.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { registerAuthRoutes } from './http/routes.ts';
 import { createDevMailbox, createSmtpMailer } from './mailer.ts';
-import { createDevIdentityProvider } from './oidc/dev-identity-provider.ts';
+import { lazyDevIdentityProvider } from './oidc/dev-identity-provider.ts';
 import { createOidcLogin, type OidcLogin } from './oidc/oidc-login.ts';
 import { createPasswordHasher } from './passwords.ts';
 import { createAccessTokenSigner } from './signing-keys.ts';
@@ -53,7 +53,7 @@ function externalSignIn(config: AuthConfig, cache: Cache) {
   const clientSecret = randomBytes(24).toString('base64url');
   return {
     login: createOidcLogin({ issuerUrl, clientId: config.OIDC_CLIENT_ID, clientSecret, redirectUri, cache }),
-    devProvider: createDevIdentityProvider({ issuer: issuerUrl, clientId: config.OIDC_CLIENT_ID, clientSecret, redirectUris: [redirectUri] }),
+    devProvider: lazyDevIdentityProvider({ issuer: issuerUrl, clientId: config.OIDC_CLIENT_ID, clientSecret, redirectUris: [redirectUri] }),
   };
 }
 
@@ -84,7 +84,7 @@ export async function createAuthService(config: AuthConfig, deps: AuthDeps): Pro
       { name: 'cache', check: () => cache.isHealthy() },
     ],
     routes: (router) => {
-      if (external.devProvider) router.use(DEV_IDENTITY_PROVIDER_PATH, external.devProvider.callback());
+      if (external.devProvider) router.use(DEV_IDENTITY_PROVIDER_PATH, external.devProvider);
       registerAuthRoutes(router, { ctx, verifier, oidcLogin: external.login });
     },
   });

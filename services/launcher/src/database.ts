@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import pg from 'pg';
 import { describeDatabaseUrl, isReachable, type ComponentReport, type Logger } from '@crucible/platform';
-import { startEmbeddedPostgres } from '@crucible/platform/embedded-postgres';
+import { startEmbeddedPostgres } from './embedded-postgres/embedded-postgres.ts';
 import type { LauncherConfig } from './config.ts';
 
 const LOCAL_SERVER_URL = 'postgresql://postgres@127.0.0.1:5432/postgres';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { RequestHandler } from 'express';
 import Provider from 'oidc-provider';
 
 /**
@@ -33,4 +34,13 @@ export function createDevIdentityProvider(options: { issuer: string; clientId: s
   // Behind the gateway the original host and scheme come in X-Forwarded-* headers.
   provider.proxy = true;
   return provider;
+}
+
+/** The provider as Express middleware, built on its first request (start-up stays quick and quiet). */
+export function lazyDevIdentityProvider(options: Parameters<typeof createDevIdentityProvider>[0]): RequestHandler {
+  let handler: ReturnType<Provider['callback']> | undefined;
+  return (req, res) => {
+    handler ??= createDevIdentityProvider(options).callback();
+    handler(req, res);
+  };
 }

@@ -35,6 +35,11 @@ export class ConflictError extends HttpError {
     super(409, message);
   }
 }
+export class PayloadTooLargeError extends HttpError {
+  constructor(maxBytes: number) {
+    super(413, `The upload is larger than the limit of ${maxBytes} bytes`);
+  }
+}
 export class TooManyRequestsError extends HttpError {
   constructor(readonly retryAfterSeconds: number, message = 'Too many requests, please try again later.') {
     super(429, message, { retryAfter: retryAfterSeconds });

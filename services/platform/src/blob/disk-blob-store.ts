@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { constants, createWriteStream } from 'node:fs';
+import { access, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, join, relative, resolve, isAbsolute } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { BadRequestError, NotFoundError } from '../errors/http-errors.ts';
+import { assertValidBlobKey } from './blob-key.ts';
+import type { BlobInfo, BlobStore } from './blob-store.ts';
+import { DEFAULT_PRESIGN_EXPIRY_SECONDS } from './download-headers.ts';
+import { createUrlSigner, type PresignedMethod, type PresignedTerms } from './url-signer.ts';
+
+export interface DiskBlobStoreOptions {
+  /** The folder that holds everything; created when missing. */
+  root: string;
+  /** Where diskBlobRouter is reachable from browsers, e.g. `http://localhost:5000/api/blobs`. */
+  publicBaseUrl: string;
+  signingSecret: string;
+}
+
+export interface DiskBlobStore extends BlobStore {
+  readonly kind: 'disk';
+  /** The terms a presigned URL for `method` on `key` carries; a 400 for a bad key, a 403 for a bad or expired link. */
+  verifyPresignedRequest(method: PresignedMethod, key: string, query: Record<string, unknown>): PresignedTerms;
+}
+
+interface StoredMeta {
+  contentType: string;
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+function isInside(folder: string, path: string): boolean {
+  const fromFolder = relative(folder, path);
+  return fromFolder !== '' && !fromFolder.startsWith('..') && !isAbsolute(fromFolder);
+}
+
+function encodeKeyPath(key: string): string {
+  return key.split('/').map(encodeURIComponent).join('/');
+}
+
+async function readContentType(metaPath: string): Promise<string | null> {
+  try {
+    return (JSON.parse(await readFile(metaPath, 'utf8')) as StoredMeta).contentType;
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Blobs as files for one-machine runs: `objects/<key>` holds the bytes and `meta/<key>.json` the
+ * content type, in separate trees so no key can collide with another key's metadata. Writes land
+ * in `incoming/` and are renamed into place, so readers never see half a file.
+ */
+export async function createDiskBlobStore(options: DiskBlobStoreOptions): Promise<DiskBlobStore> {
+  const root = resolve(options.root);
+  const objectsDir = join(root, 'objects');
+  const metaDir = join(root, 'meta');
+  const incomingDir = join(root, 'incoming');
+  await Promise.all([objectsDir, metaDir, incomingDir].map((folder) => mkdir(folder, { recursive: true })));
+  const signer = createUrlSigner(options.signingSecret);
+  const publicBaseUrl = options.publicBaseUrl.replace(/\/+$/, '');
+
+  const pathsOf = (key: string) => {
+    assertValidBlobKey(key);
+    const object = resolve(objectsDir, key);
+    // Valid keys cannot climb out; this guards the files should the key rules ever loosen.
+    if (!isInside(objectsDir, object)) throw new BadRequestError('Invalid blob key: it leaves the store');
+    return { object, meta: `${resolve(metaDir, key)}.json` };
+  };
+
+  const placeAtomically = async (target: string, fill: (incomingPath: string) => Promise<void>) => {
+    const incoming = join(incomingDir, randomUUID());
+    try {
+      await fill(incoming);
+      await mkdir(dirname(target), { recursive: true });
+      await rename(incoming, target);
+    } finally {
+      await rm(incoming, { force: true });
+    }
+  };
+
+  const presignedUrl = (method: PresignedMethod, key: string, terms: PresignedTerms, expiresInSeconds = DEFAULT_PRESIGN_EXPIRY_SECONDS) => {
+    assertValidBlobKey(key);
+    return `${publicBaseUrl}/${encodeKeyPath(key)}?${signer.sign(method, key, terms, expiresInSeconds)}`;
+  };
+
+  return {
+    kind: 'disk',
+    location: root,
+
+    async presignUpload(key, { contentType, expiresInSeconds }) {
+      return presignedUrl('PUT', key, { contentType }, expiresInSeconds);
+    },
+
+    async presignDownload(key, { downloadName, contentType, expiresInSeconds }) {
+      return presignedUrl('GET', key, { downloadName, contentType }, expiresInSeconds);
+    },
+
+    verifyPresignedRequest(method, key, query) {
+      assertValidBlobKey(key);
+      return signer.verify(method, key, query);
+    },
+
+    async stat(key): Promise<BlobInfo | null> {
+      const paths = pathsOf(key);
+      try {
+        const file = await stat(paths.object);
+        return file.isFile() ? { size: file.size, contentType: await readContentType(paths.meta) } : null;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+
+    async read(key, range) {
+      try {
+        const file = await open(pathsOf(key).object);
+        return file.createReadStream(range && { start: range.start, end: range.end });
+      } catch (error) {
+        if (isMissing(error)) throw new NotFoundError('No such blob');
+        throw error;
+      }
+    },
+
+    async write(key, body, { contentType }) {
+      const paths = pathsOf(key);
+      await placeAtomically(paths.object, async (incomingObject) => {
+        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(incomingObject, { flags: 'wx' }));
+        // The type is in place before the bytes, so an object is never visible without it.
+        const meta: StoredMeta = { contentType };
+        await placeAtomically(paths.meta, (incomingMeta) => writeFile(incomingMeta, JSON.stringify(meta)));
+      });
+    },
+
+    async delete(key) {
+      const paths = pathsOf(key);
+      await Promise.all([rm(paths.object, { force: true }), rm(paths.meta, { force: true })]);
+    },
+
+    async isHealthy() {
+      return access(root, constants.W_OK).then(
+        () => true,
+        () => false,
+      );
+    },
+  };
+}

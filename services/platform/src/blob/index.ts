@@ -1,0 +1,5 @@
+export type { BlobInfo, BlobStore } from './blob-store.ts';
+export { createS3BlobStore, type S3BlobStore, type S3BlobStoreOptions } from './s3-blob-store.ts';
+export { createDiskBlobStore, type DiskBlobStore, type DiskBlobStoreOptions } from './disk-blob-store.ts';
+export { diskBlobRouter, DEFAULT_MAX_UPLOAD_BYTES, type DiskBlobRouterOptions } from './disk-blob-router.ts';
+export { assertValidBlobKey } from './blob-key.ts';
