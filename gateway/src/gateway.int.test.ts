@@ -1,0 +1,163 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authConfigSchema, createAuthService } from '@crucible/auth';
+import {
+  createNatsEventBus, createRedisCache, listen, loadConfig, silentLogger, type Cache, type EventBus, type RunningService,
+} from '@crucible/platform';
+import { createTestDatabase, TEST_SERVICES, requireService, type TestDatabase } from '@crucible/platform/testing';
+import { gatewayConfigSchema } from './config.ts';
+import { createGateway, type Gateway } from './create-gateway.ts';
+
+type Server = Awaited<ReturnType<typeof listen>>;
+
+let database: TestDatabase;
+let bus: EventBus;
+let cache: Cache;
+let auth: RunningService;
+let authServer: Server;
+let webDist: string;
+const started: { gateway: Gateway; server: Server }[] = [];
+
+async function startGateway(env: Record<string, string>) {
+  const config = loadConfig(gatewayConfigSchema, { WEB_DIST_DIR: webDist, ...env });
+  const gateway = createGateway(config, { logger: silentLogger, bus, cache, collectProcessMetrics: false });
+  const server = await listen(gateway.app, 0, '127.0.0.1');
+  server.server.on('upgrade', gateway.handleUpgrade);
+  started.push({ gateway, server });
+  return `http://127.0.0.1:${server.port}`;
+}
+
+const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+let gatewayUrl: string;
+let token: string;
+
+beforeAll(async () => {
+  await Promise.all([requireService('nats'), requireService('redis')]);
+  database = await createTestDatabase('gateway');
+  bus = await createNatsEventBus({ url: TEST_SERVICES.nats.url, name: 'gateway-test', logger: silentLogger });
+  cache = await createRedisCache({ url: TEST_SERVICES.redis.url, keyPrefix: `test-${randomBytes(4).toString('hex')}:`, logger: silentLogger });
+  auth = await createAuthService(loadConfig(authConfigSchema, { DATABASE_URL: database.url }), { logger: silentLogger, bus, cache, collectProcessMetrics: false });
+  authServer = await listen(auth.app, 0, '127.0.0.1');
+  webDist = await mkdtemp(join(tmpdir(), 'web-dist-'));
+  await mkdir(join(webDist, 'assets'));
+  await writeFile(join(webDist, 'index.html'), '<!doctype html><title>Crucible</title>');
+  await writeFile(join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
+  gatewayUrl = await startGateway({ AUTH_URL: `http://127.0.0.1:${authServer.port}` });
+  const email = `gw-${randomBytes(4).toString('hex')}@example.com`;
+  const signup = await fetch(`${gatewayUrl}/api/auth/signup`, json({ email, password: 'long-enough-1', firstName: 'Gate', lastName: 'Way' }));
+  token = ((await signup.json()) as { token: string }).token;
+});
+
+afterAll(async () => {
+  for (const { gateway, server } of started) {
+    await server.close();
+    await gateway.stop();
+  }
+  await authServer?.close();
+  await auth?.stop();
+  await bus?.close();
+  await cache?.close();
+  await database?.drop();
+  if (webDist) await rm(webDist, { recursive: true, force: true });
+});
+
+describe('gateway', () => {
+  it('passes public routes through without a token', async () => {
+    const response = await fetch(`${gatewayUrl}/api/auth/signin`, json({ email: 'nobody@example.com', password: 'x' }));
+    expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ message: 'Invalid email or password' });
+  });
+
+  it('refuses a member route without a token before reaching the service', async () => {
+    const response = await fetch(`${gatewayUrl}/api/users/count`);
+    expect(response.status).toBe(401);
+    expect(await response.json()).toEqual({ statusCode: 401, message: 'Unauthorized' });
+  });
+
+  it('refuses forged and malformed tokens with 401, never 500', async () => {
+    for (const bad of ['garbage', `${token.slice(0, -4)}AAAA`, 'a.b.c', token.split('.').slice(0, 2).join('.') + '.']) {
+      const response = await fetch(`${gatewayUrl}/api/users/count`, { headers: { authorization: `Bearer ${bad}` } });
+      expect(response.status, bad).toBe(401);
+    }
+  });
+
+  it('proxies member routes with a valid token and keeps the request id', async () => {
+    const response = await fetch(`${gatewayUrl}/api/users/count`, { headers: { authorization: `Bearer ${token}`, 'x-request-id': 'trace-me-123' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toBe('trace-me-123');
+    expect(((await response.json()) as { count: number }).count).toBeGreaterThanOrEqual(1);
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const response = await fetch(`${gatewayUrl}/api/nothing-here`);
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/application\/json/);
+  });
+
+  it('refuses bodies over the limit with 413', async () => {
+    const response = await fetch(`${gatewayUrl}/api/auth/signin`, json({ email: 'a@b.co', password: 'x'.repeat(3 * 1024 * 1024) }));
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ statusCode: 413 });
+  });
+
+  it('answers 503 with a JSON body when a service is down', async () => {
+    const url = await startGateway({ AUTH_URL: 'http://127.0.0.1:9' });
+    const started = Date.now();
+    const response = await fetch(`${url}/api/auth/signin`, json({ email: 'a@b.co', password: 'x' }));
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ statusCode: 503, message: 'The auth service is unavailable' });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('answers 503 for routes of a service that is not running', async () => {
+    const url = await startGateway({});
+    const response = await fetch(`${url}/api/auth/signin`, json({ email: 'a@b.co', password: 'x' }));
+    expect(response.status).toBe(503);
+  });
+
+  it('limits requests per IP with 429 and Retry-After', async () => {
+    const url = await startGateway({ AUTH_URL: `http://127.0.0.1:${authServer.port}`, RATE_LIMIT_PER_IP_PER_MINUTE: '5' });
+    // Distinct client addresses per test run keep other runs' counters apart.
+    const client = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 7; attempt += 1) {
+      const response = await fetch(`${url}/api/auth/jwks`, { headers: { 'x-forwarded-for': client } });
+      statuses.push(response.status);
+      if (response.status === 429) expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    expect(statuses.slice(5)).toEqual([429, 429]);
+  });
+
+  it('sets security headers and keeps cross-site origins out', async () => {
+    const response = await fetch(`${gatewayUrl}/api/auth/jwks`, { headers: { origin: 'https://evil.example' } });
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('serves hashed assets for a year and index.html for client routes', async () => {
+    const asset = await fetch(`${gatewayUrl}/assets/app-1a2b3c.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    const page = await fetch(`${gatewayUrl}/forums?discussion=1`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expect(await page.text()).toContain('<title>Crucible</title>');
+  });
+
+  it('refuses a WebSocket upgrade with 503 while realtime is not running', async () => {
+    const { port } = new URL(gatewayUrl);
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const upgrade = httpRequest({ host: '127.0.0.1', port, path: '/ws', headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64') } });
+      upgrade.on('response', (response) => resolve(response.statusCode));
+      upgrade.on('upgrade', () => resolve(101));
+      upgrade.on('error', reject);
+      upgrade.end();
+    });
+    expect(status).toBe(503);
+  });
+});
