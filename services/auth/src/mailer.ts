@@ -1,3 +1,4 @@
+import escapeHtml from 'escape-html';
 import nodemailer from 'nodemailer';
 import type { Logger } from '@crucible/platform';
 
@@ -52,4 +53,15 @@ export function createDevMailbox(options: { logger: Logger }): Mailer {
     },
     recent: () => [...mails],
   };
+}
+
+/** The dev mailbox as a page: newest first, each mail's text with its links clickable. */
+export function renderDevMailbox(mails: ReturnType<Mailer['recent']>): string {
+  const items = mails
+    .map((mail) => {
+      const body = escapeHtml(mail.text).replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+      return `<article><h2>${escapeHtml(mail.subject)}</h2><p>To ${escapeHtml(mail.to)} at ${escapeHtml(mail.sentAt)}</p><pre>${body}</pre></article>`;
+    })
+    .join('');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Dev mailbox</title></head><body><main><h1>Dev mailbox</h1>${items || '<p>No mail yet.</p>'}</main></body></html>`;
 }

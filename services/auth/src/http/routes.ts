@@ -5,6 +5,7 @@ import {
   setAccessLevelSchema, signInRequestSchema, signUpRequestSchema, userSearchQuerySchema, verifyEmailQuerySchema,
 } from '@crucible/proto';
 import { NotFoundError, ServiceUnavailableError, authenticate, parseWith, principalOf, requireAdmin, type TokenVerifier } from '@crucible/platform';
+import { renderDevMailbox } from '../mailer.ts';
 import type { OidcLogin } from '../oidc/oidc-login.ts';
 import * as accounts from '../use-cases/accounts.ts';
 import * as adminUsers from '../use-cases/admin-users.ts';
@@ -81,9 +82,11 @@ export function registerAuthRoutes(router: Router, deps: { ctx: AuthContext; ver
     res.json(ctx.signer.jwks());
   });
 
-  router.get('/api/auth/dev-mailbox', (_req, res) => {
-    if (ctx.mailer.kind !== 'dev-mailbox') throw new NotFoundError();
-    res.json(ctx.mailer.recent());
+  router.get('/api/auth/dev-mailbox', (req, res) => {
+    if (ctx.mailer.kind !== 'dev-mailbox' || ctx.config.NODE_ENV === 'production') throw new NotFoundError();
+    const mails = ctx.mailer.recent();
+    if (req.accepts(['json', 'html']) === 'html') res.type('html').send(renderDevMailbox(mails));
+    else res.json(mails);
   });
 
   router.get('/api/login', async (_req, res) => {

@@ -1,6 +1,5 @@
+import escapeHtml from 'escape-html';
 import type { Mail } from '../mailer.ts';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function linkMail(to: string, subject: string, greeting: string, intro: string, action: string, link: string, outro: string): Mail {
   return {
