@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { SERVICES, type ServiceName } from '@crucible/proto';
-import { configFields, infrastructureConfigSchema } from '@crucible/platform';
+import { configFields, tokenConfigSchema, infrastructureConfigSchema } from '@crucible/platform';
 
 const serviceUrlFields = Object.fromEntries(
   (Object.keys(SERVICES) as ServiceName[]).map((name) => [`${name.toUpperCase()}_URL`, configFields.optionalUrl]),
@@ -10,8 +10,6 @@ const serviceUrlFields = Object.fromEntries(
 export const gatewayConfigSchema = infrastructureConfigSchema.extend({
   PORT: configFields.port(5000),
   LOG_LEVEL: configFields.logLevel,
-  JWT_ISSUER: z.string().min(1).default('crucible-auth'),
-  JWT_AUDIENCE: z.string().min(1).default('crucible'),
   /** The built web app; absent means API only. */
   WEB_DIST_DIR: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   /** Origins allowed to call the API cross-site; none by default (the web app is same-origin). */
@@ -22,7 +20,7 @@ export const gatewayConfigSchema = infrastructureConfigSchema.extend({
   RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   ...serviceUrlFields,
-});
+}).extend(tokenConfigSchema.shape);
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;
 
 export function serviceUrlsOf(config: GatewayConfig): Partial<Record<ServiceName, string>> {

@@ -5,8 +5,8 @@ import type { RequestHandler, Router } from 'express';
 import helmet from 'helmet';
 import { WEBSOCKET_PATH } from '@crucible/proto';
 import {
-  HttpError, NotFoundError, ServiceUnavailableError, askAuthForKeys, askAuthForSession, authenticate, createHttpApp, createRateLimit,
-  createSessionLookup, createTokenVerifier, type Cache, type EventBus, type Logger, type ReadinessCheck, type RunningService,
+  HttpError, NotFoundError, ServiceUnavailableError, authenticate, createHttpApp, createRateLimit, createRemoteTokenVerifier,
+  type Cache, type EventBus, type Logger, type ReadinessCheck, type RunningService,
 } from '@crucible/platform';
 import { serviceUrlsOf, type GatewayConfig } from './config.ts';
 import { createRouteMatcher } from './route-table.ts';
@@ -50,12 +50,7 @@ function rejectLargeBodies(limitBytes: number): RequestHandler {
 export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway {
   const { logger, bus, cache } = deps;
   const upstreams = createUpstreams(serviceUrlsOf(config), { timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger });
-  const verifier = createTokenVerifier({
-    issuer: config.JWT_ISSUER,
-    audience: config.JWT_AUDIENCE,
-    loadKeys: askAuthForKeys(bus),
-    loadSession: createSessionLookup(cache, askAuthForSession(bus)),
-  });
+  const verifier = createRemoteTokenVerifier({ bus, cache, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
   const matchRoute = createRouteMatcher();
   const perIp = createRateLimit(cache, { name: 'gateway-ip', points: config.RATE_LIMIT_PER_IP_PER_MINUTE, durationSeconds: 60 });
   const perAccount = createRateLimit(cache, { name: 'gateway-account', points: config.RATE_LIMIT_PER_ACCOUNT_PER_MINUTE, durationSeconds: 60 });

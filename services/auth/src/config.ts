@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERVICES } from '@crucible/proto';
-import { configFields } from '@crucible/platform';
+import { configFields, tokenConfigSchema } from '@crucible/platform';
 
 /** Per-IP and per-account limits on the credential endpoints (a window of `*_WINDOW_SECONDS`). */
 export const authRateLimitConfigSchema = z.object({
@@ -19,8 +19,6 @@ export const authConfigSchema = z.object({
   DATABASE_URL: configFields.url('postgresql://postgres@127.0.0.1:5432/postgres'),
   /** Where members open the product; links in e-mails and OIDC redirects start here. */
   PUBLIC_URL: configFields.url('http://localhost:5000'),
-  JWT_ISSUER: z.string().min(1).default('crucible-auth'),
-  JWT_AUDIENCE: z.string().min(1).default('crucible'),
   /** Private Ed25519 JWK (JSON). Without it, auth keeps a generated key in its database. */
   AUTH_SIGNING_KEY: z.string().optional(),
   SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
@@ -37,5 +35,7 @@ export const authConfigSchema = z.object({
   /** argon2id cost (OWASP: m=19456 KiB, t=2, p=1 at minimum). */
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(19_456).default(19_456),
   ARGON2_ITERATIONS: z.coerce.number().int().min(2).default(2),
-}).extend(authRateLimitConfigSchema.shape);
+})
+  .extend(authRateLimitConfigSchema.shape)
+  .extend(tokenConfigSchema.shape);
 export type AuthConfig = z.infer<typeof authConfigSchema>;

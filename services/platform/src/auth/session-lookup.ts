@@ -2,6 +2,7 @@ import { RPC, sessionPrincipalSchema, type SessionPrincipal } from '@crucible/pr
 import type { JSONWebKeySet } from 'jose';
 import type { Cache } from '../cache/cache.ts';
 import type { EventBus } from '../events/event-bus.ts';
+import { createTokenVerifier, type TokenVerifier } from './token-verifier.ts';
 
 const REVOKED = 'revoked';
 export const SESSION_CACHE_TTL_SECONDS = 300;
@@ -44,4 +45,17 @@ export function askAuthForSession(bus: EventBus): SessionSource {
 /** Services other than auth fetch auth's public keys over the bus. */
 export function askAuthForKeys(bus: EventBus): () => Promise<JSONWebKeySet> {
   return () => bus.request<JSONWebKeySet>(RPC.authJwks, {}, { timeoutMs: RPC_TIMEOUT_MS });
+}
+
+/**
+ * The verifier every service but auth uses: auth's keys and live sessions over the bus, sessions
+ * read through the shared cache.
+ */
+export function createRemoteTokenVerifier(deps: { bus: EventBus; cache: Cache; issuer: string; audience: string }): TokenVerifier {
+  return createTokenVerifier({
+    issuer: deps.issuer,
+    audience: deps.audience,
+    loadKeys: askAuthForKeys(deps.bus),
+    loadSession: createSessionLookup(deps.cache, askAuthForSession(deps.bus)),
+  });
 }

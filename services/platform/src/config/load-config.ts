@@ -37,3 +37,9 @@ export const configFields = {
     z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1').default(defaultValue),
   list: z.string().transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean)),
 } as const;
+
+/** The claims every token verifier pins; auth signs with the same values. */
+export const tokenConfigSchema = z.object({
+  JWT_ISSUER: z.string().min(1).default('crucible-auth'),
+  JWT_AUDIENCE: z.string().min(1).default('crucible'),
+});
