@@ -27,7 +27,8 @@ export interface EventBus {
   readonly location: string;
   /**
    * Stores the event durably (a JetStream ack, or the in-process log) and resolves after that.
-   * Publishing the same `id` twice stores it once (broker-side de-duplication).
+   * Publishing the same `id` twice stores it once (broker-side de-duplication). Rejects with an
+   * EventBusUnavailableError when the broker cannot take it (the outbox relay retries later).
    */
   publish(event: EventEnvelope): Promise<void>;
   subscribe(options: DurableSubscriptionOptions): Promise<Subscription>;

@@ -1,0 +1,163 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type pg from 'pg';
+import type { DurableSubscriptionOptions, EventBus, EventEnvelope } from './event-bus.ts';
+import { subscribeIdempotent } from './idempotent-consumer.ts';
+import { newEvent } from './outbox.ts';
+import type { SqlExecutor } from './sql.ts';
+import {
+  TEST_BUS_KINDS,
+  connectToTestNats,
+  connectToTestPostgres,
+  createTestBus,
+  createTestSchema,
+  deleteTestStreams,
+  transactionRunner,
+  uniqueStream,
+} from './test-support.ts';
+
+const WAIT = { timeout: 10_000, interval: 20 };
+const FAST_RETRY_MS = 50;
+
+let pool: pg.Pool;
+let nats: NatsConnection;
+
+beforeAll(async () => {
+  pool = await connectToTestPostgres();
+  nats = await connectToTestNats();
+});
+
+afterAll(async () => {
+  if (nats) {
+    await deleteTestStreams(nats);
+    await nats.close();
+  }
+  await pool?.end();
+});
+
+/**
+ * Counts deliveries, and fails each event's first delivery after the handler has run (committed),
+ * as when a consumer crashes between its commit and its ack: the bus really delivers it again.
+ */
+function busThatLosesFirstAcks(bus: EventBus): EventBus & { deliveries: string[] } {
+  const deliveries: string[] = [];
+  return {
+    ...bus,
+    deliveries,
+    subscribe: (options: DurableSubscriptionOptions) =>
+      bus.subscribe({
+        ...options,
+        handler: async (event) => {
+          deliveries.push(event.id);
+          await options.handler(event);
+          if (deliveries.filter((id) => id === event.id).length === 1) throw new Error('the ack was lost');
+        },
+      }),
+  };
+}
+
+describe.each(TEST_BUS_KINDS)('idempotent consumer over the %s bus', (kind) => {
+  let bus: EventBus;
+  let prefix: string;
+  let schema: string;
+  let dropSchema: () => Promise<void>;
+
+  beforeEach(async () => {
+    ({ schema, drop: dropSchema } = await createTestSchema(pool));
+    const stream = uniqueStream();
+    prefix = stream.name;
+    bus = await createTestBus(kind, stream);
+    await pool.query(`CREATE TABLE "${schema}".effects (n BIGSERIAL PRIMARY KEY, consumer TEXT NOT NULL, event_id UUID NOT NULL)`);
+  });
+
+  afterEach(async () => {
+    await bus.close();
+    await dropSchema();
+  });
+
+  const recordEffect = (consumer: string) => async (event: EventEnvelope, tx: SqlExecutor) => {
+    await tx.$executeRawUnsafe(`INSERT INTO "${schema}".effects (consumer, event_id) VALUES ($1, $2::uuid)`, consumer, event.id);
+  };
+
+  function subscribe(options: { durable: string; via?: EventBus; handler?: (event: EventEnvelope, tx: SqlExecutor) => Promise<void> }) {
+    return subscribeIdempotent({
+      bus: options.via ?? bus,
+      durable: options.durable,
+      subjects: [`${prefix}.>`],
+      schema,
+      runInTransaction: transactionRunner(pool),
+      retryDelayMs: FAST_RETRY_MS,
+      handler: options.handler ?? recordEffect(options.durable),
+    });
+  }
+
+  async function effects(): Promise<Array<{ consumer: string; event_id: string }>> {
+    const { rows } = await pool.query(`SELECT consumer, event_id FROM "${schema}".effects ORDER BY n`);
+    return rows;
+  }
+
+  async function processedCount(durable: string, eventId: string): Promise<number> {
+    const { rows } = await pool.query(
+      `SELECT count(*)::int AS count FROM "${schema}".processed_events WHERE consumer = $1 AND event_id = $2`,
+      [durable, eventId],
+    );
+    return rows[0].count;
+  }
+
+  it('applies an event once when the bus delivers it again after the handler committed', async () => {
+    const lossy = busThatLosesFirstAcks(bus);
+    await subscribe({ durable: 'projector', via: lossy });
+    const happened = newEvent(`${prefix}.user.created`, {});
+    await bus.publish(happened);
+
+    await vi.waitFor(() => expect(lossy.deliveries).toEqual([happened.id, happened.id]), WAIT);
+    expect(await effects()).toEqual([{ consumer: 'projector', event_id: happened.id }]);
+  });
+
+  it('rolls back a failed handler with its processed mark, so the redelivery applies the event', async () => {
+    let attempts = 0;
+    const failFirstAttemptAfterWriting = async (event: EventEnvelope, tx: SqlExecutor) => {
+      attempts += 1;
+      await recordEffect('projector')(event, tx);
+      if (attempts === 1) throw new Error('the handler failed half-way');
+    };
+    await subscribe({ durable: 'projector', handler: failFirstAttemptAfterWriting });
+    const happened = newEvent(`${prefix}.user.created`, {});
+    await bus.publish(happened);
+
+    await vi.waitFor(() => expect(attempts).toBe(2), WAIT);
+    await vi.waitFor(async () => expect(await effects()).toEqual([{ consumer: 'projector', event_id: happened.id }]), WAIT);
+    expect(await processedCount('projector', happened.id)).toBe(1);
+  });
+
+  it('applies an event once for each durable name', async () => {
+    await subscribe({ durable: 'search-index' });
+    await subscribe({ durable: 'audit-log' });
+    const happened = newEvent(`${prefix}.user.created`, {});
+    await bus.publish(happened);
+
+    await vi.waitFor(async () => expect(await effects()).toHaveLength(2), WAIT);
+    expect((await effects()).map((effect) => effect.consumer).toSorted()).toEqual(['audit-log', 'search-index']);
+  });
+
+  it('applies an event once when two deliveries of it run at the same time', async () => {
+    let deliver: DurableSubscriptionOptions['handler'] = async () => {};
+    const capturingBus: EventBus = {
+      ...bus,
+      async subscribe(options) {
+        deliver = options.handler;
+        return { stop: async () => {} };
+      },
+    };
+    const slowEffect = async (event: EventEnvelope, tx: SqlExecutor) => {
+      await recordEffect('projector')(event, tx);
+      await sleep(100); // the second delivery arrives while this transaction is still open
+    };
+    await subscribe({ durable: 'projector', via: capturingBus, handler: slowEffect });
+    const happened = newEvent(`${prefix}.user.created`, {});
+
+    await Promise.all([deliver(happened), deliver(happened)]);
+    expect(await effects()).toEqual([{ consumer: 'projector', event_id: happened.id }]);
+  });
+});

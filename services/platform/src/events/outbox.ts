@@ -1,0 +1,215 @@
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import { eventEnvelopeSchema, type EventEnvelope } from '@crucible/proto';
+import type { EventBus } from './event-bus.ts';
+import type { EventsLogger } from './logger.ts';
+import { qualifiedTable, type SqlExecutor } from './sql.ts';
+
+export function newEvent<P>(subject: string, payload: P): EventEnvelope<P> {
+  return { id: randomUUID(), subject, occurredAt: new Date().toISOString(), payload };
+}
+
+/** Writes the event inside the caller's transaction, so it exists exactly when the state change does. */
+export async function enqueueEvent(tx: SqlExecutor, schema: string, event: EventEnvelope): Promise<void> {
+  const { id, subject, occurredAt } = eventEnvelopeSchema.parse(event);
+  await tx.$executeRawUnsafe(
+    `INSERT INTO ${qualifiedTable(schema, 'outbox')} (id, subject, payload, occurred_at) VALUES ($1::uuid, $2, $3::jsonb, $4::timestamptz)`,
+    id,
+    subject,
+    JSON.stringify(event.payload ?? null),
+    occurredAt,
+  );
+}
+
+export interface OutboxRelayOptions {
+  pool: pg.Pool;
+  schema: string;
+  bus: EventBus;
+  logger: EventsLogger;
+  pollIntervalMs?: number;
+  batchSize?: number;
+}
+
+export interface OutboxRelay {
+  start(): void;
+  /** Relays now instead of at the next poll; call it after committing a transaction that enqueued events. */
+  kick(): void;
+  /** Relays what is pending (best effort: not if the broker is down), then stops. */
+  stop(): Promise<void>;
+}
+
+const MAX_RETRY_DELAY_MS = 5_000;
+const CLEANUP_EVERY_MS = 10 * 60_000;
+
+interface OutboxRow {
+  seq: string;
+  id: string;
+  subject: string;
+  payload: unknown;
+  occurred_at: Date;
+}
+
+/**
+ * Publishes outbox rows in seq order and marks them published. Rows are claimed with
+ * FOR UPDATE SKIP LOCKED, so replicas of a service never publish the same row at the same time.
+ */
+export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
+  const { pool, schema, bus, logger, pollIntervalMs = 250, batchSize = 100 } = options;
+  const table = qualifiedTable(schema, 'outbox');
+  const alarm = new Alarm();
+  const outage = new OutageLog(logger, schema);
+  let stopping = false;
+  let running: Promise<void> | undefined;
+  let lastCleanupAt = 0;
+
+  async function relayBatch(): Promise<number> {
+    const { claimed, publishError } = await inTransaction(pool, async (client) => {
+      const { rows } = await client.query<OutboxRow>(
+        `SELECT seq, id, subject, payload, occurred_at FROM ${table}
+         WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
+        [batchSize],
+      );
+      const { publishedSeqs, publishError } = await publishInOrder(bus, rows);
+      if (publishedSeqs.length > 0) {
+        await client.query(`UPDATE ${table} SET published_at = now() WHERE seq = ANY($1::bigint[])`, [publishedSeqs]);
+      }
+      return { claimed: rows.length, publishError };
+    });
+    if (publishError) throw publishError;
+    return claimed;
+  }
+
+  async function relayPending(): Promise<void> {
+    while ((await relayBatch()) === batchSize);
+  }
+
+  async function deleteOldRowsWhenDue(): Promise<void> {
+    if (Date.now() - lastCleanupAt < CLEANUP_EVERY_MS) return;
+    await pool.query(`DELETE FROM ${table} WHERE published_at < now() - interval '1 day'`);
+    lastCleanupAt = Date.now();
+  }
+
+  async function run(): Promise<void> {
+    while (!stopping) {
+      try {
+        await relayPending();
+        await deleteOldRowsWhenDue();
+        outage.ended();
+        await alarm.sleep(pollIntervalMs);
+      } catch (error) {
+        outage.failed(error);
+        await alarm.sleep(Math.min(MAX_RETRY_DELAY_MS, pollIntervalMs * 2 ** (outage.failures - 1)));
+      }
+    }
+    await relayPending().catch((error: unknown) =>
+      logger.warn({ err: error, schema }, 'outbox relay stopped with events pending; the next start relays them'),
+    );
+  }
+
+  return {
+    start() {
+      if (running) return;
+      stopping = false;
+      running = run();
+    },
+    kick() {
+      // During an outage the backoff decides when to try again, not every request that commits.
+      if (!outage.isOngoing()) alarm.ring();
+    },
+    async stop() {
+      stopping = true;
+      alarm.ring();
+      await running;
+      running = undefined;
+    },
+  };
+}
+
+/** Publishes until the first failure, so what reaches the broker is always a prefix in seq order. */
+async function publishInOrder(bus: EventBus, rows: OutboxRow[]): Promise<{ publishedSeqs: string[]; publishError?: unknown }> {
+  const publishedSeqs: string[] = [];
+  for (const row of rows) {
+    try {
+      await bus.publish({ id: row.id, subject: row.subject, occurredAt: row.occurred_at.toISOString(), payload: row.payload });
+    } catch (publishError) {
+      return { publishedSeqs, publishError };
+    }
+    publishedSeqs.push(row.seq);
+  }
+  return { publishedSeqs };
+}
+
+async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+    throw error;
+  } finally {
+    // A connection that cannot even roll back is discarded rather than returned to the pool.
+    client.release(broken);
+  }
+}
+
+/** A sleep that ring() cuts short; a ring while awake makes the next sleep return at once. */
+class Alarm {
+  private rung = false;
+  private wake: (() => void) | undefined;
+
+  sleep(ms: number): Promise<void> {
+    if (this.rung) {
+      this.rung = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => this.finish(resolve), ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        this.finish(resolve);
+      };
+    });
+  }
+
+  ring(): void {
+    if (this.wake) this.wake();
+    else this.rung = true;
+  }
+
+  private finish(resolve: () => void): void {
+    this.wake = undefined;
+    this.rung = false;
+    resolve();
+  }
+}
+
+/** One warning when relaying starts failing and one line when it recovers, not one per row or retry. */
+class OutageLog {
+  failures = 0;
+
+  constructor(
+    private readonly logger: EventsLogger,
+    private readonly schema: string,
+  ) {}
+
+  isOngoing(): boolean {
+    return this.failures > 0;
+  }
+
+  failed(error: unknown): void {
+    this.failures += 1;
+    if (this.failures === 1) {
+      this.logger.warn({ err: error, schema: this.schema }, 'outbox relay cannot publish; retrying with backoff');
+    }
+  }
+
+  ended(): void {
+    if (this.failures === 0) return;
+    this.logger.info({ schema: this.schema, failedAttempts: this.failures }, 'outbox relay is publishing again');
+    this.failures = 0;
+  }
+}

@@ -1,0 +1,216 @@
+/** Helpers for the events integration tests: real NATS and PostgreSQL, or a clear failure. */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { once } from 'node:events';
+import pg from 'pg';
+import { connect, type NatsConnection } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+import type { EventEnvelope } from '@crucible/proto';
+import type { EventBus } from './event-bus.ts';
+import type { EventsLogger } from './logger.ts';
+import { createMemoryEventBus } from './memory-event-bus.ts';
+import { createNatsEventBus } from './nats-event-bus.ts';
+import type { SqlExecutor } from './sql.ts';
+
+export const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
+export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+
+export const silentLogger: EventsLogger = { info() {}, warn() {}, error() {} };
+
+/** A name no other test run uses: streams, subject prefixes, schemas, durables. */
+export function uniqueName(prefix = 'test'): string {
+  return `${prefix}${randomBytes(5).toString('hex')}`;
+}
+
+export async function connectToTestNats(url = NATS_URL): Promise<NatsConnection> {
+  try {
+    return await connect({ servers: url, maxReconnectAttempts: 0, timeout: 3_000 });
+  } catch (error) {
+    throw new Error(
+      `NATS with JetStream is not reachable at ${url} (${String(error)}). Start it, e.g. ` +
+        '`nats-server -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server` or `docker run -p 4222:4222 nats -js`, ' +
+        'or point NATS_URL at a running one.',
+      { cause: error },
+    );
+  }
+}
+
+/** Where a test's events live: a NATS stream `name` storing `subjects` (`<name>.>`). */
+export interface TestStream {
+  name: string;
+  subjects: string;
+}
+
+export function uniqueStream(): TestStream {
+  const name = uniqueName();
+  return { name, subjects: `${name}.>` };
+}
+
+export type TestBusKind = 'NATS' | 'in-process';
+export const TEST_BUS_KINDS: readonly TestBusKind[] = ['NATS', 'in-process'];
+
+const streamsToDelete = new Set<string>();
+
+/** A bus of either kind whose events stay in `stream`; deleteTestStreams() removes those on the shared server. */
+export async function createTestBus(
+  kind: TestBusKind,
+  stream: TestStream,
+  options: { url?: string; logger?: EventsLogger } = {},
+): Promise<EventBus> {
+  const logger = options.logger ?? silentLogger;
+  if (kind === 'in-process') return createMemoryEventBus({ logger });
+  const url = options.url ?? NATS_URL;
+  if (url === NATS_URL) streamsToDelete.add(stream.name);
+  return createNatsEventBus({ url, name: 'events-test', streams: { [stream.name]: stream.subjects }, logger });
+}
+
+export async function deleteTestStreams(nc: NatsConnection): Promise<void> {
+  const jsm = await jetstreamManager(nc);
+  await Promise.all([...streamsToDelete].map((stream) => jsm.streams.delete(stream).catch(() => false)));
+  streamsToDelete.clear();
+}
+
+export async function connectToTestPostgres(url = DATABASE_URL): Promise<pg.Pool> {
+  const pool = new pg.Pool({ connectionString: url, connectionTimeoutMillis: 3_000 });
+  try {
+    await pool.query('SELECT 1');
+    return pool;
+  } catch (error) {
+    await pool.end();
+    throw new Error(
+      `PostgreSQL is not reachable at ${url} (${String(error)}). Start it, e.g. \`pg_ctlcluster 15 main start\` or ` +
+        '`docker run -p 5432:5432 -e POSTGRES_HOST_AUTH_METHOD=trust postgres`, or point DATABASE_URL at a running one.',
+      { cause: error },
+    );
+  }
+}
+
+const OUTBOX_MIGRATION = new URL('../../migrations/1700000000000_outbox-and-processed-events.sql', import.meta.url);
+
+/** A fresh schema holding the outbox and processed_events tables, made by the real migration file. */
+export async function createTestSchema(pool: pg.Pool): Promise<{ schema: string; drop(): Promise<void> }> {
+  const schema = uniqueName('events_test_');
+  const migration = await readFile(OUTBOX_MIGRATION, 'utf8');
+  const up = migration.split('-- Down Migration')[0]!;
+  const client = await pool.connect();
+  try {
+    await client.query(`CREATE SCHEMA "${schema}"`);
+    await client.query(`SET search_path TO "${schema}"; ${up}`);
+  } finally {
+    client.release(true);
+  }
+  return { schema, drop: async () => void (await pool.query(`DROP SCHEMA "${schema}" CASCADE`)) };
+}
+
+export function sqlExecutor(client: pg.ClientBase): SqlExecutor {
+  return { $executeRawUnsafe: async (query, ...values) => (await client.query(query, values)).rowCount ?? 0 };
+}
+
+/** What Prisma's `$transaction(async (tx) => ...)` does, for a pg pool. */
+export function transactionRunner(pool: pg.Pool) {
+  return async <T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(sqlExecutor(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+}
+
+/** Collects what a subscription receives. */
+export class EventInbox {
+  readonly events: EventEnvelope[] = [];
+  readonly handler = async (event: EventEnvelope): Promise<void> => {
+    this.events.push(event);
+  };
+
+  ids(): string[] {
+    return this.events.map((event) => event.id);
+  }
+}
+
+/**
+ * A nats-server of the test's own on a free port, which the test may stop and start: the shared
+ * server at NATS_URL is used by others and must never be stopped.
+ */
+export interface PrivateNatsServer {
+  readonly url: string;
+  stop(): Promise<void>;
+  /** Starts it again on the same port; `withEmptyStorage` simulates a broker that lost its disk. */
+  start(options?: { withEmptyStorage?: boolean }): Promise<void>;
+  dispose(): Promise<void>;
+}
+
+export async function startPrivateNatsServer(): Promise<PrivateNatsServer> {
+  const binary = process.env.NATS_SERVER_BIN ?? 'nats-server';
+  const port = await freePort();
+  const newStorage = () => mkdtemp(join(tmpdir(), 'crucible-nats-'));
+  let storage = await newStorage();
+  let server: ChildProcess | undefined = await launchNatsServer(binary, port, storage);
+
+  const stop = async () => {
+    if (!server) return;
+    const exited = once(server, 'exit');
+    server.kill('SIGKILL');
+    await exited;
+    server = undefined;
+  };
+  return {
+    url: `nats://127.0.0.1:${port}`,
+    stop,
+    async start({ withEmptyStorage = false } = {}) {
+      if (withEmptyStorage) {
+        await rm(storage, { recursive: true, force: true });
+        storage = await newStorage();
+      }
+      server = await launchNatsServer(binary, port, storage);
+    },
+    async dispose() {
+      await stop();
+      await rm(storage, { recursive: true, force: true });
+    },
+  };
+}
+
+async function launchNatsServer(binary: string, port: number, storage: string): Promise<ChildProcess> {
+  const server = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storage], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`nats-server did not start within 10 s:\n${output}`)), 10_000);
+    server.once('error', (error) => {
+      clearTimeout(timer);
+      reject(new Error(`Could not run ${binary} (${error.message}); install nats-server or set NATS_SERVER_BIN`, { cause: error }));
+    });
+    server.stderr!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      if (output.includes('Server is ready')) {
+        clearTimeout(timer);
+        // Keep draining the pipe so the server never blocks on a full stderr.
+        server.stderr!.removeAllListeners('data').resume();
+        resolve();
+      }
+    });
+  });
+  return server;
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (address === null || typeof address === 'string') throw new Error('Could not find a free port');
+  return address.port;
+}
