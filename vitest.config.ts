@@ -25,6 +25,7 @@ export default defineConfig({
         },
       },
       './web/vitest.config.ts',
+      './web/vitest.e2e.config.ts',
     ],
   },
 });

@@ -61,7 +61,8 @@ export const resetPasswordFormSchema = z
 export const verifyEmailQuerySchema = z.object({ token: z.string().min(1).max(512) });
 
 export const messageResponseSchema = z.object({ message: z.string() });
-export const signUpResponseSchema = z.object({ message: z.string(), emailSent: z.boolean() });
+/** The new member is signed in at once (cookie and token); `emailSent` says whether to tell them to verify. */
+export const signUpResponseSchema = z.object({ message: z.string(), emailSent: z.boolean(), token: z.string() });
 export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
 export const signInResponseSchema = z.object({ message: z.string(), token: z.string() });
 export type SignInResponse = z.infer<typeof signInResponseSchema>;

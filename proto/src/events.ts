@@ -26,6 +26,11 @@ export const SUBJECTS = {
   userDeleted: 'auth.user.deleted',
   sessionRevoked: 'auth.session.revoked',
   adminActionRecorded: 'auth.admin.action',
+  forumDiscussionCreated: 'forum.discussion.created',
+  forumReplyCreated: 'forum.reply.created',
+  forumPollVoted: 'forum.poll.voted',
+  forumMentionCreated: 'forum.mention.created',
+  forumAttachmentCreated: 'forum.attachment.created',
 } as const;
 
 /** Request-reply subjects (service-to-service questions). */

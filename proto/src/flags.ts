@@ -2,7 +2,8 @@
 export const FEATURE_FLAGS = ['dashboard', 'forums', 'projects', 'analytics', 'userManagement', 'messaging', 'notifications'] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 export type FeatureFlags = Record<FeatureFlag, boolean>;
-export type BuildEnvironment = 'development' | 'staging' | 'production';
+export const BUILD_ENVIRONMENTS = ['development', 'staging', 'production'] as const;
+export type BuildEnvironment = (typeof BUILD_ENVIRONMENTS)[number];
 
 export function defaultFeatureFlags(environment: BuildEnvironment): FeatureFlags {
   const flags: FeatureFlags = {

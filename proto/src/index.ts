@@ -3,5 +3,7 @@ export * from './auth.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './flags.ts';
+export * from './forum.ts';
 export * from './limits.ts';
 export * from './routes.ts';
+export * from './notifications.ts';

@@ -39,6 +39,14 @@ export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
   { prefix: '/api/users/count', service: 'auth', access: 'member' },
   { prefix: '/api/users/core', service: 'auth', access: 'member' },
   { prefix: '/api/admin/users', service: 'auth', access: 'member' },
+  // The signed URL is the credential of a one-machine blob upload or download.
+  { prefix: '/api/blobs', service: 'forum', access: 'public' },
+  { prefix: '/api/discussions', service: 'forum', access: 'member' },
+  { prefix: '/api/subcategories', service: 'forum', access: 'member' },
+  { prefix: '/api/attachments', service: 'forum', access: 'member' },
+  { prefix: '/api/forum-moderators', service: 'forum', access: 'member' },
+  { prefix: '/api/search', service: 'forum', access: 'member' },
+  { prefix: '/api/users/:id/watched', service: 'forum', access: 'member' },
 ];
 
 export const WEBSOCKET_PATH = '/ws';

@@ -15,6 +15,8 @@ export function createDevIdentityProvider(options: { issuer: string; clientId: s
         client_secret: options.clientSecret,
         redirect_uris: options.redirectUris,
         grant_types: ['authorization_code'],
+        // openid-client sends the secret in the body by default.
+        token_endpoint_auth_method: 'client_secret_post',
         response_types: ['code'],
       },
     ],
@@ -26,7 +28,9 @@ export function createDevIdentityProvider(options: { issuer: string; clientId: s
       const [localPart = email] = email.split('@');
       const [given, ...family] = localPart.split(/[._-]+/).map((part) => part.charAt(0).toUpperCase() + part.slice(1));
       return {
-        accountId: email,
+        // The id asked for, unchanged: oidc-provider refuses a grant whose account id differs (a 500
+        // "accountId mismatch" for a login typed in mixed case). The claims carry the normalized e-mail.
+        accountId,
         claims: async () => ({ sub: email, email, email_verified: true, given_name: given ?? email, family_name: family.join(' ') || 'Member' }),
       };
     },

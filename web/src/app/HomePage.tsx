@@ -1,0 +1,18 @@
+import { lazy } from 'react';
+import { useCurrentUser } from '../features/auth/api/get-current-user.ts';
+import { EmailVerificationBanner } from '../features/auth/components/EmailVerificationBanner.tsx';
+import { LandingPage } from '../features/auth/routes/LandingPage.tsx';
+
+const DashboardPage = lazy(() => import('../features/dashboard/routes/DashboardPage.tsx'));
+
+/** '/' is the landing screen for visitors and the dashboard, under the verification notice, for members. */
+export function HomePage() {
+  const { data: user } = useCurrentUser();
+  if (!user) return <LandingPage />;
+  return (
+    <>
+      <EmailVerificationBanner user={user} />
+      <DashboardPage />
+    </>
+  );
+}

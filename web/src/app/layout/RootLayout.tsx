@@ -1,0 +1,37 @@
+import Box from '@mui/material/Box';
+import { lazy, Suspense } from 'react';
+import { Outlet } from 'react-router-dom';
+import { FullPageSpinner } from '../../components/FullPageSpinner.tsx';
+import { useCurrentUser } from '../../features/auth/api/get-current-user.ts';
+import { Footer } from './Footer.tsx';
+import { SignedOutHeader } from './SignedOutHeader.tsx';
+import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
+
+// Member code (navigation, notifications) stays out of what signed-out screens download.
+const MemberHeader = lazy(() => import('./MemberHeader.tsx'));
+
+export function RootLayout() {
+  const { data: user, isPending } = useCurrentUser();
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
+      {user ? (
+        <Suspense fallback={<SignedOutHeader />}>
+          <MemberHeader user={user} />
+        </Suspense>
+      ) : (
+        <SignedOutHeader />
+      )}
+      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+        {isPending ? (
+          <FullPageSpinner />
+        ) : (
+          <Suspense fallback={<FullPageSpinner />}>
+            <Outlet />
+          </Suspense>
+        )}
+      </Box>
+      <Footer />
+    </Box>
+  );
+}

@@ -1,0 +1,53 @@
+import { lazy } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { AuthCallbackPage } from '../features/auth/routes/AuthCallbackPage.tsx';
+import { ForgotPasswordPage } from '../features/auth/routes/ForgotPasswordPage.tsx';
+import { ResetPasswordPage } from '../features/auth/routes/ResetPasswordPage.tsx';
+import { SignInPage } from '../features/auth/routes/SignInPage.tsx';
+import { SignUpPage } from '../features/auth/routes/SignUpPage.tsx';
+import { HomePage } from './HomePage.tsx';
+import { RootLayout } from './layout/RootLayout.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import { RequireMember, RequireSignedOut } from './route-guards.tsx';
+import { RouteErrorPage } from './RouteErrorPage.tsx';
+
+// Member screens are split out so signed-out visitors never download them.
+const ForumsPage = lazy(() => import('../features/forums/routes/ForumsPage.tsx'));
+const MessagesPage = lazy(() => import('../features/messages/routes/MessagesPage.tsx'));
+const ProjectsPage = lazy(() => import('../features/projects/routes/ProjectsPage.tsx'));
+const ProfilePage = lazy(() => import('../features/profile/routes/ProfilePage.tsx'));
+const EditProfilePage = lazy(() => import('../features/profile/routes/EditProfilePage.tsx'));
+const AdminPage = lazy(() => import('../features/admin/routes/AdminPage.tsx'));
+
+export const appRoutes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, element: <HomePage /> },
+      {
+        element: <RequireSignedOut />,
+        children: [
+          { path: 'signup', element: <SignUpPage /> },
+          { path: 'signin', element: <SignInPage /> },
+          { path: 'forgot-password', element: <ForgotPasswordPage /> },
+        ],
+      },
+      // Reachable in both states: a reset link or an external login may arrive in a signed-in browser.
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'auth/callback', element: <AuthCallbackPage /> },
+      {
+        element: <RequireMember />,
+        children: [
+          { path: 'forums', element: <ForumsPage /> },
+          { path: 'messages', element: <MessagesPage /> },
+          { path: 'projects', element: <ProjectsPage /> },
+          { path: 'profile/:userId', element: <ProfilePage /> },
+          { path: 'profile/:userId/edit', element: <EditProfilePage /> },
+          { path: 'admin', element: <AdminPage /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];

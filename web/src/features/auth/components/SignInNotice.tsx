@@ -1,0 +1,23 @@
+import { AUTH_MESSAGES } from '@crucible/proto';
+import Alert from '@mui/material/Alert';
+import { useSearchParams } from 'react-router-dom';
+
+/**
+ * The server sends members back here when a mailed verification link or the external login
+ * failed (`?verified=0`, `?error=...`). The texts are fixed, so a crafted link cannot put words
+ * of its own on the page.
+ */
+export function SignInNotice() {
+  const [searchParams] = useSearchParams();
+  const message = searchParams.has('error')
+    ? 'Signing in with single sign-on did not work. Please try again.'
+    : searchParams.get('verified') === '0'
+      ? AUTH_MESSAGES.verificationInvalid
+      : null;
+  if (!message) return null;
+  return (
+    <Alert severity="error" sx={{ mb: 3 }}>
+      {message}
+    </Alert>
+  );
+}

@@ -1,0 +1,19 @@
+import type { CountResponse } from '@crucible/proto';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { getQueryFn } from '../../../lib/api-request.ts';
+
+export const NOTIFICATION_UNREAD_COUNT_QUERY_KEY = ['/api/notifications', 'unread-count'] as const;
+
+export const getNotificationUnreadCount = getQueryFn<CountResponse>({ on401: 'throw' });
+
+export const notificationUnreadCountQueryOptions = queryOptions({
+  queryKey: NOTIFICATION_UNREAD_COUNT_QUERY_KEY,
+  queryFn: getNotificationUnreadCount,
+  // Spec 1 section 9: the count has its own freshness, apart from the rest of notifications.
+  staleTime: 2 * 60_000,
+  gcTime: 10 * 60_000,
+});
+
+export function useNotificationUnreadCount() {
+  return useQuery(notificationUnreadCountQueryOptions);
+}

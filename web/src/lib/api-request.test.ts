@@ -1,0 +1,125 @@
+import type { QueryFunctionContext } from '@tanstack/react-query';
+import { describe, expect, it, vi } from 'vitest';
+import { apiRequest, getQueryFn, isUnauthorizedError, requestWithServerMessage } from './api-request.ts';
+import { storeAuthToken } from './auth-token.ts';
+
+function stubFetch(response: () => Response) {
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response());
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+function sentInit(fetchMock: ReturnType<typeof stubFetch>): RequestInit {
+  const init = fetchMock.mock.calls[0]?.[1];
+  if (!init) throw new Error('fetch was not called');
+  return init;
+}
+
+function sentHeaders(fetchMock: ReturnType<typeof stubFetch>): Record<string, string> {
+  return sentInit(fetchMock).headers as Record<string, string>;
+}
+
+function queryContext(queryKey: readonly unknown[]): QueryFunctionContext {
+  return { queryKey, signal: new AbortController().signal, meta: undefined, client: undefined } as unknown as QueryFunctionContext;
+}
+
+describe('apiRequest', () => {
+  it('always sends cookies and adds the stored token as a bearer header', async () => {
+    storeAuthToken('token-123');
+    const fetchMock = stubFetch(() => new Response('{}'));
+    await apiRequest('POST', '/api/auth/signout');
+    expect(sentInit(fetchMock).credentials).toBe('include');
+    expect(sentHeaders(fetchMock).Authorization).toBe('Bearer token-123');
+  });
+
+  it('sends no Authorization header when no token is stored', async () => {
+    const fetchMock = stubFetch(() => new Response('{}'));
+    await apiRequest('GET', '/api/users/count');
+    expect(sentInit(fetchMock).credentials).toBe('include');
+    expect(sentHeaders(fetchMock)).not.toHaveProperty('Authorization');
+  });
+
+  it('declares JSON only when there is a body, and sends the body as JSON', async () => {
+    const fetchMock = stubFetch(() => new Response('{}'));
+    await apiRequest('PUT', '/api/notifications/read-all');
+    expect(sentHeaders(fetchMock)).not.toHaveProperty('Content-Type');
+    expect(sentInit(fetchMock).body).toBeUndefined();
+
+    const withBody = stubFetch(() => new Response('{}'));
+    await apiRequest('POST', '/api/things', { name: 'x' });
+    expect(sentHeaders(withBody)['Content-Type']).toBe('application/json');
+    expect(sentInit(withBody).body).toBe('{"name":"x"}');
+  });
+
+  it("fails with 'status: body' when the response is not OK", async () => {
+    stubFetch(() => new Response('{"statusCode":403,"message":"Forbidden"}', { status: 403, statusText: 'Forbidden' }));
+    await expect(apiRequest('GET', '/api/admin/users')).rejects.toThrow('403: {"statusCode":403,"message":"Forbidden"}');
+  });
+
+  it('fails with the status text when the error body is empty', async () => {
+    stubFetch(() => new Response(null, { status: 502, statusText: 'Bad Gateway' }));
+    await expect(apiRequest('GET', '/api/discussions')).rejects.toThrow(/^502: Bad Gateway$/);
+  });
+});
+
+describe('isUnauthorizedError', () => {
+  it('recognises a 401 whose text says Unauthorized', () => {
+    expect(isUnauthorizedError(new Error('401: {"statusCode":401,"message":"Unauthorized"}'))).toBe(true);
+    expect(isUnauthorizedError(new Error('401: Unauthorized'))).toBe(true);
+  });
+
+  it('ignores other statuses and 401s about something else', () => {
+    expect(isUnauthorizedError(new Error('403: Unauthorized'))).toBe(false);
+    expect(isUnauthorizedError(new Error('401: Invalid email or password'))).toBe(false);
+    expect(isUnauthorizedError(new Error('Unauthorized'))).toBe(false);
+  });
+});
+
+describe('getQueryFn', () => {
+  it('GETs the query key joined with slashes, with cookies and the token', async () => {
+    storeAuthToken('token-abc');
+    const fetchMock = stubFetch(() => Response.json({ count: 3 }));
+    const data = await getQueryFn<{ count: number }>({ on401: 'throw' })(queryContext(['/api/direct-messages', 'unread-count']));
+    expect(data).toEqual({ count: 3 });
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/direct-messages/unread-count');
+    expect(sentInit(fetchMock).method).toBe('GET');
+    expect(sentInit(fetchMock).credentials).toBe('include');
+    expect(sentHeaders(fetchMock).Authorization).toBe('Bearer token-abc');
+    expect(sentHeaders(fetchMock)).not.toHaveProperty('Content-Type');
+  });
+
+  it('yields null on a 401 when configured to', async () => {
+    stubFetch(() => Response.json({ statusCode: 401, message: 'Unauthorized' }, { status: 401 }));
+    await expect(getQueryFn({ on401: 'returnNull' })(queryContext(['/api/auth', 'user']))).resolves.toBeNull();
+  });
+
+  it('throws an unauthorized error on a 401 by default', async () => {
+    stubFetch(() => Response.json({ statusCode: 401, message: 'Unauthorized' }, { status: 401 }));
+    const failure = getQueryFn({ on401: 'throw' })(queryContext(['/api/auth', 'user']));
+    await expect(failure).rejects.toSatisfy((error: Error) => isUnauthorizedError(error));
+  });
+
+  it('still throws other failures when 401s yield null', async () => {
+    stubFetch(() => new Response('boom', { status: 500 }));
+    await expect(getQueryFn({ on401: 'returnNull' })(queryContext(['/api/auth', 'user']))).rejects.toThrow('500: boom');
+  });
+});
+
+describe('requestWithServerMessage', () => {
+  it("throws the server's message field", async () => {
+    stubFetch(() => Response.json({ statusCode: 401, message: 'Invalid email or password' }, { status: 401 }));
+    await expect(requestWithServerMessage('POST', '/api/auth/signin', { email: 'a@b.co', password: 'x' }, 'Signin failed')).rejects.toThrow(
+      /^Invalid email or password$/,
+    );
+  });
+
+  it('throws the fallback when the error body has no message', async () => {
+    stubFetch(() => new Response('<html>gateway timeout</html>', { status: 504 }));
+    await expect(requestWithServerMessage('POST', '/api/auth/signup', {}, 'Signup failed')).rejects.toThrow(/^Signup failed$/);
+  });
+
+  it('returns the parsed body on success', async () => {
+    stubFetch(() => Response.json({ message: 'ok', token: 't' }));
+    await expect(requestWithServerMessage('POST', '/api/auth/signin', {}, 'Signin failed')).resolves.toEqual({ message: 'ok', token: 't' });
+  });
+});

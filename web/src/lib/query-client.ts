@@ -1,0 +1,44 @@
+import { QueryClient } from '@tanstack/react-query';
+import { getQueryFn } from './api-request.ts';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+
+interface CachePolicy {
+  staleTime: number;
+  gcTime: number;
+  refetchOnWindowFocus: boolean;
+}
+
+/**
+ * Freshness per resource (spec 1 section 9). Query keys start with '/api/<resource>' and add the
+ * rest of the path as further parts, so a policy set on the first part covers the whole resource.
+ */
+export const RESOURCE_CACHE_POLICIES: Record<string, CachePolicy> = {
+  '/api/direct-messages': { staleTime: 30 * SECOND, gcTime: 10 * MINUTE, refetchOnWindowFocus: true },
+  '/api/auth': { staleTime: 1 * MINUTE, gcTime: 5 * MINUTE, refetchOnWindowFocus: true },
+  '/api/users': { staleTime: 5 * MINUTE, gcTime: 30 * MINUTE, refetchOnWindowFocus: false },
+  '/api/discussions': { staleTime: 1 * MINUTE, gcTime: 15 * MINUTE, refetchOnWindowFocus: true },
+  '/api/projects': { staleTime: 3 * MINUTE, gcTime: 30 * MINUTE, refetchOnWindowFocus: false },
+  '/api/notifications': { staleTime: 30 * SECOND, gcTime: 10 * MINUTE, refetchOnWindowFocus: true },
+};
+
+export function createQueryClient(): QueryClient {
+  const client = new QueryClient({
+    defaultOptions: {
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        staleTime: 2 * MINUTE,
+        gcTime: 30 * MINUTE,
+        retry: false,
+        refetchOnWindowFocus: false,
+        refetchInterval: false,
+      },
+      mutations: { retry: false },
+    },
+  });
+  for (const [resource, policy] of Object.entries(RESOURCE_CACHE_POLICIES)) {
+    client.setQueryDefaults([resource], policy);
+  }
+  return client;
+}

@@ -1,0 +1,15 @@
+import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
+import { defineProject } from 'vitest/config';
+
+/** Component and unit tests of the web app, in jsdom. Paths are relative to the repo root like the other projects. */
+export default defineProject({
+  plugins: [react()],
+  test: {
+    name: 'web',
+    root: fileURLToPath(new URL('..', import.meta.url)),
+    environment: 'jsdom',
+    include: ['web/src/**/*.test.{ts,tsx}'],
+    setupFiles: ['web/src/test/setup.ts'],
+  },
+});
