@@ -6,9 +6,9 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authConfigSchema, createAuthService } from '@crucible/auth';
 import {
-  createNatsEventBus, createRedisCache, listen, loadConfig, silentLogger, type Cache, type EventBus, type RunningService,
+  createRedisCache, listen, loadConfig, silentLogger, type Cache, type EventBus, type RunningService,
 } from '@crucible/platform';
-import { createTestDatabase, TEST_SERVICES, requireService, type TestDatabase } from '@crucible/platform/testing';
+import { createTestDatabase, createTestNatsBus, TEST_SERVICES, requireService, type TestDatabase } from '@crucible/platform/testing';
 import { gatewayConfigSchema } from './config.ts';
 import { createGateway, type Gateway } from './create-gateway.ts';
 
@@ -38,7 +38,7 @@ let token: string;
 beforeAll(async () => {
   await Promise.all([requireService('nats'), requireService('redis')]);
   database = await createTestDatabase('gateway');
-  bus = await createNatsEventBus({ url: TEST_SERVICES.nats.url, name: 'gateway-test', logger: silentLogger });
+  bus = await createTestNatsBus('gateway-test');
   cache = await createRedisCache({ url: TEST_SERVICES.redis.url, keyPrefix: `test-${randomBytes(4).toString('hex')}:`, logger: silentLogger });
   auth = await createAuthService(loadConfig(authConfigSchema, { DATABASE_URL: database.url }), { logger: silentLogger, bus, cache, collectProcessMetrics: false });
   authServer = await listen(auth.app, 0, '127.0.0.1');

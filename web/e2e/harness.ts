@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -5,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
+import { createTestDatabase } from '@crucible/platform/testing';
 import { SERVICES } from '@crucible/proto';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 
@@ -57,6 +59,8 @@ async function waitForReady(url: string, child: ChildProcess, log: () => string)
 export async function startProduct(options: { port: number; env: Record<string, string> }): Promise<Product> {
   const url = `http://127.0.0.1:${options.port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'crucible-e2e-'));
+  // Its own database and request subjects: a developer's data and concurrent test runs stay apart.
+  const database = await createTestDatabase('e2e');
   // Free ports for every service too, so a developer's own `npm start` does not collide with the test.
   const servicePorts = Object.fromEntries(
     await Promise.all(Object.keys(SERVICES).map(async (name) => [`${name.toUpperCase()}_PORT`, String(await freePort())] as const)),
@@ -73,6 +77,8 @@ export async function startProduct(options: { port: number; env: Record<string, 
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       EMBEDDED_POSTGRES_PORT: String(await freePort()),
+      DATABASE_URL: database.url,
+      NATS_REQUEST_PREFIX: `e2e-${randomBytes(4).toString('hex')}.`,
       ...options.env,
     },
   });
@@ -94,6 +100,7 @@ export async function startProduct(options: { port: number; env: Record<string, 
     mkdirSync(screenshotDir, { recursive: true });
     writeFileSync(join(screenshotDir, 'product.log'), log());
     rmSync(dataDir, { recursive: true, force: true });
+    await database.drop();
   };
 
   try {

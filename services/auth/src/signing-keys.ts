@@ -20,14 +20,17 @@ async function resolveSigningKey(prisma: PrismaClient, configuredKey: string | u
     const jwk = JSON.parse(configuredKey) as JWK;
     return { ...jwk, kid: jwk.kid ?? 'configured', alg: ACCESS_TOKEN_ALGORITHM };
   }
-  const stored = await prisma.signingKey.findFirst({ orderBy: { createdAt: 'desc' } });
-  if (stored) return stored.privateJwk as JWK;
-  const { privateKey } = await generateKeyPair(ACCESS_TOKEN_ALGORITHM, { crv: 'Ed25519', extractable: true });
-  const jwk: JWK = { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: ACCESS_TOKEN_ALGORITHM, use: 'sig' };
-  // Two replicas starting together may both generate; the first stored key wins for both.
-  await prisma.signingKey.createMany({ data: [{ kid: jwk.kid!, privateJwk: jwk as object, publicJwk: publicPart(jwk) as object }], skipDuplicates: true });
-  const winner = await prisma.signingKey.findFirstOrThrow({ orderBy: { createdAt: 'asc' } });
-  return winner.privateJwk as JWK;
+  // Replicas starting together take turns here, so one generates and every other finds its key. (Each
+  // storing its own left a second, newer key that a later start signed with, unknown to the first replica.)
+  return prisma.$transaction(async (tx) => {
+    await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtext($1))', 'auth.signing_keys');
+    const stored = await tx.signingKey.findFirst({ orderBy: { createdAt: 'desc' } });
+    if (stored) return stored.privateJwk as JWK;
+    const { privateKey } = await generateKeyPair(ACCESS_TOKEN_ALGORITHM, { crv: 'Ed25519', extractable: true });
+    const jwk: JWK = { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: ACCESS_TOKEN_ALGORITHM, use: 'sig' };
+    await tx.signingKey.create({ data: { kid: jwk.kid!, privateJwk: jwk as object, publicJwk: publicPart(jwk) as object } });
+    return jwk;
+  });
 }
 
 export async function createAccessTokenSigner(options: {

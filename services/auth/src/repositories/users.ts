@@ -4,12 +4,15 @@ import { Prisma, type PrismaClient, type User } from '../generated/prisma/client
 export type { User };
 type Db = PrismaClient | Prisma.TransactionClient;
 
+/** Prisma's `contains` becomes ILIKE '%text%' without escaping, so `%` and `_` would match anything. */
+const literal = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
+
 /** Matches names and e-mail by substring (the trigram index serves it). */
 function searchFilter(text: string | undefined): Prisma.UserWhereInput {
   if (!text) return {};
-  const contains = { contains: text, mode: 'insensitive' as const };
+  const contains = { contains: literal(text), mode: 'insensitive' as const };
   const [first, ...rest] = text.split(/\s+/);
-  const fullName = rest.length ? [{ firstName: { contains: first!, mode: 'insensitive' as const }, lastName: { contains: rest.join(' '), mode: 'insensitive' as const } }] : [];
+  const fullName = rest.length ? [{ firstName: { contains: literal(first!), mode: 'insensitive' as const }, lastName: { contains: literal(rest.join(' ')), mode: 'insensitive' as const } }] : [];
   return { OR: [{ email: contains }, { firstName: contains }, { lastName: contains }, ...fullName] };
 }
 

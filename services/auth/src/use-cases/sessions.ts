@@ -6,6 +6,8 @@ import type { User } from '../repositories/users.ts';
 import type { AuthContext, Emit, RequestMeta } from './context.ts';
 import { toPrincipal } from './user-views.ts';
 
+const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 export interface StartedSession {
   token: string;
   expiresAt: Date;
@@ -20,6 +22,8 @@ export async function startSession(ctx: AuthContext, user: User, meta: RequestMe
 
 /** The truth behind every verifier's cache: the live session and its user's current level. */
 export async function findSessionPrincipal(ctx: AuthContext, sessionId: string): Promise<SessionPrincipal | null> {
+  // Session ids are uuids; any other `sid` (forged, or from a foreign token) names no session rather than failing the query.
+  if (!SESSION_ID.test(sessionId)) return null;
   const session = await sessionRepository.findLive(ctx.prisma, sessionId);
   return session ? toPrincipal(session.user, session.id) : null;
 }

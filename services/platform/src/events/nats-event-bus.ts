@@ -32,6 +32,11 @@ export interface NatsEventBusOptions {
   name: string;
   /** Stream name -> the subject wildcard it stores; every subject published or consumed must fall in one. */
   streams?: Readonly<Record<string, string>>;
+  /**
+   * Put before every request-reply subject, so deployments (or test runs) sharing one broker only
+   * answer their own questions: another auth's keys or sessions would be wrong answers, not errors.
+   */
+  requestPrefix?: string;
   logger: EventsLogger;
 }
 
@@ -51,7 +56,7 @@ const REPLY_QUEUE_GROUP = 'replicas';
 type ReplyBody = { ok: true; answer: unknown } | { ok: false };
 
 export async function createNatsEventBus(options: NatsEventBusOptions): Promise<EventBus> {
-  const { url, name, streams = EVENT_STREAMS, logger } = options;
+  const { url, name, streams = EVENT_STREAMS, requestPrefix = '', logger } = options;
   const location = withoutCredentials(url);
   const nc = await connectForever(url, name, location);
   let jsm: JetStreamManager;
@@ -103,12 +108,12 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
 
     async request(subject, payload, requestOptions) {
       assertOutsideStreams(streams, subject);
-      return requestAnswer(nc, subject, payload, requestOptions?.timeoutMs);
+      return requestAnswer(nc, `${requestPrefix}${subject}`, payload, requestOptions?.timeoutMs);
     },
 
     async reply(subject, handler) {
       assertOutsideStreams(streams, subject);
-      return remember(startReplier(nc, subject, handler, logger));
+      return remember(startReplier(nc, `${requestPrefix}${subject}`, handler, logger));
     },
 
     async isHealthy() {

@@ -9,6 +9,8 @@ import { isReachable } from './reachability.ts';
 export const infrastructureConfigSchema = z.object({
   NATS_URL: configFields.url('nats://127.0.0.1:4222'),
   REDIS_URL: configFields.url('redis://127.0.0.1:6379'),
+  /** Keeps request-reply questions inside one deployment when several share a NATS server. */
+  NATS_REQUEST_PREFIX: z.string().regex(/^([\w-]+\.)*$/, 'must be empty or dot-terminated tokens, e.g. "staging."').default(''),
 });
 export type InfrastructureConfig = z.infer<typeof infrastructureConfigSchema>;
 
@@ -34,7 +36,7 @@ export interface ConnectOptions {
 async function connectBus(options: ConnectOptions): Promise<EventBus> {
   const { NATS_URL } = options.config;
   if (options.fallbackToInProcess && !(await isReachable(NATS_URL, 4222))) return createMemoryEventBus({ logger: options.logger });
-  return createNatsEventBus({ url: NATS_URL, name: options.service, logger: options.logger });
+  return createNatsEventBus({ url: NATS_URL, name: options.service, requestPrefix: options.config.NATS_REQUEST_PREFIX, logger: options.logger });
 }
 
 async function connectCache(options: ConnectOptions): Promise<Cache> {

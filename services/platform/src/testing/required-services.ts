@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { createNatsEventBus } from '../events/nats-event-bus.ts';
+import type { EventBus } from '../events/event-bus.ts';
+import { silentLogger } from '../logging/logger.ts';
 import { isReachable } from '../runtime/reachability.ts';
 
 /** The real services tests run against, from the environment, with this machine's defaults. */
@@ -43,4 +46,13 @@ export async function createTestDatabase(prefix = 'test'): Promise<TestDatabase>
       await client.end();
     },
   };
+}
+
+/**
+ * A bus on the shared test NATS whose questions only this test's services answer (other test files
+ * run their own auth with other keys and sessions on the same broker).
+ */
+export async function createTestNatsBus(name: string): Promise<EventBus> {
+  const url = await requireService('nats');
+  return createNatsEventBus({ url, name, requestPrefix: `${name}-${randomBytes(4).toString('hex')}.`, logger: silentLogger });
 }

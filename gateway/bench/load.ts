@@ -1,0 +1,157 @@
+import { Agent } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { HOST, percentile, send, type RequestSpec } from './client.ts';
+
+export interface CannonSpec {
+  port: number;
+  path: string;
+  connections: number;
+  durationSeconds: number;
+  warmupSeconds: number;
+  method?: string;
+  headers?: Record<string, string>;
+  json?: unknown;
+}
+
+export interface CannonFigures {
+  /** completed 2xx responses per second of the measured part */
+  rps: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  statusCodes: Record<string, number>;
+  latencyP50: number;
+  latencyP99: number;
+  latencyAverage: number;
+  seconds: number;
+}
+
+/** autocannon with keep-alive connections (its default), a warm-up on the same settings first. */
+export async function cannon(spec: CannonSpec): Promise<CannonFigures> {
+  const headers = { ...spec.headers, ...(spec.json === undefined ? {} : { 'content-type': 'application/json' }) };
+  const result = await autocannon({
+    url: `http://${HOST}:${spec.port}${spec.path}`,
+    connections: spec.connections,
+    duration: spec.durationSeconds,
+    warmup: spec.warmupSeconds > 0 ? { connections: spec.connections, duration: spec.warmupSeconds } : undefined,
+    method: spec.method ?? 'GET',
+    headers,
+    body: spec.json === undefined ? undefined : JSON.stringify(spec.json),
+    timeout: 10,
+  });
+  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]));
+  return {
+    rps: result['2xx'] / result.duration,
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    statusCodes,
+    latencyP50: result.latency.p50,
+    latencyP99: result.latency.p99,
+    latencyAverage: result.latency.average,
+    seconds: result.duration,
+  };
+}
+
+export interface LatencyTarget {
+  name: string;
+  port: number;
+  path: string;
+  headers: Record<string, string>;
+}
+
+export interface LatencyFigures {
+  count: number;
+  p50: number;
+  p90: number;
+  p99: number;
+  statuses: Record<string, number>;
+}
+
+/**
+ * One request in flight at a time, alternating between the targets (so both see the same machine
+ * state), each over its own keep-alive socket; `performance.now()` around every request.
+ */
+export async function sequentialLatency(targets: LatencyTarget[], options: { warmup: number; count: number; deadlineMs: number }): Promise<Record<string, LatencyFigures>> {
+  const agents = targets.map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
+  const samples = targets.map(() => [] as number[]);
+  const statuses = targets.map(() => ({}) as Record<string, number>);
+  const deadline = performance.now() + options.deadlineMs;
+  try {
+    for (let round = 0; round < options.warmup + options.count && performance.now() < deadline; round += 1) {
+      for (const [index, target] of targets.entries()) {
+        const started = performance.now();
+        const reply = await send({ port: target.port, path: target.path, headers: target.headers, agent: agents[index]! });
+        const elapsed = performance.now() - started;
+        if (round < options.warmup) continue;
+        samples[index]!.push(elapsed);
+        statuses[index]![reply.status] = (statuses[index]![reply.status] ?? 0) + 1;
+      }
+    }
+  } finally {
+    for (const agent of agents) agent.destroy();
+  }
+  return Object.fromEntries(
+    targets.map((target, index) => {
+      const sorted = samples[index]!.sort((a, b) => a - b);
+      return [target.name, { count: sorted.length, p50: percentile(sorted, 0.5), p90: percentile(sorted, 0.9), p99: percentile(sorted, 0.99), statuses: statuses[index]! }];
+    }),
+  );
+}
+
+export interface FloodFigures {
+  sent: number;
+  elapsedMs: number;
+  statuses: Record<string, number>;
+  networkErrors: number;
+  rejected: number;
+  rejectedWithRetryAfter: number;
+  retryAfterMin: number;
+  retryAfterMax: number;
+  /** request index (order of sending) of the first 429 */
+  firstRejectedIndex: number;
+}
+
+/** `total` requests, at most `concurrency` in flight, over keep-alive sockets; stops at the deadline. */
+export async function flood(options: { total: number; concurrency: number; deadlineMs: number; request: (index: number) => Omit<RequestSpec, 'agent'> }): Promise<FloodFigures> {
+  const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
+  const figures: FloodFigures = {
+    sent: 0, elapsedMs: 0, statuses: {}, networkErrors: 0, rejected: 0, rejectedWithRetryAfter: 0,
+    retryAfterMin: Number.POSITIVE_INFINITY, retryAfterMax: 0, firstRejectedIndex: -1,
+  };
+  const started = performance.now();
+  const deadline = started + options.deadlineMs;
+  let next = 0;
+  const worker = async () => {
+    while (next < options.total && performance.now() < deadline) {
+      const index = next++;
+      figures.sent += 1;
+      try {
+        const reply = await send({ ...options.request(index), agent, timeoutMs: 30_000 });
+        figures.statuses[reply.status] = (figures.statuses[reply.status] ?? 0) + 1;
+        if (reply.status === 429) {
+          figures.rejected += 1;
+          if (figures.firstRejectedIndex < 0 || index < figures.firstRejectedIndex) figures.firstRejectedIndex = index;
+          const retryAfter = Number(reply.headers['retry-after']);
+          if (reply.headers['retry-after'] !== undefined && Number.isFinite(retryAfter) && retryAfter > 0) {
+            figures.rejectedWithRetryAfter += 1;
+            figures.retryAfterMin = Math.min(figures.retryAfterMin, retryAfter);
+            figures.retryAfterMax = Math.max(figures.retryAfterMax, retryAfter);
+          }
+        }
+      } catch {
+        figures.networkErrors += 1;
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: options.concurrency }, worker));
+  } finally {
+    agent.destroy();
+  }
+  figures.elapsedMs = performance.now() - started;
+  return figures;
+}

@@ -1,0 +1,243 @@
+/**
+ * The first admin from ADMIN_EMAIL/ADMIN_PASSWORD, and the admin user routes: each refused to
+ * members, each change live on the member's next request (here and in other services), each one
+ * published as `auth.admin.action` on the real NATS bus.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TokenVerifier } from '@crucible/platform';
+import { linkIn } from '@crucible/platform/testing';
+import {
+  TEST_PASSWORD, collectEvents, startAuthHarness, uniqueEmail, uniqueTag, verifyElsewhere, type AuthHarness, type EventCollector, type SignedUp,
+} from './testing/auth-harness.ts';
+
+const ADMIN_EMAIL = uniqueEmail('admin');
+const ADMIN_PASSWORD = 'the admin passphrase';
+
+let auth: AuthHarness;
+let adminToken: string;
+let adminId: string;
+let adminActions: EventCollector;
+let otherService: TokenVerifier;
+
+beforeAll(async () => {
+  auth = await startAuthHarness({ env: { ADMIN_EMAIL: ADMIN_EMAIL.toUpperCase(), ADMIN_PASSWORD } });
+  adminToken = await auth.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+  adminId = String((await auth.currentUser(adminToken)).id);
+  adminActions = await collectEvents(auth.bus, ['auth.admin.action'], (event) => (event.payload as { adminId?: string }).adminId === adminId);
+  otherService = await auth.otherServiceVerifier();
+});
+
+afterAll(async () => {
+  await adminActions?.stop();
+  await auth?.stop();
+});
+
+async function asAdmin(path: string, options: { method?: string; json?: unknown } = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await auth.request(path, { ...options, token: adminToken });
+  const text = await response.text();
+  return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+}
+
+/** Waits for the admin action event and checks what it says. */
+async function expectAdminAction(actionType: string, targetUserId: string): Promise<Record<string, unknown>> {
+  const events = await adminActions.waitUntil((received) =>
+    received.some((event) => (event.payload as Record<string, unknown>).actionType === actionType && (event.payload as Record<string, unknown>).targetUserId === targetUserId));
+  const event = events.find((candidate) => (candidate.payload as Record<string, unknown>).actionType === actionType && (candidate.payload as Record<string, unknown>).targetUserId === targetUserId)!;
+  expect(event.subject).toBe('auth.admin.action');
+  expect(event.payload).toMatchObject({ adminId, actionType, targetUserId, description: expect.any(String), ipAddress: auth.ip, userAgent: expect.any(String) });
+  return event.payload as Record<string, unknown>;
+}
+
+function adminActionsOn(targetUserId: string): unknown[] {
+  return adminActions.events.filter((event) => (event.payload as Record<string, unknown>).targetUserId === targetUserId);
+}
+
+describe('the first admin', () => {
+  it('exists from start-up, verified, with access level Admin and isAdmin', async () => {
+    expect(await auth.currentUser(adminToken)).toMatchObject({
+      email: ADMIN_EMAIL, accessLevel: 'Admin', isAdmin: true, emailVerified: true, authProvider: 'email',
+    });
+  });
+
+  it('is left exactly as it is when another instance starts on the same database', async () => {
+    const renamed = await asAdmin(`/api/admin/users/${adminId}`, { method: 'PATCH', json: { firstName: 'Renamed', lastName: 'Chief' } });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toMatchObject({ id: adminId, firstName: 'Renamed', lastName: 'Chief' });
+    await expectAdminAction('user_update', adminId);
+
+    const second = await startAuthHarness({ database: auth.database, cachePrefix: auth.cachePrefix, env: { ADMIN_EMAIL, ADMIN_PASSWORD: 'another admin passphrase' } });
+    try {
+      const rows = await auth.sql('SELECT email FROM users WHERE is_admin');
+      expect(rows).toEqual([{ email: ADMIN_EMAIL }]);
+      const viaSecond = await second.request('/api/auth/user', { token: adminToken });
+      expect(await viaSecond.json()).toMatchObject({ id: adminId, firstName: 'Renamed', lastName: 'Chief', accessLevel: 'Admin', isAdmin: true });
+      expect((await second.request('/api/auth/signin', { json: { email: ADMIN_EMAIL, password: 'another admin passphrase' } })).status).toBe(401);
+      expect((await second.request('/api/auth/signin', { json: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status).toBe(200);
+    } finally {
+      await second.stop();
+    }
+    expect(await auth.currentUser(adminToken)).toMatchObject({ firstName: 'Renamed' });
+  });
+});
+
+describe('admin routes', () => {
+  let member: SignedUp;
+
+  beforeAll(async () => {
+    member = await auth.signUp();
+  });
+
+  it('refuse members with 403 and visitors with 401', async () => {
+    const target = (await auth.signUp()).id;
+    const routes: [string, string, unknown?][] = [
+      ['GET', '/api/admin/users'],
+      ['PATCH', `/api/admin/users/${target}`, { firstName: 'Hacked' }],
+      ['PATCH', `/api/admin/users/${target}/access-level`, { accessLevel: 'Admin' }],
+      ['PATCH', `/api/admin/users/${member.id}/access-level`, { accessLevel: 'Admin' }],
+      ['POST', `/api/admin/users/${target}/password-reset`],
+      ['DELETE', `/api/admin/users/${target}`],
+    ];
+    for (const [method, path, json] of routes) {
+      const asMember = await auth.request(path, { method, json, token: member.token });
+      expect(asMember.status, `${method} ${path}`).toBe(403);
+      expect(await asMember.json()).toMatchObject({ message: 'Admin access required' });
+      expect((await auth.request(path, { method, json })).status, `${method} ${path} signed out`).toBe(401);
+    }
+    expect(await auth.currentUser(member.token)).toMatchObject({ accessLevel: 'Public', isAdmin: false });
+    expect((await auth.request('/api/auth/user', { token: (await auth.signIn(member.email, member.password)) })).status).toBe(200);
+    expect(adminActionsOn(target)).toEqual([]);
+  });
+
+  it('list users with limit, offset and search as {users, total}', async () => {
+    const surname = `Pager${uniqueTag(3)}`;
+    const created: SignedUp[] = [];
+    for (const firstName of ['Ann', 'Bea', 'Cid']) created.push(await auth.signUp({ firstName, lastName: surname }));
+
+    const all = await asAdmin(`/api/admin/users?search=${surname.toLowerCase()}`);
+    expect(all.status).toBe(200);
+    expect(all.body.total).toBe(3);
+    const users = all.body.users as Record<string, unknown>[];
+    expect(users.map((user) => user.id).sort()).toEqual(created.map((user) => user.id).sort());
+    expect(users[0]).toEqual({
+      id: expect.any(String), email: expect.any(String), firstName: expect.any(String), lastName: surname, accessLevel: 'Public', isAdmin: false,
+      isModerator: false, emailVerified: false, authProvider: 'email', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+    });
+
+    const firstPage = await asAdmin(`/api/admin/users?search=${surname}&limit=2&offset=0`);
+    const secondPage = await asAdmin(`/api/admin/users?search=${surname}&limit=2&offset=2`);
+    expect(firstPage.body.total).toBe(3);
+    expect(secondPage.body.total).toBe(3);
+    const paged = [...(firstPage.body.users as { id: string }[]), ...(secondPage.body.users as { id: string }[])].map((user) => user.id);
+    expect(paged).toHaveLength(3);
+    expect(new Set(paged).size).toBe(3);
+
+    const byEmail = await asAdmin(`/api/admin/users?search=${encodeURIComponent(created[1]!.email)}`);
+    expect((byEmail.body.users as { id: string }[]).map((user) => user.id)).toEqual([created[1]!.id]);
+
+    const everyone = await asAdmin('/api/admin/users?limit=1000');
+    const [{ count } = { count: '-1' }] = await auth.sql<{ count: string }>('SELECT count(*) FROM users');
+    expect(everyone.body.total).toBe(Number(count));
+
+    expect((await asAdmin('/api/admin/users?search=%25%25')).body).toEqual({ users: [], total: 0 });
+    expect((await asAdmin('/api/admin/users?search=__')).body).toEqual({ users: [], total: 0 });
+
+    for (const query of ['limit=0', 'limit=1001', 'limit=abc', 'offset=-1']) {
+      expect((await asAdmin(`/api/admin/users?${query}`)).status, query).toBe(400);
+    }
+  });
+
+  it("apply a new access level on the member's next request, here and in other services, without signing in again", async () => {
+    const promoted = await auth.signUp();
+    expect(await verifyElsewhere(otherService, promoted.token)).toMatchObject({ userId: promoted.id, accessLevel: 'Public' });
+
+    const changed = await asAdmin(`/api/admin/users/${promoted.id}/access-level`, { method: 'PATCH', json: { accessLevel: 'Core' } });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ id: promoted.id, accessLevel: 'Core' });
+
+    expect(await auth.currentUser(promoted.token)).toMatchObject({ accessLevel: 'Core' });
+    expect(await verifyElsewhere(otherService, promoted.token)).toMatchObject({ userId: promoted.id, accessLevel: 'Core', isAdmin: false });
+    const payload = await expectAdminAction('user_access_level', promoted.id);
+    expect(payload.details).toEqual({ accessLevel: { from: 'Public', to: 'Core' } });
+  });
+
+  it('apply admin and moderator flags at once too', async () => {
+    const flagged = await auth.signUp();
+    const changed = await asAdmin(`/api/admin/users/${flagged.id}`, { method: 'PATCH', json: { isModerator: true } });
+    expect(changed.body).toMatchObject({ isModerator: true });
+    expect(await verifyElsewhere(otherService, flagged.token)).toMatchObject({ isModerator: true });
+    await expectAdminAction('user_update', flagged.id);
+  });
+
+  it('refuse an invalid level, an empty or unknown patch, and answer 404 for unknown and non-uuid ids', async () => {
+    const invalid = await asAdmin(`/api/admin/users/${member.id}/access-level`, { method: 'PATCH', json: { accessLevel: 'Emperor' } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.message).toBe('Access level must be one of Public, Apprentice, Journeyman, Master, Core, Admin');
+    expect((await asAdmin(`/api/admin/users/${member.id}/access-level`, { method: 'PATCH', json: {} })).status).toBe(400);
+    expect((await asAdmin(`/api/admin/users/${member.id}/access-level`, { method: 'PATCH', json: { accessLevel: 'core' } })).status).toBe(400);
+    expect((await asAdmin(`/api/admin/users/${member.id}`, { method: 'PATCH', json: {} })).body.message).toBe('Nothing to update');
+    expect((await asAdmin(`/api/admin/users/${member.id}`, { method: 'PATCH', json: { passwordHash: 'x' } })).status).toBe(400);
+    expect((await asAdmin(`/api/admin/users/${member.id}`, { method: 'PATCH', json: { email: ADMIN_EMAIL } })).status).toBe(409);
+
+    for (const id of [randomUUID(), 'not-a-uuid', '1', "1' OR '1'='1"]) {
+      const path = `/api/admin/users/${encodeURIComponent(id)}`;
+      expect((await asAdmin(`${path}/access-level`, { method: 'PATCH', json: { accessLevel: 'Core' } })).status, id).toBe(404);
+      expect((await asAdmin(path, { method: 'PATCH', json: { firstName: 'Ghost' } })).status, id).toBe(404);
+      expect((await asAdmin(`${path}/password-reset`, { method: 'POST' })).status, id).toBe(404);
+      expect((await asAdmin(path, { method: 'DELETE' })).status, id).toBe(404);
+    }
+    expect(await auth.currentUser(member.token)).toMatchObject({ accessLevel: 'Public' });
+    expect(adminActionsOn(member.id)).toEqual([]);
+  });
+
+  it('mail a password reset to an e-mail member, and refuse it for an OIDC member with 400', async () => {
+    const target = await auth.signUp();
+    const sent = await asAdmin(`/api/admin/users/${target.id}/password-reset`, { method: 'POST' });
+    expect(sent).toEqual({ status: 200, body: { message: 'Password reset email sent to user', emailSent: true } });
+    const mail = await auth.smtp.waitForMail(target.email, /reset/i);
+    expect(linkIn(mail, `${auth.url}/reset-password?token=`)).toBeTruthy();
+    expect((await expectAdminAction('user_password_reset', target.id)).details).toEqual({ emailSent: true });
+
+    const [oidcMember] = await auth.sql<{ id: string }>(
+      "INSERT INTO users (id, email, auth_provider, external_subject, email_verified) VALUES (gen_random_uuid(), $1, 'oidc', $1, true) RETURNING id",
+      [uniqueEmail('oidc')],
+    );
+    const refused = await asAdmin(`/api/admin/users/${oidcMember!.id}/password-reset`, { method: 'POST' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Password reset is only available for accounts that sign in with email');
+    expect(adminActionsOn(oidcMember!.id)).toEqual([]);
+  });
+
+  it("delete a member: the member's tokens get 401 here and in other services", async () => {
+    const doomed = await auth.signUp();
+    const secondSession = await auth.signIn(doomed.email, doomed.password);
+    expect(await verifyElsewhere(otherService, doomed.token)).toMatchObject({ userId: doomed.id });
+
+    const deleted = await auth.request(`/api/admin/users/${doomed.id}`, { method: 'DELETE', token: adminToken });
+    expect(deleted.status).toBe(204);
+
+    for (const token of [doomed.token, secondSession]) {
+      expect((await auth.request('/api/auth/user', { token })).status).toBe(401);
+      expect(await verifyElsewhere(otherService, token)).toBe(401);
+    }
+    expect((await auth.request('/api/auth/signin', { json: { email: doomed.email, password: TEST_PASSWORD } })).status).toBe(401);
+    expect((await asAdmin(`/api/admin/users/${doomed.id}`, { method: 'DELETE' })).status).toBe(404);
+    expect(await auth.sql('SELECT id FROM sessions WHERE user_id = $1', [doomed.id])).toEqual([]);
+    await expectAdminAction('user_delete', doomed.id);
+  });
+
+  it('refuse to let admins delete themselves', async () => {
+    const refused = await asAdmin(`/api/admin/users/${adminId}`, { method: 'DELETE' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('You cannot delete your own account');
+    expect(await auth.currentUser(adminToken)).toMatchObject({ id: adminId });
+    expect(adminActions.events.filter((event) => (event.payload as Record<string, unknown>).actionType === 'user_delete' && (event.payload as Record<string, unknown>).targetUserId === adminId)).toEqual([]);
+  });
+
+  it('publish each admin action once', async () => {
+    const ids = adminActions.events.map((event) => event.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    const types = adminActions.events.map((event) => (event.payload as Record<string, unknown>).actionType);
+    expect(new Set(types)).toEqual(new Set(['user_update', 'user_access_level', 'user_password_reset', 'user_delete']));
+  });
+});

@@ -1,0 +1,115 @@
+/** The member directory: search by name and e-mail, the member count and the Core list. */
+import { randomInt } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startAuthHarness, type AuthHarness, type SignedUp } from './testing/auth-harness.ts';
+
+let auth: AuthHarness;
+interface Member {
+  id: string;
+  email: string;
+}
+
+let searcher: SignedUp;
+let byFirstName: Member;
+let byLastName: Member;
+let byEmail: Member;
+let unrelated: Member;
+
+/** Digits only, so no generated part of an address can contain the letters searched for. */
+const digits = () => String(randomInt(1e9, 1e10));
+
+/** Members other than the searcher need no password: written straight to the table, which is quicker than argon2. */
+async function insertMember(email: string, firstName: string, lastName: string): Promise<Member> {
+  const [row] = await auth.sql<{ id: string }>('INSERT INTO users (id, email, first_name, last_name) VALUES (gen_random_uuid(), $1, $2, $3) RETURNING id', [email, firstName, lastName]);
+  return { id: row!.id, email };
+}
+
+beforeAll(async () => {
+  auth = await startAuthHarness();
+  searcher = await auth.signUp({ email: `s${digits()}@dir.test`, firstName: 'Sam', lastName: 'Seeker' });
+  byFirstName = await insertMember(`f${digits()}@dir.test`, 'Adalyn', 'Zephyr');
+  byLastName = await insertMember(`l${digits()}@dir.test`, 'Bob', 'Bradford');
+  byEmail = await insertMember(`nomad${digits()}@dir.test`, 'Cy', 'Quill');
+  unrelated = await insertMember(`u${digits()}@dir.test`, 'Eve', 'Stone');
+});
+
+afterAll(async () => {
+  await auth?.stop();
+});
+
+async function search(q: string): Promise<{ status: number; body: unknown }> {
+  const response = await auth.request(`/api/users/search?q=${encodeURIComponent(q)}`, { token: searcher.token });
+  return { status: response.status, body: await response.json() };
+}
+
+describe('member search', () => {
+  it('needs at least 2 characters', async () => {
+    for (const q of ['a', ' a ', '']) {
+      const { status, body } = await search(q);
+      expect(status, JSON.stringify(q)).toBe(400);
+      expect(body).toMatchObject({ message: 'Search needs at least 2 characters' });
+    }
+    expect((await auth.request('/api/users/search', { token: searcher.token })).status).toBe(400);
+    expect((await auth.request('/api/users/search?q=ad&q=ad', { token: searcher.token })).status).toBe(400);
+    expect((await auth.request(`/api/users/search?q=${'a'.repeat(101)}`, { token: searcher.token })).status).toBe(400);
+  });
+
+  it('finds by first name, last name and e-mail substring, in any letter case', async () => {
+    for (const q of ['ad', 'AD', 'aD']) {
+      const { status, body } = await search(q);
+      expect(status).toBe(200);
+      const ids = (body as { id: string }[]).map((user) => user.id);
+      expect(ids.sort(), q).toEqual([byFirstName.id, byLastName.id, byEmail.id].sort());
+    }
+  });
+
+  it('finds by full name and answers only what members may see of each other', async () => {
+    const { body } = await search('adalyn zeph');
+    expect(body).toEqual([{ id: byFirstName.id, email: byFirstName.email, firstName: 'Adalyn', lastName: 'Zephyr', profileImageUrl: null, accessLevel: 'Public' }]);
+    expect((await search('stone')).body).toEqual([expect.objectContaining({ id: unrelated.id })]);
+    expect((await search('nobody-matches-this')).body).toEqual([]);
+  });
+
+  it('treats LIKE wildcards as plain text', async () => {
+    for (const q of ['%%', '__', '_d', 'a%', '\\%']) expect((await search(q)).body, q).toEqual([]);
+    const literal = await insertMember(`w${digits()}@dir.test`, 'Per_cent%', 'Back\\slash');
+    for (const q of ['r_c', 't%', 'k\\s']) {
+      expect(((await search(q)).body as { id: string }[]).map((user) => user.id), q).toEqual([literal.id]);
+    }
+  });
+
+  it('answers at most 20 members', async () => {
+    await auth.sql(
+      "INSERT INTO users (id, email, first_name, last_name) SELECT gen_random_uuid(), 'many' || n || '@dir.test', 'Manyfold', 'Member' || n FROM generate_series(1, 22) AS n",
+    );
+    const { body } = await search('manyfold');
+    expect(body).toHaveLength(20);
+  });
+
+  it('is for signed-in members only', async () => {
+    expect((await auth.request('/api/users/search?q=ad')).status).toBe(401);
+    expect((await auth.request('/api/users/count')).status).toBe(401);
+    expect((await auth.request('/api/users/core')).status).toBe(401);
+  });
+});
+
+describe('member count and Core list', () => {
+  it('counts every member', async () => {
+    const [{ count } = { count: '-1' }] = await auth.sql<{ count: string }>('SELECT count(*) FROM users');
+    const response = await auth.request('/api/users/count', { token: searcher.token });
+    expect(await response.json()).toEqual({ count: Number(count) });
+    await auth.signUp();
+    expect(await (await auth.request('/api/users/count', { token: searcher.token })).json()).toEqual({ count: Number(count) + 1 });
+  });
+
+  it('lists only Core members', async () => {
+    const empty = await auth.request('/api/users/core', { token: searcher.token });
+    expect(await empty.json()).toEqual([]);
+    await auth.sql("UPDATE users SET access_level = 'Core' WHERE id = ANY($1::uuid[])", [[byLastName.id, byEmail.id]]);
+    await auth.sql("UPDATE users SET access_level = 'Admin', is_admin = true WHERE id = $1", [unrelated.id]);
+    await auth.sql("UPDATE users SET access_level = 'Master' WHERE id = $1", [byFirstName.id]);
+    const core = (await (await auth.request('/api/users/core', { token: searcher.token })).json()) as { id: string; accessLevel: string }[];
+    expect(core.map((user) => user.id).sort()).toEqual([byLastName.id, byEmail.id].sort());
+    expect(core.every((user) => user.accessLevel === 'Core')).toBe(true);
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * External sign-in through the service's development OIDC provider (a real oidc-provider mounted
+ * at /api/auth/oidc): the whole browser round trip, account creation, and linking by e-mail only
+ * when the e-mail account is verified.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES } from '@crucible/proto';
+import { linkIn } from '@crucible/platform/testing';
+import { startAuthHarness, uniqueTag, type AuthHarness } from './testing/auth-harness.ts';
+import { CookieJar, loginThroughDevProvider } from './testing/oidc-browser.ts';
+import { ACCOUNT_LINK_REFUSED } from './use-cases/external-sign-in.ts';
+
+let auth: AuthHarness;
+
+beforeAll(async () => {
+  auth = await startAuthHarness();
+});
+
+afterAll(async () => {
+  await auth?.stop();
+});
+
+describe('OIDC sign-in through the development provider', () => {
+  it('redirects GET /api/login to the provider with PKCE and state', async () => {
+    const response = await auth.request('/api/login');
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get('location')!);
+    expect(`${location.origin}${location.pathname}`).toBe(`${auth.url}/api/auth/oidc/auth`);
+    expect(location.searchParams.get('client_id')).toBe(auth.config.OIDC_CLIENT_ID);
+    expect(location.searchParams.get('redirect_uri')).toBe(`${auth.url}/api/callback`);
+    expect(location.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(location.searchParams.get('code_challenge')).toMatch(/^[\w-]{43}$/);
+    expect(location.searchParams.get('state')).toBeTruthy();
+    expect(location.searchParams.get('scope')?.split(' ').sort()).toEqual(['email', 'openid', 'profile']);
+  });
+
+  it('creates a verified OIDC member and hands the browser a working token at /auth/callback', async () => {
+    const email = `jane.doe-${uniqueTag()}@it.crucible.test`;
+    const outcome = await loginThroughDevProvider(auth.url, email);
+    expect(outcome.location.pathname, outcome.trail.join('\n')).toBe('/auth/callback');
+    expect(outcome.token).toBeTruthy();
+    expect(outcome.trail.some((step) => step.startsWith('POST /api/auth/oidc/interaction/'))).toBe(true);
+
+    const user = await auth.currentUser(outcome.token!);
+    expect(user).toMatchObject({ email, authProvider: 'oidc', emailVerified: true, firstName: 'Jane', accessLevel: 'Public', isAdmin: false });
+
+    const again = await loginThroughDevProvider(auth.url, email);
+    expect(again.token).toBeTruthy();
+    expect(again.token).not.toBe(outcome.token);
+    expect(await auth.currentUser(again.token!)).toMatchObject({ id: user.id });
+  });
+
+  it('signs the same member in when the login is typed in capitals (the provider must not answer 500)', async () => {
+    const email = `mixed.case-${uniqueTag()}@it.crucible.test`;
+    const outcome = await loginThroughDevProvider(auth.url, email);
+    const user = await auth.currentUser(outcome.token!);
+    const again = await loginThroughDevProvider(auth.url, email.toUpperCase());
+    expect(again.location.pathname, again.trail.join('\n')).toBe('/auth/callback');
+    expect(again.token).not.toBe(outcome.token);
+    expect(await auth.currentUser(again.token!)).toMatchObject({ id: user.id });
+    expect(await auth.sql('SELECT count(*)::int AS count FROM users WHERE email = $1', [email])).toEqual([{ count: 1 }]);
+  });
+
+  it('sets the session cookie on the callback as well', async () => {
+    const jar = new CookieJar();
+    const outcome = await loginThroughDevProvider(auth.url, `cookie-${uniqueTag()}@it.crucible.test`, { jar });
+    const cookie = jar.header(new URL('/api/auth/user', auth.url));
+    expect(cookie).toContain(`crucible_token=${encodeURIComponent(outcome.token!)}`);
+    expect((await auth.request('/api/auth/user', { cookie })).status).toBe(200);
+  });
+
+  it('gives an OIDC member no password: password sign-in fails and a reset request mails nothing', async () => {
+    const email = `nopass-${uniqueTag()}@it.crucible.test`;
+    await loginThroughDevProvider(auth.url, email);
+    for (const password of ['anything at all', '']) {
+      const response = await auth.request('/api/auth/signin', { json: { email, password: password || 'x' } });
+      expect(response.status).toBe(401);
+    }
+    const reset = await auth.request('/api/auth/request-password-reset', { json: { email } });
+    expect(await reset.json()).toEqual({ message: AUTH_MESSAGES.resetRequested });
+    expect(auth.smtp.mails.filter((mail) => mail.to.includes(email))).toEqual([]);
+  });
+
+  it('refuses to link an unverified e-mail account, then links it to the same member once verified', async () => {
+    const member = await auth.signUp({ email: `linker-${uniqueTag()}@it.crucible.test` });
+
+    const refused = await loginThroughDevProvider(auth.url, member.email);
+    expect(refused.location.pathname, refused.trail.join('\n')).toBe('/signin');
+    expect(refused.error).toBe(ACCOUNT_LINK_REFUSED);
+    expect(refused.token).toBeUndefined();
+    expect(await auth.sql('SELECT external_subject FROM users WHERE id = $1', [member.id])).toEqual([{ external_subject: null }]);
+
+    const mail = await auth.smtp.waitForMail(member.email, /verify/i);
+    expect((await fetch(linkIn(mail, `${auth.url}/api/auth/verify-email?token=`), { redirect: 'manual' })).headers.get('location')).toBe('/?verified=1');
+
+    const linked = await loginThroughDevProvider(auth.url, member.email);
+    expect(linked.location.pathname, linked.trail.join('\n')).toBe('/auth/callback');
+    const user = await auth.currentUser(linked.token!);
+    expect(user).toMatchObject({ id: member.id, email: member.email, emailVerified: true });
+    // The password still works too.
+    expect((await auth.request('/api/auth/signin', { json: { email: member.email, password: member.password } })).status).toBe(200);
+  });
+
+  it('sends a callback with an unknown or replayed state to /signin with an error, never a 500', async () => {
+    const unknown = await auth.request('/api/callback?code=made-up&state=made-up');
+    expect(unknown.status).toBe(302);
+    const location = new URL(unknown.headers.get('location')!, auth.url);
+    expect(location.pathname).toBe('/signin');
+    expect(location.searchParams.get('error')).toBe('The sign-in attempt expired or is unknown. Please try again.');
+
+    const withoutState = await auth.request('/api/callback');
+    expect(withoutState.status).toBe(302);
+    expect(new URL(withoutState.headers.get('location')!, auth.url).pathname).toBe('/signin');
+
+    // A provider error (the user declined) also ends at /signin.
+    const start = new URL((await auth.request('/api/login')).headers.get('location')!);
+    const declined = await auth.request(`/api/callback?error=access_denied&state=${start.searchParams.get('state')}&iss=${encodeURIComponent(`${auth.url}/api/auth/oidc`)}`);
+    expect(declined.status).toBe(302);
+    const declinedAt = new URL(declined.headers.get('location')!, auth.url);
+    expect(declinedAt.pathname).toBe('/signin');
+    expect(declinedAt.searchParams.get('error')).toBeTruthy();
+  });
+});

@@ -1,0 +1,312 @@
+/**
+ * Integration-test harness for the auth service: the real service on a real port, against the real
+ * PostgreSQL (a database of its own), Redis (keys under a prefix of its own), NATS JetStream (the
+ * shared server) and an SMTP server that captures every mail. Built the way the launcher builds it.
+ */
+import { createHash, createPrivateKey, randomBytes } from 'node:crypto';
+import type { Server } from 'node:http';
+import express from 'express';
+import pg from 'pg';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import type { EventEnvelope, SessionPrincipal } from '@crucible/proto';
+import {
+  askAuthForKeys, askAuthForSession, createNatsEventBus, createRedisCache, createSessionLookup, createTokenVerifier, listen, loadConfig,
+  silentLogger, type EventBus, type RedisCache, type TokenVerifier,
+} from '@crucible/platform';
+import { TEST_SERVICES, createTestDatabase, requireService, startSmtpCapture, type SmtpCapture, type TestDatabase } from '@crucible/platform/testing';
+import { authConfigSchema, type AuthConfig } from '../config.ts';
+import { createAuthService } from '../create-service.ts';
+
+export const TEST_PASSWORD = 'correct horse battery';
+
+/** A short random tag: unique e-mails, durable names, key prefixes, client addresses. */
+export function uniqueTag(bytes = 5): string {
+  return randomBytes(bytes).toString('hex');
+}
+
+export function uniqueEmail(label = 'member'): string {
+  return `${label}.${uniqueTag()}@it.crucible.test`;
+}
+
+/**
+ * A client address nobody else uses (IPv6 documentation prefix). Rate-limit counters are keyed by
+ * it in Redis without any prefix, so every harness sends its own through X-Forwarded-For (trusted
+ * from loopback) and never touches the counters of other runs sharing the server.
+ */
+export function uniqueClientIp(): string {
+  const hex = randomBytes(8).toString('hex').match(/.{4}/g)!;
+  return `2001:db8:${hex.join(':')}`;
+}
+
+/**
+ * The Ed25519 signing key every harness configures (derived from a fixed seed, so no key material
+ * sits in the repository). All auth instances of these tests answer `rpc.auth.jwks` on the shared
+ * NATS server; with one key, whichever instance answers a verifier, its keys are the right ones.
+ */
+export function testSigningJwk(seedText = 'crucible auth integration tests'): Record<string, string> {
+  const seed = createHash('sha256').update(seedText).digest();
+  const pkcs8 = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]);
+  const jwk = createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' }).export({ format: 'jwk' }) as Record<string, string>;
+  return { ...jwk, kid: `it-${createHash('sha256').update(seedText).digest('hex').slice(0, 12)}`, alg: 'EdDSA', use: 'sig' };
+}
+
+export interface RequestOptions {
+  method?: string;
+  /** Sent as JSON. */
+  json?: unknown;
+  /** Sent as it is (with a JSON content type unless `headers` says otherwise). */
+  rawBody?: string;
+  token?: string;
+  cookie?: string;
+  /** Client address for X-Forwarded-For; the harness's own when omitted. */
+  ip?: string;
+  headers?: Record<string, string>;
+  redirect?: 'manual' | 'follow';
+}
+
+export interface SignedUp {
+  id: string;
+  email: string;
+  password: string;
+  token: string;
+}
+
+export interface AuthHarness {
+  readonly url: string;
+  readonly config: AuthConfig;
+  readonly service: Awaited<ReturnType<typeof createAuthService>>;
+  /** The real NATS bus (the service may have been given a wrapper of it). */
+  readonly bus: EventBus;
+  readonly cache: RedisCache;
+  readonly cachePrefix: string;
+  readonly smtp: SmtpCapture;
+  readonly database: TestDatabase;
+  /** This harness's client address (X-Forwarded-For). */
+  readonly ip: string;
+  request(path: string, options?: RequestOptions): Promise<Response>;
+  /** Signs up a fresh member (unique e-mail unless given) and returns its id, token and password. */
+  signUp(fields?: Partial<{ email: string; password: string; firstName: string; lastName: string; ip: string }>): Promise<SignedUp>;
+  signIn(email: string, password: string): Promise<string>;
+  currentUser(token: string): Promise<Record<string, unknown>>;
+  /** SQL on the test database, search_path auth. */
+  sql<Row extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
+  /**
+   * A verifier as other services build it: keys asked of auth over the bus, sessions read through a
+   * second Redis client on the same key prefix (the shared cache), else asked of auth over the bus.
+   */
+  otherServiceVerifier(): Promise<TokenVerifier>;
+  stop(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  env?: Record<string, string | undefined>;
+  /** Another harness's database (a second replica); it is left for its owner to drop. */
+  database?: TestDatabase;
+  cachePrefix?: string;
+  /** Wraps the real bus before the service gets it (to simulate a broker outage). */
+  wrapBus?: (bus: EventBus) => EventBus;
+}
+
+const HIGH_LIMIT = '100000';
+
+export async function startAuthHarness(options: HarnessOptions = {}): Promise<AuthHarness> {
+  await Promise.all([requireService('postgres'), requireService('redis'), requireService('nats')]);
+  const cleanups: (() => Promise<unknown>)[] = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+    cleanups.length = 0;
+  };
+  try {
+    const database = options.database ?? (await createTestDatabase('auth_it'));
+    if (!options.database) cleanups.push(() => database.drop());
+
+    const smtp = await startSmtpCapture();
+    cleanups.push(() => smtp.close());
+
+    const cachePrefix = options.cachePrefix ?? `test-auth-${uniqueTag()}:`;
+    const cache = await createRedisCache({ url: TEST_SERVICES.redis.url, keyPrefix: cachePrefix, logger: silentLogger });
+    cleanups.push(() => cache.close());
+    if (!options.cachePrefix) cleanups.push(() => deleteKeys(cache, `${cachePrefix}*`));
+
+    // Only this harness's auth answers its verifiers' questions on the shared broker.
+    const requestPrefix = `auth-test-${uniqueTag()}.`;
+    const bus = await createNatsEventBus({ url: TEST_SERVICES.nats.url, name: 'auth-test', requestPrefix, logger: silentLogger });
+    cleanups.push(() => bus.close());
+
+    // Listen first so PUBLIC_URL (mail links, the OIDC issuer and redirects) is this very server.
+    const placeholder = express();
+    const http = await listen(placeholder, 0, '127.0.0.1');
+    cleanups.push(() => http.close());
+    const url = `http://127.0.0.1:${http.port}`;
+
+    const config = loadConfig(authConfigSchema, {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: database.url,
+      SMTP_URL: smtp.url,
+      PUBLIC_URL: url,
+      AUTH_SIGNING_KEY: JSON.stringify(testSigningJwk()),
+      RATE_LIMIT_SIGNIN_PER_IP: HIGH_LIMIT,
+      RATE_LIMIT_SIGNIN_PER_ACCOUNT: HIGH_LIMIT,
+      RATE_LIMIT_SIGNUP_PER_IP: HIGH_LIMIT,
+      RATE_LIMIT_PASSWORD_RESET_PER_IP: HIGH_LIMIT,
+      RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT: HIGH_LIMIT,
+      RATE_LIMIT_WINDOW_SECONDS: '120',
+      ...options.env,
+    });
+    const service = await createAuthService(config, { logger: silentLogger, bus: options.wrapBus ? options.wrapBus(bus) : bus, cache, collectProcessMetrics: false });
+    cleanups.push(() => service.stop());
+    swapHandler(http.server, service.app);
+
+    const pool = new pg.Pool({ connectionString: database.url, max: 2, options: '-c search_path=auth' });
+    cleanups.push(() => pool.end());
+
+    const ip = uniqueClientIp();
+
+    const request: AuthHarness['request'] = (path, requestOptions = {}) => {
+      const headers: Record<string, string> = { 'x-forwarded-for': requestOptions.ip ?? ip, ...requestOptions.headers };
+      let body: string | undefined;
+      if (requestOptions.json !== undefined || requestOptions.rawBody !== undefined) {
+        body = requestOptions.rawBody ?? JSON.stringify(requestOptions.json);
+        headers['content-type'] ??= 'application/json';
+      }
+      if (requestOptions.token) headers.authorization = `Bearer ${requestOptions.token}`;
+      if (requestOptions.cookie) headers.cookie = requestOptions.cookie;
+      return fetch(new URL(path, url), { method: requestOptions.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, redirect: requestOptions.redirect ?? 'manual' });
+    };
+
+    const currentUser = async (token: string) => {
+      const response = await request('/api/auth/user', { token });
+      if (response.status !== 200) throw new Error(`GET /api/auth/user answered ${response.status}: ${await response.text()}`);
+      return (await response.json()) as Record<string, unknown>;
+    };
+
+    const harness: AuthHarness = {
+      url, config, service, bus, cache, cachePrefix, smtp, database, ip, request, currentUser,
+      async signUp(fields = {}) {
+        const email = fields.email ?? uniqueEmail();
+        const password = fields.password ?? TEST_PASSWORD;
+        const response = await request('/api/auth/signup', { json: { email, password, firstName: fields.firstName ?? 'Test', lastName: fields.lastName ?? 'Member' }, ip: fields.ip });
+        if (response.status !== 201) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
+        const { token } = (await response.json()) as { token: string };
+        const user = await currentUser(token);
+        return { id: String(user.id), email: email.toLowerCase(), password, token };
+      },
+      async signIn(email, password) {
+        const response = await request('/api/auth/signin', { json: { email, password } });
+        if (response.status !== 200) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+        return ((await response.json()) as { token: string }).token;
+      },
+      async sql(text, values) {
+        return (await pool.query(text, values)).rows;
+      },
+      async otherServiceVerifier() {
+        const otherBus = await createNatsEventBus({ url: TEST_SERVICES.nats.url, name: 'auth-test-other-service', requestPrefix, logger: silentLogger });
+        cleanups.push(() => otherBus.close());
+        const otherCache = await createRedisCache({ url: TEST_SERVICES.redis.url, keyPrefix: cachePrefix, logger: silentLogger });
+        cleanups.push(() => otherCache.close());
+        return createTokenVerifier({
+          issuer: config.JWT_ISSUER,
+          audience: config.JWT_AUDIENCE,
+          loadKeys: askAuthForKeys(otherBus),
+          loadSession: createSessionLookup(otherCache, askAuthForSession(otherBus)),
+        });
+      },
+      stop,
+    };
+    return harness;
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * `rpc.auth.jwks` is answered by any auth instance on the shared NATS server, including ones other
+ * engineers run with keys of their own; ask again (the queue group spreads the questions) until an
+ * answer holds this harness's key, as the one deployment a real broker serves would.
+ */
+/** The server was bound before the service existed; from now on the service's app answers. */
+function swapHandler(server: Server, app: (req: never, res: never) => void): void {
+  server.removeAllListeners('request');
+  server.on('request', app as never);
+}
+
+async function deleteKeys(cache: RedisCache, pattern: string): Promise<void> {
+  const client = cache.redisClient;
+  if (!client.isReady) return;
+  for await (const keys of client.scanIterator({ MATCH: pattern, COUNT: 500 })) {
+    if (keys.length > 0) await client.del(keys);
+  }
+}
+
+/** The principal another service's verifier resolves, or the HTTP status it refuses with. */
+export async function verifyElsewhere(verifier: TokenVerifier, token: string): Promise<SessionPrincipal | number> {
+  try {
+    return await verifier.verify(token);
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (typeof status === 'number') return status;
+    throw error;
+  }
+}
+
+export interface EventCollector {
+  readonly events: EventEnvelope[];
+  /** Resolves once `predicate` holds for the events received so far. */
+  waitUntil(predicate: (events: EventEnvelope[]) => boolean, timeoutMs?: number): Promise<EventEnvelope[]>;
+  /** Stops the subscription and deletes its durable consumer from the shared server. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A durable consumer with a unique name on the shared AUTH stream. The stream is shared with every
+ * other run, so `keep` picks this test's events (e.g. by user id or e-mail).
+ */
+export async function collectEvents(bus: EventBus, subjects: string[], keep: (event: EventEnvelope) => boolean): Promise<EventCollector> {
+  const durable = `auth_it_${uniqueTag(6)}`;
+  const events: EventEnvelope[] = [];
+  const subscription = await bus.subscribe({
+    durable,
+    subjects,
+    handler: async (event) => {
+      if (keep(event)) events.push(event);
+    },
+  });
+  return {
+    events,
+    async waitUntil(predicate, timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (!predicate(events)) {
+        if (Date.now() > deadline) throw new Error(`events did not arrive in ${timeoutMs} ms; got ${JSON.stringify(events.map((event) => [event.subject, event.payload]))}`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      return events;
+    },
+    async stop() {
+      await subscription.stop();
+      await deleteDurable(durable);
+    },
+  };
+}
+
+export async function deleteDurable(durable: string, stream = 'AUTH'): Promise<void> {
+  const nc = await connect({ servers: TEST_SERVICES.nats.url });
+  try {
+    const jsm = await jetstreamManager(nc);
+    await jsm.consumers.delete(stream, durable).catch(() => false);
+  } finally {
+    await nc.close();
+  }
+}
+
+/** Cookie header value for `name` from a response's Set-Cookie headers. */
+export function cookieFrom(response: Response, name: string): { header: string; value: string; attributes: string[] } | undefined {
+  for (const line of response.headers.getSetCookie()) {
+    const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
+    const separator = pair.indexOf('=');
+    if (pair.slice(0, separator) === name) return { header: pair, value: decodeURIComponent(pair.slice(separator + 1)), attributes };
+  }
+  return undefined;
+}
