@@ -18,6 +18,11 @@ export const gatewayConfigSchema = infrastructureConfigSchema.extend({
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576 * 2),
   RATE_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  /**
+   * Proxies whose X-Forwarded-For is believed (per-IP limits key on the client address). Loopback by
+   * default; a cluster adds its ingress network, e.g. 'loopback, uniquelocal'.
+   */
+  TRUST_PROXY: z.string().default('loopback'),
   UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
   ...serviceUrlFields,
 }).extend(tokenConfigSchema.shape);

@@ -86,6 +86,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
     service: 'gateway',
     logger,
     jsonLimit: false,
+    trustProxy: config.TRUST_PROXY,
     collectProcessMetrics: deps.collectProcessMetrics,
     readiness,
     routes: (router: Router) => {

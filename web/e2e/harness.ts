@@ -92,7 +92,8 @@ export async function startProduct(options: { port: number; env: Record<string, 
   const log = () => lines.join('\n');
 
   const stop = async () => {
-    if (child.exitCode === null && child.pid) {
+    // The product may have died already (its log says why); then there is nothing to signal.
+    if (child.exitCode === null && child.signalCode === null && child.pid && isRunning(child.pid)) {
       process.kill(-child.pid, 'SIGTERM');
       const stopped = await Promise.race([exited(child).then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), STOP_TIMEOUT_MS))]);
       if (!stopped) process.kill(-child.pid, 'SIGKILL');
@@ -155,4 +156,13 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }

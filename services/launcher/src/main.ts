@@ -25,9 +25,10 @@ function printComponent({ component, kind, location }: ComponentReport): void {
 }
 
 const targets = selectedTargets();
-const database = await chooseDatabase(config, logger);
+// A gateway alone needs no database.
+const database = targets.services.length ? await chooseDatabase(config, logger) : undefined;
 const infrastructure = await connectInfrastructure({ service: 'launcher', config, logger, fallbackToInProcess: true });
-for (const report of [database.report, ...infrastructure.components]) printComponent(report);
+for (const report of [...(database ? [database.report] : []), ...infrastructure.components]) printComponent(report);
 
 // One process: every service shares the connections and registers process metrics only once.
 const deps = { logger, bus: infrastructure.bus, cache: infrastructure.cache };
@@ -36,8 +37,8 @@ const running: { stop(): Promise<void> }[] = [];
 const servers: { close(): Promise<void> }[] = [];
 for (const [index, name] of targets.services.entries()) {
   const port = Number(process.env[`${name.toUpperCase()}_PORT`] ?? SERVICES[name].defaultPort);
-  const env = { ...process.env, PORT: String(port), DATABASE_URL: database.url, PUBLIC_URL: publicUrl };
-  const service = await SERVICE_STARTERS[name]!(env, { ...deps, logger: logger.child({ service: name }), collectProcessMetrics: index === 0 });
+  const env = { ...process.env, PORT: String(port), DATABASE_URL: database!.url, PUBLIC_URL: publicUrl };
+  const service = await SERVICE_STARTERS[name]!(env, { ...deps, logger: createLogger({ service: name, level: config.LOG_LEVEL }), collectProcessMetrics: index === 0 });
   const server = await listen(service.app, port, '127.0.0.1');
   running.push(service);
   servers.push(server);
@@ -48,7 +49,7 @@ for (const [index, name] of targets.services.entries()) {
 
 if (targets.gateway) {
   const gatewayConfig = loadConfig(gatewayConfigSchema, { ...process.env, ...serviceUrls, PORT: String(config.PORT) });
-  const gateway = createGateway(gatewayConfig, { ...deps, logger: logger.child({ service: 'gateway' }), collectProcessMetrics: targets.services.length === 0 });
+  const gateway = createGateway(gatewayConfig, { ...deps, logger: createLogger({ service: 'gateway', level: config.LOG_LEVEL }), collectProcessMetrics: targets.services.length === 0 });
   const server = await listen(gateway.app, config.PORT, config.HOST);
   server.server.on('upgrade', gateway.handleUpgrade);
   running.unshift(gateway);
@@ -59,9 +60,10 @@ if (targets.gateway) {
 console.log(`Crucible is ready at ${publicUrl} (started in ${Math.round(performance.now() - startedAt)} ms)`);
 
 onShutdown(async () => {
-  // Stop taking requests first, then let services flush their outboxes, then close connections.
-  await Promise.all(servers.map((server) => server.close()));
+  // Front to back: the gateway stops taking requests and finishes its own before the services it
+  // proxies to close; then services flush their outboxes; then the shared connections close.
+  for (const server of servers) await server.close();
   for (const service of running) await service.stop();
   await infrastructure.close();
-  await database.stop();
+  await database?.stop();
 });

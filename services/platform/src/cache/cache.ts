@@ -17,4 +17,6 @@ export interface Cache {
    * with `useRedisPackage: true`); undefined for the in-memory cache.
    */
   readonly redisClient?: unknown;
+  /** Put before every key; libraries using `redisClient` directly apply it themselves. */
+  readonly keyPrefix: string;
 }

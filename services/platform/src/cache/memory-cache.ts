@@ -71,6 +71,7 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): MemoryCache
   return {
     kind: 'memory',
     location: 'in-process memory',
+    keyPrefix: '',
 
     get entryCount() {
       return entries.size;

@@ -78,6 +78,7 @@ export async function createRedisCache(options: RedisCacheOptions): Promise<Redi
     kind: 'redis',
     location: redactRedisUrl(options.url),
     redisClient: client,
+    keyPrefix: prefix,
 
     async get(key) {
       return client.get(prefixed(key));

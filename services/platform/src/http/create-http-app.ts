@@ -17,6 +17,11 @@ export interface HttpAppOptions {
   /** JSON body limit; services with larger bodies raise it on their own routes. False: bodies stay unread (the gateway streams them on). */
   jsonLimit?: string | false;
   routes: (router: Router) => void;
+  /**
+   * Which hops' X-Forwarded-For to believe (Express `trust proxy`). Services sit behind the gateway
+   * on private addresses; the gateway itself believes only what its deployment names.
+   */
+  trustProxy?: string;
   /** Default process metrics are registered once per process (the launcher runs many services). */
   collectProcessMetrics?: boolean;
 }
@@ -28,7 +33,7 @@ export interface HttpAppOptions {
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', options.trustProxy ?? 'loopback, linklocal, uniquelocal');
   const metrics = createHttpMetrics(options.service, { collectProcessMetrics: options.collectProcessMetrics });
 
   app.get('/healthz', livenessHandler);

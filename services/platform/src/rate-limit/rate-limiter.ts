@@ -19,7 +19,7 @@ export interface RateLimitRule {
 
 /** Counters live in Redis when the cache is Redis, so every replica shares them. */
 export function createRateLimit(cache: Cache, rule: RateLimitRule): RateLimit {
-  const options = { keyPrefix: `ratelimit:${rule.name}`, points: rule.points, duration: rule.durationSeconds, blockDuration: rule.blockSeconds ?? 0 };
+  const options = { keyPrefix: `${cache.keyPrefix}ratelimit:${rule.name}`, points: rule.points, duration: rule.durationSeconds, blockDuration: rule.blockSeconds ?? 0 };
   const limiter: RateLimiterAbstract = cache.redisClient
     ? new RateLimiterRedis({ ...options, storeClient: cache.redisClient, useRedisPackage: true, insuranceLimiter: new RateLimiterMemory(options) })
     : new RateLimiterMemory(options);
