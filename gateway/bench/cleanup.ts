@@ -1,24 +1,54 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * What the benchmark must undo however it ends: product process groups to kill and databases to
- * drop. Normal runs undo everything in `runCleanup()`; Ctrl-C, SIGTERM and crashes run it too, and
- * a last synchronous pass on 'exit' kills what is left and drops databases with psql.
+ * drop. Normal runs undo everything in `runCleanup()`; Ctrl-C, SIGTERM and crashes run it too; a
+ * last synchronous pass on 'exit' kills what is left and drops databases with psql; and a detached
+ * reaper (reaper.mjs) does the same if this process dies without running any of that (SIGKILL).
  */
+export type Reapable = { kind: 'group'; pid: number } | { kind: 'database'; adminUrl: string; name: string };
+
 export interface CleanupTask {
   label: string;
   /** Best effort, async (normal end, signals, crashes). */
   run(): Promise<void>;
   /** Last resort on 'exit', synchronous. */
   runSync(): void;
+  /** What the reaper must undo should this process vanish. */
+  reapable: Reapable;
 }
 
 const tasks = new Set<CleanupTask>();
 let cleaning: Promise<void> | undefined;
+const stateFile = join(tmpdir(), `crucible-bench-${process.pid}-${randomBytes(4).toString('hex')}.json`);
+let reaperStarted = false;
+
+function writeState(): void {
+  const reapables = [...tasks].map((task) => task.reapable);
+  const state = {
+    groups: reapables.flatMap((item) => (item.kind === 'group' ? [item.pid] : [])),
+    databases: reapables.flatMap((item) => (item.kind === 'database' ? [{ adminUrl: item.adminUrl, name: item.name }] : [])),
+  };
+  writeFileSync(stateFile, JSON.stringify(state));
+  if (!reaperStarted) {
+    reaperStarted = true;
+    const reaper = spawn(process.execPath, [fileURLToPath(new URL('./reaper.mjs', import.meta.url)), String(process.pid), stateFile], { detached: true, stdio: 'ignore' });
+    reaper.unref();
+  }
+}
 
 export function registerCleanup(task: CleanupTask): () => void {
   tasks.add(task);
-  return () => tasks.delete(task);
+  writeState();
+  return () => {
+    tasks.delete(task);
+    writeState();
+  };
 }
 
 export function runCleanup(): Promise<void> {
@@ -31,6 +61,7 @@ export function runCleanup(): Promise<void> {
         console.error(`cleanup of ${task.label} failed: ${(error as Error).message}`);
       }
       tasks.delete(task);
+      writeState();
     }
   })().finally(() => {
     cleaning = undefined;
@@ -38,20 +69,28 @@ export function runCleanup(): Promise<void> {
   return cleaning;
 }
 
+/** At the very end: nothing left to undo, so the reaper may go. */
+export function finishCleanup(): void {
+  if (!tasks.size) rmSync(stateFile, { force: true });
+}
+
 function runCleanupSync(): void {
   for (const task of [...tasks].reverse()) {
     try {
       task.runSync();
+      tasks.delete(task);
     } catch {
-      // exiting anyway
+      // the reaper will try again
     }
-    tasks.delete(task);
   }
+  if (!tasks.size) rmSync(stateFile, { force: true });
+  else writeState();
 }
 
 /** Drops a database with psql, synchronously (the 'exit' handler cannot wait for promises). */
 export function dropDatabaseSync(adminUrl: string, name: string): void {
-  spawnSync('psql', [adminUrl, '-q', '-c', `drop database if exists "${name}" with (force)`], { stdio: 'ignore', timeout: 10_000 });
+  const result = spawnSync('psql', [adminUrl, '-q', '-c', `drop database if exists "${name}" with (force)`], { stdio: 'ignore', timeout: 10_000 });
+  if (result.status !== 0) throw new Error(`psql could not drop ${name}`);
 }
 
 let installed = false;
@@ -59,14 +98,19 @@ let installed = false;
 export function installCleanupHandlers(): void {
   if (installed) return;
   installed = true;
+  let bailing = false;
   const bail = (reason: string, code: number) => {
+    // Handlers stay installed: tsx relays Ctrl-C a second time, and a second signal with no
+    // listener would end this process at once (tsx's preflight exits with 130), cleanup unfinished.
+    if (bailing) return;
+    bailing = true;
     console.error(`\n${reason}: stopping the product and dropping benchmark databases...`);
     const timer = setTimeout(() => process.exit(code), 15_000);
     timer.unref();
     runCleanup().finally(() => process.exit(code));
   };
-  process.once('SIGINT', () => bail('SIGINT', 130));
-  process.once('SIGTERM', () => bail('SIGTERM', 143));
+  process.on('SIGINT', () => bail('SIGINT', 130));
+  process.on('SIGTERM', () => bail('SIGTERM', 143));
   process.on('uncaughtException', (error) => {
     console.error(error);
     bail('uncaught exception', 1);

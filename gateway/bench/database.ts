@@ -35,7 +35,12 @@ export async function createFreshDatabase(): Promise<BenchDatabase> {
     dropped = true;
     unregister();
   };
-  const unregister = registerCleanup({ label: `database ${name}`, run: drop, runSync: () => dropDatabaseSync(ADMIN_DATABASE_URL, name) });
+  const unregister = registerCleanup({
+    label: `database ${name}`,
+    run: drop,
+    runSync: () => dropDatabaseSync(ADMIN_DATABASE_URL, name),
+    reapable: { kind: 'database', adminUrl: ADMIN_DATABASE_URL, name },
+  });
   return {
     name,
     url: url.toString(),

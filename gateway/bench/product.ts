@@ -131,7 +131,7 @@ function pinoProblem(text: string): string | undefined {
 /** The line of a start-up failure that says what went wrong (the first `...Error:` / `error:` on stderr). */
 export function keyErrorLine(message: string): string {
   const lines = message.split('\n');
-  const found = lines.find((line) => /^\s*\[stderr\]\s+(\w*Error|error)\b:?/.test(line)) ?? lines.find((line) => /error/i.test(line)) ?? lines[0]!;
+  const found = lines.find((line) => /^\s*\[stderr\]\s+(\w*Error|error):\s/.test(line)) ?? lines.find((line) => /error/i.test(line)) ?? lines[0]!;
   return found.replace(/^\s*\[(stderr|stdout)\]\s+/, '').trim();
 }
 
@@ -162,13 +162,28 @@ export async function startProduct(spec: ProductSpec): Promise<RunningProduct> {
       killGroup(pid, 'SIGKILL');
     },
     runSync: () => killGroup(pid, 'SIGKILL'),
+    reapable: { kind: 'group', pid },
   });
 
   const lines: ProductLine[] = [];
+  // Counted as lines arrive (a product in trouble may write far more lines than are kept).
+  const problems = new Map<string, number>();
+  const countProblem = (stream: ProductLine['stream'], at: number, text: string) => {
+    const problem = pinoProblem(text);
+    // The launcher's own stop message is expected; anything else on stderr is worth a look.
+    const expected = EXPECTED_STDERR.some((pattern) => pattern.test(text));
+    const key = problem === undefined ? (stream === 'stderr' && !expected ? `stderr: ${text.slice(0, 200)}` : undefined) : problem || undefined;
+    if (!key) return;
+    const short = key.length > 240 ? `${key.slice(0, 240)}...` : key;
+    const when = signalAt !== undefined && at >= signalAt ? `[after SIGINT] ${short}` : short;
+    problems.set(when, (problems.get(when) ?? 0) + 1);
+  };
   let onReadyLine: ((match: RegExpMatchArray) => void) | undefined;
   for (const stream of ['stdout', 'stderr'] as const) {
     createInterface({ input: child[stream]! }).on('line', (text) => {
-      if (lines.length < MAX_KEPT_LINES) lines.push({ stream, at: since(), text });
+      const at = since();
+      if (lines.length < MAX_KEPT_LINES) lines.push({ stream, at, text });
+      countProblem(stream, at, text);
       const match = READY_LINE.exec(text);
       if (match) onReadyLine?.(match);
     });
@@ -220,20 +235,7 @@ export async function startProduct(spec: ProductSpec): Promise<RunningProduct> {
     launcherStartMs: Number(match[2]),
     readyzMs: readyz,
     lines,
-    problems() {
-      const counts = new Map<string, number>();
-      for (const line of lines) {
-        const problem = pinoProblem(line.text);
-        // The launcher's own stop message is expected; anything else on stderr is worth a look.
-        const expected = EXPECTED_STDERR.some((pattern) => pattern.test(line.text));
-        const key = problem === undefined ? (line.stream === 'stderr' && !expected ? `stderr: ${line.text.slice(0, 200)}` : undefined) : problem || undefined;
-        if (key) {
-          const when = signalAt !== undefined && line.at >= signalAt ? `[after SIGINT] ${key}` : key;
-          counts.set(when, (counts.get(when) ?? 0) + 1);
-        }
-      }
-      return counts;
-    },
+    problems: () => problems,
     /** Ctrl-C as a terminal sends it: SIGINT to the whole process group. */
     async stop(timeoutMs = 10_000) {
       stopped = true;

@@ -3,7 +3,11 @@
  * Figures are printed, not asserted. Every product runs on a fresh `bench_<random>` database and
  * sends its traffic from per-run client addresses (X-Forwarded-For, see client.ts), so nothing
  * collides with other runs on the shared PostgreSQL, Redis and NATS. Everything started is stopped
- * and every database dropped, also on Ctrl-C and on errors.
+ * and every database dropped, also on Ctrl-C and on errors (cleanup.ts; reaper.mjs if this process
+ * is killed outright).
+ *
+ * BENCH_PARTS=3,4 runs only some parts (1 and 2 share a product); BENCH_ADMIN_DATABASE_URL names the
+ * PostgreSQL server to create the databases on (default postgresql://postgres@127.0.0.1:5432/postgres).
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, statSync } from 'node:fs';
@@ -11,8 +15,9 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { installCleanupHandlers, runCleanup } from './cleanup.ts';
-import { freePorts, send, uniqueClientIp, uniqueEmail, type Reply } from './client.ts';
+import { SERVICES } from '@crucible/proto';
+import { finishCleanup, installCleanupHandlers, runCleanup } from './cleanup.ts';
+import { freePorts, send, sleep, uniqueClientIp, uniqueEmail, type Reply } from './client.ts';
 import { createFreshDatabase, type BenchDatabase } from './database.ts';
 import { cannon, flood, sequentialLatency, type CannonFigures } from './load.ts';
 import { keyErrorLine, startProduct, type RunningProduct, type StopResult } from './product.ts';
@@ -57,6 +62,18 @@ function email(label: string): string {
   return address;
 }
 
+/**
+ * A free port for the gateway and for every service the launcher may run (`<NAME>_PORT`), so the
+ * product never meets another one on the default ports. Returns the env and the two ports used here.
+ */
+async function portsEnv(): Promise<{ env: Record<string, string>; port: number; authPort: number }> {
+  const names = Object.keys(SERVICES);
+  const [port, ...servicePorts] = (await freePorts(1 + names.length)) as [number, ...number[]];
+  const env: Record<string, string> = { PORT: String(port) };
+  names.forEach((name, index) => (env[`${name.toUpperCase()}_PORT`] = String(servicePorts[index])));
+  return { env, port, authPort: Number(env.AUTH_PORT) };
+}
+
 /** The product's environment: the caller's, minus what would change the picture, plus the run's own. */
 function productEnv(overrides: Record<string, string>, limits: 'default' | 'high'): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
@@ -67,13 +84,13 @@ function productEnv(overrides: Record<string, string>, limits: 'default' | 'high
 
 async function startLauncher(label: string, database: BenchDatabase, limits: 'default' | 'high') {
   const attempt = async (targets?: string) => {
-    const [port, authPort] = (await freePorts(2)) as [number, number];
+    const { env: ports, port, authPort } = await portsEnv();
     const product = await startProduct({
       label: targets ? `${label}, TARGETS=${targets}` : label,
       command: process.execPath,
       args: [TSX_CLI, LAUNCHER],
       cwd: ROOT,
-      env: productEnv({ PORT: String(port), AUTH_PORT: String(authPort), DATABASE_URL: database.url, ...(targets ? { TARGETS: targets } : {}) }, limits),
+      env: productEnv({ ...ports, DATABASE_URL: database.url, ...(targets ? { TARGETS: targets } : {}) }, limits),
       gatewayPort: port,
       readyTimeoutMs: 60_000,
     });
@@ -214,7 +231,17 @@ async function throughputParts(): Promise<void> {
     figure('signin-throughput', `${fmt(signins.rps, 1)} sign-ins/s (8 connections, ${fmt(signins.seconds, 1)} s; p50 ${signins.latencyP50} ms, p99 ${signins.latencyP99} ms${signins.non2xx ? `; non-2xx ${JSON.stringify(signins.statusCodes)}` : ''})`);
     if (signins.non2xx || signins.errors) observations.push(`sign-in run had non-2xx/errors: ${JSON.stringify(signins.statusCodes)}, errors ${signins.errors}, timeouts ${signins.timeouts}`);
 
-    await stopAndReport(product, 'shutdown-high-limits-product');
+    // Ctrl-C while members are using it: 20 connections keep asking through the gateway.
+    say(`\n== shutdown under load [${elapsed()}]`);
+    const during = cannon({ port, path: '/api/auth/user', headers, connections: 20, durationSeconds: 4, warmupSeconds: 0 });
+    await sleep(1500);
+    await stopAndReport(product, 'shutdown-under-load');
+    const seen = await during;
+    const failed = Object.entries(seen.statusCodes).filter(([code]) => !code.startsWith('2'));
+    const clientText = `the client got ${JSON.stringify(seen.statusCodes)} (${failed.length ? `${failed.map(([code, count]) => `${count} x ${code}`).join(', ')} during the drain` : 'no error status'}; connection errors after the port closed: ${seen.errors})`;
+    say(`  ${clientText}`);
+    figure('shutdown-under-load-client', clientText);
+    if (failed.length) observations.push(`shutdown under load: ${clientText}`);
   } finally {
     await runCleanup();
     await database.drop();
@@ -318,13 +345,13 @@ async function coldStartPart(): Promise<void> {
   try {
     for (const run of [1, 2]) {
       const webBefore = existsSync(WEB_INDEX) ? statSync(WEB_INDEX).mtimeMs : undefined;
-      const [port, authPort] = (await freePorts(2)) as [number, number];
+      const { env: ports, port } = await portsEnv();
       const product = await startProduct({
         label: `npm start #${run}`,
         command: 'npm',
         args: ['start'],
         cwd: ROOT,
-        env: productEnv({ PORT: String(port), AUTH_PORT: String(authPort), DATABASE_URL: database.url }, 'default'),
+        env: productEnv({ ...ports, DATABASE_URL: database.url }, 'default'),
         gatewayPort: port,
         readyTimeoutMs: webBefore === undefined ? 240_000 : 90_000,
         pollReadyz: true,
@@ -391,6 +418,7 @@ async function main(): Promise<void> {
     }
   }
   await runCleanup();
+  finishCleanup();
   await forgetCounters();
 
   say(`\n== Figures (${elapsed()} in all; load average now ${loadavg().map((value) => value.toFixed(2)).join(' ')} on ${availableParallelism()} cores)`);
