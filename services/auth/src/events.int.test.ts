@@ -9,8 +9,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@crucible/proto';
 import {
-  EventBusUnavailableError, openDatabase, silentLogger, subscribeIdempotent, type Database, type EventBus, type SqlExecutor, type Subscription,
+  EventBusUnavailableError, openDatabase, silentLogger, subscribeIdempotent, type Database, type EventBus, type Subscription,
 } from '@crucible/platform';
+import { transactionRunner } from '@crucible/platform/testing';
 import { collectEvents, deleteDurable, startAuthHarness, uniqueTag, type AuthHarness, type EventCollector } from './testing/auth-harness.ts';
 
 const BURST = 30;
@@ -60,21 +61,7 @@ beforeAll(async () => {
     subjects: ['auth.user.created'],
     schema: CONSUMER_SCHEMA,
     retryDelayMs: 100,
-    runInTransaction: async (work) => {
-      const client = await consumerDb.pool.connect();
-      try {
-        await client.query('BEGIN');
-        const tx: SqlExecutor = { $executeRawUnsafe: async (query, ...values) => (await client.query(query, values)).rowCount ?? 0 };
-        const result = await work(tx);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      } finally {
-        client.release();
-      }
-    },
+    runInTransaction: transactionRunner(consumerDb.pool),
     handler: async (event, tx) => {
       if (!isOurs(event)) return;
       const payload = event.payload as { id: string; email: string };

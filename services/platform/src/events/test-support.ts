@@ -106,27 +106,7 @@ export async function createTestSchema(pool: pg.Pool): Promise<{ schema: string;
   return { schema, drop: async () => void (await pool.query(`DROP SCHEMA "${schema}" CASCADE`)) };
 }
 
-export function sqlExecutor(client: pg.ClientBase): SqlExecutor {
-  return { $executeRawUnsafe: async (query, ...values) => (await client.query(query, values)).rowCount ?? 0 };
-}
-
-/** What Prisma's `$transaction(async (tx) => ...)` does, for a pg pool. */
-export function transactionRunner(pool: pg.Pool) {
-  return async <T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T> => {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(sqlExecutor(client));
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    } finally {
-      client.release();
-    }
-  };
-}
+export { sqlExecutor, transactionRunner } from '../testing/sql-transactions.ts';
 
 /** Collects what a subscription receives. */
 export class EventInbox {

@@ -1,2 +1,3 @@
 export * from './required-services.ts';
 export * from './smtp-capture.ts';
+export * from './sql-transactions.ts';
