@@ -378,8 +378,6 @@ export const discussionSchema = z.object({
   title: z.string(),
   content: z.string(),
   contentFormat: z.enum(CONTENT_FORMATS),
-  /** The content rendered to sanitised HTML. */
-  contentHtml: z.string(),
   category: accessLevelSchema,
   subcategoryId: z.string().nullable(),
   subcategory_id: z.string().nullable(),
@@ -408,8 +406,12 @@ export const discussionSchema = z.object({
   tags: z.array(z.string()),
 });
 export type DiscussionSummary = z.infer<typeof discussionSchema>;
-/** GET /api/discussions/{id} adds the attachments, the poll and whether the viewer watches it. */
+/**
+ * GET /api/discussions/{id} adds the content rendered to sanitised HTML, the attachments, the poll
+ * and whether the viewer watches it (lists leave those out to stay small).
+ */
 export const discussionDetailSchema = discussionSchema.extend({
+  contentHtml: z.string(),
   attachments: z.array(attachmentSchema),
   poll: pollSchema.nullable(),
   isWatched: z.boolean(),

@@ -13,6 +13,7 @@ export * from './http/metrics.ts';
 export * from './http/validate.ts';
 export * from './logging/logger.ts';
 export * from './rate-limit/rate-limiter.ts';
+export * from './runtime/blob-store-choice.ts';
 export * from './runtime/infrastructure.ts';
 export * from './runtime/reachability.ts';
 export * from './runtime/run-standalone.ts';

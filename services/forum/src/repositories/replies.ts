@@ -1,0 +1,129 @@
+import type { AccessLevel, ContentFormat, DiscussionType, Reply } from '@crucible/proto';
+import { attachmentJsonSql, toAttachment, type AttachmentJson } from './attachments.ts';
+import type { DiscussionPlace } from './discussions.ts';
+import { encodeCursor, isoSql, parameters, type Cursor, type Sql } from './sql.ts';
+
+interface ReplyRow {
+  id: string;
+  discussion_id: string;
+  content: string;
+  content_format: ContentFormat;
+  content_html: string;
+  author_id: string;
+  parent_reply_id: string | null;
+  quoted_reply_id: string | null;
+  is_approved: boolean;
+  upvotes: number;
+  downvotes: number;
+  created_at: string;
+  updated_at: string;
+  author_known: boolean;
+  author_first_name: string | null;
+  author_last_name: string | null;
+  author_access_level: AccessLevel | null;
+  attachments: AttachmentJson[];
+}
+
+const REPLY_COLUMNS = `
+  r.id, r.discussion_id, r.content, r.content_format, r.content_html, r.author_id, r.parent_reply_id, r.quoted_reply_id,
+  r.is_approved, r.upvotes, r.downvotes, ${isoSql('r.created_at')} AS created_at, ${isoSql('r.updated_at')} AS updated_at,
+  (a.id IS NOT NULL) AS author_known, a.first_name AS author_first_name, a.last_name AS author_last_name, a.access_level AS author_access_level,
+  COALESCE((SELECT json_agg(${attachmentJsonSql('t')} ORDER BY t.created_at, t.id) FROM attachments t WHERE t.reply_id = r.id), '[]') AS attachments`;
+
+interface PlaceColumns {
+  place_title: string;
+  place_author_id: string;
+  place_category: AccessLevel;
+  place_subcategory_id: string | null;
+  place_access_level: AccessLevel;
+  place_discussion_type: DiscussionType;
+  place_is_locked: boolean;
+  place_is_approved: boolean;
+}
+
+function toReply(row: ReplyRow): Reply {
+  return {
+    id: row.id,
+    discussionId: row.discussion_id,
+    content: row.content,
+    contentFormat: row.content_format,
+    contentHtml: row.content_html,
+    authorId: row.author_id,
+    author: row.author_known ? { id: row.author_id, firstName: row.author_first_name, lastName: row.author_last_name, accessLevel: row.author_access_level! } : null,
+    parentReplyId: row.parent_reply_id,
+    quotedReplyId: row.quoted_reply_id,
+    isHidden: !row.is_approved,
+    upvotes: row.upvotes,
+    downvotes: row.downvotes,
+    attachments: row.attachments.map(toAttachment),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export interface ReplyPage {
+  items: Reply[];
+  nextCursor: string | null;
+}
+
+export const replyReads = {
+  /** Oldest first, a keyset page on (discussion, created_at, id), each reply with its files. */
+  async page(sql: Sql, options: { discussionId: string; includeHidden: boolean; limit: number; after?: Cursor }): Promise<ReplyPage> {
+    const { values, param } = parameters();
+    const where = [`r.discussion_id = ${param(options.discussionId)}::uuid`];
+    if (!options.includeHidden) where.push('r.is_approved');
+    if (options.after) where.push(`(r.created_at, r.id) > (${param(options.after.at)}::timestamptz, ${param(options.after.id)}::uuid)`);
+    const rows = await sql<ReplyRow>(
+      `SELECT ${REPLY_COLUMNS} FROM replies r LEFT JOIN users a ON a.id = r.author_id
+       WHERE ${where.join(' AND ')} ORDER BY r.created_at, r.id LIMIT ${param(options.limit + 1)}`,
+      values,
+    );
+    const items = rows.slice(0, options.limit).map(toReply);
+    const last = items.at(-1);
+    return { items, nextCursor: rows.length > options.limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null };
+  },
+
+  /**
+   * The approved replies page and the facts of its discussion in one round trip (the hot path:
+   * the caller decides from `place` whether the viewer may have the page at all).
+   */
+  async pageWithPlace(sql: Sql, options: { discussionId: string; limit: number; after?: Cursor }): Promise<{ place: DiscussionPlace | null; page: ReplyPage }> {
+    const { values, param } = parameters();
+    const discussion = param(options.discussionId);
+    const after = options.after ? ` AND (r.created_at, r.id) > (${param(options.after.at)}::timestamptz, ${param(options.after.id)}::uuid)` : '';
+    const rows = await sql<ReplyRow & PlaceColumns>(
+      `SELECT d.title AS place_title, d.author_id AS place_author_id, d.category AS place_category, d.subcategory_id AS place_subcategory_id,
+              d.access_level AS place_access_level, d.discussion_type AS place_discussion_type, d.is_locked AS place_is_locked,
+              d.is_approved AS place_is_approved, page.*
+       FROM discussions d
+       LEFT JOIN LATERAL (
+         SELECT ${REPLY_COLUMNS} FROM replies r LEFT JOIN users a ON a.id = r.author_id
+         WHERE r.discussion_id = d.id AND r.is_approved${after} ORDER BY r.created_at, r.id LIMIT ${param(options.limit + 1)}
+       ) page ON true
+       WHERE d.id = ${discussion}::uuid`,
+      values,
+    );
+    const [first] = rows;
+    if (!first) return { place: null, page: { items: [], nextCursor: null } };
+    const place: DiscussionPlace = {
+      id: options.discussionId,
+      title: first.place_title,
+      authorId: first.place_author_id,
+      category: first.place_category,
+      subcategoryId: first.place_subcategory_id,
+      accessLevel: first.place_access_level,
+      discussionType: first.place_discussion_type,
+      isLocked: first.place_is_locked,
+      isHidden: !first.place_is_approved,
+    };
+    const replies = rows.filter((row) => row.id !== null);
+    const items = replies.slice(0, options.limit).map(toReply);
+    const last = items.at(-1);
+    return { place, page: { items, nextCursor: replies.length > options.limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null } };
+  },
+
+  async byId(sql: Sql, id: string): Promise<Reply | null> {
+    const [row] = await sql<ReplyRow>(`SELECT ${REPLY_COLUMNS} FROM replies r LEFT JOIN users a ON a.id = r.author_id WHERE r.id = $1::uuid`, [id]);
+    return row ? toReply(row) : null;
+  },
+};

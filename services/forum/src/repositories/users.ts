@@ -1,0 +1,42 @@
+import type { AccessLevel, UserEventPayload } from '@crucible/proto';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+export interface KnownUser {
+  id: string;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  accessLevel: AccessLevel;
+  isAdmin: boolean;
+}
+
+const KNOWN_USER = { id: true, email: true, firstName: true, lastName: true, accessLevel: true, isAdmin: true } as const;
+
+/** 'Ada Lovelace', else the e-mail, else 'Unknown User' (spec 3's display name). */
+export function displayName(user: { firstName: string | null; lastName: string | null; email?: string } | null | undefined): string {
+  const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
+  return name || user?.email || 'Unknown User';
+}
+
+export const userReplica = {
+  upsert: (db: Db, user: UserEventPayload) => {
+    const fields = {
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      profileImageUrl: user.profileImageUrl,
+      accessLevel: user.accessLevel,
+      isAdmin: user.isAdmin,
+      isModerator: user.isModerator,
+      updatedAt: new Date(),
+    };
+    return db.user.upsert({ where: { id: user.id }, create: { id: user.id, ...fields }, update: fields });
+  },
+  delete: (db: Db, id: string) => db.user.deleteMany({ where: { id } }),
+  findById: (db: Db, id: string): Promise<KnownUser | null> => db.user.findUnique({ where: { id }, select: KNOWN_USER }),
+  findMany: (db: Db, ids: string[]): Promise<KnownUser[]> => (ids.length ? db.user.findMany({ where: { id: { in: ids } }, select: KNOWN_USER }) : Promise.resolve([])),
+  findByEmails: (db: Db, emails: string[]): Promise<KnownUser[]> =>
+    emails.length ? db.user.findMany({ where: { OR: emails.map((email) => ({ email: { equals: email, mode: 'insensitive' as const } })) }, select: KNOWN_USER }) : Promise.resolve([]),
+};

@@ -1,0 +1,189 @@
+import { randomUUID } from 'node:crypto';
+import {
+  FORUM_MESSAGES, SUBJECTS, higherLevel,
+  type AccessLevel, type DiscussionCreate, type DiscussionCreatedPayload, type DiscussionDetail, type DiscussionListQuery, type DiscussionPatch,
+} from '@crucible/proto';
+import { BadRequestError, ForbiddenError, NotFoundError } from '@crucible/platform';
+import { renderContent } from '../content/render.ts';
+import { discussionReads, discussionWrites, type DiscussionPage, type HiddenFilter } from '../repositories/discussions.ts';
+import { pollReads, pollWrites } from '../repositories/polls.ts';
+import { decodeCursor, sqlInTransaction, sqlOnPool } from '../repositories/sql.ts';
+import { subcategoryRepository } from '../repositories/subcategories.ts';
+import { setDiscussionTags } from '../repositories/tags.ts';
+import { canSee, isModeratorAnywhere, moderationScopeOf, requirePostableLevel, type Viewer } from './access.ts';
+import { deleteBlobsLater, linkAttachments } from './attachments.ts';
+import { inTransaction, type ForumContext, type Tx } from './context.ts';
+import { accessTo, requireAuthorOrModerator, requireModerator } from './discussion-access.ts';
+import { authorOf, recordMentions } from './mentions.ts';
+
+const EMPTY_PAGE: DiscussionPage = { items: [], nextCursor: null };
+
+/** Hidden discussions show in lists only to those who moderate them, and only when asked for. */
+async function hiddenFilterFor(ctx: ForumContext, viewer: Viewer, includeHidden: boolean): Promise<HiddenFilter> {
+  if (!includeHidden) return 'none';
+  const scope = await moderationScopeOf(ctx, viewer);
+  if (scope.everywhere) return 'all';
+  return isModeratorAnywhere(scope) ? { categories: scope.categories, subcategoryIds: scope.subcategoryIds } : 'none';
+}
+
+export async function listDiscussions(ctx: ForumContext, viewer: Viewer, query: DiscussionListQuery): Promise<DiscussionPage> {
+  if (viewer.level === 'Public') return EMPTY_PAGE;
+  // A filter above the viewer's level matches nothing, the same as a level with no discussions.
+  if (query.category && !canSee(viewer, query.category)) return EMPTY_PAGE;
+  return discussionReads.page(sqlOnPool(ctx.pool), {
+    viewerLevel: viewer.level,
+    hidden: await hiddenFilterFor(ctx, viewer, query.includeHidden),
+    category: query.category,
+    subcategoryId: query.subcategoryId,
+    authorId: query.authorId,
+    discussionType: query.discussionType,
+    tag: query.tag,
+    limit: query.limit,
+    before: decodeCursor(query.before),
+  });
+}
+
+export async function getDiscussion(ctx: ForumContext, viewer: Viewer, id: string): Promise<DiscussionDetail> {
+  const sql = sqlOnPool(ctx.pool);
+  const found = await discussionReads.detail(sql, id, viewer.userId);
+  await accessTo(ctx, viewer, found?.summary ?? null);
+  const { summary, contentHtml, attachments, isWatched } = found!;
+  const poll = summary.hasPoll ? await pollReads.ofDiscussion(sql, id, viewer.userId) : null;
+  return { ...summary, contentHtml, attachments, poll, isWatched };
+}
+
+interface Placement {
+  category: AccessLevel;
+  subcategoryId: string | null;
+  parentCategoryId: string | null;
+  accessLevel: AccessLevel;
+}
+
+/**
+ * Where a new discussion goes and the level that sees it. A topic fixes the level; a parent
+ * category entry and the minimum level can only raise it, never expose it below them.
+ */
+async function placementOf(ctx: ForumContext, viewer: Viewer, input: DiscussionCreate): Promise<Placement> {
+  let category = input.category as AccessLevel | undefined;
+  let accessLevel = input.minAccessLevel;
+  let subcategoryId: string | null = null;
+  if (input.subcategoryId) {
+    const topic = await subcategoryRepository.findById(ctx.prisma, input.subcategoryId);
+    if (!topic || !canSee(viewer, topic.accessLevel) || (!topic.isActive && !viewer.isAdmin)) throw new NotFoundError(FORUM_MESSAGES.topicNotFound);
+    category = topic.category;
+    accessLevel = higherLevel(accessLevel, topic.accessLevel);
+    subcategoryId = topic.id;
+  }
+  if (!category) throw new BadRequestError(FORUM_MESSAGES.accessLevelRequired);
+  accessLevel = higherLevel(accessLevel, category);
+  let parentCategoryId: string | null = null;
+  if (input.parentCategoryId) {
+    const parent = await discussionReads.placeOf(sqlOnPool(ctx.pool), input.parentCategoryId);
+    if (!parent || parent.discussionType !== 'category' || !canSee(viewer, parent.accessLevel)) throw new NotFoundError(FORUM_MESSAGES.topicNotFound);
+    accessLevel = higherLevel(accessLevel, parent.accessLevel);
+    parentCategoryId = parent.id;
+  }
+  requirePostableLevel(viewer, accessLevel);
+  return { category, subcategoryId, parentCategoryId, accessLevel };
+}
+
+export async function createDiscussion(ctx: ForumContext, viewer: Viewer, input: DiscussionCreate): Promise<DiscussionDetail> {
+  if (viewer.level === 'Public') throw new ForbiddenError(FORUM_MESSAGES.forumsNeedLevel);
+  if (input.discussionType === 'category' && !viewer.isAdmin) throw new ForbiddenError(FORUM_MESSAGES.categoryTopicsAdminOnly);
+  const placement = await placementOf(ctx, viewer, input);
+  const id = randomUUID();
+  await inTransaction(ctx, async (tx, emit) => {
+    if (placement.subcategoryId) await subcategoryRepository.lockForCount(tx, placement.subcategoryId);
+    const discussion = await tx.discussion.create({
+      data: {
+        id,
+        title: input.title,
+        content: input.content,
+        contentFormat: input.contentFormat,
+        contentHtml: renderContent(input.content, input.contentFormat),
+        discussionType: input.discussionType,
+        authorId: viewer.userId,
+        minAccessLevel: input.minAccessLevel,
+        ...placement,
+      },
+    });
+    if (placement.subcategoryId && input.discussionType === 'discussion') await subcategoryRepository.countNewDiscussion(tx, placement.subcategoryId);
+    if (input.includePoll && input.pollQuestion && input.pollOptions) await pollWrites.create(tx, id, { question: input.pollQuestion, options: input.pollOptions });
+    if (input.tags?.length) await setDiscussionTags(tx, id, input.tags);
+    await linkAttachments(tx, viewer, input.attachmentIds ?? [], { discussionId: id });
+    await recordMentions(tx, emit, { content: input.content, author: await authorOf(tx, viewer.userId), discussion: { id, title: input.title, accessLevel: placement.accessLevel }, replyId: null });
+    const payload: DiscussionCreatedPayload = {
+      discussionId: id,
+      title: discussion.title,
+      category: discussion.category,
+      accessLevel: discussion.accessLevel,
+      subcategoryId: discussion.subcategoryId,
+      discussionType: discussion.discussionType,
+      authorId: viewer.userId,
+      createdAt: discussion.createdAt.toISOString(),
+    };
+    await emit(SUBJECTS.forumDiscussionCreated, payload);
+  });
+  return getDiscussion(ctx, viewer, id);
+}
+
+const MODERATION_FIELDS = ['isLocked', 'isPinned', 'isHidden', 'moderationReason'] as const;
+const AUTHOR_FIELDS = ['title', 'content', 'contentFormat', 'tags'] as const;
+
+/** Authors edit their own title, content and tags; moderators lock, pin and hide. */
+export async function updateDiscussion(ctx: ForumContext, viewer: Viewer, id: string, patch: DiscussionPatch): Promise<DiscussionDetail> {
+  await inTransaction(ctx, async (tx, emit) => {
+    const access = await accessTo(ctx, viewer, await discussionWrites.lockPlace(sqlInTransaction(tx), id));
+    const edits = AUTHOR_FIELDS.some((field) => patch[field] !== undefined);
+    const moderation = MODERATION_FIELDS.some((field) => patch[field] !== undefined);
+    if (moderation) await requireModerator(access);
+    if (edits) {
+      if (!access.isAuthor) throw new ForbiddenError(FORUM_MESSAGES.notYourPost);
+      if (access.place.isLocked && !(await access.canModerate())) throw new ForbiddenError(FORUM_MESSAGES.discussionLocked);
+    }
+    if (patch.isHidden !== undefined && access.place.subcategoryId) await subcategoryRepository.lockForCount(tx, access.place.subcategoryId);
+    const current = await tx.discussion.findUniqueOrThrow({ where: { id }, select: { content: true, contentFormat: true, title: true } });
+    const content = patch.content ?? current.content;
+    const contentFormat = patch.contentFormat ?? current.contentFormat;
+    await tx.discussion.update({
+      where: { id },
+      data: {
+        ...(patch.title !== undefined ? { title: patch.title } : {}),
+        ...(patch.content !== undefined || patch.contentFormat !== undefined ? { content, contentFormat, contentHtml: renderContent(content, contentFormat) } : {}),
+        ...(patch.isLocked !== undefined ? { isLocked: patch.isLocked } : {}),
+        ...(patch.isPinned !== undefined ? { isPinned: patch.isPinned } : {}),
+        ...(patch.isHidden !== undefined ? { isApproved: !patch.isHidden } : {}),
+        ...(moderation ? { moderatedBy: viewer.userId, moderationReason: patch.moderationReason ?? null } : {}),
+      },
+    });
+    if (patch.tags) await setDiscussionTags(tx, id, patch.tags);
+    if (patch.isHidden !== undefined) await tx.reply.updateMany({ where: { discussionId: id }, data: { discussionApproved: !patch.isHidden } });
+    if (patch.isHidden !== undefined && access.place.subcategoryId) await subcategoryRepository.recountDiscussions(tx, access.place.subcategoryId);
+    if (patch.content !== undefined) {
+      await recordMentions(tx, emit, { content, author: await authorOf(tx, viewer.userId), discussion: { id, title: patch.title ?? current.title, accessLevel: access.place.accessLevel }, replyId: null });
+    }
+  });
+  return getDiscussion(ctx, viewer, id);
+}
+
+export async function deleteDiscussion(ctx: ForumContext, viewer: Viewer, id: string): Promise<void> {
+  const blobKeys = await inTransaction(ctx, async (tx) => {
+    const access = await accessTo(ctx, viewer, await discussionWrites.lockPlace(sqlInTransaction(tx), id));
+    await requireAuthorOrModerator(access);
+    if (access.place.subcategoryId) await subcategoryRepository.lockForCount(tx, access.place.subcategoryId);
+    const keys = await attachmentKeysOfDiscussion(tx, id);
+    await tx.discussion.delete({ where: { id } });
+    if (access.place.subcategoryId) await subcategoryRepository.recountDiscussions(tx, access.place.subcategoryId);
+    return keys;
+  });
+  deleteBlobsLater(ctx, blobKeys);
+}
+
+/** The stored files of a discussion and of its replies (the rows go with it; the objects are removed after). */
+async function attachmentKeysOfDiscussion(tx: Tx, discussionId: string): Promise<string[]> {
+  const rows = await tx.$queryRaw<{ file_path: string }[]>`
+    SELECT file_path FROM attachments WHERE discussion_id = ${discussionId}::uuid
+    UNION ALL
+    SELECT t.file_path FROM attachments t JOIN replies r ON r.id = t.reply_id WHERE r.discussion_id = ${discussionId}::uuid`;
+  return rows.map((row) => row.file_path);
+}

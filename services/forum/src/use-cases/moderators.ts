@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import { FORUM_MESSAGES, type ForumModerator, type ForumModeratorCreate } from '@crucible/proto';
+import { ConflictError, NotFoundError } from '@crucible/platform';
+import { moderatorRepository, toForumModerator } from '../repositories/moderators.ts';
+import { isUniqueViolation } from '../repositories/sql.ts';
+import { subcategoryRepository } from '../repositories/subcategories.ts';
+import { userReplica } from '../repositories/users.ts';
+import { requireAdmin, type Viewer } from './access.ts';
+import type { ForumContext } from './context.ts';
+
+async function withUsers(ctx: ForumContext, grants: Awaited<ReturnType<typeof moderatorRepository.list>>): Promise<ForumModerator[]> {
+  const users = new Map((await userReplica.findMany(ctx.prisma, [...new Set(grants.map((grant) => grant.userId))])).map((user) => [user.id, user]));
+  return grants.map((grant) => {
+    const user = users.get(grant.userId);
+    return toForumModerator(grant, user ? { firstName: user.firstName, lastName: user.lastName, email: user.email } : null);
+  });
+}
+
+export async function listModerators(ctx: ForumContext, viewer: Viewer): Promise<ForumModerator[]> {
+  requireAdmin(viewer);
+  return withUsers(ctx, await moderatorRepository.list(ctx.prisma));
+}
+
+/** Admins grant moderation of all forums (no scope), one category, or one topic. */
+export async function grantModerator(ctx: ForumContext, viewer: Viewer, input: ForumModeratorCreate): Promise<ForumModerator> {
+  requireAdmin(viewer);
+  if (!(await userReplica.findById(ctx.prisma, input.userId))) throw new NotFoundError(FORUM_MESSAGES.userNotFound);
+  if (input.subcategoryId && !(await subcategoryRepository.findById(ctx.prisma, input.subcategoryId))) throw new NotFoundError(FORUM_MESSAGES.topicNotFound);
+  try {
+    const grant = await moderatorRepository.create(ctx.prisma, {
+      id: randomUUID(),
+      userId: input.userId,
+      category: input.category ?? null,
+      subcategoryId: input.subcategoryId ?? null,
+      grantedBy: viewer.userId,
+    });
+    const [moderator] = await withUsers(ctx, [grant]);
+    return moderator!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ConflictError(FORUM_MESSAGES.moderatorExists);
+    throw error;
+  }
+}
+
+export async function revokeModerator(ctx: ForumContext, viewer: Viewer, id: string): Promise<void> {
+  requireAdmin(viewer);
+  const { count } = await moderatorRepository.delete(ctx.prisma, id);
+  if (count === 0) throw new NotFoundError(FORUM_MESSAGES.moderatorNotFound);
+}

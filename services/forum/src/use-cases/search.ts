@@ -1,0 +1,12 @@
+import type { SearchQuery, SearchResponse } from '@crucible/proto';
+import { searchPosts } from '../repositories/search.ts';
+import { sqlOnPool } from '../repositories/sql.ts';
+import { canSee, type Viewer } from './access.ts';
+import type { ForumContext } from './context.ts';
+
+/** Only what the viewer may read is searched; a category above their level finds nothing. */
+export async function search(ctx: ForumContext, viewer: Viewer, query: SearchQuery): Promise<SearchResponse> {
+  if (viewer.level === 'Public' || (query.category !== 'all' && !canSee(viewer, query.category))) return { items: [], nextOffset: null };
+  const { items, hasMore } = await searchPosts(sqlOnPool(ctx.pool), { ...query, viewerLevel: viewer.level });
+  return { items, nextOffset: hasMore ? query.offset + query.limit : null };
+}
