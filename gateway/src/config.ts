@@ -14,8 +14,10 @@ export const gatewayConfigSchema = infrastructureConfigSchema.extend({
   WEB_DIST_DIR: z.string().default(fileURLToPath(new URL('../../web/dist', import.meta.url))),
   /** Origins allowed to call the API cross-site; none by default (the web app is same-origin). */
   CORS_ORIGINS: configFields.list.default([]),
-  /** Largest request body the gateway passes on (uploads go straight to the blob store). */
+  /** Largest request body the gateway passes on; signed blob uploads are capped by the blob store itself. */
   BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576 * 2),
+  /** Origins the browser may also call (CSP connect-src), e.g. the public S3 endpoint uploads go to. */
+  CSP_CONNECT_SOURCES: configFields.list.default([]),
   RATE_LIMIT_PER_IP_PER_MINUTE: z.coerce.number().int().min(1).default(1200),
   RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   /**

@@ -13,6 +13,9 @@ import { createRouteMatcher } from './route-table.ts';
 import { createUpstreams } from './upstreams.ts';
 import { serveWebApp } from './web-app.ts';
 
+/** Where signed blob URLs point, relative to /api. */
+const BLOB_PATH = '/blobs/';
+
 export interface GatewayDeps {
   logger: Logger;
   bus: EventBus;
@@ -26,22 +29,26 @@ export interface Gateway extends RunningService {
   servesWebApp: boolean;
 }
 
-const securityHeaders = helmet({
-  contentSecurityPolicy: {
-    useDefaults: true,
-    directives: {
-      // MUI writes its styles at run time; scripts stay same-origin only.
-      'style-src': ["'self'", "'unsafe-inline'"],
-      'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-      'connect-src': ["'self'", 'ws:', 'wss:'],
-      'upgrade-insecure-requests': null,
+function securityHeaders(extraConnectSources: string[]) {
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        // MUI writes its styles at run time; scripts stay same-origin only.
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+        'connect-src': ["'self'", 'ws:', 'wss:', ...extraConnectSources],
+        'upgrade-insecure-requests': null,
+      },
     },
-  },
-  crossOriginEmbedderPolicy: false,
-});
+    crossOriginEmbedderPolicy: false,
+  });
+}
 
+/** Signed blob uploads (`/api/blobs/...`) are exempt: the blob store enforces the attachment limit itself. */
 function rejectLargeBodies(limitBytes: number): RequestHandler {
   return (req, _res, next) => {
+    if (req.path.startsWith(BLOB_PATH)) return next();
     const length = Number(req.headers['content-length'] ?? 0);
     next(length > limitBytes ? new HttpError(413, 'The request body is too large') : undefined);
   };
@@ -90,7 +97,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
     collectProcessMetrics: deps.collectProcessMetrics,
     readiness,
     routes: (router: Router) => {
-      router.use(securityHeaders);
+      router.use(securityHeaders(config.CSP_CONNECT_SOURCES));
       router.use(cors({ origin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : false, credentials: true }));
       router.use('/api', limitByIp, rejectLargeBodies(config.BODY_LIMIT_BYTES));
       router.use((req, res, next) => (req.path.startsWith('/api/') ? proxyApi(req, res, next) : next()));

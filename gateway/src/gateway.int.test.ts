@@ -104,6 +104,18 @@ describe('gateway', () => {
     expect(await response.json()).toMatchObject({ statusCode: 413 });
   });
 
+  it('leaves signed blob uploads to the blob store, whatever their size', async () => {
+    const upload = await fetch(`${gatewayUrl}/api/blobs/some/key?sig=x`, { method: 'PUT', body: Buffer.alloc(3 * 1024 * 1024) });
+    // No forum runs behind this gateway: the upload got past the body limit to the (absent) service.
+    expect(upload.status).toBe(503);
+  });
+
+  it('lets the browser reach the configured extra origins, such as the S3 endpoint', async () => {
+    const url = await startGateway({ CSP_CONNECT_SOURCES: 'https://files.example.com' });
+    const response = await fetch(`${url}/api/auth/jwks`);
+    expect(response.headers.get('content-security-policy')).toContain("connect-src 'self' ws: wss: https://files.example.com");
+  });
+
   it('answers 503 with a JSON body when a service is down', async () => {
     const url = await startGateway({ AUTH_URL: 'http://127.0.0.1:9' });
     const started = Date.now();

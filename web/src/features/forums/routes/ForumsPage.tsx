@@ -1,5 +1,70 @@
-import { PagePlaceholder } from '../../../components/PagePlaceholder.tsx';
+import { FORUM_MESSAGES } from '@crucible/proto';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useCurrentMember } from '../../../lib/current-member.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { discussionQueryOptions } from '../api/get-discussion.ts';
+import { useTopics } from '../api/get-topics.ts';
+import { ForumSearch } from '../components/ForumSearch.tsx';
+import { CategoriesView, DiscussionView, DiscussionsView, TopicsView, type ForumContext } from '../components/ForumViews.tsx';
+import { enterableCategories, viewerLevelOf } from '../forum-levels.ts';
+import { readForumLocation, viewOf } from '../forum-location.ts';
 
+/** Moves to a new view are remembered so focus follows them, but the first view does not take focus on load. */
+function useNavigatedSinceLoad(search: string): boolean {
+  const first = useRef(search);
+  const [navigated, setNavigated] = useState(false);
+  useEffect(() => {
+    if (search !== first.current) setNavigated(true);
+  }, [search]);
+  return navigated;
+}
+
+/**
+ * /forums (spec 2 section 2): categories, then a level's topics, then a topic's discussions, then one
+ * discussion. Where the member is lives in the query string; ?discussion={id} opens a discussion directly.
+ */
 export default function ForumsPage() {
-  return <PagePlaceholder title="Forums" description="Discussions for each membership tier will appear here." />;
+  const member = useCurrentMember();
+  const [params] = useSearchParams();
+  const search = params.toString();
+  const navigated = useNavigatedSinceLoad(search);
+  const viewerLevel = member ? viewerLevelOf(member) : 'Public';
+  const categories = enterableCategories(viewerLevel);
+  const { data: topics } = useTopics(categories.length > 0);
+  const location = readForumLocation(params);
+  const view = viewOf(location);
+  const context: ForumContext = { viewerLevel, viewerId: member?.id ?? '', categories, topics, navigated };
+  // The open discussion names the tab (the view reads the same cache entry).
+  const { data: openDiscussion } = useQuery({ ...discussionQueryOptions(location.discussion ?? ''), enabled: categories.length > 0 && view === 'discussion' });
+  useDocumentTitle(view === 'discussion' && openDiscussion ? openDiscussion.title : 'Forums');
+
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 } }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Forums
+      </Typography>
+      {categories.length === 0 ? (
+        <Alert severity="info">
+          {FORUM_MESSAGES.forumsNeedLevel}. Your access level is {viewerLevel}; once an admin raises it, the forums of your level open here.
+        </Alert>
+      ) : (
+        <>
+          <ForumSearch categories={categories} />
+          {/* A new view per location, so its heading takes focus when the member arrives. */}
+          <Box key={search}>
+            {view === 'categories' && <CategoriesView context={context} />}
+            {view === 'topics' && location.level && <TopicsView context={context} level={location.level} />}
+            {view === 'discussions' && location.topic && <DiscussionsView context={context} level={location.level} topicId={location.topic} />}
+            {view === 'discussion' && location.discussion && <DiscussionView context={context} discussionId={location.discussion} from={location} />}
+          </Box>
+        </>
+      )}
+    </Container>
+  );
 }

@@ -1,0 +1,22 @@
+import type { DiscussionCreate, DiscussionDetail } from '@crucible/proto';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-request.ts';
+import { DISCUSSION_LISTS_KEY, TOPICS_KEY } from './forum-query-keys.ts';
+
+/**
+ * The service creates the discussion, then its poll and the links to the uploaded attachments, in
+ * one transaction: a failed poll or link leaves no half-made discussion behind.
+ */
+export async function createDiscussion(request: DiscussionCreate): Promise<DiscussionDetail> {
+  const response = await apiRequest('POST', '/api/discussions', request);
+  return (await response.json()) as DiscussionDetail;
+}
+
+/** A new discussion changes the lists and its topic's discussion count. */
+export function useCreateDiscussion() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createDiscussion,
+    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: DISCUSSION_LISTS_KEY }), queryClient.invalidateQueries({ queryKey: TOPICS_KEY })]),
+  });
+}

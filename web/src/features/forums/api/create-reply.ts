@@ -1,0 +1,27 @@
+import type { Reply } from '@crucible/proto';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-request.ts';
+import { DISCUSSION_LISTS_KEY, discussionKey } from './forum-query-keys.ts';
+
+export interface ReplyRequest {
+  discussionId: string;
+  content: string;
+  /** Uploads made in the reply dialog, linked to the reply as it is created. */
+  attachmentIds: string[];
+}
+
+export async function createReply({ discussionId, content, attachmentIds }: ReplyRequest): Promise<Reply> {
+  const body = attachmentIds.length ? { content, attachmentIds } : { content };
+  const response = await apiRequest('POST', `/api/discussions/${encodeURIComponent(discussionId)}/replies`, body);
+  return (await response.json()) as Reply;
+}
+
+/** A reply changes the discussion's replies and reply count, and the lists that show the last reply. */
+export function useCreateReply() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createReply,
+    onSuccess: (_reply, { discussionId }) =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: discussionKey(discussionId) }), queryClient.invalidateQueries({ queryKey: DISCUSSION_LISTS_KEY })]),
+  });
+}

@@ -1,0 +1,69 @@
+import {
+  allowedAttachmentFor,
+  type Attachment,
+  type AttachmentCreate,
+  type AttachmentUploadRequest,
+  type AttachmentUploadResponse,
+} from '@crucible/proto';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-request.ts';
+import { DISCUSSIONS_KEY, discussionKey } from './forum-query-keys.ts';
+
+export async function requestAttachmentUpload(request: AttachmentUploadRequest): Promise<AttachmentUploadResponse> {
+  const response = await apiRequest('POST', '/api/attachments/upload', request);
+  return (await response.json()) as AttachmentUploadResponse;
+}
+
+/**
+ * Sends the bytes to the signed upload link. Neither cookies nor the token go along: the link
+ * carries its own signature and may point at an object store on another origin.
+ */
+export async function putAttachmentFile(uploadURL: string, contentType: string, file: Blob): Promise<void> {
+  const response = await fetch(uploadURL, { method: 'PUT', headers: { 'Content-Type': contentType }, body: file });
+  if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
+}
+
+export async function recordAttachment(request: AttachmentCreate): Promise<Attachment> {
+  const response = await apiRequest('POST', '/api/attachments', request);
+  return (await response.json()) as Attachment;
+}
+
+export interface AttachmentUpload {
+  file: File;
+  /** Links the attachment to this discussion as it is recorded. */
+  discussionId?: string;
+  /** Links it to this reply instead (an attachment belongs to one post); discussionId then only names what to refresh. */
+  replyId?: string;
+}
+
+/**
+ * Spec 2 section 7: ask for an upload link, PUT the file with its content type, then record it.
+ * Without a discussion or reply the attachment stays the member's own until a new post links it.
+ */
+export async function uploadAttachment({ file, discussionId, replyId }: AttachmentUpload): Promise<Attachment> {
+  const upload = await requestAttachmentUpload({ fileName: file.name, mimeType: file.type || undefined, fileSize: file.size });
+  await putAttachmentFile(upload.uploadURL, upload.contentType, file);
+  return recordAttachment({
+    filePath: upload.filePath,
+    originalName: file.name,
+    fileName: upload.fileName,
+    fileSize: file.size,
+    mimeType: upload.contentType,
+    type: allowedAttachmentFor(file.name, upload.contentType)?.type ?? 'other',
+    discussionId: replyId ? null : (discussionId ?? null),
+    replyId: replyId ?? null,
+  });
+}
+
+/** A linked upload changes its discussion (or, for a reply, that discussion's replies). */
+export function useUploadAttachment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadAttachment,
+    onSuccess: (_attachment, { discussionId, replyId }) => {
+      if (discussionId) return queryClient.invalidateQueries({ queryKey: discussionKey(discussionId) });
+      if (replyId) return queryClient.invalidateQueries({ queryKey: DISCUSSIONS_KEY });
+      return undefined;
+    },
+  });
+}

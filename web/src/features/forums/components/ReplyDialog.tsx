@@ -1,0 +1,81 @@
+import { replyCreateSchema, type Attachment } from '@crucible/proto';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useTheme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useId, useState } from 'react';
+import { useToast } from '../../../components/toast/toast-context.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
+import { useCreateReply } from '../api/create-reply.ts';
+import { replyFailureMessage } from '../reply-errors.ts';
+import { AttachmentPicker } from './AttachmentPicker.tsx';
+
+/** Reply: a text area and a file uploader. Success closes the dialog, clears it and refreshes the replies. */
+export function ReplyDialog({ open, onClose, discussionId, discussionTitle }: { open: boolean; onClose: () => void; discussionId: string; discussionTitle: string }) {
+  const form = useZodForm(replyCreateSchema, { content: '' });
+  const [attachments, setAttachments] = useState<Attachment[]>([]);
+  // Repeated inside the dialog: the toast outside it is out of reach of assistive technology while it is open.
+  const [failure, setFailure] = useState<string | null>(null);
+  const createReply = useCreateReply();
+  const showToast = useToast();
+  const titleId = useId();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+
+  const submit = form.handleSubmit(({ content }) =>
+    createReply.mutate(
+      { discussionId, content, attachmentIds: attachments.map((attachment) => attachment.id) },
+      {
+        onSuccess: () => {
+          showToast({ severity: 'success', title: 'Reply posted' });
+          form.reset();
+          setAttachments([]);
+          setFailure(null);
+          onClose();
+        },
+        onError: (error) => {
+          const message = replyFailureMessage(error);
+          showToast({ severity: 'error', title: 'Error', description: message });
+          setFailure(message);
+        },
+      },
+    ),
+  );
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen}>
+      <form noValidate onSubmit={submit}>
+        <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
+          Reply to {discussionTitle}
+        </DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {failure && (
+              <Alert severity="error" onClose={() => setFailure(null)}>
+                {failure}
+              </Alert>
+            )}
+            <TextField {...form.field('content')} label="Your reply" multiline minRows={5} required fullWidth autoFocus helperText={form.errors.content ?? 'Markdown is supported.'} />
+            <AttachmentPicker
+              attachments={attachments}
+              onAdd={(attachment) => setAttachments((current) => [...current, attachment])}
+              onRemove={(attachment) => setAttachments((current) => current.filter((candidate) => candidate.id !== attachment.id))}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" loading={createReply.isPending}>
+            Post Reply
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,68 @@
+import type { Reply } from '@crucible/proto';
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useReplies } from '../api/get-replies.ts';
+import { formatDateTime, personName } from '../forum-display.ts';
+import { AttachmentList } from './AttachmentList.tsx';
+import { AttachmentUploadDialog } from './AttachmentUploadDialog.tsx';
+import { ContentHtml } from './ContentHtml.tsx';
+import { LevelBadge } from './LevelBadge.tsx';
+
+export const NO_REPLIES_TEXT = 'No replies yet. Be the first to respond!';
+
+/** The replies, oldest first, a page at a time. Members may add files to their own replies. */
+export function ReplyList({ discussionId, viewerId }: { discussionId: string; viewerId: string }) {
+  const replies = useReplies(discussionId);
+  const [attachingTo, setAttachingTo] = useState<Reply | null>(null);
+
+  if (replies.isPending) return <CircularProgress size={24} aria-label="Loading replies" />;
+  if (replies.isError) {
+    return (
+      <Box>
+        <Typography color="error">The replies could not be loaded.</Typography>
+        <Button onClick={() => void replies.refetch()}>Try Again</Button>
+      </Box>
+    );
+  }
+  const items = replies.data.pages.flatMap((page) => page.items);
+  if (items.length === 0) return <Typography color="text.secondary">{NO_REPLIES_TEXT}</Typography>;
+
+  return (
+    <Stack spacing={2}>
+      <Stack component="ol" spacing={2} aria-label="Replies" sx={{ p: 0, m: 0, listStyle: 'none' }}>
+        {items.map((reply) => (
+          <Paper component="li" key={reply.id} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
+              <Typography variant="subtitle2" component="p">
+                {personName(reply.author)}
+              </Typography>
+              {reply.author && <LevelBadge level={reply.author.accessLevel} />}
+              <Typography variant="body2" color="text.secondary" component="p">
+                <time dateTime={reply.createdAt}>{formatDateTime(reply.createdAt)}</time>
+              </Typography>
+            </Box>
+            <ContentHtml html={reply.contentHtml} />
+            <AttachmentList attachments={reply.attachments} />
+            {reply.authorId === viewerId && (
+              <Button size="small" startIcon={<AttachFileIcon />} onClick={() => setAttachingTo(reply)} sx={{ mt: 1 }}>
+                Add Attachment
+              </Button>
+            )}
+          </Paper>
+        ))}
+      </Stack>
+      {replies.hasNextPage && (
+        <Button variant="outlined" onClick={() => void replies.fetchNextPage()} loading={replies.isFetchingNextPage} sx={{ alignSelf: 'center' }}>
+          Load More Replies
+        </Button>
+      )}
+      <AttachmentUploadDialog open={attachingTo !== null} onClose={() => setAttachingTo(null)} discussionId={discussionId} replyId={attachingTo?.id} />
+    </Stack>
+  );
+}

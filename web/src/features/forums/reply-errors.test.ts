@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { replyFailureMessage } from './reply-errors.ts';
+
+const failure = (status: number, body: unknown) => new Error(`${status}: ${JSON.stringify(body)}`);
+
+describe('replyFailureMessage', () => {
+  it('words an unauthorized reply as a missing permission', () => {
+    expect(replyFailureMessage(failure(401, { statusCode: 401, message: 'Unauthorized' }))).toBe("You don't have permission to reply to this discussion.");
+  });
+
+  it('words a forbidden reply as a locked discussion or missing access', () => {
+    expect(replyFailureMessage(failure(403, { statusCode: 403, message: 'This discussion is locked' }))).toBe("This discussion is locked or you don't have access.");
+    expect(replyFailureMessage(new Error('Forbidden'))).toBe("This discussion is locked or you don't have access.");
+  });
+
+  it("shows the server's message for other failures, else a fallback", () => {
+    expect(replyFailureMessage(failure(404, { statusCode: 404, message: 'Discussion not found' }))).toBe('Discussion not found');
+    expect(replyFailureMessage(new Error('500: '))).toBe('Failed to create reply. Please try again.');
+    expect(replyFailureMessage(new TypeError('Failed to fetch'))).toBe('Failed to create reply. Please try again.');
+  });
+});

@@ -1,0 +1,12 @@
+import { apiErrorDetails } from '../../lib/api-error.ts';
+
+/**
+ * What a member reads when a reply fails (spec 2 section 8). The service answers 401 and 403 with
+ * its own words, so the status counts as much as the words the spec looks for.
+ */
+export function replyFailureMessage(error: Error): string {
+  const { status, serverMessage } = apiErrorDetails(error);
+  if (status === 401 || error.message.includes('Unauthorized')) return "You don't have permission to reply to this discussion.";
+  if (status === 403 || error.message.includes('Forbidden')) return "This discussion is locked or you don't have access.";
+  return serverMessage ?? 'Failed to create reply. Please try again.';
+}
