@@ -39,8 +39,9 @@ export async function searchPosts(sql: Sql, query: SearchQuery & { viewerLevel: 
   const category = query.category === 'all' ? null : `${param(query.category)}::access_level`;
   const order = ORDER[query.sortBy];
   const branchLimit = param(query.offset + query.limit + 1);
-  // Popularity is the discussion's reply count, which only the discussion row has.
-  const popular = query.sortBy === 'popular';
+  // Popularity is a discussion's reply count: sorted by it, the results are discussions only (ranking
+  // every matching reply by its discussion's count would visit a discussion per match).
+  const replies = query.sortBy !== 'popular';
   const rows = await sql<HitRow>(
     `WITH q AS (SELECT websearch_to_tsquery('english', ${tsQuery}) AS query),
      hits AS (
@@ -48,11 +49,12 @@ export async function searchPosts(sql: Sql, query: SearchQuery & { viewerLevel: 
         FROM discussions d, q
         WHERE d.search @@ q.query AND d.is_approved AND d.access_level <= ${level}${category ? ` AND d.category = ${category}` : ''}
         ORDER BY ${order} LIMIT ${branchLimit})
+${replies ? `
        UNION ALL
-       (SELECT 'reply', r.discussion_id, r.id, r.created_at, ${popular ? 'd.reply_count' : '0'}, ts_rank_cd(r.search, q.query) AS rank
-        FROM replies r${popular ? ' JOIN discussions d ON d.id = r.discussion_id' : ''}, q
+       (SELECT 'reply', r.discussion_id, r.id, r.created_at, 0, ts_rank_cd(r.search, q.query) AS rank
+        FROM replies r, q
         WHERE r.search @@ q.query AND r.is_approved AND r.discussion_approved AND r.access_level <= ${level}${category ? ` AND r.category = ${category}` : ''}
-        ORDER BY ${order} LIMIT ${branchLimit})
+        ORDER BY ${order} LIMIT ${branchLimit})` : ''}
      ),
      page AS (SELECT * FROM hits ORDER BY ${order}, discussion_id, reply_id NULLS FIRST LIMIT ${param(query.limit + 1)} OFFSET ${param(query.offset)})
      SELECT page.kind, page.discussion_id, page.reply_id, d.title, d.category, d.subcategory_id, coalesce(r.author_id, d.author_id) AS author_id,
