@@ -1,19 +1,36 @@
-import { authConfigSchema, createAuthService, seedDemoCommunity, DEMO_PASSWORD } from '@crucible/auth';
+import { authConfigSchema, createAuthService, seedDemoCommunity, DEMO_PASSWORD, type SeededMember } from '@crucible/auth';
+import { createForumService, forumConfigSchema, seedDemoForums, type DemoAuthors } from '@crucible/forum';
+import { FORUM_CATEGORIES } from '@crucible/proto';
 import { connectInfrastructure, createLogger, loadConfig } from '@crucible/platform';
 import { launcherConfigSchema } from './config.ts';
 import { chooseDatabase } from './database.ts';
 
-/** `npm run seed`: fills the one-machine database with a demo community (idempotent). */
+/** `npm run seed`: fills the one-machine database with a demo community and its forums (idempotent). */
 const config = loadConfig(launcherConfigSchema);
 const logger = createLogger({ service: 'seed', level: config.LOG_LEVEL });
 const database = await chooseDatabase(config, logger);
 const infrastructure = await connectInfrastructure({ service: 'seed', config, logger, fallbackToInProcess: true });
-const auth = await createAuthService(loadConfig(authConfigSchema, { ...process.env, DATABASE_URL: database.url }), { logger, bus: infrastructure.bus, cache: infrastructure.cache });
+const deps = { logger, bus: infrastructure.bus, cache: infrastructure.cache, collectProcessMetrics: false };
+const env = { ...process.env, DATABASE_URL: database.url };
+const auth = await createAuthService(loadConfig(authConfigSchema, env), deps);
+const forum = await createForumService(loadConfig(forumConfigSchema, env), deps);
+
+const viewerOf = (member: SeededMember) => ({ userId: member.id, level: member.accessLevel, isAdmin: member.isAdmin });
+
 try {
   const members = await seedDemoCommunity(auth.context);
   console.log(`Demo community in ${database.report.location} (password for everyone: ${DEMO_PASSWORD}):`);
   for (const member of members) console.log(`  ${member.accessLevel.padEnd(11)} ${member.email}${member.created ? '' : ' (already there)'}`);
+
+  const admin = members.find((member) => member.isAdmin)!;
+  const authors: DemoAuthors = Object.fromEntries(
+    FORUM_CATEGORIES.map((category) => [category, members.filter((member) => member.accessLevel === category).map(viewerOf)]),
+  );
+  const topics = await seedDemoForums(forum.context, viewerOf(admin), authors);
+  console.log('Forum topics:');
+  for (const { topic, created } of topics) console.log(`  ${topic}${created ? '' : ' (already there)'}`);
 } finally {
+  await forum.stop();
   await auth.stop();
   await infrastructure.close();
   await database.stop();

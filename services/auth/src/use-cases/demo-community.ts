@@ -33,19 +33,28 @@ export function demoEmail(member: Pick<DemoMember, 'firstName'>): string {
 }
 
 /** Creates the demo members that do not exist yet; returns who was created and who already was. */
-export async function seedDemoCommunity(ctx: AuthContext): Promise<{ email: string; accessLevel: AccessLevel; created: boolean }[]> {
+export interface SeededMember {
+  id: string;
+  email: string;
+  accessLevel: AccessLevel;
+  isAdmin: boolean;
+  created: boolean;
+}
+
+export async function seedDemoCommunity(ctx: AuthContext): Promise<SeededMember[]> {
   const passwordHash = await ctx.hasher.hash(DEMO_PASSWORD);
-  const outcome = [];
+  const outcome: SeededMember[] = [];
   for (const member of DEMO_MEMBERS) {
     const email = demoEmail(member);
-    const exists = Boolean(await userRepository.findByEmail(ctx.prisma, email));
-    if (!exists) {
-      await inTransaction(ctx, async (tx, emit) => {
-        const user = await userRepository.create(tx, { ...member, email, passwordHash, emailVerified: true });
-        await emit(SUBJECTS.userCreated, toUserEventPayload(user));
-      });
-    }
-    outcome.push({ email, accessLevel: member.accessLevel, created: !exists });
+    const existing = await userRepository.findByEmail(ctx.prisma, email);
+    const user =
+      existing ??
+      (await inTransaction(ctx, async (tx, emit) => {
+        const created = await userRepository.create(tx, { ...member, email, passwordHash, emailVerified: true });
+        await emit(SUBJECTS.userCreated, toUserEventPayload(created));
+        return created;
+      }));
+    outcome.push({ id: user.id, email, accessLevel: user.accessLevel, isAdmin: user.isAdmin, created: !existing });
   }
   return outcome;
 }
