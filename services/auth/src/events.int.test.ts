@@ -74,7 +74,7 @@ beforeAll(async () => {
 afterAll(async () => {
   mode = 'up';
   await consumer?.stop();
-  if (durable) await deleteDurable(durable);
+  if (durable) await deleteDurable(durable, 'AUTH');
   await rawDeliveries?.stop();
   await consumerDb?.close();
   await auth?.stop();

@@ -4,26 +4,22 @@
  * shared server) and an SMTP server that captures every mail. Built the way the launcher builds it.
  */
 import { createHash, createPrivateKey, randomBytes } from 'node:crypto';
-import type { Server } from 'node:http';
 import express from 'express';
 import pg from 'pg';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import type { EventEnvelope, SessionPrincipal } from '@crucible/proto';
 import {
   askAuthForKeys, askAuthForSession, createNatsEventBus, createRedisCache, createSessionLookup, createTokenVerifier, listen, loadConfig,
   silentLogger, type EventBus, type RedisCache, type TokenVerifier,
 } from '@crucible/platform';
-import { TEST_SERVICES, createTestDatabase, requireService, startSmtpCapture, type SmtpCapture, type TestDatabase } from '@crucible/platform/testing';
+import {
+  TEST_SERVICES, collectEvents as collectStreamEvents, createTestDatabase, requireService, startSmtpCapture, swapHandler, uniqueTag,
+  type EventCollector, type SmtpCapture, type TestDatabase,
+} from '@crucible/platform/testing';
 import { authConfigSchema, type AuthConfig } from '../config.ts';
 import { createAuthService } from '../create-service.ts';
 
 export const TEST_PASSWORD = 'correct horse battery';
 
-/** A short random tag: unique e-mails, durable names, key prefixes, client addresses. */
-export function uniqueTag(bytes = 5): string {
-  return randomBytes(bytes).toString('hex');
-}
 
 export function uniqueEmail(label = 'member'): string {
   return `${label}.${uniqueTag()}@it.crucible.test`;
@@ -70,6 +66,13 @@ export interface SignedUp {
   email: string;
   password: string;
   token: string;
+}
+
+export { deleteDurable, uniqueTag, type EventCollector } from '@crucible/platform/testing';
+
+/** Events of this test on the shared AUTH stream. */
+export function collectEvents(bus: EventBus, subjects: string[], keep: (event: EventEnvelope) => boolean): Promise<EventCollector> {
+  return collectStreamEvents(bus, { stream: 'AUTH', subjects, keep });
 }
 
 export interface AuthHarness {
@@ -227,11 +230,6 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
  * engineers run with keys of their own; ask again (the queue group spreads the questions) until an
  * answer holds this harness's key, as the one deployment a real broker serves would.
  */
-/** The server was bound before the service existed; from now on the service's app answers. */
-function swapHandler(server: Server, app: (req: never, res: never) => void): void {
-  server.removeAllListeners('request');
-  server.on('request', app as never);
-}
 
 async function deleteKeys(cache: RedisCache, pattern: string): Promise<void> {
   const client = cache.redisClient;
@@ -252,54 +250,8 @@ export async function verifyElsewhere(verifier: TokenVerifier, token: string): P
   }
 }
 
-export interface EventCollector {
-  readonly events: EventEnvelope[];
-  /** Resolves once `predicate` holds for the events received so far. */
-  waitUntil(predicate: (events: EventEnvelope[]) => boolean, timeoutMs?: number): Promise<EventEnvelope[]>;
-  /** Stops the subscription and deletes its durable consumer from the shared server. */
-  stop(): Promise<void>;
-}
 
-/**
- * A durable consumer with a unique name on the shared AUTH stream. The stream is shared with every
- * other run, so `keep` picks this test's events (e.g. by user id or e-mail).
- */
-export async function collectEvents(bus: EventBus, subjects: string[], keep: (event: EventEnvelope) => boolean): Promise<EventCollector> {
-  const durable = `auth_it_${uniqueTag(6)}`;
-  const events: EventEnvelope[] = [];
-  const subscription = await bus.subscribe({
-    durable,
-    subjects,
-    handler: async (event) => {
-      if (keep(event)) events.push(event);
-    },
-  });
-  return {
-    events,
-    async waitUntil(predicate, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!predicate(events)) {
-        if (Date.now() > deadline) throw new Error(`events did not arrive in ${timeoutMs} ms; got ${JSON.stringify(events.map((event) => [event.subject, event.payload]))}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      return events;
-    },
-    async stop() {
-      await subscription.stop();
-      await deleteDurable(durable);
-    },
-  };
-}
 
-export async function deleteDurable(durable: string, stream = 'AUTH'): Promise<void> {
-  const nc = await connect({ servers: TEST_SERVICES.nats.url });
-  try {
-    const jsm = await jetstreamManager(nc);
-    await jsm.consumers.delete(stream, durable).catch(() => false);
-  } finally {
-    await nc.close();
-  }
-}
 
 /** Cookie header value for `name` from a response's Set-Cookie headers. */
 export function cookieFrom(response: Response, name: string): { header: string; value: string; attributes: string[] } | undefined {

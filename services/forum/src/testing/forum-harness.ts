@@ -7,29 +7,27 @@
  * and resolved to sessions the test sets: the forum's rules see exactly the principal a gateway
  * would pass, without running auth (whose own tests cover issuing them).
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import express from 'express';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import pg from 'pg';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { connect } from '@nats-io/transport-node';
 import { ACCESS_TOKEN_SESSION_CLAIM, type AccessLevel, type EventEnvelope, type SessionPrincipal } from '@crucible/proto';
 import {
   createMemoryCache, createNatsEventBus, createTokenVerifier, listen, loadConfig, silentLogger, ACCESS_TOKEN_ALGORITHM, type EventBus,
 } from '@crucible/platform';
-import { TEST_SERVICES, createTestDatabase, requireService, type TestDatabase } from '@crucible/platform/testing';
+import {
+  TEST_SERVICES, collectEvents, createTestDatabase, deleteDurable, requireService, swapHandler, uniqueTag, type EventCollector, type TestDatabase,
+} from '@crucible/platform/testing';
+
+export { uniqueTag, type EventCollector };
 // The platform's S3-protocol test server (not exported from @crucible/platform/testing yet).
 import { S3RVER_CREDENTIALS, startS3rver } from '../../../platform/src/blob/blob-test-servers.ts';
 import { forumConfigSchema, type ForumConfig } from '../config.ts';
 import { createForumService } from '../create-service.ts';
 
-export function uniqueTag(bytes = 5): string {
-  return randomBytes(bytes).toString('hex');
-}
 
 export interface Member {
   id: string;
@@ -49,11 +47,6 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
-export interface EventCollector {
-  readonly events: EventEnvelope[];
-  waitUntil(predicate: (events: EventEnvelope[]) => boolean, timeoutMs?: number): Promise<EventEnvelope[]>;
-  stop(): Promise<void>;
-}
 
 export interface ForumHarness {
   readonly url: string;
@@ -187,7 +180,7 @@ export async function startForumHarness(options: ForumHarnessOptions = {}): Prom
         return (await pool.query(text, values)).rows;
       },
       async collectEvents(subjects, keep) {
-        return collectEvents(bus, subjects, keep);
+        return collectEvents(bus, { stream: 'FORUM', subjects, keep });
       },
       stop,
     };
@@ -209,46 +202,5 @@ function signToken(key: CryptoKey, kid: string, config: ForumConfig, userId: str
     .sign(key);
 }
 
-/** The server was bound before the service existed; from now on the service's app answers. */
-function swapHandler(server: Server, app: (req: never, res: never) => void): void {
-  server.removeAllListeners('request');
-  server.on('request', app as never);
-}
 
-/** A durable consumer of its own on the shared streams; `keep` picks this test's events. */
-async function collectEvents(bus: EventBus, subjects: string[], keep: (event: EventEnvelope) => boolean): Promise<EventCollector> {
-  const durable = `forum_it_${uniqueTag(6)}`;
-  const events: EventEnvelope[] = [];
-  const subscription = await bus.subscribe({
-    durable,
-    subjects,
-    handler: async (event) => {
-      if (keep(event)) events.push(event);
-    },
-  });
-  return {
-    events,
-    async waitUntil(predicate, timeoutMs = 15_000) {
-      const deadline = Date.now() + timeoutMs;
-      while (!predicate(events)) {
-        if (Date.now() > deadline) throw new Error(`events did not arrive in ${timeoutMs} ms; got ${JSON.stringify(events.map((event) => [event.subject, event.payload]))}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      return events;
-    },
-    async stop() {
-      await subscription.stop();
-      await deleteDurable(durable, 'FORUM');
-    },
-  };
-}
 
-async function deleteDurable(durable: string, stream: string): Promise<void> {
-  const nc = await connect({ servers: TEST_SERVICES.nats.url });
-  try {
-    const jsm = await jetstreamManager(nc);
-    await jsm.consumers.delete(stream, durable).catch(() => false);
-  } finally {
-    await nc.close();
-  }
-}

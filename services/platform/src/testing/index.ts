@@ -1,3 +1,4 @@
 export * from './required-services.ts';
 export * from './smtp-capture.ts';
 export * from './sql-transactions.ts';
+export * from './event-collector.ts';
