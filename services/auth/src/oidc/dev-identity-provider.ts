@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import Provider from 'oidc-provider';
+import type Provider from 'oidc-provider';
 
 /**
  * A real OpenID Connect provider (oidc-provider) for one-machine mode and tests: its development
  * login form accepts any e-mail address and password and vouches for that address as verified.
  * Never enabled in production (createService refuses it there).
  */
-export function createDevIdentityProvider(options: { issuer: string; clientId: string; clientSecret: string; redirectUris: string[] }): Provider {
-  const provider = new Provider(options.issuer, {
+export async function createDevIdentityProvider(options: { issuer: string; clientId: string; clientSecret: string; redirectUris: string[] }): Promise<Provider> {
+  // Loaded on first use: importing oidc-provider prints start-up warnings meant for its users.
+  const { default: OidcProvider } = await import('oidc-provider');
+  const provider = new OidcProvider(options.issuer, {
     clients: [
       {
         client_id: options.clientId,
@@ -42,9 +44,9 @@ export function createDevIdentityProvider(options: { issuer: string; clientId: s
 
 /** The provider as Express middleware, built on its first request (start-up stays quick and quiet). */
 export function lazyDevIdentityProvider(options: Parameters<typeof createDevIdentityProvider>[0]): RequestHandler {
-  let handler: ReturnType<Provider['callback']> | undefined;
-  return (req, res) => {
-    handler ??= createDevIdentityProvider(options).callback();
-    handler(req, res);
+  let handler: Promise<ReturnType<Provider['callback']>> | undefined;
+  return async (req, res) => {
+    handler ??= createDevIdentityProvider(options).then((provider) => provider.callback());
+    (await handler)(req, res);
   };
 }
