@@ -214,6 +214,7 @@ const cursorParam = z.string().max(200).optional();
 
 export const discussionListQuerySchema = z.object({
   category: accessLevelSchema.optional(),
+  /** A topic's id, or 'none' for the discussions posted in no topic; absent: every topic. */
   subcategoryId: optionalTopicId,
   authorId: uuid.optional(),
   discussionType: z.enum([...DISCUSSION_TYPES, 'all']).default('discussion'),

@@ -216,6 +216,18 @@ describe('discussions', () => {
     expect((await forum.request('/api/discussions?limit=101', { token: members.Master.token })).status).toBe(400);
   });
 
+  it('lists the discussions posted in no topic with subcategoryId=none, and every topic without the filter', async () => {
+    const author = await forum.member('Journeyman');
+    const topic = await createTopic({ category: 'Journeyman' });
+    const inTopic = await createDiscussion(author, { subcategoryId: topic.id, title: `In topic ${uniqueTag()}` });
+    const loose = await createDiscussion(author, { category: 'Journeyman', title: `No topic ${uniqueTag()}` });
+
+    const withoutTopic = await forum.call<DiscussionSummary[]>(`/api/discussions?authorId=${author.id}&subcategoryId=none`, { token: author.token });
+    expect(withoutTopic.map((item) => item.id)).toEqual([loose.id]);
+    const all = await forum.call<DiscussionSummary[]>(`/api/discussions?authorId=${author.id}`, { token: author.token });
+    expect(all.map((item) => item.id)).toEqual([loose.id, inTopic.id]);
+  });
+
   it('shows replies oldest first, paged, with author names and "unknown" authors as null', async () => {
     const discussion = await createDiscussion(members.Apprentice);
     const stranger = await forum.member('Apprentice', { inReplica: false });

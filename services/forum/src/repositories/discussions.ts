@@ -9,6 +9,7 @@ export interface DiscussionListFilter {
   viewerLevel: AccessLevel;
   hidden: HiddenFilter;
   category?: AccessLevel;
+  /** A topic's id; null: discussions in no topic; undefined: any. */
   subcategoryId?: string | null;
   authorId?: string;
   discussionType: DiscussionType | 'all';
@@ -133,6 +134,7 @@ export const discussionReads = {
     if (filter.discussionType !== 'all') where.push(`d.discussion_type = ${param(filter.discussionType)}::discussion_type`);
     if (filter.category) where.push(`d.category = ${param(filter.category)}::access_level`);
     if (filter.subcategoryId) where.push(`d.subcategory_id = ${param(filter.subcategoryId)}::uuid`);
+    else if (filter.subcategoryId === null) where.push('d.subcategory_id IS NULL');
     if (filter.authorId) where.push(`d.author_id = ${param(filter.authorId)}::uuid`);
     if (filter.tag) where.push(`EXISTS (SELECT 1 FROM discussion_tags dt JOIN tags g ON g.id = dt.tag_id WHERE dt.discussion_id = d.id AND g.name = ${param(filter.tag.toLowerCase())})`);
     const pinnedFirst = Boolean(filter.subcategoryId);
