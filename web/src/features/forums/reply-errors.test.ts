@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { replyFailureMessage } from './reply-errors.ts';
+import { quickReplyFailureMessage, quickReplyProblem, replyFailureMessage } from './reply-errors.ts';
 
 const failure = (status: number, body: unknown) => new Error(`${status}: ${JSON.stringify(body)}`);
 
@@ -17,5 +17,18 @@ describe('replyFailureMessage', () => {
     expect(replyFailureMessage(failure(404, { statusCode: 404, message: 'Discussion not found' }))).toBe('Discussion not found');
     expect(replyFailureMessage(new Error('500: '))).toBe('Failed to create reply. Please try again.');
     expect(replyFailureMessage(new TypeError('Failed to fetch'))).toBe('Failed to create reply. Please try again.');
+  });
+});
+
+describe('quick reply', () => {
+  it('asks for a discussion, then for a message, before posting', () => {
+    expect(quickReplyProblem(null, 'hello')).toBe('No discussion selected.');
+    expect(quickReplyProblem('d1', '   ')).toBe('Please enter a reply message.');
+    expect(quickReplyProblem('d1', 'hello')).toBeNull();
+  });
+
+  it("shows the server's message when posting fails, else the spec's fallback", () => {
+    expect(quickReplyFailureMessage(failure(403, { statusCode: 403, message: 'This discussion is locked' }))).toBe('This discussion is locked');
+    expect(quickReplyFailureMessage(new TypeError('Failed to fetch'))).toBe('Failed to post reply. Please try again.');
   });
 });

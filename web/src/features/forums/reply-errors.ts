@@ -10,3 +10,15 @@ export function replyFailureMessage(error: Error): string {
   if (status === 403 || error.message.includes('Forbidden')) return "This discussion is locked or you don't have access.";
   return serverMessage ?? 'Failed to create reply. Please try again.';
 }
+
+/** Why the quick reply's Post button cannot send yet (spec 2 section 5), or null when it can. */
+export function quickReplyProblem(discussionId: string | null | undefined, content: string): string | null {
+  if (!discussionId) return 'No discussion selected.';
+  if (!content.trim()) return 'Please enter a reply message.';
+  return null;
+}
+
+/** The quick reply's failure text: the server's message, else the spec's fallback. */
+export function quickReplyFailureMessage(error: Error): string {
+  return apiErrorDetails(error).serverMessage ?? 'Failed to post reply. Please try again.';
+}

@@ -30,6 +30,7 @@ import { ForumBreadcrumbs, type Crumb } from './ForumBreadcrumbs.tsx';
 import { LevelBadge } from './LevelBadge.tsx';
 import { PollCard } from './PollCard.tsx';
 import { ReplyDialog } from './ReplyDialog.tsx';
+import { QuickReply } from './QuickReply.tsx';
 import { ReplyList } from './ReplyList.tsx';
 import { TopicList } from './TopicList.tsx';
 import { ViewHeading } from './ViewHeading.tsx';
@@ -233,6 +234,11 @@ export function DiscussionView({ context, discussionId, from }: { context: Forum
           Replies ({discussion.replyCount})
         </Typography>
         <ReplyList discussionId={discussion.id} viewerId={context.viewerId} />
+        {!discussion.isLocked && (
+          <Box sx={{ mt: 2 }}>
+            <QuickReply discussionId={discussion.id} />
+          </Box>
+        )}
       </Box>
       <ReplyDialog open={replying} onClose={() => setReplying(false)} discussionId={discussion.id} discussionTitle={discussion.title} />
       <AttachmentUploadDialog open={attaching} onClose={() => setAttaching(false)} discussionId={discussion.id} />
