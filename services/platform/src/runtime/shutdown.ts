@@ -1,6 +1,9 @@
+/** Kubernetes kills a pod 30 s after SIGTERM by default; give up just before and say so. */
+const STOP_DEADLINE_MS = 25_000;
+
 /**
  * Runs `stop` once on the first SIGINT or SIGTERM, then exits; a second signal exits at once
- * (an operator pressing Ctrl-C twice means it).
+ * (an operator pressing Ctrl-C twice means it), and so does a stop that outlives its deadline.
  */
 export function onShutdown(stop: () => Promise<void>, log: (message: string) => void = console.error): void {
   let stopping = false;
@@ -11,6 +14,10 @@ export function onShutdown(stop: () => Promise<void>, log: (message: string) => 
     }
     stopping = true;
     log(`${signal}: stopping (connections drain, outbox flushes)...`);
+    setTimeout(() => {
+      log(`stop did not finish within ${STOP_DEADLINE_MS / 1000} s: exiting with work left open`);
+      process.exit(1);
+    }, STOP_DEADLINE_MS).unref();
     stop().then(
       () => process.exit(0),
       (error: unknown) => {
