@@ -196,7 +196,7 @@ export const discussionReads = {
   /** The facts access decisions need, without the content. */
   async placeOf(sql: Sql, id: string): Promise<DiscussionPlace | null> {
     const [row] = await sql<DiscussionPlaceRow>(
-      `SELECT id, title, author_id, category, subcategory_id, access_level, discussion_type, is_locked, is_approved FROM discussions WHERE id = $1::uuid`,
+      `SELECT ${placeColumns('discussions')} FROM discussions WHERE id = $1::uuid`,
       [id],
     );
     return row ? toPlace(row) : null;
@@ -228,17 +228,27 @@ export interface DiscussionPlace {
   isHidden: boolean;
 }
 
-function toPlace(row: DiscussionPlaceRow): DiscussionPlace {
+const PLACE_COLUMNS = ['id', 'title', 'author_id', 'category', 'subcategory_id', 'access_level', 'discussion_type', 'is_locked', 'is_approved'] as const;
+
+/** A place's columns, renamed with `prefix` when they share a row with another table's (a join). */
+export type PrefixedPlaceRow<Prefix extends string> = { [Column in keyof DiscussionPlaceRow as `${Prefix}${Column}`]: DiscussionPlaceRow[Column] };
+
+export function placeColumns(table: string, prefix = ''): string {
+  return PLACE_COLUMNS.map((column) => `${table}.${column}${prefix ? ` AS ${prefix}${column}` : ''}`).join(', ');
+}
+
+export function toPlace<Prefix extends string = ''>(row: PrefixedPlaceRow<Prefix>, prefix = '' as Prefix): DiscussionPlace {
+  const column = <Column extends keyof DiscussionPlaceRow>(name: Column) => (row as Record<string, unknown>)[`${prefix}${name}`] as DiscussionPlaceRow[Column];
   return {
-    id: row.id,
-    title: row.title,
-    authorId: row.author_id,
-    category: row.category,
-    subcategoryId: row.subcategory_id,
-    accessLevel: row.access_level,
-    discussionType: row.discussion_type,
-    isLocked: row.is_locked,
-    isHidden: !row.is_approved,
+    id: column('id'),
+    title: column('title'),
+    authorId: column('author_id'),
+    category: column('category'),
+    subcategoryId: column('subcategory_id'),
+    accessLevel: column('access_level'),
+    discussionType: column('discussion_type'),
+    isLocked: column('is_locked'),
+    isHidden: !column('is_approved'),
   };
 }
 
@@ -249,7 +259,7 @@ export const discussionWrites = {
    */
   async lockPlace(sql: Sql, id: string): Promise<DiscussionPlace | null> {
     const [row] = await sql<DiscussionPlaceRow>(
-      `SELECT id, title, author_id, category, subcategory_id, access_level, discussion_type, is_locked, is_approved FROM discussions WHERE id = $1::uuid FOR UPDATE`,
+      `SELECT ${placeColumns('discussions')} FROM discussions WHERE id = $1::uuid FOR UPDATE`,
       [id],
     );
     return row ? toPlace(row) : null;

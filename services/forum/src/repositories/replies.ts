@@ -1,6 +1,6 @@
-import type { AccessLevel, ContentFormat, DiscussionType, Reply } from '@crucible/proto';
+import type { AccessLevel, ContentFormat, Reply } from '@crucible/proto';
 import { attachmentJsonSql, toAttachment, type AttachmentJson } from './attachments.ts';
-import type { DiscussionPlace } from './discussions.ts';
+import { placeColumns, toPlace, type DiscussionPlace, type PrefixedPlaceRow } from './discussions.ts';
 import { encodeCursor, isoSql, parameters, type Cursor, type Sql } from './sql.ts';
 
 interface ReplyRow {
@@ -29,17 +29,6 @@ const REPLY_COLUMNS = `
   r.is_approved, r.upvotes, r.downvotes, ${isoSql('r.created_at')} AS created_at, ${isoSql('r.updated_at')} AS updated_at,
   (a.id IS NOT NULL) AS author_known, a.first_name AS author_first_name, a.last_name AS author_last_name, a.access_level AS author_access_level,
   COALESCE((SELECT json_agg(${attachmentJsonSql('t')} ORDER BY t.created_at, t.id) FROM attachments t WHERE t.reply_id = r.id), '[]') AS attachments`;
-
-interface PlaceColumns {
-  place_title: string;
-  place_author_id: string;
-  place_category: AccessLevel;
-  place_subcategory_id: string | null;
-  place_access_level: AccessLevel;
-  place_discussion_type: DiscussionType;
-  place_is_locked: boolean;
-  place_is_approved: boolean;
-}
 
 function toReply(row: ReplyRow): Reply {
   return {
@@ -91,10 +80,8 @@ export const replyReads = {
     const { values, param } = parameters();
     const discussion = param(options.discussionId);
     const after = options.after ? ` AND (r.created_at, r.id) > (${param(options.after.at)}::timestamptz, ${param(options.after.id)}::uuid)` : '';
-    const rows = await sql<ReplyRow & PlaceColumns>(
-      `SELECT d.title AS place_title, d.author_id AS place_author_id, d.category AS place_category, d.subcategory_id AS place_subcategory_id,
-              d.access_level AS place_access_level, d.discussion_type AS place_discussion_type, d.is_locked AS place_is_locked,
-              d.is_approved AS place_is_approved, page.*
+    const rows = await sql<ReplyRow & PrefixedPlaceRow<'place_'>>(
+      `SELECT ${placeColumns('d', 'place_')}, page.*
        FROM discussions d
        LEFT JOIN LATERAL (
          SELECT ${REPLY_COLUMNS} FROM replies r LEFT JOIN users a ON a.id = r.author_id
@@ -105,17 +92,7 @@ export const replyReads = {
     );
     const [first] = rows;
     if (!first) return { place: null, page: { items: [], nextCursor: null } };
-    const place: DiscussionPlace = {
-      id: options.discussionId,
-      title: first.place_title,
-      authorId: first.place_author_id,
-      category: first.place_category,
-      subcategoryId: first.place_subcategory_id,
-      accessLevel: first.place_access_level,
-      discussionType: first.place_discussion_type,
-      isLocked: first.place_is_locked,
-      isHidden: !first.place_is_approved,
-    };
+    const place = toPlace(first, 'place_');
     const replies = rows.filter((row) => row.id !== null);
     const items = replies.slice(0, options.limit).map(toReply);
     const last = items.at(-1);
