@@ -1,40 +1,22 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NatsConnection } from '@nats-io/transport-node';
-import type pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DurableSubscriptionOptions, EventBus, EventEnvelope } from './event-bus.ts';
 import { subscribeIdempotent } from './idempotent-consumer.ts';
 import { newEvent } from './outbox.ts';
 import type { SqlExecutor } from './sql.ts';
 import {
   TEST_BUS_KINDS,
-  connectToTestNats,
-  connectToTestPostgres,
   createTestBus,
   createTestSchema,
-  deleteTestStreams,
   transactionRunner,
   uniqueStream,
+  useTestPostgresAndNats,
 } from './test-support.ts';
 
 const WAIT = { timeout: 10_000, interval: 20 };
 const FAST_RETRY_MS = 50;
 
-let pool: pg.Pool;
-let nats: NatsConnection;
-
-beforeAll(async () => {
-  pool = await connectToTestPostgres();
-  nats = await connectToTestNats();
-});
-
-afterAll(async () => {
-  if (nats) {
-    await deleteTestStreams(nats);
-    await nats.close();
-  }
-  await pool?.end();
-});
+const testServices = useTestPostgresAndNats();
 
 /**
  * Counts deliveries, and fails each event's first delivery after the handler has run (committed),
@@ -64,11 +46,11 @@ describe.each(TEST_BUS_KINDS)('idempotent consumer over the %s bus', (kind) => {
   let dropSchema: () => Promise<void>;
 
   beforeEach(async () => {
-    ({ schema, drop: dropSchema } = await createTestSchema(pool));
+    ({ schema, drop: dropSchema } = await createTestSchema(testServices.pool));
     const stream = uniqueStream();
     prefix = stream.name;
     bus = await createTestBus(kind, stream);
-    await pool.query(`CREATE TABLE "${schema}".effects (n BIGSERIAL PRIMARY KEY, consumer TEXT NOT NULL, event_id UUID NOT NULL)`);
+    await testServices.pool.query(`CREATE TABLE "${schema}".effects (n BIGSERIAL PRIMARY KEY, consumer TEXT NOT NULL, event_id UUID NOT NULL)`);
   });
 
   afterEach(async () => {
@@ -86,19 +68,19 @@ describe.each(TEST_BUS_KINDS)('idempotent consumer over the %s bus', (kind) => {
       durable: options.durable,
       subjects: [`${prefix}.>`],
       schema,
-      runInTransaction: transactionRunner(pool),
+      runInTransaction: transactionRunner(testServices.pool),
       retryDelayMs: FAST_RETRY_MS,
       handler: options.handler ?? recordEffect(options.durable),
     });
   }
 
   async function effects(): Promise<Array<{ consumer: string; event_id: string }>> {
-    const { rows } = await pool.query(`SELECT consumer, event_id FROM "${schema}".effects ORDER BY n`);
+    const { rows } = await testServices.pool.query(`SELECT consumer, event_id FROM "${schema}".effects ORDER BY n`);
     return rows;
   }
 
   async function processedCount(durable: string, eventId: string): Promise<number> {
-    const { rows } = await pool.query(
+    const { rows } = await testServices.pool.query(
       `SELECT count(*)::int AS count FROM "${schema}".processed_events WHERE consumer = $1 AND event_id = $2`,
       [durable, eventId],
     );

@@ -1,40 +1,22 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { NatsConnection } from '@nats-io/transport-node';
-import type pg from 'pg';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventBusUnavailableError, type EventBus } from './event-bus.ts';
 import { subscribeIdempotent } from './idempotent-consumer.ts';
 import { createOutboxRelay, enqueueEvent, newEvent, type OutboxRelay } from './outbox.ts';
 import {
   TEST_BUS_KINDS,
-  connectToTestNats,
-  connectToTestPostgres,
   createTestBus,
   createTestSchema,
-  deleteTestStreams,
   silentLogger,
   transactionRunner,
   uniqueStream,
+  useTestPostgresAndNats,
 } from './test-support.ts';
 
 const WAIT = { timeout: 10_000, interval: 20 };
 const POLL_MS = 20;
 
-let pool: pg.Pool;
-let nats: NatsConnection;
-
-beforeAll(async () => {
-  pool = await connectToTestPostgres();
-  nats = await connectToTestNats();
-});
-
-afterAll(async () => {
-  if (nats) {
-    await deleteTestStreams(nats);
-    await nats.close();
-  }
-  await pool?.end();
-});
+const testServices = useTestPostgresAndNats();
 
 /**
  * Fails the first `failures` publishes the way a broker outage does: every other failure after the
@@ -60,15 +42,15 @@ describe.each(TEST_BUS_KINDS)('outbox over the %s bus', (kind) => {
   let schema: string;
   let dropSchema: () => Promise<void>;
   let relays: OutboxRelay[];
-  const runInTransaction = () => transactionRunner(pool);
+  const runInTransaction = () => transactionRunner(testServices.pool);
 
   beforeEach(async () => {
-    ({ schema, drop: dropSchema } = await createTestSchema(pool));
+    ({ schema, drop: dropSchema } = await createTestSchema(testServices.pool));
     const stream = uniqueStream();
     prefix = stream.name;
     bus = await createTestBus(kind, stream);
     relays = [];
-    await pool.query(`CREATE TABLE "${schema}".applied (n BIGSERIAL PRIMARY KEY, event_id UUID NOT NULL)`);
+    await testServices.pool.query(`CREATE TABLE "${schema}".applied (n BIGSERIAL PRIMARY KEY, event_id UUID NOT NULL)`);
   });
 
   afterEach(async () => {
@@ -80,7 +62,7 @@ describe.each(TEST_BUS_KINDS)('outbox over the %s bus', (kind) => {
   const event = (index = 0) => newEvent(`${prefix}.thing.happened`, { index });
 
   function startRelay(options: { bus?: EventBus; logger?: typeof silentLogger; pollIntervalMs?: number } = {}) {
-    const relay = createOutboxRelay({ pool, schema, bus: options.bus ?? bus, logger: options.logger ?? silentLogger, pollIntervalMs: options.pollIntervalMs ?? POLL_MS, batchSize: 10 });
+    const relay = createOutboxRelay({ pool: testServices.pool, schema, bus: options.bus ?? bus, logger: options.logger ?? silentLogger, pollIntervalMs: options.pollIntervalMs ?? POLL_MS, batchSize: 10 });
     relays.push(relay);
     relay.start();
     return relay;
@@ -107,12 +89,12 @@ describe.each(TEST_BUS_KINDS)('outbox over the %s bus', (kind) => {
   }
 
   async function appliedIds(): Promise<string[]> {
-    const { rows } = await pool.query<{ event_id: string }>(`SELECT event_id FROM "${schema}".applied ORDER BY n`);
+    const { rows } = await testServices.pool.query<{ event_id: string }>(`SELECT event_id FROM "${schema}".applied ORDER BY n`);
     return rows.map((row) => row.event_id);
   }
 
   async function unpublishedCount(): Promise<number> {
-    const { rows } = await pool.query(`SELECT count(*)::int AS count FROM "${schema}".outbox WHERE published_at IS NULL`);
+    const { rows } = await testServices.pool.query(`SELECT count(*)::int AS count FROM "${schema}".outbox WHERE published_at IS NULL`);
     return rows[0].count;
   }
 
@@ -188,11 +170,11 @@ describe.each(TEST_BUS_KINDS)('outbox over the %s bus', (kind) => {
   it('deletes rows published more than a day ago and keeps the rest', async () => {
     const [old, recent] = [event(1), event(2)];
     await enqueueCommitted([old, recent]);
-    await pool.query(`UPDATE "${schema}".outbox SET published_at = now() - interval '25 hours' WHERE id = $1`, [old.id]);
-    await pool.query(`UPDATE "${schema}".outbox SET published_at = now() - interval '23 hours' WHERE id = $1`, [recent.id]);
+    await testServices.pool.query(`UPDATE "${schema}".outbox SET published_at = now() - interval '25 hours' WHERE id = $1`, [old.id]);
+    await testServices.pool.query(`UPDATE "${schema}".outbox SET published_at = now() - interval '23 hours' WHERE id = $1`, [recent.id]);
     startRelay();
     await vi.waitFor(async () => {
-      const { rows } = await pool.query(`SELECT id FROM "${schema}".outbox`);
+      const { rows } = await testServices.pool.query(`SELECT id FROM "${schema}".outbox`);
       expect(rows.map((row) => row.id)).toEqual([recent.id]);
     }, WAIT);
   });

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { EventEnvelope } from '@crucible/proto';
@@ -193,4 +194,30 @@ async function freePort(): Promise<number> {
   server.close();
   if (address === null || typeof address === 'string') throw new Error('Could not find a free port');
   return address.port;
+}
+
+/**
+ * Opens the real PostgreSQL and NATS for one test file and, after it, deletes the file's test
+ * streams and closes both. Read `pool` inside tests (it is set once the file starts).
+ */
+export function useTestPostgresAndNats(): { readonly pool: pg.Pool } {
+  let pool: pg.Pool | undefined;
+  let nats: NatsConnection | undefined;
+  beforeAll(async () => {
+    pool = await connectToTestPostgres();
+    nats = await connectToTestNats();
+  });
+  afterAll(async () => {
+    if (nats) {
+      await deleteTestStreams(nats);
+      await nats.close();
+    }
+    await pool?.end();
+  });
+  return {
+    get pool() {
+      if (!pool) throw new Error('the test services are not open yet (use pool inside hooks and tests)');
+      return pool;
+    },
+  };
 }
