@@ -25,8 +25,14 @@ export const AUTH_MESSAGES = {
   externalProviderNoReset: 'Password reset is only available for accounts that sign in with email',
 } as const;
 
-const email = z.string().trim().toLowerCase().max(LIMITS.email.max, AUTH_MESSAGES.invalidEmail).pipe(z.email(AUTH_MESSAGES.invalidEmail));
-const name = (required: string) => z.string().trim().min(1, required).max(LIMITS.name.max, `Must be ${LIMITS.name.max} characters or less`);
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(LIMITS.email.max, AUTH_MESSAGES.invalidEmail)
+  .pipe(z.email(AUTH_MESSAGES.invalidEmail));
+const name = (required: string) =>
+  z.string().trim().min(1, required).max(LIMITS.name.max, `Must be ${LIMITS.name.max} characters or less`);
 const newPassword = (tooShort: string) =>
   z.string().min(LIMITS.password.min, tooShort).max(LIMITS.password.max, AUTH_MESSAGES.passwordTooLong);
 
@@ -56,7 +62,10 @@ export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 /** The web form of the reset screen: the confirmation is checked in the browser only. */
 export const resetPasswordFormSchema = z
   .object({ password: newPassword(AUTH_MESSAGES.resetPasswordTooShort), confirmPassword: z.string() })
-  .refine((form) => form.password === form.confirmPassword, { message: AUTH_MESSAGES.passwordsDontMatch, path: ['confirmPassword'] });
+  .refine((form) => form.password === form.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
 
 export const verifyEmailQuerySchema = z.object({ token: z.string().min(1).max(512) });
 
@@ -81,10 +90,17 @@ export const currentUserSchema = z.object({
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
+/**
+ * Who may see a member's e-mail address when the member set nothing else (admins always may). The
+ * profile's contact-information privacy setting will make it per member.
+ */
+export const DEFAULT_CONTACT_INFO_VISIBILITY = 'Apprentice' as const satisfies (typeof ACCESS_LEVELS)[number];
+
 /** What other members may learn of a member: search results, Core lists, online lists. */
 export const userSummarySchema = z.object({
   id: z.string(),
-  email: z.string(),
+  /** Null when the viewer may not see it (contact-information privacy). */
+  email: z.string().nullable(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
@@ -130,3 +146,16 @@ export const adminPasswordResetResponseSchema = z.object({ message: z.string(), 
 /** The claims of an access token beyond iss/aud/exp/sub. */
 export const ACCESS_TOKEN_SESSION_CLAIM = 'sid';
 export const AUTH_COOKIE_NAME = 'crucible_token';
+/**
+ * A state change signed in by the cookie alone must carry this header: an HTML form on another
+ * site of the same host (another port) can send the cookie but not a header. Any value will do.
+ */
+export const CSRF_HEADER_NAME = 'x-requested-with';
+
+/** The web app's one-time value for an external sign-in, echoed to /auth/callback so it knows it asked. */
+export const externalLoginQuerySchema = z.object({
+  state: z
+    .string()
+    .regex(/^[\w-]{16,128}$/, 'state must be 16 to 128 letters, digits, _ or -')
+    .optional(),
+});

@@ -31,13 +31,43 @@ export const SUBJECTS = {
   forumPollVoted: 'forum.poll.voted',
   forumMentionCreated: 'forum.mention.created',
   forumAttachmentCreated: 'forum.attachment.created',
+  dmMessageCreated: 'dm.message.created',
+  dmMessageRead: 'dm.message.read',
+  dmMessageDeleted: 'dm.message.deleted',
+  dmAdminAction: 'dm.admin.action',
+  adminReportCreated: 'admin.report.created',
+  profileSettingsUpdated: 'profile.settings.updated',
+  profileIdentityChanged: 'profile.identity.changed',
+  projectTaskCreated: 'project.task.created',
+  projectTaskAssigned: 'project.task.assigned',
+  projectTaskStatusChanged: 'project.task.status_changed',
+  projectTaskUpdated: 'project.task.updated',
 } as const;
 
 /** Request-reply subjects (service-to-service questions). */
 export const RPC = {
   authJwks: 'rpc.auth.jwks',
   authSession: 'rpc.auth.session',
+  /** `{ id }` -> the user as user events carry it (`userEventPayloadSchema`), or null for an unknown id. */
+  authUser: 'rpc.auth.user',
+  dmAdminConversations: 'rpc.dm.admin.conversations',
+  dmAdminMessages: 'rpc.dm.admin.messages',
+  dmAdminBulkDelete: 'rpc.dm.admin.bulk-delete',
+  dmAdminBulkFlag: 'rpc.dm.admin.bulk-flag',
+  /** A message as the admin service keeps it, for a report that arrives before dm's event. */
+  dmMessageSnapshot: 'rpc.dm.message.snapshot',
 } as const;
+
+/**
+ * Notices every instance receives (bus.broadcast / bus.listen), stored nowhere: for what each
+ * instance caches in memory. Outside every stream, like request-reply subjects.
+ */
+export const BROADCASTS = {
+  /** `{ sessionId, principal }`: the session's principal as it is now, null once it is revoked. */
+  sessionChanged: 'broadcast.auth.session',
+} as const;
+
+export const userLookupRequestSchema = z.object({ id: z.string().uuid() });
 
 export const userEventPayloadSchema = z.object({
   id: z.string(),
@@ -77,3 +107,31 @@ export const sessionPrincipalSchema = z.object({
   emailVerified: z.boolean(),
 });
 export type SessionPrincipal = z.infer<typeof sessionPrincipalSchema>;
+
+/** dm.message.created: the whole message, so the live layer and the admin service need not ask. */
+export const dmMessageCreatedPayloadSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  senderId: z.string(),
+  recipientId: z.string(),
+  createdAt: z.string(),
+  messageSizeBytes: z.number().int(),
+});
+export type DmMessageCreatedPayload = z.infer<typeof dmMessageCreatedPayloadSchema>;
+/** dm.message.read: the reader opened the conversation with senderId; these messages became Read. */
+export const dmMessageReadPayloadSchema = z.object({
+  readerId: z.string(),
+  senderId: z.string(),
+  messageIds: z.array(z.string()),
+  readAt: z.string(),
+});
+export type DmMessageReadPayload = z.infer<typeof dmMessageReadPayloadSchema>;
+export const dmMessageDeletedPayloadSchema = z.object({
+  id: z.string(),
+  senderId: z.string(),
+  recipientId: z.string(),
+  deletedBy: z.enum(['sender', 'admin']),
+  deletedByAdminId: z.string().nullable(),
+  reason: z.string().nullable(),
+});
+export type DmMessageDeletedPayload = z.infer<typeof dmMessageDeletedPayloadSchema>;

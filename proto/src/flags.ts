@@ -1,5 +1,13 @@
 /** Feature flags of spec 1 section 6: defaults per build, and environment switches. */
-export const FEATURE_FLAGS = ['dashboard', 'forums', 'projects', 'analytics', 'userManagement', 'messaging', 'notifications'] as const;
+export const FEATURE_FLAGS = [
+  'dashboard',
+  'forums',
+  'projects',
+  'analytics',
+  'userManagement',
+  'messaging',
+  'notifications',
+] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
 export type FeatureFlags = Record<FeatureFlag, boolean>;
 export const BUILD_ENVIRONMENTS = ['development', 'staging', 'production'] as const;
@@ -7,7 +15,13 @@ export type BuildEnvironment = (typeof BUILD_ENVIRONMENTS)[number];
 
 export function defaultFeatureFlags(environment: BuildEnvironment): FeatureFlags {
   const flags: FeatureFlags = {
-    dashboard: true, forums: true, projects: true, analytics: true, userManagement: true, messaging: true, notifications: false,
+    dashboard: true,
+    forums: true,
+    projects: true,
+    analytics: true,
+    userManagement: true,
+    messaging: true,
+    notifications: false,
   };
   if (environment === 'production') return { ...flags, messaging: false, notifications: false };
   if (environment === 'staging') return { ...flags, messaging: true, notifications: true };
@@ -23,7 +37,10 @@ export function featureFlagVariable(flag: FeatureFlag): string {
  * Any feature can be turned off with 'false'; notifications can also be turned on with 'true'
  * (the spec allows no other switch on).
  */
-export function resolveFeatureFlags(environment: BuildEnvironment, switches: Record<string, string | undefined>): FeatureFlags {
+export function resolveFeatureFlags(
+  environment: BuildEnvironment,
+  switches: Record<string, string | undefined>,
+): FeatureFlags {
   const flags = defaultFeatureFlags(environment);
   for (const flag of FEATURE_FLAGS) {
     const value = switches[featureFlagVariable(flag)];

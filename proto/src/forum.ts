@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ACCESS_LEVELS, FORUM_CATEGORIES, accessLevelSchema, accessRank, type AccessLevel } from './access.ts';
+import { FORUM_CATEGORIES, accessLevelSchema, accessRank, type AccessLevel } from './access.ts';
+import { decodeKeysetCursor } from './cursor.ts';
 import { LIMITS } from './limits.ts';
 
 /** Exact texts of spec 2 sections 5 and 8 and spec 3 section 5, plus the server's own refusals. */
@@ -37,12 +38,14 @@ export const FORUM_MESSAGES = {
   pollClosed: 'This poll has closed',
   notYourPost: 'You can only change your own posts',
   moderatorsOnly: 'Only forum moderators and admins can do this',
-  adminsOnly: 'Admin access required',
   categoryTopicsAdminOnly: 'Only admins can create category topics',
   slugTaken: 'A topic with this slug already exists',
   moderatorExists: 'This member already moderates that scope',
   attachmentTaken: 'This upload has already been recorded',
   attachmentNotYours: 'You can only attach your own uploads',
+  uploadLinkExpired: 'The upload link has expired; upload the file again',
+  tooManyPendingUploads: (count: number, bytes: number) =>
+    `You have ${count} uploads (${formatBytes(bytes)}) not yet attached to a post; attach them or wait for their links to expire before uploading more`,
   attachmentLinked: 'This attachment is already attached elsewhere',
   watchedListNotYours: 'You can only see your own watched discussions',
   moderatorScope: 'Choose either a category or a topic, not both',
@@ -72,7 +75,13 @@ export const SEARCH_SORTS = ['relevance', 'newest', 'oldest', 'popular'] as cons
 
 export const FORUM_PAGE = { defaultLimit: 20, maxLimit: 100 } as const;
 /** The levels a discussion can be posted at: every level but Public, which has no forum. */
-export const POSTING_LEVELS = ['Apprentice', 'Journeyman', 'Master', 'Core', 'Admin'] as const satisfies readonly AccessLevel[];
+export const POSTING_LEVELS = [
+  'Apprentice',
+  'Journeyman',
+  'Master',
+  'Core',
+  'Admin',
+] as const satisfies readonly AccessLevel[];
 /** The response header that carries the cursor of the next page of a list answered as an array. */
 export const NEXT_CURSOR_HEADER = 'x-next-cursor';
 
@@ -116,9 +125,17 @@ export const ALLOWED_ATTACHMENTS = [
   { extensions: ['.avif'], mimeType: 'image/avif', type: 'image' },
   { extensions: ['.pdf'], mimeType: 'application/pdf', type: 'document' },
   { extensions: ['.doc'], mimeType: 'application/msword', type: 'document' },
-  { extensions: ['.docx'], mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', type: 'document' },
+  {
+    extensions: ['.docx'],
+    mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    type: 'document',
+  },
   { extensions: ['.ppt'], mimeType: 'application/vnd.ms-powerpoint', type: 'document' },
-  { extensions: ['.pptx'], mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation', type: 'document' },
+  {
+    extensions: ['.pptx'],
+    mimeType: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+    type: 'document',
+  },
   { extensions: ['.txt'], mimeType: 'text/plain', type: 'document' },
   { extensions: ['.md', '.markdown'], mimeType: 'text/markdown', type: 'document' },
 ] as const satisfies readonly { extensions: readonly string[]; mimeType: string; type: AttachmentType }[];
@@ -136,8 +153,13 @@ function extensionOf(fileName: string): string {
  * The allowed kind a file name and declared type stand for; both must agree (a browser that
  * declares no type, as some do for .md, is judged by the extension alone).
  */
-export function allowedAttachmentFor(fileName: string, declaredType: string | undefined): AllowedAttachment | undefined {
-  const kind = ALLOWED_ATTACHMENTS.find((candidate) => (candidate.extensions as readonly string[]).includes(extensionOf(fileName)));
+export function allowedAttachmentFor(
+  fileName: string,
+  declaredType: string | undefined,
+): AllowedAttachment | undefined {
+  const kind = ALLOWED_ATTACHMENTS.find((candidate) =>
+    (candidate.extensions as readonly string[]).includes(extensionOf(fileName)),
+  );
   if (!kind) return undefined;
   const mediaType = declaredType?.split(';')[0]?.trim().toLowerCase();
   if (!mediaType) return kind;
@@ -156,19 +178,43 @@ export function sanitizeFileName(name: string): string {
 
 const uuid = z.uuid();
 /** 'none' and '' mean no topic (spec 2 section 5). */
-const optionalTopicId = z.preprocess((value) => (value === 'none' || value === '' ? null : value), uuid.nullable().optional());
+const optionalTopicId = z.preprocess(
+  (value) => (value === 'none' || value === '' ? null : value),
+  uuid.nullable().optional(),
+);
 const contentFormatSchema = z.enum(CONTENT_FORMATS);
-const LIMITS_TEXT = { title: 300, content: 50_000, question: 500, option: 200, reason: 1000, description: 5000 } as const;
+const LIMITS_TEXT = {
+  title: 300,
+  content: 50_000,
+  question: 500,
+  option: 200,
+  reason: 1000,
+  description: 5000,
+} as const;
 export const FORUM_TEXT_LIMITS = LIMITS_TEXT;
 
-const requiredText = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, `Must be ${max} characters or less`);
-const tagList = z.array(z.string().trim().min(1).max(LIMITS.forum.tagNameMax, `Tags must be ${LIMITS.forum.tagNameMax} characters or less`)).max(10).optional();
-const pollOptionList = z.array(z.string().trim().max(LIMITS_TEXT.option)).transform((options) => options.filter((option) => option.length > 0));
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `Must be ${max} characters or less`);
+const tagList = z
+  .array(
+    z.string().trim().min(1).max(LIMITS.forum.tagNameMax, `Tags must be ${LIMITS.forum.tagNameMax} characters or less`),
+  )
+  .max(10)
+  .optional();
+const pollOptionList = z
+  .array(z.string().trim().max(LIMITS_TEXT.option))
+  .transform((options) => options.filter((option) => option.length > 0));
 
 export const discussionCreateSchema = z
   .object({
-    title: z.string({ error: FORUM_MESSAGES.titleRequired }).trim().max(LIMITS_TEXT.title, `Title must be ${LIMITS_TEXT.title} characters or less`),
-    content: z.string({ error: FORUM_MESSAGES.contentRequired }).trim().max(LIMITS_TEXT.content, `Content must be ${LIMITS_TEXT.content} characters or less`),
+    title: z
+      .string({ error: FORUM_MESSAGES.titleRequired })
+      .trim()
+      .max(LIMITS_TEXT.title, `Title must be ${LIMITS_TEXT.title} characters or less`),
+    content: z
+      .string({ error: FORUM_MESSAGES.contentRequired })
+      .trim()
+      .max(LIMITS_TEXT.content, `Content must be ${LIMITS_TEXT.content} characters or less`),
     contentFormat: contentFormatSchema.default('markdown'),
     category: z.enum(POSTING_LEVELS, { error: FORUM_MESSAGES.accessLevelRequired }).optional(),
     subcategoryId: optionalTopicId,
@@ -183,13 +229,26 @@ export const discussionCreateSchema = z
   })
   .superRefine((form, ctx) => {
     const topic = form.discussionType === 'category';
-    if (!form.title) ctx.addIssue({ code: 'custom', path: ['title'], message: topic ? FORUM_MESSAGES.topicTitleAndContentRequired : FORUM_MESSAGES.titleRequired });
-    if (!form.content) ctx.addIssue({ code: 'custom', path: ['content'], message: topic ? FORUM_MESSAGES.topicTitleAndContentRequired : FORUM_MESSAGES.contentRequired });
+    if (!form.title)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['title'],
+        message: topic ? FORUM_MESSAGES.topicTitleAndContentRequired : FORUM_MESSAGES.titleRequired,
+      });
+    if (!form.content)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['content'],
+        message: topic ? FORUM_MESSAGES.topicTitleAndContentRequired : FORUM_MESSAGES.contentRequired,
+      });
     // A topic fixes the level, so the category may be left out when one is chosen.
-    if (!form.category && !form.subcategoryId) ctx.addIssue({ code: 'custom', path: ['category'], message: FORUM_MESSAGES.accessLevelRequired });
+    if (!form.category && !form.subcategoryId)
+      ctx.addIssue({ code: 'custom', path: ['category'], message: FORUM_MESSAGES.accessLevelRequired });
     if (form.includePoll) {
-      if (!form.pollQuestion) ctx.addIssue({ code: 'custom', path: ['pollQuestion'], message: FORUM_MESSAGES.pollQuestionRequired });
-      if ((form.pollOptions ?? []).length < LIMITS.forum.pollMinOptions) ctx.addIssue({ code: 'custom', path: ['pollOptions'], message: FORUM_MESSAGES.pollOptionsRequired });
+      if (!form.pollQuestion)
+        ctx.addIssue({ code: 'custom', path: ['pollQuestion'], message: FORUM_MESSAGES.pollQuestionRequired });
+      if ((form.pollOptions ?? []).length < LIMITS.forum.pollMinOptions)
+        ctx.addIssue({ code: 'custom', path: ['pollOptions'], message: FORUM_MESSAGES.pollOptionsRequired });
     }
   });
 export type DiscussionCreate = z.infer<typeof discussionCreateSchema>;
@@ -210,7 +269,12 @@ export const discussionPatchSchema = z
 export type DiscussionPatch = z.infer<typeof discussionPatchSchema>;
 
 const limitParam = z.coerce.number().int().min(1).max(FORUM_PAGE.maxLimit).default(FORUM_PAGE.defaultLimit);
-const cursorParam = z.string().max(200).optional();
+/** Checked whole here, so a forged cursor is a 400 before any query (its instant within PostgreSQL's range). */
+const cursorParam = z
+  .string()
+  .max(200)
+  .refine((text) => decodeKeysetCursor(text) !== null, FORUM_MESSAGES.invalidCursor)
+  .optional();
 
 export const discussionListQuerySchema = z.object({
   category: accessLevelSchema.optional(),
@@ -220,7 +284,10 @@ export const discussionListQuerySchema = z.object({
   discussionType: z.enum([...DISCUSSION_TYPES, 'all']).default('discussion'),
   tag: z.string().trim().min(1).max(LIMITS.forum.tagNameMax).optional(),
   /** Moderators and admins may ask for hidden discussions too. */
-  includeHidden: z.enum(['true', 'false']).transform((value) => value === 'true').default(false),
+  includeHidden: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .default(false),
   limit: limitParam,
   /** The cursor of the previous page (X-Next-Cursor): discussions older than its last one. */
   before: cursorParam,
@@ -228,7 +295,11 @@ export const discussionListQuerySchema = z.object({
 export type DiscussionListQuery = z.infer<typeof discussionListQuerySchema>;
 
 export const replyCreateSchema = z.object({
-  content: z.string({ error: FORUM_MESSAGES.replyRequired }).trim().min(1, FORUM_MESSAGES.replyRequired).max(LIMITS_TEXT.content, `Reply must be ${LIMITS_TEXT.content} characters or less`),
+  content: z
+    .string({ error: FORUM_MESSAGES.replyRequired })
+    .trim()
+    .min(1, FORUM_MESSAGES.replyRequired)
+    .max(LIMITS_TEXT.content, `Reply must be ${LIMITS_TEXT.content} characters or less`),
   contentFormat: contentFormatSchema.default('markdown'),
   parentReplyId: uuid.nullable().optional(),
   quotedReplyId: uuid.nullable().optional(),
@@ -250,13 +321,18 @@ export const replyListQuerySchema = z.object({
   limit: limitParam,
   /** The cursor of the previous page (X-Next-Cursor): replies newer than its last one. */
   after: cursorParam,
-  includeHidden: z.enum(['true', 'false']).transform((value) => value === 'true').default(false),
+  includeHidden: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .default(false),
 });
 export type ReplyListQuery = z.infer<typeof replyListQuerySchema>;
 
 export const pollCreateSchema = z.object({
   question: requiredText(FORUM_MESSAGES.pollQuestionRequired, LIMITS_TEXT.question),
-  options: pollOptionList.pipe(z.array(z.string()).min(LIMITS.forum.pollMinOptions, FORUM_MESSAGES.pollMinOptions).max(20)),
+  options: pollOptionList.pipe(
+    z.array(z.string()).min(LIMITS.forum.pollMinOptions, FORUM_MESSAGES.pollMinOptions).max(20),
+  ),
   expiresAt: z.iso.datetime({ offset: true }).optional(),
 });
 export type PollCreate = z.infer<typeof pollCreateSchema>;
@@ -267,26 +343,54 @@ export const subcategoryCreateSchema = z.object({
   name: requiredText(FORUM_MESSAGES.categoryNameRequired, LIMITS.forum.subcategoryNameMax),
   description: z.string().trim().max(LIMITS_TEXT.description).nullable().optional(),
   category: z.enum(FORUM_CATEGORIES).default('Core'),
-  slug: z.string().trim().toLowerCase().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Slug may hold lowercase letters, digits and single hyphens').max(LIMITS.forum.slugMax).optional(),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #f59e0b').default('#f59e0b'),
+  slug: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Slug may hold lowercase letters, digits and single hyphens')
+    .max(LIMITS.forum.slugMax)
+    .optional(),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/, 'Colour must look like #f59e0b')
+    .default('#f59e0b'),
   minAccessLevel: accessLevelSchema.default('Public'),
 });
 export type SubcategoryCreate = z.infer<typeof subcategoryCreateSchema>;
 
 export const subcategoryListQuerySchema = z.object({
   category: z.enum(FORUM_CATEGORIES).optional(),
-  includeInactive: z.enum(['true', 'false']).transform((value) => value === 'true').default(false),
+  includeInactive: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .default(false),
 });
 
 /** The slug of spec 3 section 9: the lowercased name with hyphens for spaces (other symbols dropped). */
 export function slugify(name: string): string {
-  return name.trim().toLowerCase().replace(/\s+/g, '-').replace(/[^a-z0-9-]/g, '').replace(/-+/g, '-').replace(/^-|-$/g, '').slice(0, LIMITS.forum.slugMax);
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '-')
+    .replace(/[^a-z0-9-]/g, '')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '')
+    .slice(0, LIMITS.forum.slugMax);
 }
 
 export const attachmentUploadRequestSchema = z.object({
-  fileName: z.string({ error: FORUM_MESSAGES.fileNameRequired }).trim().min(1, FORUM_MESSAGES.fileNameRequired).max(255),
+  fileName: z
+    .string({ error: FORUM_MESSAGES.fileNameRequired })
+    .trim()
+    .min(1, FORUM_MESSAGES.fileNameRequired)
+    .max(255),
   mimeType: z.string().trim().max(255).optional(),
-  fileSize: z.number().int().min(0).max(LIMITS.forum.attachmentMaxBytes, FORUM_MESSAGES.fileTooLarge(LIMITS.forum.attachmentMaxBytes)).optional(),
+  fileSize: z
+    .number()
+    .int()
+    .min(0)
+    .max(LIMITS.forum.attachmentMaxBytes, FORUM_MESSAGES.fileTooLarge(LIMITS.forum.attachmentMaxBytes))
+    .optional(),
 });
 export type AttachmentUploadRequest = z.infer<typeof attachmentUploadRequestSchema>;
 
@@ -311,11 +415,18 @@ export const forumModeratorCreateSchema = z
     category: z.enum(FORUM_CATEGORIES).nullable().optional(),
     subcategoryId: uuid.nullable().optional(),
   })
-  .refine((grant) => !(grant.category && grant.subcategoryId), { message: FORUM_MESSAGES.moderatorScope, path: ['subcategoryId'] });
+  .refine((grant) => !(grant.category && grant.subcategoryId), {
+    message: FORUM_MESSAGES.moderatorScope,
+    path: ['subcategoryId'],
+  });
 export type ForumModeratorCreate = z.infer<typeof forumModeratorCreateSchema>;
 
 export const searchQuerySchema = z.object({
-  query: z.string({ error: FORUM_MESSAGES.searchQueryRequired }).trim().min(1, FORUM_MESSAGES.searchQueryRequired).max(200),
+  query: z
+    .string({ error: FORUM_MESSAGES.searchQueryRequired })
+    .trim()
+    .min(1, FORUM_MESSAGES.searchQueryRequired)
+    .max(200),
   category: z.enum(SEARCH_CATEGORIES).default('all'),
   sortBy: z.enum(SEARCH_SORTS).default('relevance'),
   limit: limitParam,
@@ -329,7 +440,12 @@ export const watchedListQuerySchema = z.object({ limit: limitParam, before: curs
 // Responses
 
 const timestamp = z.string();
-export const forumAuthorSchema = z.object({ id: z.string(), firstName: z.string().nullable(), lastName: z.string().nullable(), accessLevel: accessLevelSchema });
+export const forumAuthorSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  accessLevel: accessLevelSchema,
+});
 export type ForumAuthor = z.infer<typeof forumAuthorSchema>;
 
 export const attachmentSchema = z.object({
@@ -486,7 +602,10 @@ export const searchResultSchema = z.object({
   rank: z.number(),
 });
 export type SearchResult = z.infer<typeof searchResultSchema>;
-export const searchResponseSchema = z.object({ items: z.array(searchResultSchema), nextOffset: z.number().int().nullable() });
+export const searchResponseSchema = z.object({
+  items: z.array(searchResultSchema),
+  nextOffset: z.number().int().nullable(),
+});
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------

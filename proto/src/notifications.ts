@@ -9,3 +9,34 @@ export const notificationSchema = z.object({
   createdAt: z.string(),
 });
 export type Notification = z.infer<typeof notificationSchema>;
+
+/** The kinds of notification (spec 3's notifications table). */
+export const NOTIFICATION_TYPES = [
+  'reply',
+  'mention',
+  'subscription',
+  'project_update',
+  'direct_message',
+  'system',
+] as const;
+export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
+export type NotificationType = z.infer<typeof notificationTypeSchema>;
+
+/**
+ * A notification as the realtime service answers it: the spec's five fields plus what it is about.
+ * `link` is the web path to open on click (a discussion, a conversation, a project), null when none.
+ */
+export const notificationDetailSchema = notificationSchema.extend({
+  type: notificationTypeSchema,
+  link: z.string().nullable(),
+  discussionId: z.string().nullable(),
+  replyId: z.string().nullable(),
+  projectId: z.string().nullable(),
+  fromUserId: z.string().nullable(),
+  readAt: z.string().nullable(),
+});
+export type NotificationDetail = z.infer<typeof notificationDetailSchema>;
+
+export const NOTIFICATION_MESSAGES = {
+  notFound: 'Notification not found',
+} as const;

@@ -47,6 +47,28 @@ export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
   { prefix: '/api/forum-moderators', service: 'forum', access: 'member' },
   { prefix: '/api/search', service: 'forum', access: 'member' },
   { prefix: '/api/users/:id/watched', service: 'forum', access: 'member' },
+  { prefix: '/api/direct-messages', service: 'dm', access: 'member' },
+  { prefix: '/api/admin/message-reports', service: 'admin', access: 'member' },
+  { prefix: '/api/users/:id/profile', service: 'profile', access: 'member' },
+  { prefix: '/api/users/:id/profile-form', service: 'profile', access: 'member' },
+  { prefix: '/api/users/:id/workplaces', service: 'profile', access: 'member' },
+  { prefix: '/api/users/:id/education', service: 'profile', access: 'member' },
+  { prefix: '/api/users/:id/picture', service: 'profile', access: 'member' },
+  { prefix: '/api/users/:id/leadership-progress', service: 'profile', access: 'member' },
+  { prefix: '/api/users/:id/skills', service: 'profile', access: 'member' },
+  { prefix: '/api/users/:id/stats', service: 'profile', access: 'member' },
+  { prefix: '/api/users/:id/views', service: 'profile', access: 'member' },
+  { prefix: '/api/users/:id/analytics', service: 'profile', access: 'member' },
+  { prefix: '/api/users/:id/privacy', service: 'profile', access: 'member' },
+  { prefix: '/api/skills', service: 'profile', access: 'member' },
+  // Content-hashed picture files: an <img> anywhere shows them, the hash is unguessable.
+  { prefix: '/api/profile-pictures', service: 'profile', access: 'public' },
+  { prefix: '/api/projects', service: 'project', access: 'member' },
+  { prefix: '/api/tasks', service: 'project', access: 'member' },
+  { prefix: '/api/users/:id/tasks', service: 'project', access: 'member' },
+  { prefix: '/api/users/online', service: 'realtime', access: 'member' },
+  { prefix: '/api/messages', service: 'realtime', access: 'member' },
+  { prefix: '/api/notifications', service: 'realtime', access: 'member' },
 ];
 
 export const WEBSOCKET_PATH = '/ws';

@@ -1,4 +1,9 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
+import type { Cache } from './cache/cache.ts';
+import type { EventBus } from './events/event-bus.ts';
+import type { Logger } from './logging/logger.ts';
 
 /** One line of the launcher's start-up report: which implementation a component uses, and where. */
 export interface ComponentReport {
@@ -15,4 +20,21 @@ export interface RunningService {
   components?: ComponentReport[];
   /** Stops background work (relays flush, consumers drain) and closes its connections. */
   stop(): Promise<void>;
+  /**
+   * WebSocket upgrades on the service's own server (realtime's /ws). Upgraded sockets keep the HTTP
+   * server from closing, so whoever listens closes them first.
+   */
+  webSocket?: {
+    handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+    closeAll(): Promise<void>;
+  };
+}
+
+/** What the launcher, or a service's own main, hands every createService. */
+export interface ServiceDeps {
+  logger: Logger;
+  bus: EventBus;
+  cache: Cache;
+  /** False when another service in the process already registers process metrics. */
+  collectProcessMetrics?: boolean;
 }

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import { parse as parseCookies } from 'cookie';
-import { AUTH_COOKIE_NAME, type SessionPrincipal } from '@crucible/proto';
+import { AUTH_COOKIE_NAME, CSRF_HEADER_NAME, type SessionPrincipal } from '@crucible/proto';
 import { ForbiddenError, UnauthorizedError } from '../errors/http-errors.ts';
 import type { TokenVerifier } from './token-verifier.ts';
 
@@ -13,19 +13,38 @@ declare global {
   }
 }
 
-/** The bearer token of the Authorization header, else the auth cookie. */
-export function tokenOf(req: Pick<Request, 'headers'>): string | undefined {
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+export const CSRF_REFUSED = `A change signed in by cookie alone needs the ${CSRF_HEADER_NAME} header (or an Authorization bearer token)`;
+
+/** The bearer token of the Authorization header, else the auth cookie, and which one it was. */
+function credentialOf(req: Pick<Request, 'headers'>): { token: string; fromCookie: boolean } | undefined {
   const header = req.headers.authorization;
-  if (header?.startsWith('Bearer ')) return header.slice('Bearer '.length).trim() || undefined;
+  if (header?.startsWith('Bearer ')) {
+    const token = header.slice('Bearer '.length).trim();
+    return token ? { token, fromCookie: false } : undefined;
+  }
   const cookieHeader = req.headers.cookie;
-  return cookieHeader ? parseCookies(cookieHeader)[AUTH_COOKIE_NAME] || undefined : undefined;
+  const token = cookieHeader ? parseCookies(cookieHeader)[AUTH_COOKIE_NAME] : undefined;
+  return token ? { token, fromCookie: true } : undefined;
 }
 
-/** Sets req.principal when a valid token is present; `required` answers 401 otherwise. */
+/** The bearer token of the Authorization header, else the auth cookie. */
+export function tokenOf(req: Pick<Request, 'headers'>): string | undefined {
+  return credentialOf(req)?.token;
+}
+
+/**
+ * Sets req.principal when a valid token is present; `required` answers 401 otherwise. The cookie
+ * is SameSite=Lax, which a page on another port of the same host still gets sent: a state change
+ * it authenticates alone is refused (403) unless it carries a header no form can send.
+ */
 export function authenticate(verifier: TokenVerifier, options: { required: boolean }): RequestHandler {
   return async (req, _res, next) => {
-    const token = tokenOf(req);
-    if (!token) return next(options.required ? new UnauthorizedError() : undefined);
+    const credential = credentialOf(req);
+    if (!credential) return next(options.required ? new UnauthorizedError() : undefined);
+    if (credential.fromCookie && !SAFE_METHODS.has(req.method) && !req.headers[CSRF_HEADER_NAME])
+      return next(new ForbiddenError(CSRF_REFUSED));
+    const { token } = credential;
     try {
       req.principal = await verifier.verify(token);
       next();
@@ -40,10 +59,4 @@ export function authenticate(verifier: TokenVerifier, options: { required: boole
 export function principalOf(req: Request): SessionPrincipal {
   if (!req.principal) throw new UnauthorizedError();
   return req.principal;
-}
-
-export function requireAdmin(req: Request): SessionPrincipal {
-  const principal = principalOf(req);
-  if (!principal.isAdmin && principal.accessLevel !== 'Admin') throw new ForbiddenError('Admin access required');
-  return principal;
 }

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { describeBlobStoreContract } from './blob-store.contract.ts';
-import { startDiskBlobServer, startS3rver, S3RVER_CREDENTIALS, type RunningDiskBlobServer, type RunningS3rver } from './blob-test-servers.ts';
+import {
+  startDiskBlobServer,
+  startS3rver,
+  S3RVER_CREDENTIALS,
+  type RunningDiskBlobServer,
+  type RunningS3rver,
+} from './blob-test-servers.ts';
 import { createS3BlobStore } from './s3-blob-store.ts';
 
 describe('against s3rver', () => {
@@ -10,7 +16,9 @@ describe('against s3rver', () => {
   });
   afterAll(() => s3rver?.stop());
 
-  describeBlobStoreContract('s3', () => createS3BlobStore({ endpoint: s3rver.endpoint, ...S3RVER_CREDENTIALS, bucket: 'contract-tests' }));
+  describeBlobStoreContract('s3', () =>
+    createS3BlobStore({ endpoint: s3rver.endpoint, ...S3RVER_CREDENTIALS, bucket: 'contract-tests' }),
+  );
 
   it('creates its bucket on start and starts again when the bucket is already there', async () => {
     const options = { endpoint: s3rver.endpoint, ...S3RVER_CREDENTIALS, bucket: 'created-on-start' };

@@ -24,12 +24,21 @@ function rawGet(origin: string, path: string): Promise<{ status: number; body: s
   });
 }
 
-function putWithContentLength(url: string, contentType: string, body: Readable, contentLength: number): Promise<number> {
+function putWithContentLength(
+  url: string,
+  contentType: string,
+  body: Readable,
+  contentLength: number,
+): Promise<number> {
   return new Promise((resolve, reject) => {
-    const upload = request(url, { method: 'PUT', headers: { 'Content-Type': contentType, 'Content-Length': contentLength } }, (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    });
+    const upload = request(
+      url,
+      { method: 'PUT', headers: { 'Content-Type': contentType, 'Content-Length': contentLength } },
+      (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      },
+    );
     upload.on('error', reject);
     body.pipe(upload);
   });
@@ -92,6 +101,16 @@ describe('disk blob router', () => {
     expect(await server.store.stat('typed.png')).toBeNull();
   });
 
+  it('refuses a second PUT through the same link with a 409, keeping the first upload', async () => {
+    const url = await server.store.presignUpload('once.png', { contentType: 'image/png' });
+    const put = (body: string) => fetch(url, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body });
+    expect((await put('first')).status).toBe(200);
+    const again = await put('MZ pretend executable');
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ statusCode: 409 });
+    expect(await server.store.stat('once.png')).toEqual({ size: 5, contentType: 'image/png' });
+  });
+
   it('answers 400 to a key that climbs out of the store, before looking at the signature', async () => {
     expect((await rawGet(server.origin, '/api/blobs/..%2F..%2Fetc%2Fpasswd')).status).toBe(400);
     const response = await rawGet(server.origin, '/api/blobs/a/../../../etc/passwd?sig=x&expires=1');
@@ -108,7 +127,12 @@ describe('disk blob router', () => {
   it('stops with 413 a streamed upload that outgrows the limit, keeping no partial file', async () => {
     const url = await server.store.presignUpload('streamed-too-big.bin', { contentType: 'application/octet-stream' });
     const chunked = Readable.toWeb(repeatedChunks(Buffer.alloc(256), 100)) as ReadableStream<Uint8Array>;
-    const response = await fetch(url, { method: 'PUT', headers: { 'Content-Type': 'application/octet-stream' }, body: chunked, duplex: 'half' } as RequestInit);
+    const response = await fetch(url, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/octet-stream' },
+      body: chunked,
+      duplex: 'half',
+    } as RequestInit);
     expect(response.status).toBe(413);
     expect(await server.store.stat('streamed-too-big.bin')).toBeNull();
     expect(await readdir(join(server.root, 'incoming'))).toEqual([]);
@@ -116,7 +140,10 @@ describe('disk blob router', () => {
 
   it('keeps no partial file when the client abandons an upload halfway', async () => {
     const url = await server.store.presignUpload('abandoned.bin', { contentType: 'application/octet-stream' });
-    const upload = request(url, { method: 'PUT', headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': 1000 } });
+    const upload = request(url, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/octet-stream', 'Content-Length': 1000 },
+    });
     upload.on('error', () => {});
     upload.write(Buffer.alloc(500));
     await expect.poll(() => readdir(join(server.root, 'incoming'))).toHaveLength(1);
@@ -136,7 +163,9 @@ describe('disk blob router', () => {
 
   it('serves a requested byte range as 206 Partial Content', async () => {
     await upload('alphabet.txt', 'abcdefghijklmnopqrstuvwxyz');
-    const response = await fetch(await server.store.presignDownload('alphabet.txt', { downloadName: 'a.txt' }), { headers: { Range: 'bytes=23-' } });
+    const response = await fetch(await server.store.presignDownload('alphabet.txt', { downloadName: 'a.txt' }), {
+      headers: { Range: 'bytes=23-' },
+    });
     expect(response.status).toBe(206);
     expect(response.headers.get('content-range')).toBe('bytes 23-25/26');
     expect(await response.text()).toBe('xyz');
@@ -144,7 +173,9 @@ describe('disk blob router', () => {
 
   it('answers 416 to a range that starts past the end', async () => {
     await upload('short.txt', 'abc');
-    const response = await fetch(await server.store.presignDownload('short.txt', { downloadName: 'short.txt' }), { headers: { Range: 'bytes=10-20' } });
+    const response = await fetch(await server.store.presignDownload('short.txt', { downloadName: 'short.txt' }), {
+      headers: { Range: 'bytes=10-20' },
+    });
     expect(response.status).toBe(416);
     expect(response.headers.get('content-range')).toBe('bytes */3');
   });

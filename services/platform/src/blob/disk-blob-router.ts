@@ -1,12 +1,11 @@
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
-import { ForbiddenError, HttpError, NotFoundError } from '../errors/http-errors.ts';
+import { LIMITS } from '@crucible/proto';
+import { ConflictError, ForbiddenError, HttpError, NotFoundError } from '../errors/http-errors.ts';
 import type { DiskBlobStore } from './disk-blob-store.ts';
-import { attachmentDisposition, servedContentType } from './download-headers.ts';
+import { DOWNLOAD_SAFETY_HEADERS, attachmentDisposition, servedContentType } from './download-headers.ts';
 import { PayloadTooLargeError } from '../errors/http-errors.ts';
-
-export const DEFAULT_MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 
 export interface DiskBlobRouterOptions {
   maxUploadBytes?: number;
@@ -55,7 +54,9 @@ function requestedRange(header: string | undefined, size: number): ByteRange | '
   if (first === '') {
     if (last === '') return undefined;
     const suffixLength = Number(last);
-    return suffixLength === 0 || size === 0 ? 'unsatisfiable' : { start: Math.max(0, size - suffixLength), end: size - 1 };
+    return suffixLength === 0 || size === 0
+      ? 'unsatisfiable'
+      : { start: Math.max(0, size - suffixLength), end: size - 1 };
   }
   const start = Number(first);
   if (last !== '' && Number(last) < start) return undefined;
@@ -72,6 +73,8 @@ async function receiveUpload(store: DiskBlobStore, maxBytes: number, req: Reques
   // A body parser mounted in front would have eaten the upload, leaving an empty file behind.
   if (req.readableEnded) throw new Error('diskBlobRouter must be mounted before any body parser');
   if (Number(req.get('content-length') ?? 0) > maxBytes) throw new PayloadTooLargeError(maxBytes);
+  // The store refuses it anyway; refusing before the body saves reading it.
+  if (await store.stat(key)) throw new ConflictError('An upload was already received for this link');
   try {
     await store.write(key, uploadBody(req, maxBytes), { contentType });
   } catch (error) {
@@ -91,9 +94,7 @@ async function sendDownload(store: DiskBlobStore, req: Request, res: Response): 
   res.set({
     'Content-Type': servedContentType(terms.contentType ?? blob.contentType),
     'Content-Disposition': attachmentDisposition(terms.downloadName ?? key.slice(key.lastIndexOf('/') + 1)),
-    'X-Content-Type-Options': 'nosniff',
-    // Should a browser render it anyway, the document gets no origin and runs nothing.
-    'Content-Security-Policy': "default-src 'none'; sandbox",
+    ...DOWNLOAD_SAFETY_HEADERS,
     'Accept-Ranges': 'bytes',
   });
   const range = requestedRange(req.get('range'), blob.size);
@@ -112,7 +113,8 @@ async function sendDownload(store: DiskBlobStore, req: Request, res: Response): 
  * parser, with the platform error middleware after it to render refusals.
  */
 export function diskBlobRouter(store: DiskBlobStore, options: DiskBlobRouterOptions = {}): Router {
-  const maxBytes = options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES;
+  // The largest object any service stores is a forum attachment.
+  const maxBytes = options.maxUploadBytes ?? LIMITS.forum.attachmentMaxBytes;
   const router = Router();
   router.put('/*key', (req, res) => receiveUpload(store, maxBytes, req, res));
   router.get('/*key', (req, res) => sendDownload(store, req, res));

@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { constants, createWriteStream } from 'node:fs';
-import { access, mkdir, open, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { access, link, mkdir, open, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, isAbsolute } from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BadRequestError, NotFoundError } from '../errors/http-errors.ts';
+import { LIMITS } from '@crucible/proto';
+import { BadRequestError, ConflictError, NotFoundError } from '../errors/http-errors.ts';
 import { assertValidBlobKey } from './blob-key.ts';
 import type { BlobInfo, BlobStore } from './blob-store.ts';
-import { DEFAULT_PRESIGN_EXPIRY_SECONDS } from './download-headers.ts';
 import { createUrlSigner, type PresignedMethod, type PresignedTerms } from './url-signer.ts';
 
 export interface DiskBlobStoreOptions {
@@ -33,6 +33,25 @@ function isMissing(error: unknown): boolean {
   return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
+function isTaken(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException).code === 'EEXIST';
+}
+
+const TAKEN_MESSAGE = 'A blob with this key already exists';
+
+/** Counts what passes through and fails once there is more than the declared size. */
+function sizeCheck(declared: number): { counter: Transform; received: () => number } {
+  let received = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      if (received > declared) done(new BadRequestError(`The body is longer than the declared ${declared} bytes`));
+      else done(null, chunk);
+    },
+  });
+  return { counter, received: () => received };
+}
+
 function isInside(folder: string, path: string): boolean {
   const fromFolder = relative(folder, path);
   return fromFolder !== '' && !fromFolder.startsWith('..') && !isAbsolute(fromFolder);
@@ -54,7 +73,8 @@ async function readContentType(metaPath: string): Promise<string | null> {
 /**
  * Blobs as files for one-machine runs: `objects/<key>` holds the bytes and `meta/<key>.json` the
  * content type, in separate trees so no key can collide with another key's metadata. Writes land
- * in `incoming/` and are renamed into place, so readers never see half a file.
+ * in `incoming/` and are hard-linked into place, so readers never see half a file and a link onto
+ * an existing file fails: objects are write-once without a window between a check and the write.
  */
 export async function createDiskBlobStore(options: DiskBlobStoreOptions): Promise<DiskBlobStore> {
   const root = resolve(options.root);
@@ -73,18 +93,50 @@ export async function createDiskBlobStore(options: DiskBlobStoreOptions): Promis
     return { object, meta: `${resolve(metaDir, key)}.json` };
   };
 
-  const placeAtomically = async (target: string, fill: (incomingPath: string) => Promise<void>) => {
+  /** Links `source` at `target`, a 409 when `target` is there already. */
+  const linkNew = async (source: string, target: string) => {
+    await mkdir(dirname(target), { recursive: true });
+    try {
+      await link(source, target);
+    } catch (error) {
+      if (isTaken(error)) throw new ConflictError(TAKEN_MESSAGE);
+      if (isMissing(error)) throw new NotFoundError('No such blob');
+      throw error;
+    }
+  };
+
+  const placeOnce = async (target: string, fill: (incomingPath: string) => Promise<void>) => {
     const incoming = join(incomingDir, randomUUID());
     try {
       await fill(incoming);
-      await mkdir(dirname(target), { recursive: true });
-      await rename(incoming, target);
+      await linkNew(incoming, target);
     } finally {
       await rm(incoming, { force: true });
     }
   };
 
-  const presignedUrl = (method: PresignedMethod, key: string, terms: PresignedTerms, expiresInSeconds = DEFAULT_PRESIGN_EXPIRY_SECONDS) => {
+  /** Both files of an object, the type first, so an object is never visible without it. */
+  const placeObject = async (
+    paths: { object: string; meta: string },
+    placeMeta: () => Promise<void>,
+    placeBytes: () => Promise<void>,
+  ) => {
+    await placeMeta();
+    try {
+      await placeBytes();
+    } catch (error) {
+      // The type just placed belongs to no object: without bytes, a later write must find the key free.
+      await rm(paths.meta, { force: true });
+      throw error;
+    }
+  };
+
+  const presignedUrl = (
+    method: PresignedMethod,
+    key: string,
+    terms: PresignedTerms,
+    expiresInSeconds = LIMITS.signedLinkSeconds,
+  ) => {
     assertValidBlobKey(key);
     return `${publicBaseUrl}/${encodeKeyPath(key)}?${signer.sign(method, key, terms, expiresInSeconds)}`;
   };
@@ -127,14 +179,42 @@ export async function createDiskBlobStore(options: DiskBlobStoreOptions): Promis
       }
     },
 
-    async write(key, body, { contentType }) {
+    async write(key, body, { contentType, size }) {
       const paths = pathsOf(key);
-      await placeAtomically(paths.object, async (incomingObject) => {
-        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(incomingObject, { flags: 'wx' }));
-        // The type is in place before the bytes, so an object is never visible without it.
-        const meta: StoredMeta = { contentType };
-        await placeAtomically(paths.meta, (incomingMeta) => writeFile(incomingMeta, JSON.stringify(meta)));
+      const meta: StoredMeta = { contentType };
+      const incomingObject = join(incomingDir, randomUUID());
+      try {
+        const source = Buffer.isBuffer(body) ? Readable.from([body]) : body;
+        const check = size === undefined ? undefined : sizeCheck(size);
+        const target = createWriteStream(incomingObject, { flags: 'wx' });
+        await (check ? pipeline(source, check.counter, target) : pipeline(source, target));
+        if (check && check.received() !== size)
+          throw new BadRequestError(`The body is shorter than the declared ${size} bytes`);
+        await placeObject(
+          paths,
+          () => placeOnce(paths.meta, (incomingMeta) => writeFile(incomingMeta, JSON.stringify(meta))),
+          () => linkNew(incomingObject, paths.object),
+        );
+      } finally {
+        await rm(incomingObject, { force: true });
+      }
+    },
+
+    async move(from, to) {
+      const source = pathsOf(from);
+      const target = pathsOf(to);
+      const sourceFile = await stat(source.object).catch((error: unknown) => {
+        if (isMissing(error)) throw new NotFoundError('No such blob');
+        throw error;
       });
+      if (!sourceFile.isFile()) throw new NotFoundError('No such blob');
+      await placeObject(
+        target,
+        () => linkNew(source.meta, target.meta),
+        () => linkNew(source.object, target.object),
+      );
+      await Promise.all([rm(source.object, { force: true }), rm(source.meta, { force: true })]);
+      return { size: sourceFile.size, contentType: await readContentType(target.meta) };
     },
 
     async delete(key) {

@@ -1,5 +1,6 @@
 export type { BlobInfo, BlobStore } from './blob-store.ts';
 export { createS3BlobStore, type S3BlobStore, type S3BlobStoreOptions } from './s3-blob-store.ts';
 export { createDiskBlobStore, type DiskBlobStore, type DiskBlobStoreOptions } from './disk-blob-store.ts';
-export { diskBlobRouter, DEFAULT_MAX_UPLOAD_BYTES, type DiskBlobRouterOptions } from './disk-blob-router.ts';
+export { diskBlobRouter, type DiskBlobRouterOptions } from './disk-blob-router.ts';
 export { assertValidBlobKey } from './blob-key.ts';
+export { DOWNLOAD_SAFETY_HEADERS } from './download-headers.ts';

@@ -1,8 +1,10 @@
 import * as Minio from 'minio';
-import { NotFoundError } from '../errors/http-errors.ts';
+import { Readable, Transform } from 'node:stream';
+import { LIMITS } from '@crucible/proto';
+import { BadRequestError, ConflictError, NotFoundError } from '../errors/http-errors.ts';
 import { assertValidBlobKey } from './blob-key.ts';
 import type { BlobInfo, BlobStore } from './blob-store.ts';
-import { attachmentDisposition, DEFAULT_PRESIGN_EXPIRY_SECONDS, servedContentType } from './download-headers.ts';
+import { attachmentDisposition, servedContentType } from './download-headers.ts';
 
 export interface S3BlobStoreOptions {
   /** Where this process reaches S3, e.g. `http://minio:9000`. */
@@ -15,6 +17,7 @@ export interface S3BlobStoreOptions {
   publicEndpoint?: string;
 }
 
+const TAKEN_MESSAGE = 'A blob with this key already exists';
 const MISSING_OBJECT_CODES = new Set(['NotFound', 'NoSuchKey']);
 const BUCKET_ALREADY_THERE_CODES = new Set(['BucketAlreadyOwnedByYou', 'BucketAlreadyExists']);
 
@@ -48,6 +51,24 @@ async function ensureBucket(client: Minio.Client, bucket: string, region: string
   }
 }
 
+/** Fails the stream once more than `declared` bytes went through, before S3 stores a longer body. */
+function notLongerThan(declared: number): Transform {
+  let received = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      received += chunk.length;
+      if (received > declared) done(new BadRequestError(`The body is longer than the declared ${declared} bytes`));
+      else done(null, chunk);
+    },
+  });
+}
+
+function limitedTo(body: Readable, declared: number): Readable {
+  const limited = notLongerThan(declared);
+  body.once('error', (error) => limited.destroy(error));
+  return body.pipe(limited);
+}
+
 export interface S3BlobStore extends BlobStore {
   readonly kind: 's3';
 }
@@ -76,13 +97,13 @@ export async function createS3BlobStore(options: S3BlobStoreOptions): Promise<S3
     kind: 's3',
     location: `${options.endpoint.replace(/\/+$/, '')}/${bucket}`,
 
-    async presignUpload(key, { expiresInSeconds = DEFAULT_PRESIGN_EXPIRY_SECONDS }) {
+    async presignUpload(key, { expiresInSeconds = LIMITS.signedLinkSeconds }) {
       assertValidBlobKey(key);
       // S3 stores the Content-Type header the browser sends with the PUT.
       return presigner.presignedPutObject(bucket, key, expiresInSeconds);
     },
 
-    async presignDownload(key, { downloadName, contentType, expiresInSeconds = DEFAULT_PRESIGN_EXPIRY_SECONDS }) {
+    async presignDownload(key, { downloadName, contentType, expiresInSeconds = LIMITS.signedLinkSeconds }) {
       assertValidBlobKey(key);
       // S3 cannot vet the stored type at download time, so it is looked up here to be vetted.
       const type = contentType ?? (await stat(key))?.contentType;
@@ -97,16 +118,41 @@ export async function createS3BlobStore(options: S3BlobStoreOptions): Promise<S3
     async read(key, range) {
       assertValidBlobKey(key);
       try {
-        return range ? await client.getPartialObject(bucket, key, range.start, range.end - range.start + 1) : await client.getObject(bucket, key);
+        return range
+          ? await client.getPartialObject(bucket, key, range.start, range.end - range.start + 1)
+          : await client.getObject(bucket, key);
       } catch (error) {
         if (hasCodeIn(error, MISSING_OBJECT_CODES)) throw new NotFoundError('No such blob');
         throw error;
       }
     },
 
+    // S3 has no create-only copy and presigned PUTs cannot reliably carry If-None-Match, so write-once
+    // is a check before the write here; callers that race for a key settle it elsewhere (a unique row).
     async write(key, body, { contentType, size }) {
-      assertValidBlobKey(key);
-      await client.putObject(bucket, key, body, size, { 'Content-Type': contentType });
+      if (await stat(key)) throw new ConflictError(TAKEN_MESSAGE);
+      if (size !== undefined && Buffer.isBuffer(body) && body.length !== size) {
+        throw new BadRequestError(`The body is ${body.length} bytes, not the declared ${size}`);
+      }
+      const source = size === undefined || Buffer.isBuffer(body) ? body : limitedTo(body, size);
+      await client.putObject(bucket, key, source, size, { 'Content-Type': contentType });
+      const stored = await stat(key);
+      if (size !== undefined && stored?.size !== size) {
+        await client.removeObject(bucket, key);
+        throw new BadRequestError(`The body is ${stored?.size ?? 0} bytes, not the declared ${size}`);
+      }
+    },
+
+    async move(from, to) {
+      assertValidBlobKey(from);
+      if (await stat(to)) throw new ConflictError(TAKEN_MESSAGE);
+      if (!(await stat(from))) throw new NotFoundError('No such blob');
+      const source = new Minio.CopySourceOptions({ Bucket: bucket, Object: from });
+      await client.copyObject(source, new Minio.CopyDestinationOptions({ Bucket: bucket, Object: to }));
+      await client.removeObject(bucket, from);
+      const moved = await stat(to);
+      if (!moved) throw new NotFoundError('No such blob');
+      return moved;
     },
 
     async delete(key) {

@@ -1,20 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../logging/logger.ts';
+import { TEST_SERVICES, notRunningMessage } from '../testing/required-services.ts';
 import { describeCacheContract } from './cache.contract.ts';
 import { createMemoryCache } from './memory-cache.ts';
 import { createRedisCache, redactRedisUrl } from './redis-cache.ts';
 
-const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
-const HOW_TO_START_REDIS =
-  'redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no (or point REDIS_URL at a running Redis)';
+const REDIS_URL = TEST_SERVICES.redis.url;
 
 /** Each run writes under its own prefix, because other suites share this Redis. */
 async function connectToTestRedis(keyPrefix = `test:cache:${randomUUID()}:`) {
   try {
     return await createRedisCache({ url: REDIS_URL, keyPrefix, logger: silentLogger });
   } catch (error) {
-    throw new Error(`Redis is not reachable at ${REDIS_URL} (${String(error)}). Start it with: ${HOW_TO_START_REDIS}`);
+    throw new Error(notRunningMessage('redis', REDIS_URL, error), { cause: error });
   }
 }
 
@@ -35,7 +34,9 @@ describe('redis cache', () => {
   });
 
   it('fails to start, naming the cause, when Redis is unreachable', async () => {
-    await expect(createRedisCache({ url: 'redis://127.0.0.1:1', logger: silentLogger })).rejects.toThrow(/ECONNREFUSED/);
+    await expect(createRedisCache({ url: 'redis://127.0.0.1:1', logger: silentLogger })).rejects.toThrow(
+      /ECONNREFUSED/,
+    );
   });
 
   it('keeps the password out of its location', () => {

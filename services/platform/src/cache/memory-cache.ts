@@ -93,7 +93,10 @@ export function createMemoryCache(options: MemoryCacheOptions = {}): MemoryCache
       const entry = liveEntry(key);
       const current = stringValue(entry);
       const next = (current === null ? 0 : parseCounter(current)) + (incrementOptions?.by ?? 1);
-      entries.set(key, { value: String(next), expiresAt: entry ? entry.expiresAt : expiryFrom(incrementOptions?.ttlSeconds) });
+      entries.set(key, {
+        value: String(next),
+        expiresAt: entry ? entry.expiresAt : expiryFrom(incrementOptions?.ttlSeconds),
+      });
       return next;
     },
 

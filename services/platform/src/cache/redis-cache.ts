@@ -38,7 +38,10 @@ export function redactRedisUrl(url: string): string {
 // A command's abort signal cannot recall a PING already on the wire, so a stalled server needs a race.
 async function answersPingWithin(client: RedisClient, timeoutMs: number): Promise<boolean> {
   const timer = new AbortController();
-  const ping = client.ping().then((reply) => reply === 'PONG', () => false);
+  const ping = client.ping().then(
+    (reply) => reply === 'PONG',
+    () => false,
+  );
   const timeout = delay(timeoutMs, false, { signal: timer.signal }).catch(() => false);
   try {
     return await Promise.race([ping, timeout]);
@@ -63,7 +66,8 @@ export async function createRedisCache(options: RedisCacheOptions): Promise<Redi
     disableOfflineQueue: true,
     socket: {
       connectTimeout: CONNECT_TIMEOUT_MS,
-      reconnectStrategy: (retries, cause) => (!hasBeenReady && retries >= FIRST_CONNECT_ATTEMPTS ? cause : reconnectDelayMs(retries)),
+      reconnectStrategy: (retries, cause) =>
+        !hasBeenReady && retries >= FIRST_CONNECT_ATTEMPTS ? cause : reconnectDelayMs(retries),
     },
   });
   // Without a listener node-redis would throw these; they are expected while reconnecting.
@@ -86,7 +90,11 @@ export async function createRedisCache(options: RedisCacheOptions): Promise<Redi
 
     async set(key, value, setOptions) {
       const ttlSeconds = setOptions?.ttlSeconds;
-      await client.set(prefixed(key), value, ttlSeconds === undefined ? undefined : { expiration: { type: 'EX', value: ttlSeconds } });
+      await client.set(
+        prefixed(key),
+        value,
+        ttlSeconds === undefined ? undefined : { expiration: { type: 'EX', value: ttlSeconds } },
+      );
     },
 
     async delete(key) {

@@ -37,4 +37,48 @@ describe('loadConfig', () => {
     expect(problems).toContain('DATABASE_URL');
     expect((error as ConfigError).problems).toHaveLength(3);
   });
+
+  it('shows a refused ordinary value, to make the mistake plain', () => {
+    expect(() => loadConfig(schema, { PORT: 'eighty' })).toThrow(
+      'PORT: Invalid input: expected number, received NaN (got "eighty")',
+    );
+  });
+
+  it('never repeats the value of a refused secret', () => {
+    const secrets = z.object({
+      OIDC_CLIENT_SECRET: z.string().min(32),
+      ADMIN_PASSWORD: z.string().min(20),
+      AUTH_SIGNING_KEY: z.string().startsWith('{'),
+      S3_ACCESS_KEY: z.string().min(20),
+    });
+    const values = {
+      OIDC_CLIENT_SECRET: 'hunter2-client',
+      ADMIN_PASSWORD: 'hunter2-admin',
+      AUTH_SIGNING_KEY: 'hunter2-key',
+      S3_ACCESS_KEY: 'hunter2-s3',
+    };
+    const error = caught(() => loadConfig(secrets, values));
+    expect(error.problems).toHaveLength(4);
+    for (const [variable, value] of Object.entries(values)) {
+      expect(error.message).toContain(variable);
+      expect(error.message).not.toContain(value);
+    }
+  });
+
+  it('hides the password of a refused URL but shows the rest of it', () => {
+    const error = caught(() => loadConfig(schema, { DATABASE_URL: 'postgres://app:hunter2@db host/crucible' }));
+    expect(error.message).toContain('DATABASE_URL');
+    expect(error.message).toContain('postgres://app:***@db host/crucible');
+    expect(error.message).not.toContain('hunter2');
+  });
 });
+
+function caught(run: () => unknown): ConfigError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}

@@ -7,6 +7,16 @@ export class ConfigError extends Error {
   }
 }
 
+/** Variables whose value is never repeated in an error: a start-up log outlives the pod it came from. */
+const SECRET_NAME = /SECRET|PASSWORD|TOKEN|KEY|CREDENTIAL/i;
+/** The password part of `scheme://user:password@host`, valid URL or not. */
+const URL_PASSWORD = /(\/\/[^/:@\s]*:)[^@\s]*@/g;
+
+function shownValue(variable: string, value: string): string {
+  if (SECRET_NAME.test(variable)) return '';
+  return ` (got "${value.replace(URL_PASSWORD, '$1***@')}")`;
+}
+
 /**
  * Parses the environment with a zod object whose keys are the variable names. Every bad variable
  * is named at once, so a misconfigured pod fails with one complete message.
@@ -21,7 +31,8 @@ export function loadConfig<Shape extends z.ZodRawShape>(
   throw new ConfigError(
     result.error.issues.map((issue) => {
       const variable = issue.path.join('.') || '(environment)';
-      const shown = typeof issue.path[0] === 'string' && present[issue.path[0]] !== undefined ? ` (got "${present[issue.path[0]]}")` : '';
+      const name = issue.path[0];
+      const shown = typeof name === 'string' && present[name] !== undefined ? shownValue(name, present[name]) : '';
       return `${variable}: ${issue.message}${shown}`;
     }),
   );
@@ -34,8 +45,16 @@ export const configFields = {
   url: (defaultUrl: string) => z.url().default(defaultUrl),
   optionalUrl: z.url().optional(),
   boolean: (defaultValue: boolean) =>
-    z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1').default(defaultValue),
-  list: z.string().transform((value) => value.split(',').map((item) => item.trim()).filter(Boolean)),
+    z
+      .enum(['true', 'false', '1', '0'])
+      .transform((value) => value === 'true' || value === '1')
+      .default(defaultValue),
+  list: z.string().transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  ),
 } as const;
 
 /** The claims every token verifier pins; auth signs with the same values. */

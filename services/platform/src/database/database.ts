@@ -61,7 +61,12 @@ export function openDatabase(options: DatabaseOptions): Database {
         migrationsSchema: options.schema,
         createMigrationsSchema: true,
         checkOrder: true,
-        logger: { debug: () => {}, info: (message: string) => options.logger.debug({ schema: options.schema }, message), warn: (message: string) => options.logger.warn(message), error: (message: string) => options.logger.error(message) },
+        logger: {
+          debug: () => {},
+          info: (message: string) => options.logger.debug({ schema: options.schema }, message),
+          warn: (message: string) => options.logger.warn(message),
+          error: (message: string) => options.logger.error(message),
+        },
       });
     } finally {
       client.release();

@@ -32,7 +32,8 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
   'charset.unsupported': 'The request body charset is not supported',
 };
 
-export const notFoundHandler: RequestHandler = (req, _res, next) => next(new NotFoundError(`Cannot ${req.method} ${req.path}`));
+export const notFoundHandler: RequestHandler = (req, _res, next) =>
+  next(new NotFoundError(`Cannot ${req.method} ${req.path}`));
 
 /**
  * The one renderer of errors. Known errors keep their status and message; anything else is a 500
@@ -55,7 +56,7 @@ export const errorMiddleware: ErrorRequestHandler = (rawError, req, res, _next) 
     return;
   }
   const errorId = randomUUID();
-  req.log?.error({ err: rawError, errorId }, 'request failed');
+  req.log?.error({ err: rawError, errorId, reqId: req.id }, 'request failed');
   const statusCode = status ?? 500;
   const message = statusCode === 500 ? 'Internal server error' : (error.message ?? 'Service unavailable');
   res.status(statusCode).json({ statusCode, message, errorId } satisfies ErrorBody);

@@ -41,7 +41,10 @@ export class PayloadTooLargeError extends HttpError {
   }
 }
 export class TooManyRequestsError extends HttpError {
-  constructor(readonly retryAfterSeconds: number, message = 'Too many requests, please try again later.') {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = 'Too many requests, please try again later.',
+  ) {
     super(429, message, { retryAfter: retryAfterSeconds });
   }
 }

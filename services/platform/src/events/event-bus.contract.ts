@@ -94,7 +94,8 @@ export function describeEventBusContract(name: string, makeBus: (stream: TestStr
         return { inbox, handler };
       };
       const replicas = [slowInbox(), slowInbox()];
-      for (const replica of replicas) await bus.subscribe({ durable: 'workers', subjects: [`${prefix}.>`], handler: replica.handler });
+      for (const replica of replicas)
+        await bus.subscribe({ durable: 'workers', subjects: [`${prefix}.>`], handler: replica.handler });
       const events = Array.from({ length: 20 }, (_, index) => event(`task.${index}`));
       await publishAll(events);
 
@@ -163,6 +164,27 @@ export function describeEventBusContract(name: string, makeBus: (stream: TestStr
       const replier = await bus.reply(rpc('once'), async () => 'here');
       await replier.stop();
       await expect(bus.request(rpc('once'), {}, { timeoutMs: 300 })).rejects.toBeInstanceOf(EventBusUnavailableError);
+    });
+
+    it('broadcasts to every subscriber, each receiving its own copy with the logical subject', async () => {
+      const first: unknown[] = [];
+      const second: unknown[] = [];
+      await bus.subscribeBroadcast(rpc('live.*'), (payload, subject) => first.push({ payload, subject }));
+      await bus.subscribeBroadcast(rpc('live.*'), (payload, subject) => second.push({ payload, subject }));
+      await bus.broadcast(rpc('live.chat'), { text: 'hi' });
+      const expected = [{ payload: { text: 'hi' }, subject: rpc('live.chat') }];
+      await vi.waitFor(() => expect([first, second]).toEqual([expected, expected]), WAIT);
+    });
+
+    it('stops broadcasting to a subscription once it stops', async () => {
+      const received: unknown[] = [];
+      const kept: unknown[] = [];
+      const stopped = await bus.subscribeBroadcast(rpc('live'), (payload) => received.push(payload));
+      await bus.subscribeBroadcast(rpc('live'), (payload) => kept.push(payload));
+      await stopped.stop();
+      await bus.broadcast(rpc('live'), 1);
+      await vi.waitFor(() => expect(kept).toEqual([1]), WAIT);
+      expect(received).toEqual([]);
     });
 
     it('reports healthy until it is closed', async () => {

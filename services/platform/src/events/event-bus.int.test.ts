@@ -45,14 +45,19 @@ describe('NATS event bus', () => {
       const good = newEvent(`${stream.name}.user.created`, {});
       await bus.publish(good);
       await vi.waitFor(() => expect(inbox.ids()).toEqual([good.id]), WAIT);
-      expect(logger.error).toHaveBeenCalledWith(expect.objectContaining({ subject: `${stream.name}.user.created` }), expect.any(String));
+      expect(logger.error).toHaveBeenCalledWith(
+        expect.objectContaining({ subject: `${stream.name}.user.created` }),
+        expect.any(String),
+      );
     } finally {
       await bus.close();
     }
   });
 
   it('fails to start with EventBusUnavailableError when NATS is not reachable', async () => {
-    await expect(createTestBus('NATS', uniqueStream(), { url: 'nats://127.0.0.1:1' })).rejects.toBeInstanceOf(EventBusUnavailableError);
+    await expect(createTestBus('NATS', uniqueStream(), { url: 'nats://127.0.0.1:1' })).rejects.toBeInstanceOf(
+      EventBusUnavailableError,
+    );
   });
 
   it('refuses a subject that falls in none of its streams', async () => {
@@ -60,9 +65,9 @@ describe('NATS event bus', () => {
     const bus = await createTestBus('NATS', stream);
     try {
       await expect(bus.publish(newEvent('elsewhere.user.created', {}))).rejects.toThrow(/none of the streams/);
-      await expect(bus.subscribe({ durable: 'reader', subjects: ['elsewhere.>'], handler: async () => {} })).rejects.toThrow(
-        /none of the streams/,
-      );
+      await expect(
+        bus.subscribe({ durable: 'reader', subjects: ['elsewhere.>'], handler: async () => {} }),
+      ).rejects.toThrow(/none of the streams/);
     } finally {
       await bus.close();
     }

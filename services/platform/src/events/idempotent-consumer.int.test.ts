@@ -1,13 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DurableSubscriptionOptions, EventBus, EventEnvelope } from './event-bus.ts';
-import { subscribeIdempotent } from './idempotent-consumer.ts';
+import { deleteProcessedEventsOlderThan, subscribeIdempotent } from './idempotent-consumer.ts';
+import { createMemoryEventBus } from './memory-event-bus.ts';
 import { newEvent } from './outbox.ts';
+import { PROCESSED_EVENTS_MAX_AGE_MS } from './retention.ts';
 import type { SqlExecutor } from './sql.ts';
 import {
   TEST_BUS_KINDS,
   createTestBus,
   createTestSchema,
+  silentLogger,
   transactionRunner,
   uniqueStream,
   useTestPostgresAndNats,
@@ -27,7 +30,7 @@ function busThatLosesFirstAcks(bus: EventBus): EventBus & { deliveries: string[]
   return {
     ...bus,
     deliveries,
-    subscribe: (options: DurableSubscriptionOptions) =>
+    subscribe: <S extends string>(options: DurableSubscriptionOptions<S>) =>
       bus.subscribe({
         ...options,
         handler: async (event) => {
@@ -50,7 +53,9 @@ describe.each(TEST_BUS_KINDS)('idempotent consumer over the %s bus', (kind) => {
     const stream = uniqueStream();
     prefix = stream.name;
     bus = await createTestBus(kind, stream);
-    await testServices.pool.query(`CREATE TABLE "${schema}".effects (n BIGSERIAL PRIMARY KEY, consumer TEXT NOT NULL, event_id UUID NOT NULL)`);
+    await testServices.pool.query(
+      `CREATE TABLE "${schema}".effects (n BIGSERIAL PRIMARY KEY, consumer TEXT NOT NULL, event_id UUID NOT NULL)`,
+    );
   });
 
   afterEach(async () => {
@@ -59,10 +64,18 @@ describe.each(TEST_BUS_KINDS)('idempotent consumer over the %s bus', (kind) => {
   });
 
   const recordEffect = (consumer: string) => async (event: EventEnvelope, tx: SqlExecutor) => {
-    await tx.$executeRawUnsafe(`INSERT INTO "${schema}".effects (consumer, event_id) VALUES ($1, $2::uuid)`, consumer, event.id);
+    await tx.$executeRawUnsafe(
+      `INSERT INTO "${schema}".effects (consumer, event_id) VALUES ($1, $2::uuid)`,
+      consumer,
+      event.id,
+    );
   };
 
-  function subscribe(options: { durable: string; via?: EventBus; handler?: (event: EventEnvelope, tx: SqlExecutor) => Promise<void> }) {
+  function subscribe(options: {
+    durable: string;
+    via?: EventBus;
+    handler?: (event: EventEnvelope, tx: SqlExecutor) => Promise<void>;
+  }) {
     return subscribeIdempotent({
       bus: options.via ?? bus,
       durable: options.durable,
@@ -109,7 +122,10 @@ describe.each(TEST_BUS_KINDS)('idempotent consumer over the %s bus', (kind) => {
     await bus.publish(happened);
 
     await vi.waitFor(() => expect(attempts).toBe(2), WAIT);
-    await vi.waitFor(async () => expect(await effects()).toEqual([{ consumer: 'projector', event_id: happened.id }]), WAIT);
+    await vi.waitFor(
+      async () => expect(await effects()).toEqual([{ consumer: 'projector', event_id: happened.id }]),
+      WAIT,
+    );
     expect(await processedCount('projector', happened.id)).toBe(1);
   });
 
@@ -128,7 +144,7 @@ describe.each(TEST_BUS_KINDS)('idempotent consumer over the %s bus', (kind) => {
     const capturingBus: EventBus = {
       ...bus,
       async subscribe(options) {
-        deliver = options.handler;
+        deliver = options.handler as DurableSubscriptionOptions['handler'];
         return { stop: async () => {} };
       },
     };
@@ -141,5 +157,68 @@ describe.each(TEST_BUS_KINDS)('idempotent consumer over the %s bus', (kind) => {
 
     await Promise.all([deliver(happened), deliver(happened)]);
     expect(await effects()).toEqual([{ consumer: 'projector', event_id: happened.id }]);
+  });
+});
+
+describe('processed_events retention', () => {
+  const HOUR_MS = 60 * 60_000;
+  let schema: string;
+  let dropSchema: () => Promise<void>;
+
+  beforeEach(async () => {
+    ({ schema, drop: dropSchema } = await createTestSchema(testServices.pool));
+  });
+  afterEach(() => dropSchema());
+
+  /** A record of `consumer` having applied an event `ageMs` ago; returns the event id. */
+  async function recordProcessed(consumer: string, ageMs: number): Promise<string> {
+    const eventId = crypto.randomUUID();
+    await testServices.pool.query(
+      `INSERT INTO "${schema}".processed_events (consumer, event_id, processed_at) VALUES ($1, $2, now() - $3::float8 * interval '1 millisecond')`,
+      [consumer, eventId, ageMs],
+    );
+    return eventId;
+  }
+
+  async function remaining(): Promise<string[]> {
+    const { rows } = await testServices.pool.query(
+      `SELECT event_id FROM "${schema}".processed_events ORDER BY processed_at`,
+    );
+    return rows.map((row) => row.event_id);
+  }
+
+  it("deletes the consumer's records older than the limit and keeps newer ones and other consumers'", async () => {
+    const expired = await recordProcessed('projector', PROCESSED_EVENTS_MAX_AGE_MS + HOUR_MS);
+    const otherConsumers = await recordProcessed('audit-log', PROCESSED_EVENTS_MAX_AGE_MS + HOUR_MS);
+    const recent = await recordProcessed('projector', PROCESSED_EVENTS_MAX_AGE_MS - HOUR_MS);
+
+    const deleted = await transactionRunner(testServices.pool)((tx) =>
+      deleteProcessedEventsOlderThan(tx, schema, 'projector', PROCESSED_EVENTS_MAX_AGE_MS),
+    );
+
+    expect(deleted).toBe(1);
+    expect(await remaining()).toEqual([otherConsumers, recent]);
+    expect(await remaining()).not.toContain(expired);
+  });
+
+  it('is pruned by the consumer itself as events arrive', async () => {
+    const expired = await recordProcessed('projector', PROCESSED_EVENTS_MAX_AGE_MS + HOUR_MS);
+    const bus = createMemoryEventBus({ logger: silentLogger });
+    try {
+      await subscribeIdempotent({
+        bus,
+        durable: 'projector',
+        subjects: ['test.>'],
+        schema,
+        runInTransaction: transactionRunner(testServices.pool),
+        handler: async () => {},
+      });
+      const arrived = newEvent('test.thing.happened', {});
+      await bus.publish(arrived);
+      await vi.waitFor(async () => expect(await remaining()).toEqual([arrived.id]), WAIT);
+      expect(await remaining()).not.toContain(expired);
+    } finally {
+      await bus.close();
+    }
   });
 });

@@ -1,33 +1,55 @@
-import type { EventEnvelope } from '@crucible/proto';
+import type { EventOf } from '@crucible/proto';
 import type { EventBus, Subscription } from './event-bus.ts';
+import type { EventsLogger } from './logger.ts';
+import { PROCESSED_EVENTS_CLEANUP_EVERY_MS, PROCESSED_EVENTS_MAX_AGE_MS } from './retention.ts';
 import { qualifiedTable, type SqlExecutor } from './sql.ts';
 
-export interface IdempotentSubscriptionOptions {
+export interface IdempotentSubscriptionOptions<S extends string = string> {
   bus: EventBus;
   durable: string;
-  subjects: string[];
+  subjects: S[];
   /** Runs `work` in one database transaction (Prisma's `$transaction(async (tx) => ...)`). */
   runInTransaction: <T>(work: (tx: SqlExecutor) => Promise<T>) => Promise<T>;
   /** The consuming service's schema, which holds its processed_events table. */
   schema: string;
-  /** Applies the event with `tx`, so its effect and the record that it was applied commit together. */
-  handler: (event: EventEnvelope, tx: SqlExecutor) => Promise<void>;
+  /**
+   * Applies the event (its payload parsed by the subject's schema) with `tx`, so its effect and the
+   * record that it was applied commit together.
+   */
+  handler: (event: EventOf<S>, tx: SqlExecutor) => Promise<void>;
   retryDelayMs?: number;
+  /** Where a failed clean-up of old processed_events rows is reported. */
+  logger?: EventsLogger;
 }
 
 /**
  * A durable subscription whose handler takes effect once per event, however often the bus
- * delivers it: the event id is recorded in the same transaction as the handler's writes.
+ * delivers it: the event id is recorded in the same transaction as the handler's writes. Records
+ * older than PROCESSED_EVENTS_MAX_AGE_MS are deleted as events arrive, at most every ten minutes.
  */
-export async function subscribeIdempotent(options: IdempotentSubscriptionOptions): Promise<Subscription> {
-  const { bus, durable, subjects, runInTransaction, schema, handler, retryDelayMs } = options;
+export async function subscribeIdempotent<S extends string>(
+  options: IdempotentSubscriptionOptions<S>,
+): Promise<Subscription> {
+  const { bus, durable, subjects, runInTransaction, schema, handler, retryDelayMs, logger } = options;
   const processedEvents = qualifiedTable(schema, 'processed_events');
+  let lastCleanupAt = 0;
+
+  async function deleteExpiredWhenDue(): Promise<void> {
+    if (Date.now() - lastCleanupAt < PROCESSED_EVENTS_CLEANUP_EVERY_MS) return;
+    lastCleanupAt = Date.now();
+    try {
+      await runInTransaction((tx) => deleteProcessedEventsOlderThan(tx, schema, durable, PROCESSED_EVENTS_MAX_AGE_MS));
+    } catch (error) {
+      logger?.warn({ err: error, durable }, 'could not delete old processed_events rows; trying again later');
+    }
+  }
+
   return bus.subscribe({
     durable,
     subjects,
     retryDelayMs,
-    handler: (event) =>
-      runInTransaction(async (tx) => {
+    handler: async (event) => {
+      await runInTransaction(async (tx) => {
         // A concurrent delivery of the same event waits here on the key until this one commits or rolls back.
         const firstDelivery = await tx.$executeRawUnsafe(
           `INSERT INTO ${processedEvents} (consumer, event_id) VALUES ($1, $2::uuid) ON CONFLICT DO NOTHING`,
@@ -36,6 +58,22 @@ export async function subscribeIdempotent(options: IdempotentSubscriptionOptions
         );
         if (firstDelivery === 0) return;
         await handler(event, tx);
-      }),
+      });
+      await deleteExpiredWhenDue();
+    },
   });
+}
+
+/** Forgets what `consumer` applied more than `maxAgeMs` ago; returns how many records went. */
+export function deleteProcessedEventsOlderThan(
+  tx: SqlExecutor,
+  schema: string,
+  consumer: string,
+  maxAgeMs: number,
+): Promise<number> {
+  return tx.$executeRawUnsafe(
+    `DELETE FROM ${qualifiedTable(schema, 'processed_events')} WHERE consumer = $1 AND processed_at < now() - $2::float8 * interval '1 millisecond'`,
+    consumer,
+    maxAgeMs,
+  );
 }

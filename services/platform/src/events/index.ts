@@ -4,11 +4,26 @@ export {
   type DurableSubscriptionOptions,
   type EventBus,
   type EventEnvelope,
+  type EventOf,
   type Subscription,
 } from './event-bus.ts';
-export { subscribeIdempotent, type IdempotentSubscriptionOptions } from './idempotent-consumer.ts';
+export {
+  deleteProcessedEventsOlderThan,
+  subscribeIdempotent,
+  type IdempotentSubscriptionOptions,
+} from './idempotent-consumer.ts';
 export type { EventsLogger } from './logger.ts';
 export { createMemoryEventBus } from './memory-event-bus.ts';
 export { createNatsEventBus, type NatsEventBusOptions } from './nats-event-bus.ts';
-export { createOutboxRelay, enqueueEvent, newEvent, type OutboxRelay, type OutboxRelayOptions } from './outbox.ts';
+export { NAMESPACE_PATTERN, namespacedStream, namespacedSubject } from './namespace.ts';
+export {
+  createOutboxRelay,
+  enqueueEvent,
+  newEvent,
+  type EmitEvent,
+  type OutboxRelay,
+  type OutboxRelayOptions,
+} from './outbox.ts';
+export { createReplicaFiller, type ReplicaFiller, type ReplicaFillerOptions } from './replica-fill.ts';
+export { PROCESSED_EVENTS_MAX_AGE_MS, STREAM_MAX_AGE_MS } from './retention.ts';
 export type { SqlExecutor } from './sql.ts';

@@ -9,6 +9,7 @@ import {
 import { InFlight } from './in-flight.ts';
 import type { EventsLogger } from './logger.ts';
 import { matchesAnyFilter, subjectMatches } from './subjects.ts';
+import { checkPayload } from './typed-events.ts';
 
 const DEFAULT_RETRY_DELAY_MS = 1_000;
 const DEFAULT_REQUEST_TIMEOUT_MS = 5_000;
@@ -19,7 +20,7 @@ interface StoredEvent {
   json: string;
 }
 
-type Handler = DurableSubscriptionOptions['handler'];
+type Handler = (event: EventEnvelope) => Promise<void>;
 
 interface Member {
   durable: string;
@@ -92,10 +93,19 @@ class DurableGroup {
   private async deliver(member: Member, event: StoredEvent): Promise<void> {
     member.busy = true;
     const envelope = JSON.parse(event.json) as EventEnvelope;
+    const checked = checkPayload(envelope);
     try {
-      await member.handler(envelope);
+      if (checked.ok) await member.handler(checked.event);
+      else
+        this.logger?.error(
+          { eventId: envelope.id, subject: envelope.subject, durable: member.durable, issues: checked.issues },
+          'dropping an event whose payload does not match its subject',
+        );
     } catch (error) {
-      this.logger?.warn({ err: error, eventId: envelope.id, subject: envelope.subject, durable: member.durable }, 'event handler failed; it will be redelivered');
+      this.logger?.warn(
+        { err: error, eventId: envelope.id, subject: envelope.subject, durable: member.durable },
+        'event handler failed; it will be redelivered',
+      );
       this.redeliverLater(event, member.retryDelayMs);
     } finally {
       member.busy = false;
@@ -123,6 +133,7 @@ interface Replier {
 /**
  * The one-process bus: the same semantics as the NATS bus (durable positions, de-duplication by
  * id, redelivery after a failed handler, wildcard subjects, request-reply) without a broker.
+ * It takes no namespace: nothing outside its process can see it, so there is nothing to keep apart.
  */
 export function createMemoryEventBus(options: { logger?: EventsLogger } = {}): EventBus {
   const { logger } = options;
@@ -130,6 +141,7 @@ export function createMemoryEventBus(options: { logger?: EventsLogger } = {}): E
   const storedIds = new Set<string>();
   const groups = new Map<string, DurableGroup>();
   const repliers: Replier[] = [];
+  const broadcastListeners: { subject: string; handler: (payload: unknown, subject: string) => void }[] = [];
   const subscriptions = new Set<Subscription>();
   let closed = false;
 
@@ -157,6 +169,7 @@ export function createMemoryEventBus(options: { logger?: EventsLogger } = {}): E
   return {
     kind: 'memory',
     location: 'in-process',
+    namespace: '',
 
     async publish(event) {
       assertOpen();
@@ -167,11 +180,23 @@ export function createMemoryEventBus(options: { logger?: EventsLogger } = {}): E
       setImmediate(() => groups.forEach((group) => group.dispatch()));
     },
 
-    async subscribe({ durable, subjects, handler, retryDelayMs = DEFAULT_RETRY_DELAY_MS }) {
+    async subscribe<S extends string>({
+      durable,
+      subjects,
+      handler,
+      retryDelayMs = DEFAULT_RETRY_DELAY_MS,
+    }: DurableSubscriptionOptions<S>) {
       assertOpen();
       const group = groupFor(durable);
       group.filters = subjects;
-      const member: Member = { durable, handler, retryDelayMs, busy: false, inFlight: new InFlight() };
+      // The payload was checked against its subject's schema in deliver().
+      const member: Member = {
+        durable,
+        handler: handler as Handler,
+        retryDelayMs,
+        busy: false,
+        inFlight: new InFlight(),
+      };
       group.join(member);
       return remember(async () => {
         group.leave(member);
@@ -195,6 +220,28 @@ export function createMemoryEventBus(options: { logger?: EventsLogger } = {}): E
         remove(repliers, replier);
         await replier.inFlight.settled();
       });
+    },
+
+    async broadcast(subject, payload) {
+      assertOpen();
+      // A copy per listener, as each NATS subscriber parses its own.
+      const json = JSON.stringify(payload ?? null);
+      setImmediate(() => {
+        for (const listener of broadcastListeners.filter((each) => subjectMatches(each.subject, subject))) {
+          try {
+            listener.handler(JSON.parse(json), subject);
+          } catch (error) {
+            logger?.error({ err: error, subject }, 'broadcast handler failed');
+          }
+        }
+      });
+    },
+
+    async subscribeBroadcast(subject, handler) {
+      assertOpen();
+      const listener = { subject, handler };
+      broadcastListeners.push(listener);
+      return remember(async () => remove(broadcastListeners, listener));
     },
 
     async isHealthy() {
@@ -235,7 +282,10 @@ async function answerOnce(replier: Replier, subject: string, payload: unknown): 
 async function withTimeout<T>(work: Promise<T>, timeoutMs: number, subject: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new EventBusUnavailableError(`Nobody answered ${subject} within ${timeoutMs} ms`)), timeoutMs);
+    timer = setTimeout(
+      () => reject(new EventBusUnavailableError(`Nobody answered ${subject} within ${timeoutMs} ms`)),
+      timeoutMs,
+    );
   });
   try {
     return await Promise.race([work, timeout]);

@@ -24,7 +24,10 @@ import {
 } from './event-bus.ts';
 import { InFlight } from './in-flight.ts';
 import type { EventsLogger } from './logger.ts';
+import { assertNamespace, namespacedStream, namespacedSubject } from './namespace.ts';
+import { STREAM_MAX_AGE_MS } from './retention.ts';
 import { filterCovers, matchesAnyFilter } from './subjects.ts';
+import { checkPayload } from './typed-events.ts';
 
 export interface NatsEventBusOptions {
   url: string;
@@ -33,10 +36,11 @@ export interface NatsEventBusOptions {
   /** Stream name -> the subject wildcard it stores; every subject published or consumed must fall in one. */
   streams?: Readonly<Record<string, string>>;
   /**
-   * Put before every request-reply subject, so deployments (or test runs) sharing one broker only
-   * answer their own questions: another auth's keys or sessions would be wrong answers, not errors.
+   * The deployment's name on a shared broker (NATS_NAMESPACE; namespace.ts): scopes the streams,
+   * their subjects and the request-reply subjects, so another deployment's events and answers (its
+   * auth's keys or sessions would be wrong answers, not errors) never reach this one. Empty by default.
    */
-  requestPrefix?: string;
+  namespace?: string;
   logger: EventsLogger;
 }
 
@@ -56,7 +60,16 @@ const REPLY_QUEUE_GROUP = 'replicas';
 type ReplyBody = { ok: true; answer: unknown } | { ok: false };
 
 export async function createNatsEventBus(options: NatsEventBusOptions): Promise<EventBus> {
-  const { url, name, streams = EVENT_STREAMS, requestPrefix = '', logger } = options;
+  const { url, name, namespace = '', logger } = options;
+  assertNamespace(namespace);
+  // From here on every stream name and subject is the one on the broker; handlers see logical ones.
+  const streams = Object.fromEntries(
+    Object.entries(options.streams ?? EVENT_STREAMS).map(([stream, subject]) => [
+      namespacedStream(namespace, stream),
+      namespacedSubject(namespace, subject),
+    ]),
+  );
+  const onBroker = (subject: string) => namespacedSubject(namespace, subject);
   const location = withoutCredentials(url);
   const nc = await connectForever(url, name, location);
   let jsm: JetStreamManager;
@@ -86,34 +99,58 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
   return {
     kind: 'nats',
     location,
+    namespace,
 
     async publish(event) {
-      streamOf(streams, event.subject);
+      const subject = onBroker(event.subject);
+      streamOf(streams, subject);
       if (!connection.isConnected()) throw new EventBusUnavailableError('The event broker is not connected');
       try {
-        await js.publish(event.subject, JSON.stringify(event), { msgID: event.id });
+        await js.publish(subject, JSON.stringify(event), { msgID: event.id });
       } catch (error) {
         throw new EventBusUnavailableError(`Could not store the event on ${event.subject}`, { cause: error });
       }
     },
 
-    async subscribe(subscription) {
+    async subscribe<S extends string>(options: DurableSubscriptionOptions<S>) {
+      // Payloads are checked against their subject's schema in handleMessage() before the handler sees them.
+      const subscription = options as unknown as DurableSubscriptionOptions;
       const consumers = await Promise.all(
-        Object.entries(filtersByStream(streams, subscription.subjects)).map(([stream, filters]) =>
-          startDurableConsumer({ nc, js, jsm, stream, filters, subscription, logger, recreateStream: () => ensureStreams(jsm, streams) }),
+        Object.entries(filtersByStream(streams, subscription.subjects.map(onBroker))).map(([stream, filters]) =>
+          startDurableConsumer({
+            nc,
+            js,
+            jsm,
+            stream,
+            filters,
+            subscription,
+            logger,
+            recreateStream: () => ensureStreams(jsm, streams),
+          }),
         ),
       );
       return remember({ stop: async () => void (await Promise.all(consumers.map((consumer) => consumer.stop()))) });
     },
 
     async request(subject, payload, requestOptions) {
-      assertOutsideStreams(streams, subject);
-      return requestAnswer(nc, `${requestPrefix}${subject}`, payload, requestOptions?.timeoutMs);
+      assertOutsideStreams(streams, onBroker(subject));
+      return requestAnswer(nc, onBroker(subject), payload, requestOptions?.timeoutMs);
     },
 
     async reply(subject, handler) {
-      assertOutsideStreams(streams, subject);
-      return remember(startReplier(nc, `${requestPrefix}${subject}`, handler, logger));
+      assertOutsideStreams(streams, onBroker(subject));
+      return remember(startReplier(nc, onBroker(subject), handler, logger));
+    },
+
+    async broadcast(subject, payload) {
+      assertOutsideStreams(streams, onBroker(subject));
+      if (!connection.isConnected()) throw new EventBusUnavailableError('The event broker is not connected');
+      nc.publish(onBroker(subject), JSON.stringify(payload ?? null));
+    },
+
+    async subscribeBroadcast(subject, handler) {
+      assertOutsideStreams(streams, onBroker(subject));
+      return remember(await startBroadcastListener(nc, onBroker(subject), onBroker('').length, handler, logger));
     },
 
     async isHealthy() {
@@ -171,7 +208,11 @@ async function ensureStreams(jsm: JetStreamManager, streams: Readonly<Record<str
 }
 
 async function upsertStream(jsm: JetStreamManager, stream: string, subject: string): Promise<void> {
-  const config = { subjects: [subject], duplicate_window: nanos(DUPLICATE_WINDOW_MS) };
+  const config = {
+    subjects: [subject],
+    duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+    max_age: nanos(STREAM_MAX_AGE_MS),
+  };
   if (await exists(() => jsm.streams.info(stream), JetStreamApiCodes.StreamNotFound)) {
     await jsm.streams.update(stream, config);
   } else {
@@ -204,10 +245,16 @@ function streamOf(streams: Readonly<Record<string, string>>, subject: string): s
 /** A stream would store a request and answer it with its own ack, so questions must stay outside the streams. */
 function assertOutsideStreams(streams: Readonly<Record<string, string>>, subject: string): void {
   const stream = findStream(streams, subject);
-  if (stream !== undefined) throw new Error(`Subject ${subject} is stored by the stream ${stream}; request-reply needs a subject outside the streams`);
+  if (stream !== undefined)
+    throw new Error(
+      `Subject ${subject} is stored by the stream ${stream}; request-reply needs a subject outside the streams`,
+    );
 }
 
-function filtersByStream(streams: Readonly<Record<string, string>>, subjects: readonly string[]): Record<string, string[]> {
+function filtersByStream(
+  streams: Readonly<Record<string, string>>,
+  subjects: readonly string[],
+): Record<string, string[]> {
   const grouped: Record<string, string[]> = {};
   for (const subject of subjects) (grouped[streamOf(streams, subject)] ??= []).push(subject);
   return grouped;
@@ -219,11 +266,16 @@ function filtersByStream(streams: Readonly<Record<string, string>>, subjects: re
  */
 function filterConfig(nc: NatsConnection, filters: string[]): Partial<ConsumerConfig> {
   const serverVersion = parseSemVer(nc.info?.version ?? '0.0.0');
-  if (compare(serverVersion, MULTIPLE_FILTERS_SINCE) >= 0) return { filter_subjects: filters, filter_subject: undefined };
+  if (compare(serverVersion, MULTIPLE_FILTERS_SINCE) >= 0)
+    return { filter_subjects: filters, filter_subject: undefined };
   return { filter_subject: filters.length === 1 ? filters[0] : undefined };
 }
 
-async function upsertConsumer(jsm: JetStreamManager, stream: string, config: Partial<ConsumerConfig> & { durable_name: string }) {
+async function upsertConsumer(
+  jsm: JetStreamManager,
+  stream: string,
+  config: Partial<ConsumerConfig> & { durable_name: string },
+) {
   if (await exists(() => jsm.consumers.info(stream, config.durable_name), JetStreamApiCodes.ConsumerNotFound)) {
     await jsm.consumers.update(stream, config.durable_name, config);
   } else {
@@ -253,10 +305,14 @@ async function startDurableConsumer(context: DurableConsumerContext): Promise<Su
   };
   await upsertConsumer(jsm, stream, config);
   const consumer = await js.consumers.get(stream, subscription.durable);
-  const loop = new ConsumeLoop(context, () => consumer.consume({ max_messages: CONSUME_BATCH }), async () => {
-    await context.recreateStream();
-    await upsertConsumer(jsm, stream, config);
-  });
+  const loop = new ConsumeLoop(
+    context,
+    () => consumer.consume({ max_messages: CONSUME_BATCH }),
+    async () => {
+      await context.recreateStream();
+      await upsertConsumer(jsm, stream, config);
+    },
+  );
   await loop.start();
   return loop;
 }
@@ -345,14 +401,28 @@ async function handleMessage(message: JsMsg, context: DurableConsumerContext, st
   if (!matchesAnyFilter(filters, message.subject)) return message.ack();
   const event = parseEnvelope(message);
   if (event === undefined) {
-    logger.error({ subject: message.subject, streamSequence: message.seq }, 'dropping a message that is not an event envelope');
+    logger.error(
+      { subject: message.subject, streamSequence: message.seq },
+      'dropping a message that is not an event envelope',
+    );
+    return message.term();
+  }
+  const checked = checkPayload(event);
+  if (!checked.ok) {
+    logger.error(
+      { eventId: event.id, subject: event.subject, durable: subscription.durable, issues: checked.issues },
+      'dropping an event whose payload does not match its subject',
+    );
     return message.term();
   }
   try {
-    await subscription.handler(event);
+    await subscription.handler(checked.event);
     message.ack();
   } catch (error) {
-    logger.warn({ err: error, eventId: event.id, subject: event.subject, durable: subscription.durable }, 'event handler failed; it will be redelivered');
+    logger.warn(
+      { err: error, eventId: event.id, subject: event.subject, durable: subscription.durable },
+      'event handler failed; it will be redelivered',
+    );
     message.nak(subscription.retryDelayMs ?? DEFAULT_RETRY_DELAY_MS);
   }
 }
@@ -368,7 +438,12 @@ function parseEnvelope(message: JsMsg): EventEnvelope | undefined {
   }
 }
 
-async function requestAnswer<Answer>(nc: NatsConnection, subject: string, payload: unknown, timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): Promise<Answer> {
+async function requestAnswer<Answer>(
+  nc: NatsConnection,
+  subject: string,
+  payload: unknown,
+  timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS,
+): Promise<Answer> {
   let reply: Msg;
   try {
     reply = await nc.request(subject, JSON.stringify(payload ?? null), { timeout: timeoutMs });
@@ -410,4 +485,28 @@ function startReplier(
       await inFlight.settled();
     },
   };
+}
+
+/** No queue group: every connection subscribed to the subject gets its own copy. */
+/** `namespaceLength` is cut from each message's subject, so handlers see the subject they subscribed in. */
+async function startBroadcastListener(
+  nc: NatsConnection,
+  subject: string,
+  namespaceLength: number,
+  handler: (payload: unknown, subject: string) => void,
+  logger: EventsLogger,
+): Promise<Subscription> {
+  const subscription = nc.subscribe(subject, {
+    callback: (error, message) => {
+      if (error) return logger.error({ err: error, subject }, 'broadcast subscription failed');
+      try {
+        handler(message.json(), message.subject.slice(namespaceLength));
+      } catch (failure) {
+        logger.error({ err: failure, subject }, 'broadcast handler failed');
+      }
+    },
+  });
+  // Once the server has the subscription, a broadcast sent from any connection reaches it.
+  await nc.flush();
+  return { stop: () => subscription.drain() };
 }

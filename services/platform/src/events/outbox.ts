@@ -1,13 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { eventEnvelopeSchema, type EventEnvelope } from '@crucible/proto';
+import {
+  eventEnvelopeSchema,
+  type EventEnvelope,
+  type EventOf,
+  type EventPayload,
+  type EventSubject,
+  type PayloadOf,
+} from '@crucible/proto';
 import type { EventBus } from './event-bus.ts';
 import type { EventsLogger } from './logger.ts';
 import { qualifiedTable, type SqlExecutor } from './sql.ts';
 
-export function newEvent<P>(subject: string, payload: P): EventEnvelope<P> {
+/**
+ * An event whose payload, for a subject in proto's EVENT_PAYLOADS, must have that subject's shape
+ * (anything else does not compile); services emit through EmitEvent, which takes only those subjects.
+ */
+export function newEvent<S extends EventSubject>(subject: S, payload: EventPayload<S>): EventOf<S>;
+export function newEvent<S extends string>(subject: S, payload: PayloadOf<S>): EventOf<S>;
+export function newEvent(subject: string, payload: unknown): EventEnvelope {
   return { id: randomUUID(), subject, occurredAt: new Date().toISOString(), payload };
 }
+
+/** What a use case's `emit` does: typed by the subject, as newEvent. */
+export type EmitEvent = <S extends EventSubject>(subject: S, payload: EventPayload<S>) => Promise<void>;
 
 /** Writes the event inside the caller's transaction, so it exists exactly when the state change does. */
 export async function enqueueEvent(tx: SqlExecutor, schema: string, event: EventEnvelope): Promise<void> {
@@ -126,11 +142,19 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 }
 
 /** Publishes until the first failure, so what reaches the broker is always a prefix in seq order. */
-async function publishInOrder(bus: EventBus, rows: OutboxRow[]): Promise<{ publishedSeqs: string[]; publishError?: unknown }> {
+async function publishInOrder(
+  bus: EventBus,
+  rows: OutboxRow[],
+): Promise<{ publishedSeqs: string[]; publishError?: unknown }> {
   const publishedSeqs: string[] = [];
   for (const row of rows) {
     try {
-      await bus.publish({ id: row.id, subject: row.subject, occurredAt: row.occurred_at.toISOString(), payload: row.payload });
+      await bus.publish({
+        id: row.id,
+        subject: row.subject,
+        occurredAt: row.occurred_at.toISOString(),
+        payload: row.payload,
+      });
     } catch (publishError) {
       return { publishedSeqs, publishError };
     }

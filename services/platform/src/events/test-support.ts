@@ -15,10 +15,10 @@ import type { EventBus } from './event-bus.ts';
 import type { EventsLogger } from './logger.ts';
 import { createMemoryEventBus } from './memory-event-bus.ts';
 import { createNatsEventBus } from './nats-event-bus.ts';
-import type { SqlExecutor } from './sql.ts';
+import { TEST_SERVICES, notRunningMessage } from '../testing/required-services.ts';
 
-export const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
-export const DATABASE_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+export const NATS_URL = TEST_SERVICES.nats.url;
+export const DATABASE_URL = TEST_SERVICES.postgres.url;
 
 export const silentLogger: EventsLogger = { info() {}, warn() {}, error() {} };
 
@@ -31,12 +31,7 @@ export async function connectToTestNats(url = NATS_URL): Promise<NatsConnection>
   try {
     return await connect({ servers: url, maxReconnectAttempts: 0, timeout: 3_000 });
   } catch (error) {
-    throw new Error(
-      `NATS with JetStream is not reachable at ${url} (${String(error)}). Start it, e.g. ` +
-        '`nats-server -a 127.0.0.1 -p 4222 -js -sd /var/lib/nats-server` or `docker run -p 4222:4222 nats -js`, ' +
-        'or point NATS_URL at a running one.',
-      { cause: error },
-    );
+    throw new Error(notRunningMessage('nats', url, error), { cause: error });
   }
 }
 
@@ -82,11 +77,7 @@ export async function connectToTestPostgres(url = DATABASE_URL): Promise<pg.Pool
     return pool;
   } catch (error) {
     await pool.end();
-    throw new Error(
-      `PostgreSQL is not reachable at ${url} (${String(error)}). Start it, e.g. \`pg_ctlcluster 15 main start\` or ` +
-        '`docker run -p 5432:5432 -e POSTGRES_HOST_AUTH_METHOD=trust postgres`, or point DATABASE_URL at a running one.',
-      { cause: error },
-    );
+    throw new Error(notRunningMessage('postgres', url, error), { cause: error });
   }
 }
 
@@ -165,13 +156,19 @@ export async function startPrivateNatsServer(): Promise<PrivateNatsServer> {
 }
 
 async function launchNatsServer(binary: string, port: number, storage: string): Promise<ChildProcess> {
-  const server = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storage], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const server = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storage], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`nats-server did not start within 10 s:\n${output}`)), 10_000);
     server.once('error', (error) => {
       clearTimeout(timer);
-      reject(new Error(`Could not run ${binary} (${error.message}); install nats-server or set NATS_SERVER_BIN`, { cause: error }));
+      reject(
+        new Error(`Could not run ${binary} (${error.message}); install nats-server or set NATS_SERVER_BIN`, {
+          cause: error,
+        }),
+      );
     });
     server.stderr!.on('data', (chunk: Buffer) => {
       output += chunk.toString();

@@ -1,14 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import express, { type Express, type Router } from 'express';
-import { pinoHttp } from 'pino-http';
 import type { Logger } from '../logging/logger.ts';
 import { errorMiddleware, notFoundHandler } from '../errors/error-middleware.ts';
 import { livenessHandler, readinessHandler, type ReadinessCheck } from './health.ts';
 import { createHttpMetrics } from './metrics.ts';
+import { requestLog } from './request-log.ts';
+import { refuseUnstorableText } from './text-hygiene.ts';
 
-export const REQUEST_ID_HEADER = 'x-request-id';
-const REQUEST_ID_PATTERN = /^[\w.:-]{1,128}$/;
+export { REQUEST_ID_HEADER } from './request-log.ts';
 
 export interface HttpAppOptions {
   service: string;
@@ -24,37 +23,32 @@ export interface HttpAppOptions {
   trustProxy?: string;
   /** Default process metrics are registered once per process (the launcher runs many services). */
   collectProcessMetrics?: boolean;
+  /** METRICS_TOKEN: the bearer token /metrics asks for; without it, only direct loopback clients get it. */
+  metricsToken?: string;
 }
 
 /**
  * The Express app every service shares: request ids (kept from the gateway when well-formed),
- * request logs, metrics, health, JSON bodies, the service's routes, then 404 and the error renderer.
+ * request logs, metrics, health, JSON bodies, the refusal of text PostgreSQL cannot store, the service's
+ * routes, then 404 and the error renderer.
  */
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? 'loopback, linklocal, uniquelocal');
-  const metrics = createHttpMetrics(options.service, { collectProcessMetrics: options.collectProcessMetrics });
+  const metrics = createHttpMetrics(options.service, {
+    collectProcessMetrics: options.collectProcessMetrics,
+    token: options.metricsToken,
+  });
 
   app.get('/healthz', livenessHandler);
   app.get('/readyz', readinessHandler(options.readiness));
   app.get('/metrics', metrics.handler);
 
-  app.use(
-    pinoHttp({
-      logger: options.logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers[REQUEST_ID_HEADER];
-        const id = typeof incoming === 'string' && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
-        res.setHeader(REQUEST_ID_HEADER, id);
-        return id;
-      },
-      customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'info' : 'debug'),
-      quietReqLogger: true,
-    }),
-  );
+  app.use(requestLog(options.logger));
   app.use(metrics.middleware);
   if (options.jsonLimit !== false) app.use(express.json({ limit: options.jsonLimit ?? '100kb', strict: true }));
+  app.use(refuseUnstorableText);
 
   const router = express.Router();
   options.routes(router);
@@ -65,7 +59,11 @@ export function createHttpApp(options: HttpAppOptions): Express {
 }
 
 /** Listens and resolves once the port is bound; `close` drains keep-alive connections. */
-export async function listen(app: Express, port: number, host = '0.0.0.0'): Promise<{ server: Server; port: number; close: () => Promise<void> }> {
+export async function listen(
+  app: Express,
+  port: number,
+  host = '0.0.0.0',
+): Promise<{ server: Server; port: number; close: () => Promise<void> }> {
   const server = await new Promise<Server>((resolve, reject) => {
     const started = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(started)));
     started.once('error', reject);

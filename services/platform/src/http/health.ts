@@ -20,6 +20,21 @@ async function runCheck({ name, check }: ReadinessCheck): Promise<[string, boole
   }
 }
 
+/**
+ * A service's own /readyz as one check of another's: in one-process mode the gateway's readiness
+ * covers the services the process runs, since a pod is the whole product there.
+ */
+export function serviceReadiness(name: string, baseUrl: string): ReadinessCheck {
+  return {
+    name,
+    check: async () => {
+      const response = await fetch(new URL('/readyz', baseUrl), { signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
+      await response.body?.cancel();
+      return response.ok;
+    },
+  };
+}
+
 export const livenessHandler: RequestHandler = (_req, res) => {
   res.json({ status: 'ok' });
 };

@@ -1,5 +1,38 @@
-import type { RequestHandler } from 'express';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { Request, RequestHandler } from 'express';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { z } from 'zod';
+import { NotFoundError } from '../errors/http-errors.ts';
+
+/** Every service's schema extends this; the gateway's port is public, so /metrics needs a key. */
+export const metricsConfigSchema = z.object({
+  /**
+   * The bearer token a scraper sends to /metrics (`Authorization: Bearer <token>`). Unset, only a
+   * client on this machine that came through no proxy may read it.
+   */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
+});
+
+const LOOPBACK_ADDRESS = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+/**
+ * Whether `req` may read the metrics: the right bearer token when one is configured, else a direct
+ * loopback connection. The socket's own address is used, never X-Forwarded-For, and any forwarding
+ * header refuses, so a reverse proxy on the same machine does not make /metrics public.
+ */
+export function mayReadMetrics(req: Request, token: string | undefined): boolean {
+  if (token) {
+    const given = /^Bearer (.+)$/.exec(req.get('authorization') ?? '')?.[1];
+    // Digests have one length, so the comparison takes the same time whatever was sent.
+    return given !== undefined && timingSafeEqual(digest(given), digest(token));
+  }
+  const forwarded = req.get('x-forwarded-for') !== undefined || req.get('forwarded') !== undefined;
+  return !forwarded && LOOPBACK_ADDRESS.test(req.socket.remoteAddress ?? '');
+}
 
 export interface HttpMetrics {
   registry: Registry;
@@ -8,7 +41,10 @@ export interface HttpMetrics {
 }
 
 /** One registry per service so one-process mode keeps each service's /metrics separate. */
-export function createHttpMetrics(service: string, options: { collectProcessMetrics?: boolean } = {}): HttpMetrics {
+export function createHttpMetrics(
+  service: string,
+  options: { collectProcessMetrics?: boolean; token?: string } = {},
+): HttpMetrics {
   const registry = new Registry();
   registry.setDefaultLabels({ service });
   if (options.collectProcessMetrics ?? true) collectDefaultMetrics({ register: registry });
@@ -28,7 +64,9 @@ export function createHttpMetrics(service: string, options: { collectProcessMetr
     });
     next();
   };
-  const handler: RequestHandler = async (_req, res) => {
+  const handler: RequestHandler = async (req, res) => {
+    // A 404 like any unknown path: a refused scraper learns nothing about the endpoint.
+    if (!mayReadMetrics(req, options.token)) throw new NotFoundError(`Cannot ${req.method} ${req.path}`);
     res.setHeader('Content-Type', registry.contentType);
     res.end(await registry.metrics());
   };

@@ -1,15 +1,27 @@
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
 /** JSON logs on stdout; `service` on every line so one-process mode stays readable. */
-export function createLogger(options: { service: string; level?: string }): Logger {
-  return pino({
-    name: options.service,
-    level: options.level ?? 'info',
-    base: { service: options.service },
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.password', '*.token'], censor: '[redacted]' },
-  });
+export function createLogger(options: { service: string; level?: string; destination?: DestinationStream }): Logger {
+  return pino(
+    {
+      name: options.service,
+      level: options.level ?? 'info',
+      base: { service: options.service },
+      redact: {
+        paths: [
+          'req.headers.authorization',
+          'req.headers.cookie',
+          'res.headers["set-cookie"]',
+          '*.password',
+          '*.token',
+        ],
+        censor: '[redacted]',
+      },
+    },
+    options.destination,
+  );
 }
 
 export const silentLogger: Logger = pino({ level: 'silent' });

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Router } from 'express';
 import { z } from 'zod';
+import { LIMITS } from '@crucible/proto';
 import { createDiskBlobStore, createS3BlobStore, diskBlobRouter, type BlobStore } from '../blob/index.ts';
 import { configFields } from '../config/load-config.ts';
 import type { ComponentReport } from '../service.ts';
@@ -15,7 +16,10 @@ export const DISK_BLOB_ROUTE = '/api/blobs';
 const SECRET_FILE = 'blob-signing-secret';
 
 /** For service schemas that extend blobStoreConfigSchema.shape (extending drops the refinement). */
-export function requireS3Credentials(config: { S3_ENDPOINT?: string; S3_ACCESS_KEY?: string; S3_SECRET_KEY?: string }, ctx: z.RefinementCtx): void {
+export function requireS3Credentials(
+  config: { S3_ENDPOINT?: string; S3_ACCESS_KEY?: string; S3_SECRET_KEY?: string },
+  ctx: z.RefinementCtx,
+): void {
   if (!config.S3_ENDPOINT) return;
   for (const key of ['S3_ACCESS_KEY', 'S3_SECRET_KEY'] as const) {
     if (!config[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'Required when S3_ENDPOINT is set' });
@@ -23,7 +27,7 @@ export function requireS3Credentials(config: { S3_ENDPOINT?: string; S3_ACCESS_K
 }
 
 /**
- * S3 (MinIO) when S3_ENDPOINT is set, else a folder on disk behind signed URLs (DESIGN.md 4).
+ * S3 (MinIO) when S3_ENDPOINT is set, else a folder on disk behind signed URLs (services/README.md section 4).
  * Credentials have no defaults: a cluster without them fails at start-up naming them.
  */
 export const blobStoreConfigSchema = z
@@ -31,7 +35,10 @@ export const blobStoreConfigSchema = z
     S3_ENDPOINT: configFields.optionalUrl,
     S3_ACCESS_KEY: z.string().min(1).optional(),
     S3_SECRET_KEY: z.string().min(1).optional(),
-    S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'Must be a valid S3 bucket name').default('crucible-attachments'),
+    S3_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'Must be a valid S3 bucket name')
+      .default('crucible-attachments'),
     S3_REGION: z.string().min(1).default('us-east-1'),
     /** Where browsers reach S3 when that differs from S3_ENDPOINT (presigned URLs are signed for it). */
     S3_PUBLIC_ENDPOINT: configFields.optionalUrl,
@@ -40,7 +47,7 @@ export const blobStoreConfigSchema = z
     /** Signs the disk store's URLs; without it one is generated once and kept in DATA_DIR. */
     BLOB_SIGNING_SECRET: z.string().min(32, 'Must be at least 32 characters').optional(),
     /** Largest upload the disk store's router accepts. */
-    BLOB_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(50 * 1024 * 1024),
+    BLOB_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(LIMITS.forum.attachmentMaxBytes),
   })
   .superRefine(requireS3Credentials);
 export type BlobStoreConfig = z.infer<typeof blobStoreConfigSchema>;

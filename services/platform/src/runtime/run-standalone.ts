@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { SERVICES, type ServiceName } from '@crucible/proto';
 import { configFields, loadConfig } from '../config/load-config.ts';
 import { listen } from '../http/create-http-app.ts';
@@ -7,17 +6,28 @@ import type { RunningService } from '../service.ts';
 import { connectInfrastructure, infrastructureConfigSchema, type Infrastructure } from './infrastructure.ts';
 import { onShutdown } from './shutdown.ts';
 
-export type ServiceFactory = (deps: { logger: Logger; bus: Infrastructure['bus']; cache: Infrastructure['cache'] }) => Promise<RunningService>;
+export type ServiceFactory = (deps: {
+  logger: Logger;
+  bus: Infrastructure['bus'];
+  cache: Infrastructure['cache'];
+}) => Promise<RunningService>;
 
 /** A service as its own process (one pod per service): real NATS and Redis, no fallbacks. */
 export async function runStandalone(name: ServiceName, create: ServiceFactory): Promise<void> {
-  const config = loadConfig(infrastructureConfigSchema.extend({ PORT: configFields.port(SERVICES[name].defaultPort), LOG_LEVEL: configFields.logLevel }));
+  const config = loadConfig(
+    infrastructureConfigSchema.extend({
+      PORT: configFields.port(SERVICES[name].defaultPort),
+      LOG_LEVEL: configFields.logLevel,
+    }),
+  );
   const logger = createLogger({ service: name, level: config.LOG_LEVEL });
   const infrastructure = await connectInfrastructure({ service: name, config, logger, fallbackToInProcess: false });
   const service = await create({ logger, bus: infrastructure.bus, cache: infrastructure.cache });
   const server = await listen(service.app, config.PORT);
+  if (service.webSocket) server.server.on('upgrade', service.webSocket.handleUpgrade);
   logger.info({ port: server.port }, `${name} listening`);
   onShutdown(async () => {
+    await service.webSocket?.closeAll();
     await server.close();
     await service.stop();
     await infrastructure.close();

@@ -4,6 +4,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import type { EventEnvelope } from '@crucible/proto';
 import type { EventBus } from '../events/event-bus.ts';
+import { namespacedStream } from '../events/namespace.ts';
 import { TEST_SERVICES } from './required-services.ts';
 
 /** Random hex for names no other test run uses (e-mails, durables, prefixes). */
@@ -31,8 +32,8 @@ export async function deleteDurable(durable: string, stream: string): Promise<vo
 }
 
 /**
- * A durable consumer with a unique name on a stream shared with every other run, so `keep` picks
- * this test's events (e.g. by user id or e-mail).
+ * A durable consumer with a unique name on a stream (`stream` in the bus's namespace), where
+ * `keep` picks this test's events (e.g. by user id or e-mail).
  */
 export async function collectEvents(
   bus: EventBus,
@@ -52,14 +53,17 @@ export async function collectEvents(
     async waitUntil(predicate, timeoutMs = 15_000) {
       const deadline = Date.now() + timeoutMs;
       while (!predicate(events)) {
-        if (Date.now() > deadline) throw new Error(`events did not arrive in ${timeoutMs} ms; got ${JSON.stringify(events.map((event) => [event.subject, event.payload]))}`);
+        if (Date.now() > deadline)
+          throw new Error(
+            `events did not arrive in ${timeoutMs} ms; got ${JSON.stringify(events.map((event) => [event.subject, event.payload]))}`,
+          );
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
       return events;
     },
     async stop() {
       await subscription.stop();
-      await deleteDurable(durable, options.stream);
+      await deleteDurable(durable, namespacedStream(bus.namespace, options.stream));
     },
   };
 }

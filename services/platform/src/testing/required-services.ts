@@ -1,25 +1,71 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
+import { namespacedStream } from '../events/namespace.ts';
 import { createNatsEventBus } from '../events/nats-event-bus.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { silentLogger } from '../logging/logger.ts';
 import { isReachable } from '../runtime/reachability.ts';
 
-/** The real services tests run against, from the environment, with this machine's defaults. */
+/** The real services tests run against, from the environment, with this machine's defaults and how to start each. */
 export const TEST_SERVICES = {
-  postgres: { url: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres', port: 5432, start: "pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start" },
-  redis: { url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', port: 6379, start: 'redis-server --daemonize yes --port 6379 --save "" --appendonly no' },
-  nats: { url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222', port: 4222, start: 'nats-server -js -a 127.0.0.1 -p 4222 &' },
+  postgres: {
+    url: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
+    port: 5432,
+    variable: 'DATABASE_URL',
+    start:
+      '`pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start` or `docker run -p 5432:5432 -e POSTGRES_HOST_AUTH_METHOD=trust postgres`',
+  },
+  redis: {
+    url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    port: 6379,
+    variable: 'REDIS_URL',
+    start: '`redis-server --daemonize yes --port 6379 --save "" --appendonly no` or `docker run -p 6379:6379 redis`',
+  },
+  nats: {
+    url: process.env.NATS_URL ?? 'nats://127.0.0.1:4222',
+    port: 4222,
+    variable: 'NATS_URL',
+    start: '`nats-server -js -a 127.0.0.1 -p 4222 &` or `docker run -p 4222:4222 nats -js`',
+  },
 } as const;
+
+/** Why a test cannot start: the service does not answer at `url`, how to start one, which variable points elsewhere. */
+export function notRunningMessage(
+  name: keyof typeof TEST_SERVICES,
+  url: string = TEST_SERVICES[name].url,
+  cause?: unknown,
+): string {
+  const service = TEST_SERVICES[name];
+  return `${name} does not answer at ${url}${cause === undefined ? '' : ` (${String(cause)})`}. Start it, e.g. ${service.start}, or point ${service.variable} at one.`;
+}
 
 /** Fails (never skips) with how to start the service when it does not answer. */
 export async function requireService(name: keyof typeof TEST_SERVICES): Promise<string> {
   const service = TEST_SERVICES[name];
-  if (!(await isReachable(service.url, service.port, 2000))) {
-    const variable = { postgres: 'DATABASE_URL', redis: 'REDIS_URL', nats: 'NATS_URL' }[name];
-    throw new Error(`${name} does not answer at ${service.url}. Start it (e.g. \`${service.start}\`) or point ${variable} at one.`);
-  }
+  if (!(await isReachable(service.url, service.port, 2000))) throw new Error(notRunningMessage(name));
   return service.url;
+}
+
+/** A NATS_NAMESPACE no other run uses, so a test's product or bus sees only its own events and questions. */
+export function uniqueNamespace(prefix = 'test'): string {
+  return `${prefix}-${randomBytes(5).toString('hex')}`;
+}
+
+/** Deletes a namespace's streams (and the durables inside them) from the shared NATS server. */
+export async function deleteNamespaceStreams(namespace: string): Promise<void> {
+  if (!namespace) throw new Error('Refusing to delete the streams of the empty namespace (the shared, plain names)');
+  const nc = await connect({ servers: TEST_SERVICES.nats.url });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const names: string[] = [];
+    for await (const name of jsm.streams.names())
+      if (name.startsWith(namespacedStream(namespace, ''))) names.push(name);
+    await Promise.all(names.map((name) => jsm.streams.delete(name).catch(() => false)));
+  } finally {
+    await nc.close();
+  }
 }
 
 export interface TestDatabase {
@@ -49,10 +95,18 @@ export async function createTestDatabase(prefix = 'test'): Promise<TestDatabase>
 }
 
 /**
- * A bus on the shared test NATS whose questions only this test's services answer (other test files
- * run their own auth with other keys and sessions on the same broker).
+ * A bus on the shared test NATS in a namespace of its own, so only this test's services answer its
+ * questions and read its events (other test files run their own auth with other keys and sessions
+ * on the same broker). Closing it deletes the namespace's streams.
  */
-export async function createTestNatsBus(name: string): Promise<EventBus> {
+export async function createTestNatsBus(name: string, namespace = uniqueNamespace(name)): Promise<EventBus> {
   const url = await requireService('nats');
-  return createNatsEventBus({ url, name, requestPrefix: `${name}-${randomBytes(4).toString('hex')}.`, logger: silentLogger });
+  const bus = await createNatsEventBus({ url, name, namespace, logger: silentLogger });
+  return {
+    ...bus,
+    async close() {
+      await bus.close();
+      await deleteNamespaceStreams(namespace);
+    },
+  };
 }

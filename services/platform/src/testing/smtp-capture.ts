@@ -25,7 +25,9 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     onData(stream, _session, callback) {
       simpleParser(stream)
         .then((parsed) => {
-          const recipients = [parsed.to].flat().flatMap((address) => address?.value.map((entry) => entry.address?.toLowerCase() ?? '') ?? []);
+          const recipients = [parsed.to]
+            .flat()
+            .flatMap((address) => address?.value.map((entry) => entry.address?.toLowerCase() ?? '') ?? []);
           mails.push({ to: recipients, subject: parsed.subject ?? '', text: parsed.text ?? '' });
           callback();
         })
@@ -40,7 +42,9 @@ export async function startSmtpCapture(): Promise<SmtpCapture> {
     async waitForMail(address, subject, timeoutMs = 10_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        const mail = mails.find((candidate) => candidate.to.includes(address.toLowerCase()) && (!subject || subject.test(candidate.subject)));
+        const mail = mails.find(
+          (candidate) => candidate.to.includes(address.toLowerCase()) && (!subject || subject.test(candidate.subject)),
+        );
         if (mail) return mail;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }

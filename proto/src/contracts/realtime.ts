@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { countResponseSchema } from '../auth.ts';
+import { NOTIFICATION_MESSAGES, notificationDetailSchema } from '../notifications.ts';
+import { onlineUserSchema, storedChatMessageSchema } from '../realtime.ts';
+import { defineRoutes, pathId } from './route.ts';
+
+const notificationPath = z.object({ id: pathId(NOTIFICATION_MESSAGES.notFound) });
+
+/** Every call the realtime service answers over HTTP; the live socket is described in `realtime.ts`. */
+export const realtimeRoutes = defineRoutes({
+  listOnlineUsers: {
+    method: 'GET',
+    path: '/api/users/online',
+    auth: 'member',
+    summary: 'Members online now (those hiding their online status are left out)',
+    responses: { 200: z.array(onlineUserSchema) },
+  },
+  listChatMessages: {
+    method: 'GET',
+    path: '/api/messages',
+    auth: 'member',
+    summary: 'Recent community chat history, oldest first',
+    responses: { 200: z.array(storedChatMessageSchema) },
+  },
+  listNotifications: {
+    method: 'GET',
+    path: '/api/notifications',
+    auth: 'member',
+    summary: "The member's notifications, newest first",
+    responses: { 200: z.array(notificationDetailSchema) },
+  },
+  notificationUnreadCount: {
+    method: 'GET',
+    path: '/api/notifications/unread-count',
+    auth: 'member',
+    summary: "The member's unread notifications",
+    responses: { 200: countResponseSchema },
+  },
+  markNotificationRead: {
+    method: 'PUT',
+    path: '/api/notifications/:id/read',
+    auth: 'member',
+    summary: "Marks one of the member's notifications read (another member's answers 404)",
+    pathParams: notificationPath,
+    responses: { 200: notificationDetailSchema },
+  },
+  markAllNotificationsRead: {
+    method: 'PUT',
+    path: '/api/notifications/read-all',
+    auth: 'member',
+    summary: "Marks all the member's notifications read",
+    responses: { 200: countResponseSchema },
+  },
+});

@@ -1,0 +1,174 @@
+import { z } from 'zod';
+import { accessLevelSchema } from './access.ts';
+import { LIMITS } from './limits.ts';
+
+/** Exact texts of spec 2 sections 5 and 8, plus the server's own refusals. */
+export const DM_MESSAGES = {
+  contentRequired: 'Message cannot be empty',
+  contentTooLong: 'Message too long (max 10,000 characters)',
+  // The web shows these as toast titles with the server's message under them (spec 2 section 8).
+  sendFailed: 'Failed to send message',
+  deleteFailed: 'Failed to delete message',
+  startFailed: 'Failed to start conversation',
+  fetchFailed: 'Failed to fetch messages',
+  recipientRequired: 'Recipient is required',
+  recipientNotFound: 'Recipient not found',
+  notYourself: 'You cannot send a message to yourself',
+  cannotBlockYourself: 'You cannot block yourself',
+  // The same words whoever blocked whom: the refusal never says that a block exists.
+  cannotMessage: 'You cannot send messages to this member',
+  userNotFound: 'User not found',
+  messageNotFound: 'Message not found',
+  invalidCursor: 'Invalid cursor',
+  adminsOnly: 'Admin access required',
+  reasonRequired: 'A reason is required',
+  idsRequired: 'Select at least one message',
+  /** 413: the message would take the sender past their quota; says how much is left. */
+  quotaExceeded: (neededBytes: number, remainingBytes: number) =>
+    `Storage quota exceeded: this message needs ${neededBytes} bytes and you have ${remainingBytes} bytes left`,
+} as const;
+
+const UTF8 = new TextEncoder();
+
+/** A message's size as the quota counts it: its UTF-8 bytes. */
+export function messageSizeBytes(content: string): number {
+  return UTF8.encode(content).length;
+}
+
+const uuid = z.uuid();
+
+/** POST /api/direct-messages. Content is stored as sent (not trimmed): every page strips HTML when it shows it. */
+export const sendMessageSchema = z.object({
+  content: z
+    .string({ error: DM_MESSAGES.contentRequired })
+    .max(LIMITS.directMessage.formMaxChars, DM_MESSAGES.contentTooLong)
+    .refine((text) => text.trim().length > 0, DM_MESSAGES.contentRequired),
+  recipientId: z.string({ error: DM_MESSAGES.recipientRequired }).min(1, DM_MESSAGES.recipientRequired),
+});
+export type SendMessageRequest = z.infer<typeof sendMessageSchema>;
+
+/** GET /api/direct-messages/{userId}/messages?limit=50&cursor= */
+export const messagePageQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(LIMITS.directMessage.pageSize),
+  cursor: z.string().max(200).optional(),
+});
+export type MessagePageQuery = z.infer<typeof messagePageQuerySchema>;
+
+export const directMessageSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  senderId: z.string(),
+  recipientId: z.string(),
+  isRead: z.boolean(),
+  readAt: z.string().nullable(),
+  createdAt: z.string(),
+  messageSizeBytes: z.number().int(),
+});
+export type DirectMessage = z.infer<typeof directMessageSchema>;
+
+/**
+ * A page of a conversation: `messages` oldest first (ready to show top to bottom); `nextCursor`
+ * asks for the page of older messages above them (null when `hasMore` is false). The cursor is a
+ * keyset position, so messages that arrive between pages neither repeat nor push any out.
+ */
+export const messagePageSchema = z.object({
+  messages: z.array(directMessageSchema),
+  nextCursor: z.string().nullable(),
+  hasMore: z.boolean(),
+});
+export type MessagePage = z.infer<typeof messagePageSchema>;
+
+/** The other member as a conversation shows them (spec 2 section 2). */
+export const conversationUserSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  preferredName: z.string().nullable(),
+  accessLevel: accessLevelSchema,
+});
+export type ConversationUser = z.infer<typeof conversationUserSchema>;
+
+/** GET /api/direct-messages/conversations: newest activity first. */
+export const conversationSummarySchema = z.object({
+  otherUser: conversationUserSchema,
+  lastMessage: z.object({ content: z.string(), createdAt: z.string() }).nullable(),
+  unreadCount: z.number().int(),
+  messageCount: z.number().int(),
+  lastMessageAt: z.string().nullable(),
+  /** Bytes the member's own live messages in this conversation take of their quota. */
+  usedBytes: z.number().int(),
+  /** The member's whole quota (a conversation has no limit of its own). */
+  maxBytes: z.number().int(),
+});
+export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
+
+/** GET /api/direct-messages/quota (spec 2 section 3). */
+export const quotaSchema = z.object({
+  usedBytes: z.number().int(),
+  maxBytes: z.number().int(),
+  usagePercentage: z.number(),
+  remainingBytes: z.number().int(),
+  isNearLimit: z.boolean(),
+  warningThreshold: z.number().int(),
+});
+export type Quota = z.infer<typeof quotaSchema>;
+
+/** GET /api/direct-messages/quota/conversations: one row per conversation where the member has sent bytes. */
+export const conversationUsageSchema = z.object({
+  otherUserId: z.string(),
+  otherUser: conversationUserSchema.nullable(),
+  usedBytes: z.number().int(),
+  messageCount: z.number().int(),
+  lastMessageAt: z.string().nullable(),
+});
+export type ConversationUsage = z.infer<typeof conversationUsageSchema>;
+
+/** PUT /api/direct-messages/{userId}/read-all */
+export const readAllResponseSchema = z.object({ markedRead: z.number().int(), readAt: z.string() });
+
+/** GET /api/direct-messages/blocks: whom the member has blocked. */
+export const blockedMemberSchema = z.object({
+  user: conversationUserSchema.nullable(),
+  userId: z.string(),
+  blockedAt: z.string(),
+});
+export type BlockedMember = z.infer<typeof blockedMemberSchema>;
+
+// Admin questions answered by dm over request-reply (the admin console's calls go through the admin service).
+export const dmAdminConversationsRequestSchema = z.object({
+  adminId: uuid,
+  limit: z.number().int().min(1).max(500).default(100),
+  offset: z.number().int().min(0).default(0),
+});
+export const dmAdminConversationSchema = z.object({
+  user1: conversationUserSchema,
+  user2: conversationUserSchema,
+  messageCount: z.number().int(),
+  totalBytes: z.number().int(),
+  lastMessageAt: z.string().nullable(),
+});
+export const dmAdminMessagesRequestSchema = z.object({
+  adminId: uuid,
+  user1Id: uuid,
+  user2Id: uuid,
+  limit: z.number().int().min(1).max(200).default(LIMITS.directMessage.pageSize),
+  cursor: z.string().max(200).optional(),
+});
+/** What an admin sees of a message: deleted ones too, with who deleted them and why. */
+export const dmAdminMessageSchema = directMessageSchema.extend({
+  isDeletedBySender: z.boolean(),
+  isDeletedByRecipient: z.boolean(),
+  isDeletedByAdmin: z.boolean(),
+  deletedByAdminId: z.string().nullable(),
+  deletionReason: z.string().nullable(),
+});
+export const dmAdminBulkRequestSchema = z.object({
+  adminId: uuid,
+  messageIds: z.array(uuid).min(1, DM_MESSAGES.idsRequired).max(500),
+  reason: z.string().trim().min(1, DM_MESSAGES.reasonRequired).max(1000),
+});
+export type DmAdminBulkRequest = z.infer<typeof dmAdminBulkRequestSchema>;
+/** Request-reply answers carry their HTTP meaning, so the admin service can answer its caller the same way. */
+export type DmRpcAnswer<T> = { ok: true; value: T } | { ok: false; statusCode: number; message: string };
+export const dmMessageSnapshotRequestSchema = z.object({ messageId: uuid });

@@ -1,0 +1,234 @@
+import { z } from 'zod';
+
+/** Exact texts of spec 3 sections 5, 6 and 8, plus the server's own refusals. */
+export const PROJECT_MESSAGES = {
+  titleRequired: 'Title is required',
+  titleTooLong: 'Title must be 255 characters or less',
+  descriptionTooLong: 'Description must be 10000 characters or less',
+  invalidStatus: 'Status must be one of To Do, In Progress, Review, Complete',
+  invalidPriority: 'Priority must be one of Low, Medium, High, Critical',
+  completionRange: 'Completion must be between 0 and 100',
+  invalidDueDate: 'Due date must be a date (YYYY-MM-DD or an ISO timestamp)',
+  accessDenied: 'Project management is available only to Core and Admin users.',
+  accessDeniedTitle: 'Access Denied',
+  projectNotFound: 'Project not found',
+  taskNotFound: 'Task not found',
+  userNotFound: 'User not found',
+  onlyOwnerOrAdmin: 'Only the project owner or an admin can change this project',
+  assigneeNotCore: 'Assignees must be Core members',
+  noCoreUsers: 'No Core users available',
+  ownParent: 'A task cannot be its own parent',
+  ownPrerequisite: 'A task cannot be its own prerequisite',
+  parentOtherProject: 'The parent task must belong to the same project',
+  prerequisiteOtherProject: 'A prerequisite must belong to the same project',
+  prerequisiteRequired: 'dependsOnTaskId is required',
+  /** 400 naming the tasks of the loop, in order, by title. */
+  prerequisiteCycle: (titles: readonly string[]) => `This prerequisite would create a cycle: ${titles.join(' -> ')}`,
+  parentCycle: (titles: readonly string[]) => `This parent would create a cycle: ${titles.join(' -> ')}`,
+  // Toasts of spec 3 section 8.
+  unauthorizedTitle: 'Unauthorized',
+  unauthorized: 'You are logged out. Logging in again...',
+  createProjectFailed: 'Failed to create project',
+  createTaskFailed: 'Failed to create task',
+  updateTaskFailed: 'Failed to update task',
+  projectCreated: 'Project created successfully',
+  taskCreated: 'Task created successfully',
+  taskUpdated: 'Task updated successfully',
+} as const;
+
+export const TASK_STATUSES = ['To Do', 'In Progress', 'Review', 'Complete'] as const;
+export type TaskStatus = (typeof TASK_STATUSES)[number];
+export const TASK_PRIORITIES = ['Low', 'Medium', 'High', 'Critical'] as const;
+export type TaskPriority = (typeof TASK_PRIORITIES)[number];
+export const DEFAULT_TASK_STATUS: TaskStatus = 'To Do';
+export const DEFAULT_TASK_PRIORITY: TaskPriority = 'Medium';
+
+/** Spec 3 section 9: Kanban sorts by this, descending; a missing priority counts as Medium. */
+export const PRIORITY_WEIGHT: Record<TaskPriority, number> = { Low: 1, Medium: 2, High: 3, Critical: 4 };
+
+/** Spec 3 section 9: the rounded average of the tasks' completion, 0 for a project without tasks. */
+export function projectCompletion(taskCompletions: readonly number[]): number {
+  if (taskCompletions.length === 0) return 0;
+  return Math.round(taskCompletions.reduce((sum, value) => sum + value, 0) / taskCompletions.length);
+}
+
+const storableText = (max: number, tooLong: string) => z.string().max(max, tooLong);
+
+const title = z
+  .string({ error: PROJECT_MESSAGES.titleRequired })
+  .trim()
+  .min(1, PROJECT_MESSAGES.titleRequired)
+  .max(255, PROJECT_MESSAGES.titleTooLong);
+const description = storableText(10_000, PROJECT_MESSAGES.descriptionTooLong).nullable().optional();
+const uuid = z.uuid().transform((id) => id.toLowerCase());
+
+/** 'none', '' and null all mean "no parent" (spec 3 section 5). */
+const parentRef = z
+  .union([z.literal('none'), z.literal(''), z.null(), uuid])
+  .transform((value) => (value === 'none' || value === '' ? null : value));
+/** 'unassigned', '' and null all mean "no assignee" (spec 3 section 5). */
+const assigneeRef = z
+  .union([z.literal('unassigned'), z.literal(''), z.null(), uuid])
+  .transform((value) => (value === 'unassigned' || value === '' ? null : value));
+
+/** A calendar date or an ISO timestamp; '' and null clear it. Kept as the calendar day (YYYY-MM-DD). */
+const dueDate = z.union([z.literal(''), z.null(), z.string()]).transform((value, ctx) => {
+  if (value === '' || value === null) return null;
+  const day = /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0];
+  // Date.parse rolls 2026-02-31 over to March: the day must read back as itself.
+  const realDay =
+    day !== undefined &&
+    !Number.isNaN(Date.parse(value)) &&
+    !Number.isNaN(Date.parse(day)) &&
+    new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+  if (!realDay) {
+    ctx.addIssue({ code: 'custom', message: PROJECT_MESSAGES.invalidDueDate });
+    return z.NEVER;
+  }
+  return day;
+});
+const completion = z
+  .number({ error: PROJECT_MESSAGES.completionRange })
+  .int(PROJECT_MESSAGES.completionRange)
+  .min(0, PROJECT_MESSAGES.completionRange)
+  .max(100, PROJECT_MESSAGES.completionRange);
+const status = z.enum(TASK_STATUSES, { error: PROJECT_MESSAGES.invalidStatus });
+const priority = z.enum(TASK_PRIORITIES, { error: PROJECT_MESSAGES.invalidPriority });
+const assigneeList = z.array(uuid).max(100);
+const prerequisiteList = z.array(uuid).max(500);
+
+// ---------------------------------------------------------------------------------------------
+// Requests
+
+/** POST /api/projects */
+export const projectCreateSchema = z.object({ title, description });
+export type ProjectCreate = z.input<typeof projectCreateSchema>;
+
+/** PATCH /api/projects/{projectId} (owner or admin) */
+export const projectPatchSchema = z.object({ title: title.optional(), description });
+export type ProjectPatch = z.input<typeof projectPatchSchema>;
+
+/**
+ * POST /api/projects/{projectId}/tasks. assigneeId and assignees are kept consistent by the
+ * service: the single assignee is always one of the list (added when missing), and a list without
+ * a single assignee makes its first member the single one. `prerequisites` is this service's
+ * addition: the same ids the dependency calls add, in one transaction with the task.
+ */
+export const taskCreateSchema = z.object({
+  title,
+  description,
+  status: status.default(DEFAULT_TASK_STATUS),
+  priority: priority.default(DEFAULT_TASK_PRIORITY),
+  assigneeId: assigneeRef.optional(),
+  assignees: assigneeList.optional(),
+  parentTaskId: parentRef.optional(),
+  dueDate: dueDate.optional(),
+  completionPercentage: completion.default(0),
+  prerequisites: prerequisiteList.optional(),
+});
+export type TaskCreate = z.input<typeof taskCreateSchema>;
+export type TaskCreateParsed = z.output<typeof taskCreateSchema>;
+
+/** PATCH /api/tasks/{taskId}: only the fields sent change (a drag sends only status). */
+export const taskPatchSchema = z.object({
+  title: title.optional(),
+  description,
+  status: status.optional(),
+  priority: priority.optional(),
+  assigneeId: assigneeRef.optional(),
+  assignees: assigneeList.optional(),
+  parentTaskId: parentRef.optional(),
+  dueDate: dueDate.optional(),
+  completionPercentage: completion.optional(),
+  prerequisites: prerequisiteList.optional(),
+});
+export type TaskPatch = z.input<typeof taskPatchSchema>;
+export type TaskPatchParsed = z.output<typeof taskPatchSchema>;
+
+/** POST /api/tasks/{taskId}/dependencies */
+export const taskDependencyCreateSchema = z.object({
+  dependsOnTaskId: z.uuid({ error: PROJECT_MESSAGES.prerequisiteRequired }).transform((id) => id.toLowerCase()),
+});
+export type TaskDependencyCreate = z.input<typeof taskDependencyCreateSchema>;
+
+/** POST /api/tasks/{taskId}/attachments/upload: the forum's flow, scoped to a task. */
+
+// ---------------------------------------------------------------------------------------------
+// Responses
+
+const timestamp = z.string();
+
+export const projectSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  ownerId: z.string(),
+  /** Derived on every read from the tasks (never stored). */
+  completionPercentage: z.number().int(),
+  taskCount: z.number().int(),
+  /** Every member assigned to any task of the project, each once. */
+  assignees: z.array(z.string()),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Project = z.infer<typeof projectSchema>;
+
+export const taskSchema = z.object({
+  id: z.string(),
+  projectId: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  status: z.enum(TASK_STATUSES),
+  priority: z.enum(TASK_PRIORITIES),
+  assigneeId: z.string().nullable(),
+  assignees: z.array(z.string()),
+  parentTaskId: z.string().nullable(),
+  /** YYYY-MM-DD or null. */
+  dueDate: z.string().nullable(),
+  completionPercentage: z.number().int(),
+  /** Ids of the tasks this one depends on. */
+  prerequisites: z.array(z.string()),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+});
+export type Task = z.infer<typeof taskSchema>;
+
+export const taskDependencySchema = z.object({
+  id: z.string(),
+  taskId: z.string(),
+  dependsOnTaskId: z.string(),
+  createdAt: timestamp,
+});
+export type TaskDependency = z.infer<typeof taskDependencySchema>;
+
+export const taskAssigneeSchema = z.object({
+  userId: z.string(),
+  assignedAt: timestamp,
+  assignedBy: z.string().nullable(),
+});
+export type TaskAssignee = z.infer<typeof taskAssigneeSchema>;
+
+export const taskAuditSchema = z.object({
+  id: z.string(),
+  taskId: z.string(),
+  userId: z.string(),
+  action: z.string(),
+  fieldName: z.string().nullable(),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+  createdAt: timestamp,
+});
+export type TaskAudit = z.infer<typeof taskAuditSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Events
+
+/** project.task.created / assigned / status_changed / updated: the live layer notifies the assignees but the actor. */
+export const taskEventPayloadSchema = z.object({
+  taskId: z.string(),
+  projectId: z.string(),
+  title: z.string(),
+  assigneeIds: z.array(z.string()),
+  actorId: z.string(),
+});
+export type TaskEventPayload = z.infer<typeof taskEventPayloadSchema>;

@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { accessLevelSchema } from './access.ts';
+import { notificationDetailSchema } from './notifications.ts';
+
+/**
+ * The live socket at /ws (spec 1 "Live socket") and the realtime service's REST shapes. The socket
+ * authenticates with the subprotocol `auth.<base64url token>`; the server answers with the marker
+ * below, never echoing the token.
+ */
+export const WS_AUTH_PROTOCOL_PREFIX = 'auth.';
+export const WS_ACCEPTED_PROTOCOL = 'crucible.v1';
+
+/** Close codes the web client acts on (spec 1 section 4). */
+export const WS_CLOSE = {
+  /** Missing, bad, expired or revoked token; also an origin outside the allowlist. The client stops. */
+  policyViolation: 1008,
+  /** Server shutting down. The client stops. */
+  goingAway: 1001,
+  /** A frame above the payload cap. */
+  tooBig: 1009,
+} as const;
+
+export const REALTIME_LIMITS = {
+  /** Largest frame accepted, bytes. */
+  maxPayloadBytes: 64 * 1024,
+  chatMaxChars: 2000,
+  chatHistory: 50,
+  notificationsList: 50,
+} as const;
+
+export const REALTIME_MESSAGES = {
+  chatEmpty: 'Message cannot be empty',
+  chatTooLong: `Message must be at most ${REALTIME_LIMITS.chatMaxChars} characters`,
+  chatRateLimited: 'You are sending messages too fast. Please wait a moment.',
+  socketRateLimited: 'Too many socket messages. Please slow down.',
+  unparsable: 'Message could not be parsed',
+} as const;
+
+/** Online user (spec 1 section 3). */
+export const onlineUserSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  accessLevel: accessLevelSchema,
+});
+export type OnlineUser = z.infer<typeof onlineUserSchema>;
+
+/** Live chat sender: display name is first + last name, else email, else 'Anonymous'; avatar is the image URL or null. */
+export const chatSenderSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  avatar: z.string().nullable(),
+});
+export type ChatSender = z.infer<typeof chatSenderSchema>;
+
+/** Stored chat message (spec 1 section 3), as GET /api/messages answers it, oldest first. */
+export const storedChatMessageSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  senderId: z.string(),
+  createdAt: z.string(),
+  sender: z.object({
+    firstName: z.string().nullable(),
+    lastName: z.string().nullable(),
+    email: z.string().nullable(),
+    profileImageUrl: z.string().nullable(),
+  }),
+});
+export type StoredChatMessage = z.infer<typeof storedChatMessageSchema>;
+
+// ---- client -> server ----
+
+/** The client may send sender and timestamp (spec 1); the server ignores both and uses the token's member. */
+export const clientChatSchema = z.object({
+  type: z.literal('chat'),
+  content: z.string(),
+  sender: z.unknown().optional(),
+  timestamp: z.unknown().optional(),
+});
+/** Presence announcement; the fields the spec's client sends are ignored for the same reason. */
+export const clientUserOnlineSchema = z.object({
+  type: z.literal('user_online'),
+  id: z.unknown().optional(),
+  email: z.unknown().optional(),
+  firstName: z.unknown().optional(),
+  accessLevel: z.unknown().optional(),
+});
+export const clientTypingSchema = z.object({
+  type: z.literal('typing'),
+  recipientId: z.uuid(),
+  isTyping: z.boolean(),
+});
+export const clientSocketMessageSchema = z.discriminatedUnion('type', [
+  clientChatSchema,
+  clientUserOnlineSchema,
+  clientTypingSchema,
+]);
+export type ClientSocketMessage = z.infer<typeof clientSocketMessageSchema>;
+
+// ---- server -> client ----
+
+export const serverChatSchema = z.object({
+  type: z.literal('chat'),
+  id: z.string(),
+  content: z.string(),
+  sender: chatSenderSchema,
+  timestamp: z.string(),
+});
+export const serverOnlineUsersSchema = z.object({
+  type: z.literal('online_users_update'),
+  users: z.array(onlineUserSchema),
+});
+/** A direct message for the recipient (and the sender's other tabs). */
+export const serverDirectMessageSchema = z.object({
+  type: z.literal('direct_message'),
+  message: z.object({
+    id: z.string(),
+    content: z.string(),
+    senderId: z.string(),
+    recipientId: z.string(),
+    createdAt: z.string(),
+  }),
+});
+/** Sent to the original sender when the recipient read their messages. */
+export const serverMessageReadSchema = z.object({
+  type: z.literal('message_read'),
+  readerId: z.string(),
+  senderId: z.string(),
+  messageIds: z.array(z.string()),
+  readAt: z.string(),
+});
+export const serverNotificationSchema = z.object({
+  type: z.literal('notification'),
+  notification: notificationDetailSchema,
+});
+export const serverTypingSchema = z.object({
+  type: z.literal('typing'),
+  senderId: z.string(),
+  isTyping: z.boolean(),
+});
+/** A refused client message (rate limit, bad content); the socket stays open. */
+export const serverErrorSchema = z.object({
+  type: z.literal('error'),
+  message: z.string(),
+});
+export const serverSocketMessageSchema = z.discriminatedUnion('type', [
+  serverChatSchema,
+  serverOnlineUsersSchema,
+  serverDirectMessageSchema,
+  serverMessageReadSchema,
+  serverNotificationSchema,
+  serverTypingSchema,
+  serverErrorSchema,
+]);
+export type ServerSocketMessage = z.infer<typeof serverSocketMessageSchema>;

@@ -1,0 +1,61 @@
+import type pg from 'pg';
+import { enqueueEvent, newEvent, type EmitEvent, type OutboxRelay } from '../events/outbox.ts';
+import type { SqlExecutor } from '../events/sql.ts';
+
+/** Adds an event to the transaction's outbox, typed by proto's event map; it leaves only if the transaction commits. */
+export type Emit = EmitEvent;
+
+/** Opens a transaction and hands its client to `work`: `(work) => prisma.$transaction(work)`, or transactionRunner(pool). */
+export type TransactionOpener<Tx> = <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
+
+export interface OutboxTarget {
+  /** The service's schema, whose outbox table the events go to. */
+  schema: string;
+  relay: Pick<OutboxRelay, 'kick'>;
+}
+
+/**
+ * Runs a state change and the events it emits in one transaction (the outbox), then wakes the
+ * relay so the events leave at once rather than at its next poll. A transaction that emitted
+ * nothing does not wake it: there is nothing to send.
+ */
+export async function inOutboxTransaction<Tx, T>(
+  open: TransactionOpener<Tx>,
+  outbox: OutboxTarget,
+  work: (tx: Tx, emit: Emit) => Promise<T>,
+): Promise<T> {
+  let emitted = false;
+  const result = await open(async (tx) => {
+    const emit: Emit = async (subject, payload) => {
+      emitted = true;
+      // Prisma's transaction client has $executeRawUnsafe; a pg transaction is given one by transactionRunner.
+      await enqueueEvent(tx as unknown as SqlExecutor, outbox.schema, newEvent(subject, payload));
+    };
+    return work(tx, emit);
+  });
+  if (emitted) outbox.relay.kick();
+  return result;
+}
+
+/** The outbox and idempotent-consumer executor shape over a plain pg client. */
+export function sqlExecutor(client: pg.ClientBase): SqlExecutor {
+  return { $executeRawUnsafe: async (query, ...values) => (await client.query(query, values)).rowCount ?? 0 };
+}
+
+/** What Prisma's `$transaction(async (tx) => ...)` does, for a pg pool. */
+export function transactionRunner(pool: pg.Pool): TransactionOpener<SqlExecutor> {
+  return async (work) => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const result = await work(sqlExecutor(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK');
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+}

@@ -1,0 +1,100 @@
+/** The pieces every service's integration harness is made of: clean-ups, a server bound first, requests. */
+import express from 'express';
+import { listen } from '../http/create-http-app.ts';
+import { swapHandler } from './event-collector.ts';
+
+/** What a harness started, undone newest first; also run when starting fails halfway. */
+export interface CleanupStack {
+  push(cleanup: () => Promise<unknown>): void;
+  /** Runs every clean-up even when one fails (a test's left-overs must not hide its result). */
+  run(): Promise<void>;
+}
+
+export function cleanupStack(): CleanupStack {
+  const cleanups: (() => Promise<unknown>)[] = [];
+  return {
+    push: (cleanup) => void cleanups.push(cleanup),
+    async run() {
+      for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+      cleanups.length = 0;
+    },
+  };
+}
+
+/** Starts a harness with `start`; if it throws, what it started is cleaned up before the error surfaces. */
+export async function startHarness<T>(start: (cleanups: CleanupStack) => Promise<T>): Promise<T> {
+  const cleanups = cleanupStack();
+  try {
+    return await start(cleanups);
+  } catch (error) {
+    await cleanups.run();
+    throw error;
+  }
+}
+
+export interface TestServer {
+  readonly url: string;
+  /** Hands the server's requests to the service's app once the service exists. */
+  serve(app: express.Express): void;
+}
+
+/**
+ * Listens on an ephemeral loopback port before the service is built, so the service's config
+ * (PUBLIC_URL: mail links, signed blob links, the OIDC issuer) can name this very server.
+ */
+export async function listenFirst(cleanups: CleanupStack): Promise<TestServer> {
+  const http = await listen(express(), 0, '127.0.0.1');
+  cleanups.push(() => http.close());
+  return { url: `http://127.0.0.1:${http.port}`, serve: (app) => swapHandler(http.server, app) };
+}
+
+export interface TestRequestOptions {
+  method?: string;
+  /** Sent as JSON (with a JSON content type unless `headers` says otherwise). */
+  json?: unknown;
+  /** Sent as it is. */
+  body?: BodyInit;
+  token?: string;
+  cookie?: string;
+  headers?: Record<string, string>;
+  redirect?: 'manual' | 'follow';
+}
+
+export type TestRequest = (path: string, options?: TestRequestOptions) => Promise<Response>;
+
+/** Requests to `baseUrl`: a body makes it a POST unless `method` says otherwise; redirects are not followed unless asked. */
+export function requestsTo(baseUrl: string): TestRequest {
+  return (path, options = {}) => {
+    const headers: Record<string, string> = { ...options.headers };
+    let body = options.body;
+    if (options.json !== undefined) {
+      body = JSON.stringify(options.json);
+      headers['content-type'] ??= 'application/json';
+    }
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.cookie) headers.cookie = options.cookie;
+    return fetch(new URL(path, baseUrl), {
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers,
+      body,
+      redirect: options.redirect ?? 'manual',
+    });
+  };
+}
+
+export type TestCall = <T = Record<string, unknown>>(
+  path: string,
+  options?: TestRequestOptions & { expect?: number },
+) => Promise<T>;
+
+/** Sends and parses JSON, failing the test with the body when the status is not the expected one (200 unless named). */
+export function callsWith(request: TestRequest): TestCall {
+  return async (path, options = {}) => {
+    const response = await request(path, options);
+    const text = await response.text();
+    const expected = options.expect ?? 200;
+    if (response.status !== expected)
+      throw new Error(`${options.method ?? 'GET'} ${path} answered ${response.status} (expected ${expected}): ${text}`);
+    return (text ? JSON.parse(text) : undefined) as never;
+  };
+}
