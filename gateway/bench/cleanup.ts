@@ -32,12 +32,18 @@ function writeState(): void {
   const reapables = [...tasks].map((task) => task.reapable);
   const state = {
     groups: reapables.flatMap((item) => (item.kind === 'group' ? [item.pid] : [])),
-    databases: reapables.flatMap((item) => (item.kind === 'database' ? [{ adminUrl: item.adminUrl, name: item.name }] : [])),
+    databases: reapables.flatMap((item) =>
+      item.kind === 'database' ? [{ adminUrl: item.adminUrl, name: item.name }] : [],
+    ),
   };
   writeFileSync(stateFile, JSON.stringify(state));
   if (!reaperStarted) {
     reaperStarted = true;
-    const reaper = spawn(process.execPath, [fileURLToPath(new URL('./reaper.mjs', import.meta.url)), String(process.pid), stateFile], { detached: true, stdio: 'ignore' });
+    const reaper = spawn(
+      process.execPath,
+      [fileURLToPath(new URL('./reaper.mjs', import.meta.url)), String(process.pid), stateFile],
+      { detached: true, stdio: 'ignore' },
+    );
     reaper.unref();
   }
 }
@@ -89,7 +95,10 @@ function runCleanupSync(): void {
 
 /** Drops a database with psql, synchronously (the 'exit' handler cannot wait for promises). */
 export function dropDatabaseSync(adminUrl: string, name: string): void {
-  const result = spawnSync('psql', [adminUrl, '-q', '-c', `drop database if exists "${name}" with (force)`], { stdio: 'ignore', timeout: 10_000 });
+  const result = spawnSync('psql', [adminUrl, '-q', '-c', `drop database if exists "${name}" with (force)`], {
+    stdio: 'ignore',
+    timeout: 10_000,
+  });
   if (result.status !== 0) throw new Error(`psql could not drop ${name}`);
 }
 

@@ -30,15 +30,26 @@ export function send(spec: RequestSpec): Promise<Reply> {
   }
   return new Promise<Reply>((resolve, reject) => {
     const req = httpRequest(
-      { host: HOST, port: spec.port, path: spec.path, method: spec.method ?? (body ? 'POST' : 'GET'), headers, agent: spec.agent ?? false },
+      {
+        host: HOST,
+        port: spec.port,
+        path: spec.path,
+        method: spec.method ?? (body ? 'POST' : 'GET'),
+        headers,
+        agent: spec.agent ?? false,
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks).toString('utf8') }),
+        );
         res.on('error', reject);
       },
     );
-    req.setTimeout(spec.timeoutMs ?? 10_000, () => req.destroy(new Error(`timed out: ${spec.method ?? 'GET'} ${spec.path} on :${spec.port}`)));
+    req.setTimeout(spec.timeoutMs ?? 10_000, () =>
+      req.destroy(new Error(`timed out: ${spec.method ?? 'GET'} ${spec.path} on :${spec.port}`)),
+    );
     req.on('error', reject);
     req.end(body);
   });
@@ -47,12 +58,14 @@ export function send(spec: RequestSpec): Promise<Reply> {
 /** `count` distinct ports nobody listens on right now (the OS picks them; all held open until all are known). */
 export async function freePorts(count: number): Promise<number[]> {
   const servers = await Promise.all(
-    Array.from({ length: count }, () =>
-      new Promise<Server>((resolve, reject) => {
-        const server = createServer();
-        server.once('error', reject);
-        server.listen(0, HOST, () => resolve(server));
-      }),
+    Array.from(
+      { length: count },
+      () =>
+        new Promise<Server>((resolve, reject) => {
+          const server = createServer();
+          server.once('error', reject);
+          server.listen(0, HOST, () => resolve(server));
+        }),
     ),
   );
   const ports = servers.map((server) => {

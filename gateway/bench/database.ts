@@ -3,7 +3,8 @@ import pg from 'pg';
 import { dropDatabaseSync, registerCleanup } from './cleanup.ts';
 
 /** The local server the benchmark makes its own databases on (trust auth). */
-export const ADMIN_DATABASE_URL = process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+export const ADMIN_DATABASE_URL =
+  process.env.BENCH_ADMIN_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 
 export interface BenchDatabase {
   name: string;

@@ -41,7 +41,9 @@ export async function cannon(spec: CannonSpec): Promise<CannonFigures> {
     body: spec.json === undefined ? undefined : JSON.stringify(spec.json),
     timeout: 10,
   });
-  const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]));
+  const statusCodes = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([code, stats]) => [code, stats.count]),
+  );
   return {
     rps: result['2xx'] / result.duration,
     ok: result['2xx'],
@@ -75,7 +77,10 @@ export interface LatencyFigures {
  * One request in flight at a time, alternating between the targets (so both see the same machine
  * state), each over its own keep-alive socket; `performance.now()` around every request.
  */
-export async function sequentialLatency(targets: LatencyTarget[], options: { warmup: number; count: number; deadlineMs: number }): Promise<Record<string, LatencyFigures>> {
+export async function sequentialLatency(
+  targets: LatencyTarget[],
+  options: { warmup: number; count: number; deadlineMs: number },
+): Promise<Record<string, LatencyFigures>> {
   const agents = targets.map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
   const samples = targets.map(() => [] as number[]);
   const statuses = targets.map(() => ({}) as Record<string, number>);
@@ -84,7 +89,12 @@ export async function sequentialLatency(targets: LatencyTarget[], options: { war
     for (let round = 0; round < options.warmup + options.count && performance.now() < deadline; round += 1) {
       for (const [index, target] of targets.entries()) {
         const started = performance.now();
-        const reply = await send({ port: target.port, path: target.path, headers: target.headers, agent: agents[index]! });
+        const reply = await send({
+          port: target.port,
+          path: target.path,
+          headers: target.headers,
+          agent: agents[index]!,
+        });
         const elapsed = performance.now() - started;
         if (round < options.warmup) continue;
         samples[index]!.push(elapsed);
@@ -97,7 +107,16 @@ export async function sequentialLatency(targets: LatencyTarget[], options: { war
   return Object.fromEntries(
     targets.map((target, index) => {
       const sorted = samples[index]!.sort((a, b) => a - b);
-      return [target.name, { count: sorted.length, p50: percentile(sorted, 0.5), p90: percentile(sorted, 0.9), p99: percentile(sorted, 0.99), statuses: statuses[index]! }];
+      return [
+        target.name,
+        {
+          count: sorted.length,
+          p50: percentile(sorted, 0.5),
+          p90: percentile(sorted, 0.9),
+          p99: percentile(sorted, 0.99),
+          statuses: statuses[index]!,
+        },
+      ];
     }),
   );
 }
@@ -116,11 +135,23 @@ export interface FloodFigures {
 }
 
 /** `total` requests, at most `concurrency` in flight, over keep-alive sockets; stops at the deadline. */
-export async function flood(options: { total: number; concurrency: number; deadlineMs: number; request: (index: number) => Omit<RequestSpec, 'agent'> }): Promise<FloodFigures> {
+export async function flood(options: {
+  total: number;
+  concurrency: number;
+  deadlineMs: number;
+  request: (index: number) => Omit<RequestSpec, 'agent'>;
+}): Promise<FloodFigures> {
   const agent = new Agent({ keepAlive: true, maxSockets: options.concurrency });
   const figures: FloodFigures = {
-    sent: 0, elapsedMs: 0, statuses: {}, networkErrors: 0, rejected: 0, rejectedWithRetryAfter: 0,
-    retryAfterMin: Number.POSITIVE_INFINITY, retryAfterMax: 0, firstRejectedIndex: -1,
+    sent: 0,
+    elapsedMs: 0,
+    statuses: {},
+    networkErrors: 0,
+    rejected: 0,
+    rejectedWithRetryAfter: 0,
+    retryAfterMin: Number.POSITIVE_INFINITY,
+    retryAfterMax: 0,
+    firstRejectedIndex: -1,
   };
   const started = performance.now();
   const deadline = started + options.deadlineMs;

@@ -8,7 +8,13 @@ import { send, sleep } from './client.ts';
 const READY_LINE = /Crucible is ready at (\S+) \(started in (\d+) ms\)/;
 const MAX_KEPT_LINES = 3000;
 /** stderr lines that are not news: the launcher's stop message, npm's and Prisma's chatter. */
-const EXPECTED_STDERR = [/^\s*$/, /^SIG(INT|TERM): stopping/, /^npm warn Unknown (env|user) config/, /^Loaded Prisma config from/, /^Prisma schema loaded from/];
+const EXPECTED_STDERR = [
+  /^\s*$/,
+  /^SIG(INT|TERM): stopping/,
+  /^npm warn Unknown (env|user) config/,
+  /^Loaded Prisma config from/,
+  /^Prisma schema loaded from/,
+];
 
 export interface ProductLine {
   stream: 'stdout' | 'stderr';
@@ -71,7 +77,13 @@ function processTable(): Map<number, ProcInfo> {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const cmd = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ').trim();
-      table.set(Number(entry), { pid: Number(entry), state: fields[0]!, ppid: Number(fields[1]), pgrp: Number(fields[2]), cmd });
+      table.set(Number(entry), {
+        pid: Number(entry),
+        state: fields[0]!,
+        ppid: Number(fields[1]),
+        pgrp: Number(fields[2]),
+        cmd,
+      });
     } catch {
       // gone meanwhile
     }
@@ -118,7 +130,12 @@ function killGroup(pid: number, signal: NodeJS.Signals): void {
 function pinoProblem(text: string): string | undefined {
   if (!text.startsWith('{')) return undefined;
   try {
-    const entry = JSON.parse(text) as { level?: number; msg?: string; err?: { message?: string }; req?: { method?: string; url?: string } };
+    const entry = JSON.parse(text) as {
+      level?: number;
+      msg?: string;
+      err?: { message?: string };
+      req?: { method?: string; url?: string };
+    };
     if ((entry.level ?? 0) < 40) return '';
     const request = entry.req?.url ? ` (${entry.req.method} ${entry.req.url.split('?')[0]})` : '';
     return `${entry.level! >= 50 ? 'ERROR' : 'WARN'} ${entry.msg ?? ''}${entry.err?.message ? `: ${entry.err.message}` : ''}${request}`;
@@ -131,14 +148,22 @@ function pinoProblem(text: string): string | undefined {
 /** The line of a start-up failure that says what went wrong (the first `...Error:` / `error:` on stderr). */
 export function keyErrorLine(message: string): string {
   const lines = message.split('\n');
-  const found = lines.find((line) => /^\s*\[stderr\]\s+(\w*Error|error):\s/.test(line)) ?? lines.find((line) => /error/i.test(line)) ?? lines[0]!;
+  const found =
+    lines.find((line) => /^\s*\[stderr\]\s+(\w*Error|error):\s/.test(line)) ??
+    lines.find((line) => /error/i.test(line)) ??
+    lines[0]!;
   return found.replace(/^\s*\[(stderr|stdout)\]\s+/, '').trim();
 }
 
 export async function startProduct(spec: ProductSpec): Promise<RunningProduct> {
   const spawnedAt = performance.now();
   const since = () => performance.now() - spawnedAt;
-  const child: ChildProcess = spawn(spec.command, spec.args, { cwd: spec.cwd, env: spec.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(spec.command, spec.args, {
+    cwd: spec.cwd,
+    env: spec.env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const pid = child.pid;
   if (!pid) throw new Error(`${spec.label}: could not spawn ${spec.command}`);
 
@@ -172,7 +197,12 @@ export async function startProduct(spec: ProductSpec): Promise<RunningProduct> {
     const problem = pinoProblem(text);
     // The launcher's own stop message is expected; anything else on stderr is worth a look.
     const expected = EXPECTED_STDERR.some((pattern) => pattern.test(text));
-    const key = problem === undefined ? (stream === 'stderr' && !expected ? `stderr: ${text.slice(0, 200)}` : undefined) : problem || undefined;
+    const key =
+      problem === undefined
+        ? stream === 'stderr' && !expected
+          ? `stderr: ${text.slice(0, 200)}`
+          : undefined
+        : problem || undefined;
     if (!key) return;
     const short = key.length > 240 ? `${key.slice(0, 240)}...` : key;
     const when = signalAt !== undefined && at >= signalAt ? `[after SIGINT] ${short}` : short;
@@ -209,7 +239,11 @@ export async function startProduct(spec: ProductSpec): Promise<RunningProduct> {
   let match: RegExpMatchArray;
   try {
     match = await new Promise<RegExpMatchArray>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`${spec.label}: no ready line within ${spec.readyTimeoutMs} ms; output:\n${outputSoFar()}`)), spec.readyTimeoutMs);
+      const timer = setTimeout(
+        () =>
+          reject(new Error(`${spec.label}: no ready line within ${spec.readyTimeoutMs} ms; output:\n${outputSoFar()}`)),
+        spec.readyTimeoutMs,
+      );
       onReadyLine = (found) => {
         clearTimeout(timer);
         resolve(found);
@@ -217,7 +251,15 @@ export async function startProduct(spec: ProductSpec): Promise<RunningProduct> {
       void exited.then(() => {
         clearTimeout(timer);
         // Let the last output lines arrive before quoting them.
-        setTimeout(() => reject(new Error(`${spec.label}: exited (code ${exitInfo?.code}, signal ${exitInfo?.signal}) before it was ready; output:\n${outputSoFar()}`)), 200);
+        setTimeout(
+          () =>
+            reject(
+              new Error(
+                `${spec.label}: exited (code ${exitInfo?.code}, signal ${exitInfo?.signal}) before it was ready; output:\n${outputSoFar()}`,
+              ),
+            ),
+          200,
+        );
       });
     });
   } catch (error) {
@@ -270,7 +312,15 @@ export async function startProduct(spec: ProductSpec): Promise<RunningProduct> {
       }
       if (!exitedInTime) await Promise.race([exited, sleep(2000)]);
       unregister();
-      return { code: exitInfo?.code ?? null, signal: exitInfo?.signal ?? null, ms, exitedInTime, treeGoneMs, aliveAtExit, leftovers };
+      return {
+        code: exitInfo?.code ?? null,
+        signal: exitInfo?.signal ?? null,
+        ms,
+        exitedInTime,
+        treeGoneMs,
+        aliveAtExit,
+        leftovers,
+      };
     },
   };
 }

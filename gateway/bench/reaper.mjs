@@ -34,7 +34,10 @@ function reap() {
     }
   }
   for (const { adminUrl, name } of state.databases ?? []) {
-    spawnSync('psql', [adminUrl, '-q', '-c', `drop database if exists "${name}" with (force)`], { stdio: 'ignore', timeout: 15_000 });
+    spawnSync('psql', [adminUrl, '-q', '-c', `drop database if exists "${name}" with (force)`], {
+      stdio: 'ignore',
+      timeout: 15_000,
+    });
   }
   rmSync(stateFile, { force: true });
 }

@@ -15,6 +15,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { deleteNamespaceStreams } from '@crucible/platform/testing';
 import { SERVICES } from '@crucible/proto';
 import { finishCleanup, installCleanupHandlers, runCleanup } from './cleanup.ts';
 import { freePorts, send, sleep, uniqueClientIp, uniqueEmail, type Reply } from './client.ts';
@@ -74,12 +75,23 @@ async function portsEnv(): Promise<{ env: Record<string, string>; port: number; 
   return { env, port, authPort: Number(env.AUTH_PORT) };
 }
 
+/** The run's NATS_NAMESPACE (streams, durables, questions, cache keys): products of other runs never see this one's. */
+const NAMESPACE = `bench-${RUN_TAG}`;
+
 /** The product's environment: the caller's, minus what would change the picture, plus the run's own. */
 function productEnv(overrides: Record<string, string>, limits: 'default' | 'high'): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of Object.keys(env)) if (key.startsWith('RATE_LIMIT_') || (/_PORT$|_URL$/.test(key) && !['NATS_URL', 'REDIS_URL'].includes(key))) delete env[key];
+  for (const key of Object.keys(env))
+    if (key.startsWith('RATE_LIMIT_') || (/_PORT$|_URL$/.test(key) && !['NATS_URL', 'REDIS_URL'].includes(key)))
+      delete env[key];
   for (const key of ['TARGETS', 'HOST', 'PUBLIC_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD']) delete env[key];
-  return { ...env, LOG_LEVEL: 'warn', ...(limits === 'high' ? HIGH_LIMITS : {}), ...overrides };
+  return {
+    ...env,
+    LOG_LEVEL: 'warn',
+    NATS_NAMESPACE: NAMESPACE,
+    ...(limits === 'high' ? HIGH_LIMITS : {}),
+    ...overrides,
+  };
 }
 
 async function startLauncher(label: string, database: BenchDatabase, limits: 'default' | 'high') {
@@ -94,8 +106,11 @@ async function startLauncher(label: string, database: BenchDatabase, limits: 'de
       gatewayPort: port,
       readyTimeoutMs: 60_000,
     });
-    say(`  started in ${fmt(product.readyLineMs)} ms (launcher says ${product.launcherStartMs} ms); gateway :${port}, auth :${authPort}${targets ? `; TARGETS=${targets}` : ''}`);
-    for (const line of product.lines.filter((entry) => entry.stream === 'stdout').slice(0, 12)) say(`    | ${line.text}`);
+    say(
+      `  started in ${fmt(product.readyLineMs)} ms (launcher says ${product.launcherStartMs} ms); gateway :${port}, auth :${authPort}${targets ? `; TARGETS=${targets}` : ''}`,
+    );
+    for (const line of product.lines.filter((entry) => entry.stream === 'stdout').slice(0, 12))
+      say(`    | ${line.text}`);
     return { product, port, authPort };
   };
   try {
@@ -123,8 +138,13 @@ function collectProblems(product: RunningProduct): void {
 }
 
 function describeStop(result: StopResult): string {
-  const exit = result.exitedInTime ? `exited after ${fmt(result.ms)} ms with ${result.signal ? `signal ${result.signal} (a shell shows 130)` : `code ${result.code}`}` : 'did NOT exit within 10 s';
-  const tree = result.treeGoneMs !== undefined ? `whole process tree gone after ${fmt(result.treeGoneMs)} ms` : `${result.leftovers.length} process(es) LEFT: ${result.leftovers.join('; ')}`;
+  const exit = result.exitedInTime
+    ? `exited after ${fmt(result.ms)} ms with ${result.signal ? `signal ${result.signal} (a shell shows 130)` : `code ${result.code}`}`
+    : 'did NOT exit within 10 s';
+  const tree =
+    result.treeGoneMs !== undefined
+      ? `whole process tree gone after ${fmt(result.treeGoneMs)} ms`
+      : `${result.leftovers.length} process(es) LEFT: ${result.leftovers.join('; ')}`;
   const ok = result.exitedInTime && result.code === 0 && result.treeGoneMs !== undefined && result.treeGoneMs <= 10_000;
   return `${exit}; ${tree} (target: exit 0 within 10 s, nothing left: ${met(ok)})`;
 }
@@ -134,24 +154,35 @@ async function stopAndReport(product: RunningProduct, key: string): Promise<Stop
   const text = describeStop(result);
   say(`  stopped with SIGINT to its process group (Ctrl-C): ${text}`);
   figure(key, text);
-  if (!result.exitedInTime || result.code !== 0 || result.treeGoneMs === undefined) observations.push(`${product.label}: shutdown on SIGINT: ${text}`);
+  if (!result.exitedInTime || result.code !== 0 || result.treeGoneMs === undefined)
+    observations.push(`${product.label}: shutdown on SIGINT: ${text}`);
   collectProblems(product);
   return result;
 }
 
 function expectStatus(reply: Reply, status: number, what: string): void {
-  if (reply.status !== status) throw new Error(`${what}: expected ${status}, got ${reply.status}: ${reply.body.slice(0, 500)}`);
+  if (reply.status !== status)
+    throw new Error(`${what}: expected ${status}, got ${reply.status}: ${reply.body.slice(0, 500)}`);
 }
 
 async function signUp(port: number, ip: string, address: string): Promise<string> {
-  const reply = await send({ port, path: '/api/auth/signup', headers: { 'x-forwarded-for': ip }, json: { email: address, password: PASSWORD, firstName: 'Bench', lastName: `Member ${RUN_TAG}` } });
+  const reply = await send({
+    port,
+    path: '/api/auth/signup',
+    headers: { 'x-forwarded-for': ip },
+    json: { email: address, password: PASSWORD, firstName: 'Bench', lastName: `Member ${RUN_TAG}` },
+  });
   expectStatus(reply, 201, `sign-up of ${address}`);
   return (JSON.parse(reply.body) as { token: string }).token;
 }
 
 function describeCannon(figures: CannonFigures): string {
   const others = Object.entries(figures.statusCodes).filter(([code]) => !code.startsWith('2'));
-  const extra = [others.length ? `non-2xx ${others.map(([code, count]) => `${code}x${count}`).join(',')}` : '', figures.errors ? `errors ${figures.errors}` : '', figures.timeouts ? `timeouts ${figures.timeouts}` : ''].filter(Boolean);
+  const extra = [
+    others.length ? `non-2xx ${others.map(([code, count]) => `${code}x${count}`).join(',')}` : '',
+    figures.errors ? `errors ${figures.errors}` : '',
+    figures.timeouts ? `timeouts ${figures.timeouts}` : '',
+  ].filter(Boolean);
   return `${fmt(figures.rps)} req/s (${figures.ok} x 2xx in ${fmt(figures.seconds, 1)} s; latency p50 ${figures.latencyP50} ms, p99 ${figures.latencyP99} ms${extra.length ? `; ${extra.join('; ')}` : ''})`;
 }
 
@@ -197,7 +228,10 @@ async function throughputParts(): Promise<void> {
     figure('gateway-direct-throughput', describeCannon(direct));
     figure('gateway-proxied-throughput', describeCannon(proxied));
     figure('gateway-throughput-ratio', `${fmt(ratio, 2)} (target >= 0.80: ${met(ratio >= 0.8)})`);
-    if (direct.non2xx || proxied.non2xx || direct.errors || proxied.errors) observations.push(`throughput runs had non-2xx or errors: direct ${JSON.stringify(direct.statusCodes)} errors ${direct.errors}; gateway ${JSON.stringify(proxied.statusCodes)} errors ${proxied.errors}`);
+    if (direct.non2xx || proxied.non2xx || direct.errors || proxied.errors)
+      observations.push(
+        `throughput runs had non-2xx or errors: direct ${JSON.stringify(direct.statusCodes)} errors ${direct.errors}; gateway ${JSON.stringify(proxied.statusCodes)} errors ${proxied.errors}`,
+      );
 
     const latency = await sequentialLatency(
       [
@@ -210,30 +244,66 @@ async function throughputParts(): Promise<void> {
     const g = latency.gateway!;
     const added = g.p50 - d.p50;
     say(`  sequential latency (${d.count} + ${g.count} requests, interleaved, keep-alive):`);
-    say(`    direct  p50 ${fmt(d.p50, 3)} ms  p90 ${fmt(d.p90, 3)} ms  p99 ${fmt(d.p99, 3)} ms  statuses ${JSON.stringify(d.statuses)}`);
-    say(`    gateway p50 ${fmt(g.p50, 3)} ms  p90 ${fmt(g.p90, 3)} ms  p99 ${fmt(g.p99, 3)} ms  statuses ${JSON.stringify(g.statuses)}`);
+    say(
+      `    direct  p50 ${fmt(d.p50, 3)} ms  p90 ${fmt(d.p90, 3)} ms  p99 ${fmt(d.p99, 3)} ms  statuses ${JSON.stringify(d.statuses)}`,
+    );
+    say(
+      `    gateway p50 ${fmt(g.p50, 3)} ms  p90 ${fmt(g.p90, 3)} ms  p99 ${fmt(g.p99, 3)} ms  statuses ${JSON.stringify(g.statuses)}`,
+    );
     figure('gateway-latency-p50-direct', `${fmt(d.p50, 3)} ms (p99 ${fmt(d.p99, 3)} ms, n=${d.count})`);
     figure('gateway-latency-p50-gateway', `${fmt(g.p50, 3)} ms (p99 ${fmt(g.p99, 3)} ms, n=${g.count})`);
     figure('gateway-latency-p50-added', `${fmt(added, 3)} ms (target < 1 ms: ${met(added < 1)})`);
 
     say(`\n== 2. Sign-in throughput, straight to auth [${elapsed()}]`);
-    const [row] = await database.query<{ password_hash: string }>('select password_hash from auth.users where email = $1', [member]);
+    const [row] = await database.query<{ password_hash: string }>(
+      'select password_hash from auth.users where email = $1',
+      [member],
+    );
     const params = /\$argon2(\w+)\$v=\d+\$m=(\d+),t=(\d+),p=(\d+)\$/.exec(row?.password_hash ?? '');
-    const argon = params ? `argon2${params[1]} m=${params[2]} KiB, t=${params[3]}, p=${params[4]}` : `unknown (stored hash: ${row?.password_hash?.slice(0, 40)})`;
+    const argon = params
+      ? `argon2${params[1]} m=${params[2]} KiB, t=${params[3]}, p=${params[4]}`
+      : `unknown (stored hash: ${row?.password_hash?.slice(0, 40)})`;
     const verifyMs = params ? await argon2VerifyMs(Number(params[2]), Number(params[3])) : undefined;
-    say(`  stored hash parameters: ${argon}${verifyMs ? `; one verify takes ${fmt(verifyMs, 1)} ms here when idle` : ''}`);
+    say(
+      `  stored hash parameters: ${argon}${verifyMs ? `; one verify takes ${fmt(verifyMs, 1)} ms here when idle` : ''}`,
+    );
     const signins = await cannon({
-      port: authPort, path: '/api/auth/signin', method: 'POST', headers: { 'x-forwarded-for': ip }, json: { email: member, password: PASSWORD },
-      connections: 8, durationSeconds: 10, warmupSeconds: 1,
+      port: authPort,
+      path: '/api/auth/signin',
+      method: 'POST',
+      headers: { 'x-forwarded-for': ip },
+      json: { email: member, password: PASSWORD },
+      connections: 8,
+      durationSeconds: 10,
+      warmupSeconds: 1,
     });
     say(`  sign-ins           ${describeCannon(signins)}`);
-    figure('signin-argon2', argon + (verifyMs ? ` (one verify ${fmt(verifyMs, 1)} ms when idle; ${process.env.UV_THREADPOOL_SIZE ?? 4} libuv threads, 2 cores)` : ''));
-    figure('signin-throughput', `${fmt(signins.rps, 1)} sign-ins/s (8 connections, ${fmt(signins.seconds, 1)} s; p50 ${signins.latencyP50} ms, p99 ${signins.latencyP99} ms${signins.non2xx ? `; non-2xx ${JSON.stringify(signins.statusCodes)}` : ''})`);
-    if (signins.non2xx || signins.errors) observations.push(`sign-in run had non-2xx/errors: ${JSON.stringify(signins.statusCodes)}, errors ${signins.errors}, timeouts ${signins.timeouts}`);
+    figure(
+      'signin-argon2',
+      argon +
+        (verifyMs
+          ? ` (one verify ${fmt(verifyMs, 1)} ms when idle; ${process.env.UV_THREADPOOL_SIZE ?? 4} libuv threads, 2 cores)`
+          : ''),
+    );
+    figure(
+      'signin-throughput',
+      `${fmt(signins.rps, 1)} sign-ins/s (8 connections, ${fmt(signins.seconds, 1)} s; p50 ${signins.latencyP50} ms, p99 ${signins.latencyP99} ms${signins.non2xx ? `; non-2xx ${JSON.stringify(signins.statusCodes)}` : ''})`,
+    );
+    if (signins.non2xx || signins.errors)
+      observations.push(
+        `sign-in run had non-2xx/errors: ${JSON.stringify(signins.statusCodes)}, errors ${signins.errors}, timeouts ${signins.timeouts}`,
+      );
 
     // Ctrl-C while members are using it: 20 connections keep asking through the gateway.
     say(`\n== shutdown under load [${elapsed()}]`);
-    const during = cannon({ port, path: '/api/auth/user', headers, connections: 20, durationSeconds: 4, warmupSeconds: 0 });
+    const during = cannon({
+      port,
+      path: '/api/auth/user',
+      headers,
+      connections: 20,
+      durationSeconds: 4,
+      warmupSeconds: 0,
+    });
     await sleep(1500);
     await stopAndReport(product, 'shutdown-under-load');
     const seen = await during;
@@ -265,7 +335,8 @@ async function floodPart(): Promise<void> {
     };
     const right = await newAccount('flood-right', 0);
     const wrongAccounts: string[] = [];
-    for (let index = 1; index <= 18; index += 1) wrongAccounts.push((await newAccount(`flood-wrong${index}`, index)).address);
+    for (let index = 1; index <= 18; index += 1)
+      wrongAccounts.push((await newAccount(`flood-wrong${index}`, index)).address);
     const probe = await newAccount('concurrent', 19);
 
     // Concurrent right passwords on one account: the per-account counter counts attempts when they
@@ -275,12 +346,18 @@ async function floodPart(): Promise<void> {
       total: 15,
       concurrency: 15,
       deadlineMs: 30_000,
-      request: () => ({ port: authPort, path: '/api/auth/signin', headers: { 'x-forwarded-for': probeIp }, json: { email: probe.address, password: PASSWORD } }),
+      request: () => ({
+        port: authPort,
+        path: '/api/auth/signin',
+        headers: { 'x-forwarded-for': probeIp },
+        json: { email: probe.address, password: PASSWORD },
+      }),
     });
     const concurrentText = `15 simultaneous correct sign-ins on one account (fresh address) -> ${JSON.stringify(concurrent.statuses)} (account limit ${DEFAULTS.signinPerAccount})`;
     say(`  ${concurrentText}`);
     figure('signin-concurrent-same-account', concurrentText);
-    if (concurrent.rejected) observations.push(`${concurrentText}: correct sign-ins in flight count against the per-account limit`);
+    if (concurrent.rejected)
+      observations.push(`${concurrentText}: correct sign-ins in flight count against the per-account limit`);
 
     // One right password in ten, on one account (at most ~5 of them in flight); wrong passwords over
     // eighteen accounts (~5 each among the first 100): no account reaches its own limit, so every 429
@@ -295,25 +372,55 @@ async function floodPart(): Promise<void> {
         port: authPort,
         path: '/api/auth/signin',
         headers: { 'x-forwarded-for': floodIp },
-        json: index % 10 === 0 ? { email: right.address, password: PASSWORD } : { email: wrongAccounts[index % wrongAccounts.length], password: 'wrong-password-0000' },
+        json:
+          index % 10 === 0
+            ? { email: right.address, password: PASSWORD }
+            : { email: wrongAccounts[index % wrongAccounts.length], password: 'wrong-password-0000' },
       }),
     });
     const notRejected = signinFlood.sent - signinFlood.rejected - signinFlood.networkErrors;
-    say(`  POST /api/auth/signin x${signinFlood.sent} from one address, 50 in flight, ${fmt(signinFlood.elapsedMs)} ms: statuses ${JSON.stringify(signinFlood.statuses)}, network errors ${signinFlood.networkErrors}`);
-    say(`  first 429 at request #${signinFlood.firstRejectedIndex}; Retry-After on ${signinFlood.rejectedWithRetryAfter}/${signinFlood.rejected} (values ${signinFlood.retryAfterMin}..${signinFlood.retryAfterMax} s)`);
-    figure('flood-signin', `${signinFlood.sent} requests in ${fmt(signinFlood.elapsedMs)} ms: 200 x${signinFlood.statuses[200] ?? 0}, 401 x${signinFlood.statuses[401] ?? 0}, 429 x${signinFlood.rejected}${Object.keys(signinFlood.statuses).some((code) => !['200', '401', '429'].includes(code)) ? `, other ${JSON.stringify(signinFlood.statuses)}` : ''}${signinFlood.networkErrors ? `, network errors ${signinFlood.networkErrors}` : ''}`);
-    figure('flood-signin-retry-after', `${signinFlood.rejectedWithRetryAfter}/${signinFlood.rejected} 429s had Retry-After (${signinFlood.retryAfterMin}..${signinFlood.retryAfterMax} s): ${met(signinFlood.rejected > 0 && signinFlood.rejectedWithRetryAfter === signinFlood.rejected)}`);
-    figure('flood-signin-ip-limit', `${notRejected} answered without 429 (limit ${DEFAULTS.signinPerIp} per IP per 900 s): ${met(notRejected === DEFAULTS.signinPerIp)}`);
-    if (notRejected !== DEFAULTS.signinPerIp) observations.push(`sign-in flood: ${notRejected} non-429 answers, per-IP limit is ${DEFAULTS.signinPerIp}`);
+    say(
+      `  POST /api/auth/signin x${signinFlood.sent} from one address, 50 in flight, ${fmt(signinFlood.elapsedMs)} ms: statuses ${JSON.stringify(signinFlood.statuses)}, network errors ${signinFlood.networkErrors}`,
+    );
+    say(
+      `  first 429 at request #${signinFlood.firstRejectedIndex}; Retry-After on ${signinFlood.rejectedWithRetryAfter}/${signinFlood.rejected} (values ${signinFlood.retryAfterMin}..${signinFlood.retryAfterMax} s)`,
+    );
+    figure(
+      'flood-signin',
+      `${signinFlood.sent} requests in ${fmt(signinFlood.elapsedMs)} ms: 200 x${signinFlood.statuses[200] ?? 0}, 401 x${signinFlood.statuses[401] ?? 0}, 429 x${signinFlood.rejected}${Object.keys(signinFlood.statuses).some((code) => !['200', '401', '429'].includes(code)) ? `, other ${JSON.stringify(signinFlood.statuses)}` : ''}${signinFlood.networkErrors ? `, network errors ${signinFlood.networkErrors}` : ''}`,
+    );
+    figure(
+      'flood-signin-retry-after',
+      `${signinFlood.rejectedWithRetryAfter}/${signinFlood.rejected} 429s had Retry-After (${signinFlood.retryAfterMin}..${signinFlood.retryAfterMax} s): ${met(signinFlood.rejected > 0 && signinFlood.rejectedWithRetryAfter === signinFlood.rejected)}`,
+    );
+    figure(
+      'flood-signin-ip-limit',
+      `${notRejected} answered without 429 (limit ${DEFAULTS.signinPerIp} per IP per 900 s): ${met(notRejected === DEFAULTS.signinPerIp)}`,
+    );
+    if (notRejected !== DEFAULTS.signinPerIp)
+      observations.push(`sign-in flood: ${notRejected} non-429 answers, per-IP limit is ${DEFAULTS.signinPerIp}`);
 
     // The flooding address stays blocked through the gateway (the gateway forwards the client
     // address); another address still signs in.
-    const viaGateway = await send({ port, path: '/api/auth/signin', headers: { 'x-forwarded-for': floodIp }, json: { email: right.address, password: PASSWORD } });
+    const viaGateway = await send({
+      port,
+      path: '/api/auth/signin',
+      headers: { 'x-forwarded-for': floodIp },
+      json: { email: right.address, password: PASSWORD },
+    });
     const otherIp = clientIp();
-    const otherAddress = await send({ port: authPort, path: '/api/auth/signin', headers: { 'x-forwarded-for': otherIp }, json: { email: right.address, password: PASSWORD } });
+    const otherAddress = await send({
+      port: authPort,
+      path: '/api/auth/signin',
+      headers: { 'x-forwarded-for': otherIp },
+      json: { email: right.address, password: PASSWORD },
+    });
     const gatewayBlockText = `flooding address through the gateway -> ${viaGateway.status}${viaGateway.headers['retry-after'] ? ` (Retry-After ${viaGateway.headers['retry-after']})` : ''}; another address direct -> ${otherAddress.status}`;
     say(`  ${gatewayBlockText}`);
-    figure('flood-signin-after', `${gatewayBlockText}: ${met(viaGateway.status === 429 && otherAddress.status === 200)}`);
+    figure(
+      'flood-signin-after',
+      `${gatewayBlockText}: ${met(viaGateway.status === 429 && otherAddress.status === 200)}`,
+    );
 
     // Gateway per-IP limit: 1200 per minute over every /api call.
     const gatewayIp = clientIp();
@@ -322,12 +429,24 @@ async function floodPart(): Promise<void> {
       total: gatewayTotal,
       concurrency: 20,
       deadlineMs: 50_000,
-      request: () => ({ port, path: '/api/auth/user', headers: { authorization: `Bearer ${right.token}`, 'x-forwarded-for': gatewayIp } }),
+      request: () => ({
+        port,
+        path: '/api/auth/user',
+        headers: { authorization: `Bearer ${right.token}`, 'x-forwarded-for': gatewayIp },
+      }),
     });
     const gatewayOk = gatewayFlood.statuses[200] ?? 0;
-    say(`  GET /api/auth/user x${gatewayFlood.sent} through the gateway from one address in ${fmt(gatewayFlood.elapsedMs)} ms: statuses ${JSON.stringify(gatewayFlood.statuses)}, network errors ${gatewayFlood.networkErrors}; Retry-After on ${gatewayFlood.rejectedWithRetryAfter}/${gatewayFlood.rejected}`);
-    figure('flood-gateway', `${gatewayFlood.sent} requests in ${fmt(gatewayFlood.elapsedMs)} ms: 200 x${gatewayOk}, 429 x${gatewayFlood.rejected} (Retry-After on ${gatewayFlood.rejectedWithRetryAfter}), limit ${DEFAULTS.gatewayPerIpPerMinute}/min: ${met(gatewayOk === DEFAULTS.gatewayPerIpPerMinute && gatewayFlood.rejected === gatewayFlood.sent - gatewayOk)}`);
-    if (gatewayOk !== DEFAULTS.gatewayPerIpPerMinute) observations.push(`gateway flood: ${gatewayOk} x 200, per-IP limit is ${DEFAULTS.gatewayPerIpPerMinute}/min (statuses ${JSON.stringify(gatewayFlood.statuses)})`);
+    say(
+      `  GET /api/auth/user x${gatewayFlood.sent} through the gateway from one address in ${fmt(gatewayFlood.elapsedMs)} ms: statuses ${JSON.stringify(gatewayFlood.statuses)}, network errors ${gatewayFlood.networkErrors}; Retry-After on ${gatewayFlood.rejectedWithRetryAfter}/${gatewayFlood.rejected}`,
+    );
+    figure(
+      'flood-gateway',
+      `${gatewayFlood.sent} requests in ${fmt(gatewayFlood.elapsedMs)} ms: 200 x${gatewayOk}, 429 x${gatewayFlood.rejected} (Retry-After on ${gatewayFlood.rejectedWithRetryAfter}), limit ${DEFAULTS.gatewayPerIpPerMinute}/min: ${met(gatewayOk === DEFAULTS.gatewayPerIpPerMinute && gatewayFlood.rejected === gatewayFlood.sent - gatewayOk)}`,
+    );
+    if (gatewayOk !== DEFAULTS.gatewayPerIpPerMinute)
+      observations.push(
+        `gateway flood: ${gatewayOk} x 200, per-IP limit is ${DEFAULTS.gatewayPerIpPerMinute}/min (statuses ${JSON.stringify(gatewayFlood.statuses)})`,
+      );
 
     await stopAndReport(product, 'shutdown-default-limits-product');
   } finally {
@@ -356,14 +475,28 @@ async function coldStartPart(): Promise<void> {
         readyTimeoutMs: webBefore === undefined ? 240_000 : 90_000,
         pollReadyz: true,
       });
-      const readyzMs = await Promise.race([product.readyzMs, new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 15_000))]);
+      const readyzMs = await Promise.race([
+        product.readyzMs,
+        new Promise<undefined>((resolve) => setTimeout(() => resolve(undefined), 15_000)),
+      ]);
       const webAfter = existsSync(WEB_INDEX) ? statSync(WEB_INDEX).mtimeMs : undefined;
-      const web = webBefore !== undefined && webAfter === webBefore ? 'web build skipped (web/dist/index.html present)' : webAfter !== undefined ? 'web app BUILT during start' : 'web app not built';
-      const [tables] = await database.query<{ count: string }>("select count(*) from information_schema.tables where table_schema = 'auth'");
+      const web =
+        webBefore !== undefined && webAfter === webBefore
+          ? 'web build skipped (web/dist/index.html present)'
+          : webAfter !== undefined
+            ? 'web app BUILT during start'
+            : 'web app not built';
+      const [tables] = await database.query<{ count: string }>(
+        "select count(*) from information_schema.tables where table_schema = 'auth'",
+      );
       const generated = product.lines.filter((line) => /Generated Prisma Client/.test(line.text));
-      const generateText = generated.length ? `${generated.length} prisma generate done at ${fmt(generated.at(-1)!.at)} ms, ` : '';
+      const generateText = generated.length
+        ? `${generated.length} prisma generate done at ${fmt(generated.at(-1)!.at)} ms, `
+        : '';
       const text = `ready line after ${fmt(product.readyLineMs)} ms (${generateText}launcher's own count ${product.launcherStartMs} ms), /readyz 200 after ${readyzMs === undefined ? 'NEVER (15 s)' : `${fmt(readyzMs)} ms`}; ${web}; ${tables?.count ?? '?'} tables in schema auth`;
-      say(`  run ${run} (${run === 1 ? 'empty database: all migrations' : 'same database: nothing to migrate'}): ${text}`);
+      say(
+        `  run ${run} (${run === 1 ? 'empty database: all migrations' : 'same database: nothing to migrate'}): ${text}`,
+      );
       figure(`cold-start-${run}`, text);
       if (readyzMs === undefined) observations.push(`npm start #${run}: /readyz never answered 200`);
       await stopAndReport(product, `cold-start-${run}-stop`);
@@ -378,13 +511,20 @@ async function coldStartPart(): Promise<void> {
 async function forgetCounters(): Promise<void> {
   try {
     const { createClient } = await import('redis');
-    const client = createClient({ url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379', socket: { connectTimeout: 2000, reconnectStrategy: false } });
+    const client = createClient({
+      url: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      socket: { connectTimeout: 2000, reconnectStrategy: false },
+    });
     client.on('error', () => undefined);
     await client.connect();
     try {
       const keys = [
-        ...[...usedIps].flatMap((ip) => ['signin-ip', 'signup-ip', 'gateway-ip', 'reset-ip'].map((name) => `ratelimit:${name}:${ip}`)),
-        ...[...usedEmails].flatMap((address) => ['signin-account', 'reset-account'].map((name) => `ratelimit:${name}:${address}`)),
+        ...[...usedIps].flatMap((ip) =>
+          ['signin-ip', 'signup-ip', 'gateway-ip', 'reset-ip'].map((name) => `ratelimit:${name}:${ip}`),
+        ),
+        ...[...usedEmails].flatMap((address) =>
+          ['signin-account', 'reset-account'].map((name) => `ratelimit:${name}:${address}`),
+        ),
       ];
       if (keys.length) await client.del(keys);
     } finally {
@@ -398,7 +538,11 @@ async function forgetCounters(): Promise<void> {
 async function main(): Promise<void> {
   installCleanupHandlers();
   say(`Crucible benchmark (run ${RUN_TAG}); node ${process.version}; all traffic to 127.0.0.1`);
-  say(`load average ${loadavg().map((value) => value.toFixed(2)).join(' ')} on ${availableParallelism()} cores (other work on this machine skews every figure)`);
+  say(
+    `load average ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')} on ${availableParallelism()} cores (other work on this machine skews every figure)`,
+  );
   // BENCH_PARTS=3,4 runs only those parts (1 and 2 share a product and run together).
   const wanted = new Set((process.env.BENCH_PARTS ?? '1,2,3,4').split(',').map((part) => part.trim()));
   const parts: [string, string[], () => Promise<void>][] = [
@@ -420,8 +564,15 @@ async function main(): Promise<void> {
   await runCleanup();
   finishCleanup();
   await forgetCounters();
+  await deleteNamespaceStreams(NAMESPACE).catch((error: unknown) =>
+    observations.push(`could not delete the run's NATS streams: ${String(error)}`),
+  );
 
-  say(`\n== Figures (${elapsed()} in all; load average now ${loadavg().map((value) => value.toFixed(2)).join(' ')} on ${availableParallelism()} cores)`);
+  say(
+    `\n== Figures (${elapsed()} in all; load average now ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')} on ${availableParallelism()} cores)`,
+  );
   for (const line of summary) say(line);
   if (observations.length) {
     say('\n== Worth a look');

@@ -1,13 +1,22 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import cors from 'cors';
-import type { RequestHandler, Router } from 'express';
+import type { Request, RequestHandler, Router } from 'express';
 import helmet from 'helmet';
 import { WEBSOCKET_PATH } from '@crucible/proto';
 import {
-  HttpError, NotFoundError, ServiceUnavailableError, authenticate, createHttpApp, createRateLimit, createRemoteTokenVerifier,
-  type Cache, type EventBus, type Logger, type ReadinessCheck, type RunningService,
+  HttpError,
+  NotFoundError,
+  ServiceUnavailableError,
+  authenticate,
+  createHttpApp,
+  createRateLimitGroup,
+  createRemoteTokenVerifier,
+  type ReadinessCheck,
+  type RunningService,
+  type ServiceDeps,
 } from '@crucible/platform';
+import { serveApiReference } from './api-reference.ts';
 import { serviceUrlsOf, type GatewayConfig } from './config.ts';
 import { createRouteMatcher } from './route-table.ts';
 import { createUpstreams } from './upstreams.ts';
@@ -16,11 +25,12 @@ import { serveWebApp } from './web-app.ts';
 /** Where signed blob URLs point, relative to /api. */
 const BLOB_PATH = '/blobs/';
 
-export interface GatewayDeps {
-  logger: Logger;
-  bus: EventBus;
-  cache: Cache;
-  collectProcessMetrics?: boolean;
+export interface GatewayDeps extends ServiceDeps {
+  /**
+   * The services this process runs (one-process mode), checked by /readyz with the gateway's own
+   * dependencies: there the process is the whole product, so a service not ready means it is not.
+   */
+  serviceReadiness?: ReadinessCheck[];
 }
 
 export interface Gateway extends RunningService {
@@ -29,20 +39,40 @@ export interface Gateway extends RunningService {
   servesWebApp: boolean;
 }
 
-function securityHeaders(extraConnectSources: string[]) {
-  return helmet({
+/** Browsers ignore HSTS over plain http, and sending it there would pin a host that has no https. */
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+function securityHeaders(extraConnectSources: string[]): RequestHandler {
+  const helmetHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
         // MUI writes its styles at run time; scripts stay same-origin only.
         'style-src': ["'self'", "'unsafe-inline'"],
+        // https: for avatars from identity providers (profileImageUrl); remote images in posts are
+        // rendered as links by the forum, so a post cannot make the page fetch one.
         'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'connect-src': ["'self'", 'ws:', 'wss:', ...extraConnectSources],
+        // 'self' covers the same-origin /ws socket (ws: or wss: of this host); anything else is named in CSP_CONNECT_SOURCES.
+        'connect-src': ["'self'", ...extraConnectSources],
         'upgrade-insecure-requests': null,
       },
     },
     crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
   });
+  // Helmet's answer depends on nothing in the request: take it once and set the same headers each time.
+  const headers: [string, string | number | readonly string[]][] = [];
+  const recorder = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void headers.push([name, value]),
+    removeHeader: () => undefined,
+  };
+  helmetHeaders({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  return (req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    // req.secure believes X-Forwarded-Proto only from the proxies TRUST_PROXY names.
+    if (req.secure) res.setHeader('Strict-Transport-Security', HSTS);
+    next();
+  };
 }
 
 /** Signed blob uploads (`/api/blobs/...`) are exempt: the blob store enforces the attachment limit itself. */
@@ -59,33 +89,51 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
   const upstreams = createUpstreams(serviceUrlsOf(config), { timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger });
   const verifier = createRemoteTokenVerifier({ bus, cache, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
   const matchRoute = createRouteMatcher();
-  const perIp = createRateLimit(cache, { name: 'gateway-ip', points: config.RATE_LIMIT_PER_IP_PER_MINUTE, durationSeconds: 60 });
-  const perAccount = createRateLimit(cache, { name: 'gateway-account', points: config.RATE_LIMIT_PER_ACCOUNT_PER_MINUTE, durationSeconds: 60 });
+  const limits = createRateLimitGroup(cache, [
+    { name: 'gateway-ip', points: config.RATE_LIMIT_PER_IP_PER_MINUTE, durationSeconds: 60 },
+    { name: 'gateway-account', points: config.RATE_LIMIT_PER_ACCOUNT_PER_MINUTE, durationSeconds: 60 },
+  ]);
   const memberOnly = authenticate(verifier, { required: true });
 
+  /**
+   * Route table lookup, token check for member routes (from memory in the steady state), then every
+   * limit that applies in one Redis round trip, then the proxy. The IP is counted even when the token
+   * is refused, so guessing tokens costs the guesser.
+   */
+  const ipHit = (req: Request) => ({ rule: 'gateway-ip', key: req.ip ?? 'unknown' });
+
+  /** Every /api request is counted per IP once: here, or with the account limit for member routes. */
   const limitByIp: RequestHandler = async (req, _res, next) => {
-    await perIp.consume(req.ip ?? 'unknown');
+    if (matchRoute(req.originalUrl.split('?')[0]!)?.access !== 'member') await limits.consume([ipHit(req)]);
     next();
   };
 
-  /** Route table lookup, token check for member routes, per-account limit, then the proxy. */
   const proxyApi: RequestHandler = async (req, res, next) => {
+    const ip = ipHit(req);
     const route = matchRoute(req.path);
     if (!route) throw new NotFoundError(`Cannot ${req.method} ${req.path}`);
     const proxy = upstreams.proxyTo(route.service);
     if (!proxy) throw new ServiceUnavailableError(`The ${route.service} service is not running`);
     if (route.access === 'member') {
-      await new Promise<void>((resolve, reject) => memberOnly(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
-      await perAccount.consume(req.principal!.userId);
+      try {
+        await new Promise<void>((resolve, reject) =>
+          memberOnly(req, res, (error?: unknown) => (error ? reject(error) : resolve())),
+        );
+      } catch (error) {
+        await limits.consume([ip]);
+        throw error;
+      }
+      await limits.consume([ip, { rule: 'gateway-account', key: req.principal!.userId }]);
     }
     proxy(req, res, next);
   };
 
-  // Upstreams stay out of readiness: one service down must not take the whole site (and the web app) out
-  // of rotation; its routes answer 503 on their own.
+  // Upstreams in other pods stay out of readiness: one service down must not take the whole site (and the
+  // web app) out of rotation; its routes answer 503 on their own.
   const readiness = (): ReadinessCheck[] => [
     { name: 'cache', check: () => cache.isHealthy() },
     { name: 'events', check: () => bus.isHealthy() },
+    ...(deps.serviceReadiness ?? []),
   ];
 
   let servesWebApp = false;
@@ -95,11 +143,13 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
     jsonLimit: false,
     trustProxy: config.TRUST_PROXY,
     collectProcessMetrics: deps.collectProcessMetrics,
+    metricsToken: config.METRICS_TOKEN,
     readiness,
     routes: (router: Router) => {
       router.use(securityHeaders(config.CSP_CONNECT_SOURCES));
       router.use(cors({ origin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : false, credentials: true }));
       router.use('/api', limitByIp, rejectLargeBodies(config.BODY_LIMIT_BYTES));
+      serveApiReference(router);
       router.use((req, res, next) => (req.path.startsWith('/api/') ? proxyApi(req, res, next) : next()));
       servesWebApp = serveWebApp(router, config.WEB_DIST_DIR);
     },
@@ -115,7 +165,9 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
         upstreams.upgradeWebSocket(req, socket, head);
         return;
       }
-      socket.end(`HTTP/1.1 ${path === WEBSOCKET_PATH ? '503 Service Unavailable' : '404 Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+      socket.end(
+        `HTTP/1.1 ${path === WEBSOCKET_PATH ? '503 Service Unavailable' : '404 Not Found'}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`,
+      );
     },
     async stop() {
       upstreams.close();

@@ -6,9 +6,23 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authConfigSchema, createAuthService } from '@crucible/auth';
 import {
-  createRedisCache, listen, loadConfig, silentLogger, type Cache, type EventBus, type RunningService,
+  createRedisCache,
+  listen,
+  loadConfig,
+  serviceReadiness,
+  silentLogger,
+  type Cache,
+  type EventBus,
+  type ReadinessCheck,
+  type RunningService,
 } from '@crucible/platform';
-import { createTestDatabase, createTestNatsBus, TEST_SERVICES, requireService, type TestDatabase } from '@crucible/platform/testing';
+import {
+  createTestDatabase,
+  createTestNatsBus,
+  TEST_SERVICES,
+  requireService,
+  type TestDatabase,
+} from '@crucible/platform/testing';
 import { gatewayConfigSchema } from './config.ts';
 import { createGateway, type Gateway } from './create-gateway.ts';
 
@@ -22,16 +36,34 @@ let authServer: Server;
 let webDist: string;
 const started: { gateway: Gateway; server: Server }[] = [];
 
-async function startGateway(env: Record<string, string>) {
+async function startGateway(env: Record<string, string>, readinessOfServices?: ReadinessCheck[]) {
   const config = loadConfig(gatewayConfigSchema, { WEB_DIST_DIR: webDist, ...env });
-  const gateway = createGateway(config, { logger: silentLogger, bus, cache, collectProcessMetrics: false });
+  const gateway = createGateway(config, {
+    logger: silentLogger,
+    bus,
+    cache,
+    collectProcessMetrics: false,
+    serviceReadiness: readinessOfServices,
+  });
   const server = await listen(gateway.app, 0, '127.0.0.1');
   server.server.on('upgrade', gateway.handleUpgrade);
   started.push({ gateway, server });
   return `http://127.0.0.1:${server.port}`;
 }
 
-const json = (body: unknown) => ({ method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+function cspDirective(response: Response, name: string): string | undefined {
+  const policy = response.headers.get('content-security-policy') ?? '';
+  return policy
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name} `));
+}
+
+const json = (body: unknown) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(body),
+});
 let gatewayUrl: string;
 let token: string;
 
@@ -39,8 +71,17 @@ beforeAll(async () => {
   await Promise.all([requireService('nats'), requireService('redis')]);
   database = await createTestDatabase('gateway');
   bus = await createTestNatsBus('gateway-test');
-  cache = await createRedisCache({ url: TEST_SERVICES.redis.url, keyPrefix: `test-${randomBytes(4).toString('hex')}:`, logger: silentLogger });
-  auth = await createAuthService(loadConfig(authConfigSchema, { DATABASE_URL: database.url }), { logger: silentLogger, bus, cache, collectProcessMetrics: false });
+  cache = await createRedisCache({
+    url: TEST_SERVICES.redis.url,
+    keyPrefix: `test-${randomBytes(4).toString('hex')}:`,
+    logger: silentLogger,
+  });
+  auth = await createAuthService(loadConfig(authConfigSchema, { DATABASE_URL: database.url }), {
+    logger: silentLogger,
+    bus,
+    cache,
+    collectProcessMetrics: false,
+  });
   authServer = await listen(auth.app, 0, '127.0.0.1');
   webDist = await mkdtemp(join(tmpdir(), 'web-dist-'));
   await mkdir(join(webDist, 'assets'));
@@ -48,7 +89,10 @@ beforeAll(async () => {
   await writeFile(join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
   gatewayUrl = await startGateway({ AUTH_URL: `http://127.0.0.1:${authServer.port}` });
   const email = `gw-${randomBytes(4).toString('hex')}@example.com`;
-  const signup = await fetch(`${gatewayUrl}/api/auth/signup`, json({ email, password: 'long-enough-1', firstName: 'Gate', lastName: 'Way' }));
+  const signup = await fetch(
+    `${gatewayUrl}/api/auth/signup`,
+    json({ email, password: 'long-enough-1', firstName: 'Gate', lastName: 'Way' }),
+  );
   token = ((await signup.json()) as { token: string }).token;
 });
 
@@ -86,7 +130,9 @@ describe('gateway', () => {
   });
 
   it('proxies member routes with a valid token and keeps the request id', async () => {
-    const response = await fetch(`${gatewayUrl}/api/users/count`, { headers: { authorization: `Bearer ${token}`, 'x-request-id': 'trace-me-123' } });
+    const response = await fetch(`${gatewayUrl}/api/users/count`, {
+      headers: { authorization: `Bearer ${token}`, 'x-request-id': 'trace-me-123' },
+    });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-request-id')).toBe('trace-me-123');
     expect(((await response.json()) as { count: number }).count).toBeGreaterThanOrEqual(1);
@@ -99,13 +145,19 @@ describe('gateway', () => {
   });
 
   it('refuses bodies over the limit with 413', async () => {
-    const response = await fetch(`${gatewayUrl}/api/auth/signin`, json({ email: 'a@b.co', password: 'x'.repeat(3 * 1024 * 1024) }));
+    const response = await fetch(
+      `${gatewayUrl}/api/auth/signin`,
+      json({ email: 'a@b.co', password: 'x'.repeat(3 * 1024 * 1024) }),
+    );
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ statusCode: 413 });
   });
 
   it('leaves signed blob uploads to the blob store, whatever their size', async () => {
-    const upload = await fetch(`${gatewayUrl}/api/blobs/some/key?sig=x`, { method: 'PUT', body: Buffer.alloc(3 * 1024 * 1024) });
+    const upload = await fetch(`${gatewayUrl}/api/blobs/some/key?sig=x`, {
+      method: 'PUT',
+      body: Buffer.alloc(3 * 1024 * 1024),
+    });
     // No forum runs behind this gateway: the upload got past the body limit to the (absent) service.
     expect(upload.status).toBe(503);
   });
@@ -113,7 +165,53 @@ describe('gateway', () => {
   it('lets the browser reach the configured extra origins, such as the S3 endpoint', async () => {
     const url = await startGateway({ CSP_CONNECT_SOURCES: 'https://files.example.com' });
     const response = await fetch(`${url}/api/auth/jwks`);
-    expect(response.headers.get('content-security-policy')).toContain("connect-src 'self' ws: wss: https://files.example.com");
+    expect(cspDirective(response, 'connect-src')).toBe("connect-src 'self' https://files.example.com");
+  });
+
+  it('lets pages connect to their own origin only: the socket is same-origin /ws, no other ws: or wss: host', async () => {
+    const page = await fetch(`${gatewayUrl}/forums`, { headers: { accept: 'text/html' } });
+    expect(cspDirective(page, 'connect-src')).toBe("connect-src 'self'");
+  });
+
+  it('sends HSTS only over https: never over plain http, and over https as a trusted proxy reports it', async () => {
+    expect((await fetch(`${gatewayUrl}/api/auth/jwks`)).headers.get('strict-transport-security')).toBeNull();
+    // The test connects from loopback, which the default TRUST_PROXY believes.
+    const behindProxy = await fetch(`${gatewayUrl}/api/auth/jwks`, { headers: { 'x-forwarded-proto': 'https' } });
+    expect(behindProxy.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+    const untrusted = await startGateway({ TRUST_PROXY: '192.0.2.1' });
+    expect(
+      (await fetch(`${untrusted}/healthz`, { headers: { 'x-forwarded-proto': 'https' } })).headers.get(
+        'strict-transport-security',
+      ),
+    ).toBeNull();
+  });
+
+  it('keeps /metrics from anyone without the METRICS_TOKEN, answering as for an unknown path', async () => {
+    const metricsToken = randomBytes(24).toString('hex');
+    const url = await startGateway({ METRICS_TOKEN: metricsToken });
+    for (const authorization of [
+      undefined,
+      'Bearer wrong-token-of-some-length',
+      metricsToken,
+      `Basic ${metricsToken}`,
+    ]) {
+      const response = await fetch(`${url}/metrics`, { headers: authorization ? { authorization } : {} });
+      expect(response.status, authorization).toBe(404);
+      expect(await response.json()).toEqual({ statusCode: 404, message: 'Cannot GET /metrics' });
+    }
+    const scraped = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } });
+    expect(scraped.status).toBe(200);
+    expect(await scraped.text()).toContain('http_request_duration_seconds');
+  });
+
+  it('serves /metrics without a token only to a direct client on this machine, not through a proxy', async () => {
+    expect((await fetch(`${gatewayUrl}/metrics`)).status).toBe(200);
+    for (const headers of [{ 'x-forwarded-for': '203.0.113.9' }, { forwarded: 'for=203.0.113.9' }] as Record<
+      string,
+      string
+    >[]) {
+      expect((await fetch(`${gatewayUrl}/metrics`, { headers })).status).toBe(404);
+    }
   });
 
   it('answers 503 with a JSON body when a service is down', async () => {
@@ -125,6 +223,27 @@ describe('gateway', () => {
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
+  it('stays ready while a service in another pod is down', async () => {
+    const alone = await startGateway({ AUTH_URL: 'http://127.0.0.1:1' });
+    expect((await fetch(`${alone}/readyz`)).status).toBe(200);
+  });
+
+  it('covers the services of its own process in /readyz (one-process mode)', async () => {
+    const authUrl = `http://127.0.0.1:${authServer.port}`;
+    const withAuth = await startGateway({ AUTH_URL: authUrl }, [serviceReadiness('auth', authUrl)]);
+    const ready = await fetch(`${withAuth}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { cache: true, events: true, auth: true } });
+
+    const withDownForum = await startGateway({ AUTH_URL: authUrl }, [
+      serviceReadiness('auth', authUrl),
+      serviceReadiness('forum', 'http://127.0.0.1:1'),
+    ]);
+    const notReady = await fetch(`${withDownForum}/readyz`);
+    expect(notReady.status).toBe(503);
+    expect(await notReady.json()).toMatchObject({ status: 'not ready', checks: { auth: true, forum: false } });
+  });
+
   it('answers 503 for routes of a service that is not running', async () => {
     const url = await startGateway({});
     const response = await fetch(`${url}/api/auth/signin`, json({ email: 'a@b.co', password: 'x' }));
@@ -132,7 +251,10 @@ describe('gateway', () => {
   });
 
   it('limits requests per IP with 429 and Retry-After', async () => {
-    const url = await startGateway({ AUTH_URL: `http://127.0.0.1:${authServer.port}`, RATE_LIMIT_PER_IP_PER_MINUTE: '5' });
+    const url = await startGateway({
+      AUTH_URL: `http://127.0.0.1:${authServer.port}`,
+      RATE_LIMIT_PER_IP_PER_MINUTE: '5',
+    });
     // Distinct client addresses per test run keep other runs' counters apart.
     const client = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.7`;
     const statuses: number[] = [];
@@ -161,10 +283,48 @@ describe('gateway', () => {
     expect(await page.text()).toContain('<title>Crucible</title>');
   });
 
+  it('serves the OpenAPI document and its reference page to anyone, scripts from our own origin', async () => {
+    const spec = await fetch(`${gatewayUrl}/api/openapi.json`);
+    expect(spec.status).toBe(200);
+    const document = (await spec.json()) as { openapi: string; paths: Record<string, unknown> };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/auth/signin', '/api/discussions/{id}/replies']),
+    );
+
+    const page = await fetch(`${gatewayUrl}/api/docs`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const scripts = [...(await page.text()).matchAll(/<script src="([^"]+)"/g)].map((match) => match[1]!);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      expect(script.startsWith('/')).toBe(true);
+      const asset = await fetch(`${gatewayUrl}${script}`);
+      expect(asset.status, script).toBe(200);
+      expect(asset.headers.get('content-type'), script).toMatch(/javascript/);
+    }
+  });
+
+  it('refuses a NUL character in a query string with a 400 naming the parameter', async () => {
+    const response = await fetch(`${gatewayUrl}/api/auth/verify-email?token=a%00b`);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ message: 'token must not contain a NUL character' });
+  });
+
   it('refuses a WebSocket upgrade with 503 while realtime is not running', async () => {
     const { port } = new URL(gatewayUrl);
     const status = await new Promise<number | undefined>((resolve, reject) => {
-      const upgrade = httpRequest({ host: '127.0.0.1', port, path: '/ws', headers: { connection: 'Upgrade', upgrade: 'websocket', 'sec-websocket-version': '13', 'sec-websocket-key': randomBytes(16).toString('base64') } });
+      const upgrade = httpRequest({
+        host: '127.0.0.1',
+        port,
+        path: '/ws',
+        headers: {
+          connection: 'Upgrade',
+          upgrade: 'websocket',
+          'sec-websocket-version': '13',
+          'sec-websocket-key': randomBytes(16).toString('base64'),
+        },
+      });
       upgrade.on('response', (response) => resolve(response.statusCode));
       upgrade.on('upgrade', () => resolve(101));
       upgrade.on('error', reject);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GatewayRoute } from '@crucible/proto';
+import { GATEWAY_ROUTES, SERVICE_CONTRACTS, type GatewayRoute } from '@crucible/proto';
 import { createRouteMatcher } from './route-table.ts';
 
 const findRoute = createRouteMatcher();
@@ -11,6 +11,14 @@ describe('findRoute', () => {
 
   it('requires a member for admin user routes, including nested ones', () => {
     expect(findRoute('/api/admin/users/123/access-level')).toMatchObject({ service: 'auth', access: 'member' });
+  });
+
+  it('sends direct messages to dm and message reports to admin, for members only', () => {
+    expect(findRoute('/api/direct-messages/conversations')).toMatchObject({ service: 'dm', access: 'member' });
+    expect(findRoute('/api/direct-messages/0b7e/messages')).toMatchObject({ service: 'dm', access: 'member' });
+    expect(findRoute('/api/direct-messages')).toMatchObject({ service: 'dm', access: 'member' });
+    expect(findRoute('/api/admin/message-reports')).toMatchObject({ service: 'admin', access: 'member' });
+    expect(findRoute('/api/admin/users/1')?.service).toBe('auth');
   });
 
   it('matches whole segments only', () => {
@@ -28,5 +36,34 @@ describe('findRoute', () => {
     expect(match('/api/users/abc/profile')?.service).toBe('profile');
     expect(match('/api/users/search')?.service).toBe('auth');
     expect(match('/api/users/abc')?.service).toBe('auth');
+  });
+});
+
+/** A path of the contract with each `:param` filled, as a request would carry it. */
+const concretePath = (path: string) => path.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
+
+describe('the route table against the service contracts', () => {
+  const contractRoutes = Object.entries(SERVICE_CONTRACTS).flatMap(([service, routes]) =>
+    Object.values(routes).map((route) => ({ service, route })),
+  );
+
+  it('reaches every path a service serves, at that service', () => {
+    const unreached = contractRoutes
+      .filter(({ service, route }) => findRoute(concretePath(route.path))?.service !== service)
+      .map(({ service, route }) => `${route.method} ${route.path} (${service})`);
+    expect(unreached).toEqual([]);
+  });
+
+  it('lets public calls through without a token', () => {
+    const guarded = contractRoutes
+      .filter(({ route }) => route.auth === 'public' && findRoute(concretePath(route.path))?.access !== 'public')
+      .map(({ route }) => `${route.method} ${route.path}`);
+    expect(guarded).toEqual([]);
+  });
+
+  it('fails for a path no gateway route reaches', () => {
+    const table: GatewayRoute[] = GATEWAY_ROUTES.filter((route) => route.prefix !== '/api/search');
+    const match = createRouteMatcher(table);
+    expect(match(concretePath(SERVICE_CONTRACTS.forum.search.path))).toBeUndefined();
   });
 });

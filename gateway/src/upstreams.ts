@@ -15,7 +15,12 @@ export interface Upstreams {
 
 const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNRESET']);
 
-function renderUpstreamError(service: ServiceName, error: NodeJS.ErrnoException, res: Response | Socket, logger: Logger): void {
+function renderUpstreamError(
+  service: ServiceName,
+  error: NodeJS.ErrnoException,
+  res: Response | Socket,
+  logger: Logger,
+): void {
   if (!('status' in res)) {
     res.destroy();
     return;
@@ -26,12 +31,19 @@ function renderUpstreamError(service: ServiceName, error: NodeJS.ErrnoException,
   }
   const statusCode = error.code && TIMEOUT_CODES.has(error.code) ? 504 : 503;
   logger.warn({ service, code: error.code, statusCode }, 'upstream failed');
-  const body: ErrorBody = { statusCode, message: statusCode === 504 ? `The ${service} service did not answer in time` : `The ${service} service is unavailable` };
+  const body: ErrorBody = {
+    statusCode,
+    message:
+      statusCode === 504 ? `The ${service} service did not answer in time` : `The ${service} service is unavailable`,
+  };
   res.status(statusCode).json(body);
 }
 
 /** One keep-alive proxy per configured service; a request id travels with every proxied request. */
-export function createUpstreams(urls: Partial<Record<ServiceName, string>>, options: { timeoutMs: number; logger: Logger }): Upstreams {
+export function createUpstreams(
+  urls: Partial<Record<ServiceName, string>>,
+  options: { timeoutMs: number; logger: Logger },
+): Upstreams {
   const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
   const proxies = new Map<ServiceName, RequestHandler>();
   for (const [service, target] of Object.entries(urls) as [ServiceName, string][]) {
@@ -47,13 +59,26 @@ export function createUpstreams(urls: Partial<Record<ServiceName, string>>, opti
             const requestId = (req as { id?: unknown }).id;
             if (typeof requestId === 'string') proxyReq.setHeader(REQUEST_ID_HEADER, requestId);
           },
-          error: (error, _req, res) => renderUpstreamError(service, error as NodeJS.ErrnoException, res as Response | Socket, options.logger),
+          error: (error, _req, res) =>
+            renderUpstreamError(service, error as NodeJS.ErrnoException, res as Response | Socket, options.logger),
         },
       }) as unknown as RequestHandler,
     );
   }
   const websocket = urls.realtime
-    ? createProxyMiddleware<IncomingMessage>({ target: urls.realtime, ws: true, on: { error: (error, _req, res) => renderUpstreamError('realtime', error as NodeJS.ErrnoException, res as Socket, options.logger) } })
+    ? createProxyMiddleware<IncomingMessage>({
+        target: urls.realtime,
+        ws: true,
+        on: {
+          error: (error, _req, res) =>
+            renderUpstreamError('realtime', error as NodeJS.ErrnoException, res as Socket, options.logger),
+        },
+      })
     : undefined;
-  return { proxyTo: (service) => proxies.get(service), upgradeWebSocket: websocket?.upgrade, urls, close: () => agent.destroy() };
+  return {
+    proxyTo: (service) => proxies.get(service),
+    upgradeWebSocket: websocket?.upgrade,
+    urls,
+    close: () => agent.destroy(),
+  };
 }

@@ -14,7 +14,8 @@ export function serveWebApp(router: Router, distDir: string): boolean {
   router.use(
     express.static(distDir, {
       index: false,
-      setHeaders: (res, path) => res.setHeader('Cache-Control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
+      setHeaders: (res, path) =>
+        res.setHeader('Cache-Control', HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache'),
     }),
   );
   router.get(/^(?!\/api\/|\/ws$).*/, (req, res, next) => {

@@ -8,8 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TokenVerifier } from '@crucible/platform';
 import { linkIn } from '@crucible/platform/testing';
 import {
-  TEST_PASSWORD, collectEvents, startAuthHarness, uniqueEmail, uniqueTag, verifyElsewhere, type AuthHarness, type EventCollector, type SignedUp,
+  TEST_PASSWORD,
+  collectEvents,
+  startAuthHarness,
+  uniqueEmail,
+  uniqueTag,
+  verifiedElsewhereSoon,
+  verifyElsewhere,
+  type AuthHarness,
+  type EventCollector,
+  type SignedUp,
 } from './testing/auth-harness.ts';
+import * as adminUsers from './use-cases/admin-users.ts';
 
 const ADMIN_EMAIL = uniqueEmail('admin');
 const ADMIN_PASSWORD = 'the admin passphrase';
@@ -24,7 +34,11 @@ beforeAll(async () => {
   auth = await startAuthHarness({ env: { ADMIN_EMAIL: ADMIN_EMAIL.toUpperCase(), ADMIN_PASSWORD } });
   adminToken = await auth.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
   adminId = String((await auth.currentUser(adminToken)).id);
-  adminActions = await collectEvents(auth.bus, ['auth.admin.action'], (event) => (event.payload as { adminId?: string }).adminId === adminId);
+  adminActions = await collectEvents(
+    auth.bus,
+    ['auth.admin.action'],
+    (event) => (event.payload as { adminId?: string }).adminId === adminId,
+  );
   otherService = await auth.otherServiceVerifier();
 });
 
@@ -33,7 +47,10 @@ afterAll(async () => {
   await auth?.stop();
 });
 
-async function asAdmin(path: string, options: { method?: string; json?: unknown } = {}): Promise<{ status: number; body: Record<string, unknown> }> {
+async function asAdmin(
+  path: string,
+  options: { method?: string; json?: unknown } = {},
+): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await auth.request(path, { ...options, token: adminToken });
   const text = await response.text();
   return { status: response.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
@@ -42,38 +59,82 @@ async function asAdmin(path: string, options: { method?: string; json?: unknown 
 /** Waits for the admin action event and checks what it says. */
 async function expectAdminAction(actionType: string, targetUserId: string): Promise<Record<string, unknown>> {
   const events = await adminActions.waitUntil((received) =>
-    received.some((event) => (event.payload as Record<string, unknown>).actionType === actionType && (event.payload as Record<string, unknown>).targetUserId === targetUserId));
-  const event = events.find((candidate) => (candidate.payload as Record<string, unknown>).actionType === actionType && (candidate.payload as Record<string, unknown>).targetUserId === targetUserId)!;
+    received.some(
+      (event) =>
+        (event.payload as Record<string, unknown>).actionType === actionType &&
+        (event.payload as Record<string, unknown>).targetUserId === targetUserId,
+    ),
+  );
+  const event = events.find(
+    (candidate) =>
+      (candidate.payload as Record<string, unknown>).actionType === actionType &&
+      (candidate.payload as Record<string, unknown>).targetUserId === targetUserId,
+  )!;
   expect(event.subject).toBe('auth.admin.action');
-  expect(event.payload).toMatchObject({ adminId, actionType, targetUserId, description: expect.any(String), ipAddress: auth.ip, userAgent: expect.any(String) });
+  expect(event.payload).toMatchObject({
+    adminId,
+    actionType,
+    targetUserId,
+    description: expect.any(String),
+    ipAddress: auth.ip,
+    userAgent: expect.any(String),
+  });
   return event.payload as Record<string, unknown>;
 }
 
 function adminActionsOn(targetUserId: string): unknown[] {
-  return adminActions.events.filter((event) => (event.payload as Record<string, unknown>).targetUserId === targetUserId);
+  return adminActions.events.filter(
+    (event) => (event.payload as Record<string, unknown>).targetUserId === targetUserId,
+  );
 }
 
 describe('the first admin', () => {
   it('exists from start-up, verified, with access level Admin and isAdmin', async () => {
     expect(await auth.currentUser(adminToken)).toMatchObject({
-      email: ADMIN_EMAIL, accessLevel: 'Admin', isAdmin: true, emailVerified: true, authProvider: 'email',
+      email: ADMIN_EMAIL,
+      accessLevel: 'Admin',
+      isAdmin: true,
+      emailVerified: true,
+      authProvider: 'email',
     });
   });
 
   it('is left exactly as it is when another instance starts on the same database', async () => {
-    const renamed = await asAdmin(`/api/admin/users/${adminId}`, { method: 'PATCH', json: { firstName: 'Renamed', lastName: 'Chief' } });
+    const renamed = await asAdmin(`/api/admin/users/${adminId}`, {
+      method: 'PATCH',
+      json: { firstName: 'Renamed', lastName: 'Chief' },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ id: adminId, firstName: 'Renamed', lastName: 'Chief' });
     await expectAdminAction('user_update', adminId);
 
-    const second = await startAuthHarness({ database: auth.database, cachePrefix: auth.cachePrefix, env: { ADMIN_EMAIL, ADMIN_PASSWORD: 'another admin passphrase' } });
+    const second = await startAuthHarness({
+      database: auth.database,
+      cachePrefix: auth.cachePrefix,
+      namespace: auth.namespace,
+      env: { ADMIN_EMAIL, ADMIN_PASSWORD: 'another admin passphrase' },
+    });
     try {
       const rows = await auth.sql('SELECT email FROM users WHERE is_admin');
       expect(rows).toEqual([{ email: ADMIN_EMAIL }]);
       const viaSecond = await second.request('/api/auth/user', { token: adminToken });
-      expect(await viaSecond.json()).toMatchObject({ id: adminId, firstName: 'Renamed', lastName: 'Chief', accessLevel: 'Admin', isAdmin: true });
-      expect((await second.request('/api/auth/signin', { json: { email: ADMIN_EMAIL, password: 'another admin passphrase' } })).status).toBe(401);
-      expect((await second.request('/api/auth/signin', { json: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status).toBe(200);
+      expect(await viaSecond.json()).toMatchObject({
+        id: adminId,
+        firstName: 'Renamed',
+        lastName: 'Chief',
+        accessLevel: 'Admin',
+        isAdmin: true,
+      });
+      expect(
+        (
+          await second.request('/api/auth/signin', {
+            json: { email: ADMIN_EMAIL, password: 'another admin passphrase' },
+          })
+        ).status,
+      ).toBe(401);
+      expect(
+        (await second.request('/api/auth/signin', { json: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status,
+      ).toBe(200);
     } finally {
       await second.stop();
     }
@@ -105,7 +166,28 @@ describe('admin routes', () => {
       expect((await auth.request(path, { method, json })).status, `${method} ${path} signed out`).toBe(401);
     }
     expect(await auth.currentUser(member.token)).toMatchObject({ accessLevel: 'Public', isAdmin: false });
-    expect((await auth.request('/api/auth/user', { token: (await auth.signIn(member.email, member.password)) })).status).toBe(200);
+    expect(
+      (await auth.request('/api/auth/user', { token: await auth.signIn(member.email, member.password) })).status,
+    ).toBe(200);
+    expect(adminActionsOn(target)).toEqual([]);
+  });
+
+  it('refuse members who reach the admin use cases without a route (the rule is in the use case)', async () => {
+    const target = (await auth.signUp()).id;
+    const principal = await otherService.verify(member.token);
+    const actor = { principal, meta: { ipAddress: null, userAgent: null } };
+    const ctx = auth.service.context;
+    const attempts: [string, () => Promise<unknown>][] = [
+      ['listUsers', () => adminUsers.listUsers(ctx, principal, { limit: 10, offset: 0 })],
+      ['updateUser', () => adminUsers.updateUser(ctx, actor, target, { firstName: 'Hacked' })],
+      ['setAccessLevel', () => adminUsers.setAccessLevel(ctx, actor, member.id, 'Admin')],
+      ['sendAdminPasswordReset', () => adminUsers.sendAdminPasswordReset(ctx, actor, target)],
+      ['deleteUser', () => adminUsers.deleteUser(ctx, actor, target)],
+    ];
+    for (const [name, attempt] of attempts) {
+      await expect(attempt(), name).rejects.toMatchObject({ statusCode: 403, message: 'Admin access required' });
+    }
+    expect(await auth.currentUser(member.token)).toMatchObject({ accessLevel: 'Public', isAdmin: false });
     expect(adminActionsOn(target)).toEqual([]);
   });
 
@@ -120,15 +202,25 @@ describe('admin routes', () => {
     const users = all.body.users as Record<string, unknown>[];
     expect(users.map((user) => user.id).sort()).toEqual(created.map((user) => user.id).sort());
     expect(users[0]).toEqual({
-      id: expect.any(String), email: expect.any(String), firstName: expect.any(String), lastName: surname, accessLevel: 'Public', isAdmin: false,
-      isModerator: false, emailVerified: false, authProvider: 'email', createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      id: expect.any(String),
+      email: expect.any(String),
+      firstName: expect.any(String),
+      lastName: surname,
+      accessLevel: 'Public',
+      isAdmin: false,
+      isModerator: false,
+      emailVerified: false,
+      authProvider: 'email',
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
 
     const firstPage = await asAdmin(`/api/admin/users?search=${surname}&limit=2&offset=0`);
     const secondPage = await asAdmin(`/api/admin/users?search=${surname}&limit=2&offset=2`);
     expect(firstPage.body.total).toBe(3);
     expect(secondPage.body.total).toBe(3);
-    const paged = [...(firstPage.body.users as { id: string }[]), ...(secondPage.body.users as { id: string }[])].map((user) => user.id);
+    const paged = [...(firstPage.body.users as { id: string }[]), ...(secondPage.body.users as { id: string }[])].map(
+      (user) => user.id,
+    );
     expect(paged).toHaveLength(3);
     expect(new Set(paged).size).toBe(3);
 
@@ -149,14 +241,24 @@ describe('admin routes', () => {
 
   it("apply a new access level on the member's next request, here and in other services, without signing in again", async () => {
     const promoted = await auth.signUp();
-    expect(await verifyElsewhere(otherService, promoted.token)).toMatchObject({ userId: promoted.id, accessLevel: 'Public' });
+    expect(await verifyElsewhere(otherService, promoted.token)).toMatchObject({
+      userId: promoted.id,
+      accessLevel: 'Public',
+    });
 
-    const changed = await asAdmin(`/api/admin/users/${promoted.id}/access-level`, { method: 'PATCH', json: { accessLevel: 'Core' } });
+    const changed = await asAdmin(`/api/admin/users/${promoted.id}/access-level`, {
+      method: 'PATCH',
+      json: { accessLevel: 'Core' },
+    });
     expect(changed.status).toBe(200);
     expect(changed.body).toMatchObject({ id: promoted.id, accessLevel: 'Core' });
 
     expect(await auth.currentUser(promoted.token)).toMatchObject({ accessLevel: 'Core' });
-    expect(await verifyElsewhere(otherService, promoted.token)).toMatchObject({ userId: promoted.id, accessLevel: 'Core', isAdmin: false });
+    await verifiedElsewhereSoon(otherService, promoted.token).toMatchObject({
+      userId: promoted.id,
+      accessLevel: 'Core',
+      isAdmin: false,
+    });
     const payload = await expectAdminAction('user_access_level', promoted.id);
     expect(payload.details).toEqual({ accessLevel: { from: 'Public', to: 'Core' } });
   });
@@ -165,29 +267,67 @@ describe('admin routes', () => {
     const flagged = await auth.signUp();
     const changed = await asAdmin(`/api/admin/users/${flagged.id}`, { method: 'PATCH', json: { isModerator: true } });
     expect(changed.body).toMatchObject({ isModerator: true });
-    expect(await verifyElsewhere(otherService, flagged.token)).toMatchObject({ isModerator: true });
+    await verifiedElsewhereSoon(otherService, flagged.token).toMatchObject({ isModerator: true });
     await expectAdminAction('user_update', flagged.id);
   });
 
   it('refuse an invalid level, an empty or unknown patch, and answer 404 for unknown and non-uuid ids', async () => {
-    const invalid = await asAdmin(`/api/admin/users/${member.id}/access-level`, { method: 'PATCH', json: { accessLevel: 'Emperor' } });
+    const invalid = await asAdmin(`/api/admin/users/${member.id}/access-level`, {
+      method: 'PATCH',
+      json: { accessLevel: 'Emperor' },
+    });
     expect(invalid.status).toBe(400);
-    expect(invalid.body.message).toBe('Access level must be one of Public, Apprentice, Journeyman, Master, Core, Admin');
-    expect((await asAdmin(`/api/admin/users/${member.id}/access-level`, { method: 'PATCH', json: {} })).status).toBe(400);
-    expect((await asAdmin(`/api/admin/users/${member.id}/access-level`, { method: 'PATCH', json: { accessLevel: 'core' } })).status).toBe(400);
-    expect((await asAdmin(`/api/admin/users/${member.id}`, { method: 'PATCH', json: {} })).body.message).toBe('Nothing to update');
-    expect((await asAdmin(`/api/admin/users/${member.id}`, { method: 'PATCH', json: { passwordHash: 'x' } })).status).toBe(400);
-    expect((await asAdmin(`/api/admin/users/${member.id}`, { method: 'PATCH', json: { email: ADMIN_EMAIL } })).status).toBe(409);
+    expect(invalid.body.message).toBe(
+      'Access level must be one of Public, Apprentice, Journeyman, Master, Core, Admin',
+    );
+    expect((await asAdmin(`/api/admin/users/${member.id}/access-level`, { method: 'PATCH', json: {} })).status).toBe(
+      400,
+    );
+    expect(
+      (await asAdmin(`/api/admin/users/${member.id}/access-level`, { method: 'PATCH', json: { accessLevel: 'core' } }))
+        .status,
+    ).toBe(400);
+    expect((await asAdmin(`/api/admin/users/${member.id}`, { method: 'PATCH', json: {} })).body.message).toBe(
+      'Nothing to update',
+    );
+    expect(
+      (await asAdmin(`/api/admin/users/${member.id}`, { method: 'PATCH', json: { passwordHash: 'x' } })).status,
+    ).toBe(400);
+    expect(
+      (await asAdmin(`/api/admin/users/${member.id}`, { method: 'PATCH', json: { email: ADMIN_EMAIL } })).status,
+    ).toBe(409);
 
     for (const id of [randomUUID(), 'not-a-uuid', '1', "1' OR '1'='1"]) {
       const path = `/api/admin/users/${encodeURIComponent(id)}`;
-      expect((await asAdmin(`${path}/access-level`, { method: 'PATCH', json: { accessLevel: 'Core' } })).status, id).toBe(404);
+      expect(
+        (await asAdmin(`${path}/access-level`, { method: 'PATCH', json: { accessLevel: 'Core' } })).status,
+        id,
+      ).toBe(404);
       expect((await asAdmin(path, { method: 'PATCH', json: { firstName: 'Ghost' } })).status, id).toBe(404);
       expect((await asAdmin(`${path}/password-reset`, { method: 'POST' })).status, id).toBe(404);
       expect((await asAdmin(path, { method: 'DELETE' })).status, id).toBe(404);
     }
     expect(await auth.currentUser(member.token)).toMatchObject({ accessLevel: 'Public' });
     expect(adminActionsOn(member.id)).toEqual([]);
+  });
+
+  it("clear emailVerified when they change a member's e-mail, and keep it for other changes", async () => {
+    const target = await auth.signUp();
+    await auth.sql('UPDATE users SET email_verified = true WHERE id = $1', [target.id]);
+    expect(
+      (
+        await asAdmin(`/api/admin/users/${target.id}`, {
+          method: 'PATCH',
+          json: { firstName: 'Kept', email: target.email },
+        })
+      ).body,
+    ).toMatchObject({ emailVerified: true });
+    const newEmail = `moved-${uniqueTag()}@it.crucible.test`;
+    const changed = await asAdmin(`/api/admin/users/${target.id}`, { method: 'PATCH', json: { email: newEmail } });
+    expect(changed.body).toMatchObject({ email: newEmail, emailVerified: false });
+    expect(await auth.sql('SELECT email_verified FROM users WHERE id = $1', [target.id])).toEqual([
+      { email_verified: false },
+    ]);
   });
 
   it('mail a password reset to an e-mail member, and refuse it for an OIDC member with 400', async () => {
@@ -218,9 +358,11 @@ describe('admin routes', () => {
 
     for (const token of [doomed.token, secondSession]) {
       expect((await auth.request('/api/auth/user', { token })).status).toBe(401);
-      expect(await verifyElsewhere(otherService, token)).toBe(401);
+      await verifiedElsewhereSoon(otherService, token).toBe(401);
     }
-    expect((await auth.request('/api/auth/signin', { json: { email: doomed.email, password: TEST_PASSWORD } })).status).toBe(401);
+    expect(
+      (await auth.request('/api/auth/signin', { json: { email: doomed.email, password: TEST_PASSWORD } })).status,
+    ).toBe(401);
     expect((await asAdmin(`/api/admin/users/${doomed.id}`, { method: 'DELETE' })).status).toBe(404);
     expect(await auth.sql('SELECT id FROM sessions WHERE user_id = $1', [doomed.id])).toEqual([]);
     await expectAdminAction('user_delete', doomed.id);
@@ -231,7 +373,13 @@ describe('admin routes', () => {
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('You cannot delete your own account');
     expect(await auth.currentUser(adminToken)).toMatchObject({ id: adminId });
-    expect(adminActions.events.filter((event) => (event.payload as Record<string, unknown>).actionType === 'user_delete' && (event.payload as Record<string, unknown>).targetUserId === adminId)).toEqual([]);
+    expect(
+      adminActions.events.filter(
+        (event) =>
+          (event.payload as Record<string, unknown>).actionType === 'user_delete' &&
+          (event.payload as Record<string, unknown>).targetUserId === adminId,
+      ),
+    ).toEqual([]);
   });
 
   it('publish each admin action once', async () => {

@@ -1,41 +1,68 @@
 import { z } from 'zod';
 import { SERVICES } from '@crucible/proto';
-import { configFields, tokenConfigSchema } from '@crucible/platform';
+import { configFields, metricsConfigSchema, tokenConfigSchema } from '@crucible/platform';
 
-/** Per-IP and per-account limits on the credential endpoints (a window of `*_WINDOW_SECONDS`). */
+/**
+ * Per-IP and per-account limits on the credential endpoints (a window of `*_WINDOW_SECONDS`).
+ * Sign-in follows OWASP: attempts per address are limited, failures per account and address pair
+ * block that pair, and failures per account from any address only slow the account's sign-ins down,
+ * so nobody can lock a member out by failing on purpose.
+ */
 export const authRateLimitConfigSchema = z.object({
   RATE_LIMIT_SIGNIN_PER_IP: z.coerce.number().int().min(1).default(100),
+  /** Failures of one account from any address before its sign-ins wait (SIGNIN_SLOWDOWN_*). */
   RATE_LIMIT_SIGNIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
+  /** Failures of one account from one address before that pair gets 429 for the rest of the window. */
+  RATE_LIMIT_SIGNIN_FAILURES_PER_ACCOUNT_AND_IP: z.coerce.number().int().min(1).default(10),
+  SIGNIN_SLOWDOWN_BASE_MS: z.coerce.number().int().min(0).default(1000),
+  SIGNIN_SLOWDOWN_MAX_MS: z.coerce.number().int().min(0).default(10_000),
   RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_PASSWORD_RESET_PER_IP: z.coerce.number().int().min(1).default(10),
   RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT: z.coerce.number().int().min(1).default(3),
   RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
 });
 
-export const authConfigSchema = z.object({
-  PORT: configFields.port(SERVICES.auth.defaultPort),
-  LOG_LEVEL: configFields.logLevel,
-  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-  DATABASE_URL: configFields.url('postgresql://postgres@127.0.0.1:5432/postgres'),
-  /** Where members open the product; links in e-mails and OIDC redirects start here. */
-  PUBLIC_URL: configFields.url('http://localhost:5000'),
-  /** Private Ed25519 JWK (JSON). Without it, auth keeps a generated key in its database. */
-  AUTH_SIGNING_KEY: z.string().optional(),
-  SESSION_TTL_HOURS: z.coerce.number().int().min(1).max(24 * 90).default(24 * 7),
-  /** Cookies only over HTTPS; defaults on when PUBLIC_URL is https. */
-  SECURE_COOKIES: z.enum(['true', 'false']).transform((value) => value === 'true').optional(),
-  SMTP_URL: configFields.optionalUrl,
-  MAIL_FROM: z.string().default('Crucible <no-reply@crucible.local>'),
-  OIDC_ISSUER_URL: configFields.optionalUrl,
-  OIDC_CLIENT_ID: z.string().default('crucible'),
-  OIDC_CLIENT_SECRET: z.string().optional(),
-  /** The first admin: created verified at start-up when both are set and the account does not exist. */
-  ADMIN_EMAIL: z.email().optional(),
-  ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
-  /** argon2id cost (OWASP: m=19456 KiB, t=2, p=1 at minimum). */
-  ARGON2_MEMORY_KIB: z.coerce.number().int().min(19_456).default(19_456),
-  ARGON2_ITERATIONS: z.coerce.number().int().min(2).default(2),
-})
+export const authConfigSchema = z
+  .object({
+    PORT: configFields.port(SERVICES.auth.defaultPort),
+    LOG_LEVEL: configFields.logLevel,
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    DATABASE_URL: configFields.url('postgresql://postgres@127.0.0.1:5432/postgres'),
+    /** Where members open the product; links in e-mails and OIDC redirects start here. */
+    PUBLIC_URL: configFields.url('http://localhost:5000'),
+    /** Private Ed25519 JWK (JSON). Without it, auth keeps a generated key in its database. */
+    AUTH_SIGNING_KEY: z.string().optional(),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(24 * 7),
+    /** Cookies only over HTTPS; defaults on when PUBLIC_URL is https. */
+    SECURE_COOKIES: z
+      .enum(['true', 'false'])
+      .transform((value) => value === 'true')
+      .optional(),
+    SMTP_URL: configFields.optionalUrl,
+    MAIL_FROM: z.string().default('Crucible <no-reply@crucible.local>'),
+    OIDC_ISSUER_URL: configFields.optionalUrl,
+    OIDC_CLIENT_ID: z.string().default('crucible'),
+    OIDC_CLIENT_SECRET: z.string().optional(),
+    /** `off`: no external sign-in at all, not even the development provider outside production. */
+    EXTERNAL_SIGN_IN: z.enum(['on', 'off']).default('on'),
+    /** The first admin: created verified at start-up when both are set and the account does not exist. */
+    ADMIN_EMAIL: z.email().optional(),
+    ADMIN_PASSWORD: z.string().min(8).max(128).optional(),
+    /** argon2id cost (OWASP: m=19456 KiB, t=2, p=1 at minimum). */
+    ARGON2_MEMORY_KIB: z.coerce.number().int().min(19_456).default(19_456),
+    ARGON2_ITERATIONS: z.coerce.number().int().min(2).default(2),
+    /** The durable consumer that applies name and picture changes made on the profile; replicas share it. */
+    AUTH_PROFILE_CONSUMER: z
+      .string()
+      .regex(/^[\w-]{1,64}$/)
+      .default('auth-profile-identity'),
+  })
   .extend(authRateLimitConfigSchema.shape)
-  .extend(tokenConfigSchema.shape);
+  .extend(tokenConfigSchema.shape)
+  .extend(metricsConfigSchema.shape);
 export type AuthConfig = z.infer<typeof authConfigSchema>;

@@ -2,40 +2,71 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { RPC } from '@crucible/proto';
 import {
-  createHttpApp, createOutboxRelay, createRateLimit, createSessionLookup, createTokenVerifier, openDatabase,
-  type Cache, type EventBus, type Logger, type RunningService, type Subscription,
+  createHttpApp,
+  createOutboxRelay,
+  createRateLimit,
+  createSessionLookup,
+  createTokenVerifier,
+  openDatabase,
+  type Cache,
+  type RunningService,
+  type ServiceDeps,
+  type Subscription,
 } from '@crucible/platform';
 import type { AuthConfig } from './config.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
+import { loopbackOnly } from './http/loopback-only.ts';
 import { registerAuthRoutes } from './http/routes.ts';
 import { createDevMailbox, createSmtpMailer } from './mailer.ts';
 import { lazyDevIdentityProvider } from './oidc/dev-identity-provider.ts';
 import { createOidcLogin, type OidcLogin } from './oidc/oidc-login.ts';
 import { createPasswordHasher } from './passwords.ts';
 import { createAccessTokenSigner } from './signing-keys.ts';
+import { applyProfileIdentityChanges } from './use-cases/profile-identity.ts';
 import { ensureInitialAdmin } from './use-cases/accounts.ts';
+import { createMailSender } from './use-cases/mail-sender.ts';
 import { AUTH_SCHEMA, type AuthContext, type AuthRateLimits } from './use-cases/context.ts';
 import { findSessionPrincipal } from './use-cases/sessions.ts';
+import { lookUpUserForReplica } from './use-cases/user-lookup.ts';
 
 export const AUTH_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 export const DEV_IDENTITY_PROVIDER_PATH = '/api/auth/oidc';
 
-export interface AuthDeps {
-  logger: Logger;
-  bus: EventBus;
-  cache: Cache;
-  /** False when another service in the process already registers process metrics. */
-  collectProcessMetrics?: boolean;
-}
+export type AuthDeps = ServiceDeps;
 
 function createRateLimits(cache: Cache, config: AuthConfig): AuthRateLimits {
   const durationSeconds = config.RATE_LIMIT_WINDOW_SECONDS;
   return {
-    signInPerIp: createRateLimit(cache, { name: 'signin-ip', points: config.RATE_LIMIT_SIGNIN_PER_IP, durationSeconds }),
-    signInPerAccount: createRateLimit(cache, { name: 'signin-account', points: config.RATE_LIMIT_SIGNIN_PER_ACCOUNT, durationSeconds }),
-    signUpPerIp: createRateLimit(cache, { name: 'signup-ip', points: config.RATE_LIMIT_SIGNUP_PER_IP, durationSeconds }),
-    passwordResetPerIp: createRateLimit(cache, { name: 'reset-ip', points: config.RATE_LIMIT_PASSWORD_RESET_PER_IP, durationSeconds }),
-    passwordResetPerAccount: createRateLimit(cache, { name: 'reset-account', points: config.RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT, durationSeconds }),
+    signInPerIp: createRateLimit(cache, {
+      name: 'signin-ip',
+      points: config.RATE_LIMIT_SIGNIN_PER_IP,
+      durationSeconds,
+    }),
+    signInFailuresPerAccount: createRateLimit(cache, {
+      name: 'signin-failures-account',
+      points: config.RATE_LIMIT_SIGNIN_PER_ACCOUNT,
+      durationSeconds,
+    }),
+    signInFailuresPerAccountAndIp: createRateLimit(cache, {
+      name: 'signin-failures-account-ip',
+      points: config.RATE_LIMIT_SIGNIN_FAILURES_PER_ACCOUNT_AND_IP,
+      durationSeconds,
+    }),
+    signUpPerIp: createRateLimit(cache, {
+      name: 'signup-ip',
+      points: config.RATE_LIMIT_SIGNUP_PER_IP,
+      durationSeconds,
+    }),
+    passwordResetPerIp: createRateLimit(cache, {
+      name: 'reset-ip',
+      points: config.RATE_LIMIT_PASSWORD_RESET_PER_IP,
+      durationSeconds,
+    }),
+    passwordResetPerAccount: createRateLimit(cache, {
+      name: 'reset-account',
+      points: config.RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT,
+      durationSeconds,
+    }),
   };
 }
 
@@ -45,54 +76,111 @@ function createRateLimits(cache: Cache, config: AuthConfig): AuthRateLimits {
  */
 function externalSignIn(config: AuthConfig, cache: Cache) {
   const redirectUri = `${config.PUBLIC_URL}/api/callback`;
+  if (config.EXTERNAL_SIGN_IN === 'off') return { login: undefined, devProvider: undefined };
   if (config.OIDC_ISSUER_URL) {
-    return { login: createOidcLogin({ issuerUrl: config.OIDC_ISSUER_URL, clientId: config.OIDC_CLIENT_ID, clientSecret: config.OIDC_CLIENT_SECRET, redirectUri, cache }), devProvider: undefined };
+    return {
+      login: createOidcLogin({
+        issuerUrl: config.OIDC_ISSUER_URL,
+        clientId: config.OIDC_CLIENT_ID,
+        clientSecret: config.OIDC_CLIENT_SECRET,
+        redirectUri,
+        cache,
+      }),
+      devProvider: undefined,
+    };
   }
   if (config.NODE_ENV === 'production') return { login: undefined, devProvider: undefined };
   const issuerUrl = `${config.PUBLIC_URL}${DEV_IDENTITY_PROVIDER_PATH}`;
   const clientSecret = randomBytes(24).toString('base64url');
   return {
-    login: createOidcLogin({ issuerUrl, clientId: config.OIDC_CLIENT_ID, clientSecret, redirectUri, cache }),
-    devProvider: lazyDevIdentityProvider({ issuer: issuerUrl, clientId: config.OIDC_CLIENT_ID, clientSecret, redirectUris: [redirectUri] }),
+    login: createOidcLogin({
+      issuerUrl,
+      clientId: config.OIDC_CLIENT_ID,
+      clientSecret,
+      redirectUri,
+      cache,
+      development: true,
+    }),
+    devProvider: lazyDevIdentityProvider({
+      issuer: issuerUrl,
+      clientId: config.OIDC_CLIENT_ID,
+      clientSecret,
+      redirectUris: [redirectUri],
+    }),
   };
 }
 
-export async function createAuthService(config: AuthConfig, deps: AuthDeps): Promise<RunningService & { context: AuthContext; oidc: OidcLogin | undefined }> {
+export async function createAuthService(
+  config: AuthConfig,
+  deps: AuthDeps,
+): Promise<RunningService & { context: AuthContext; oidc: OidcLogin | undefined }> {
   const { logger, bus, cache } = deps;
-  const database = openDatabase({ url: config.DATABASE_URL, schema: AUTH_SCHEMA, migrationsDir: AUTH_MIGRATIONS_DIR, logger });
+  const database = openDatabase({
+    url: config.DATABASE_URL,
+    schema: AUTH_SCHEMA,
+    migrationsDir: AUTH_MIGRATIONS_DIR,
+    logger,
+  });
   await database.migrate();
   const prisma = new PrismaClient({ adapter: database.adapter });
   const relay = createOutboxRelay({ pool: database.pool, schema: AUTH_SCHEMA, bus, logger });
-  const signer = await createAccessTokenSigner({ prisma, configuredKey: config.AUTH_SIGNING_KEY, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
-  const mailer = config.SMTP_URL ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger }) : createDevMailbox({ logger });
+  const signer = await createAccessTokenSigner({
+    prisma,
+    configuredKey: config.AUTH_SIGNING_KEY,
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+  });
+  const mailer = config.SMTP_URL
+    ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger })
+    : createDevMailbox({ logger });
+  const mailSender = createMailSender({ prisma, mailer, config, logger });
   const ctx: AuthContext = {
-    config, prisma, cache, signer, mailer, relay, logger,
+    config,
+    prisma,
+    cache,
+    bus,
+    signer,
+    mailer,
+    mailSender,
+    relay,
+    logger,
     hasher: createPasswordHasher({ memoryKib: config.ARGON2_MEMORY_KIB, iterations: config.ARGON2_ITERATIONS }),
     limits: createRateLimits(cache, config),
   };
-  const loadSession = createSessionLookup(cache, (sessionId) => findSessionPrincipal(ctx, sessionId));
-  const verifier = createTokenVerifier({ issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE, loadKeys: async () => signer.jwks(), loadSession });
+  const loadSession = createSessionLookup(cache, bus, (sessionId) => findSessionPrincipal(ctx, sessionId));
+  const verifier = createTokenVerifier({
+    issuer: config.JWT_ISSUER,
+    audience: config.JWT_AUDIENCE,
+    loadKeys: async () => signer.jwks(),
+    loadSession,
+  });
   const external = externalSignIn(config, cache);
 
   const app = createHttpApp({
     service: 'auth',
     logger,
     collectProcessMetrics: deps.collectProcessMetrics,
+    metricsToken: config.METRICS_TOKEN,
     readiness: () => [
       { name: 'database', check: database.isHealthy },
       { name: 'events', check: () => bus.isHealthy() },
       { name: 'cache', check: () => cache.isHealthy() },
     ],
     routes: (router) => {
-      if (external.devProvider) router.use(DEV_IDENTITY_PROVIDER_PATH, external.devProvider);
+      if (external.devProvider) router.use(DEV_IDENTITY_PROVIDER_PATH, loopbackOnly, external.devProvider);
       registerAuthRoutes(router, { ctx, verifier, oidcLogin: external.login });
     },
   });
 
   relay.start();
+  mailSender.start();
   const replies: Subscription[] = await Promise.all([
     bus.reply(RPC.authJwks, async () => signer.jwks()),
-    bus.reply(RPC.authSession, async (payload) => findSessionPrincipal(ctx, String((payload as { sessionId?: unknown })?.sessionId ?? ''))),
+    bus.reply(RPC.authSession, async (payload) =>
+      findSessionPrincipal(ctx, String((payload as { sessionId?: unknown })?.sessionId ?? '')),
+    ),
+    bus.reply(RPC.authUser, (payload) => lookUpUserForReplica(ctx, payload)),
+    applyProfileIdentityChanges(ctx, bus, config.AUTH_PROFILE_CONSUMER),
   ]);
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     const outcome = await ensureInitialAdmin(ctx, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
@@ -106,11 +194,21 @@ export async function createAuthService(config: AuthConfig, deps: AuthDeps): Pro
     oidc: external.login,
     components: [
       { component: 'mail', kind: mailer.kind, location: mailer.location },
-      { component: 'oidc', kind: config.OIDC_ISSUER_URL ? 'external' : external.devProvider ? 'dev-provider' : 'disabled', location: config.OIDC_ISSUER_URL ?? (external.devProvider ? `${config.PUBLIC_URL}${DEV_IDENTITY_PROVIDER_PATH} (any email signs in)` : '-') },
+      {
+        component: 'oidc',
+        kind:
+          external.login && config.OIDC_ISSUER_URL ? 'external' : external.devProvider ? 'dev-provider' : 'disabled',
+        location:
+          (external.login && config.OIDC_ISSUER_URL) ||
+          (external.devProvider
+            ? `${config.PUBLIC_URL}${DEV_IDENTITY_PROVIDER_PATH} (this machine only; never opens accounts with a password or admin rights)`
+            : '-'),
+      },
     ],
     async stop() {
       await Promise.all(replies.map((reply) => reply.stop()));
       await relay.stop();
+      await mailSender.stop();
       await prisma.$disconnect();
       await database.close();
     },

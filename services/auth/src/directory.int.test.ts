@@ -1,4 +1,7 @@
-/** The member directory: search by name and e-mail, the member count and the Core list. */
+/**
+ * The member directory: search by name and e-mail, the member count and the Core list. E-mail
+ * addresses follow contact-information privacy (default: Apprentice and above, and admins).
+ */
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthHarness, type AuthHarness, type SignedUp } from './testing/auth-harness.ts';
@@ -20,13 +23,19 @@ const digits = () => String(randomInt(1e9, 1e10));
 
 /** Members other than the searcher need no password: written straight to the table, which is quicker than argon2. */
 async function insertMember(email: string, firstName: string, lastName: string): Promise<Member> {
-  const [row] = await auth.sql<{ id: string }>('INSERT INTO users (id, email, first_name, last_name) VALUES (gen_random_uuid(), $1, $2, $3) RETURNING id', [email, firstName, lastName]);
+  const [row] = await auth.sql<{ id: string }>(
+    'INSERT INTO users (id, email, first_name, last_name) VALUES (gen_random_uuid(), $1, $2, $3) RETURNING id',
+    [email, firstName, lastName],
+  );
   return { id: row!.id, email };
 }
 
 beforeAll(async () => {
   auth = await startAuthHarness();
-  searcher = await auth.signUp({ email: `s${digits()}@dir.test`, firstName: 'Sam', lastName: 'Seeker' });
+  const signedUp = await auth.signUp({ email: `s${digits()}@dir.test`, firstName: 'Sam', lastName: 'Seeker' });
+  // An Apprentice, the lowest tier that sees addresses; a new session carries the level.
+  await auth.sql("UPDATE users SET access_level = 'Apprentice' WHERE id = $1", [signedUp.id]);
+  searcher = { ...signedUp, token: await auth.signIn(signedUp.email, signedUp.password) };
   byFirstName = await insertMember(`f${digits()}@dir.test`, 'Adalyn', 'Zephyr');
   byLastName = await insertMember(`l${digits()}@dir.test`, 'Bob', 'Bradford');
   byEmail = await insertMember(`nomad${digits()}@dir.test`, 'Cy', 'Quill');
@@ -37,8 +46,8 @@ afterAll(async () => {
   await auth?.stop();
 });
 
-async function search(q: string): Promise<{ status: number; body: unknown }> {
-  const response = await auth.request(`/api/users/search?q=${encodeURIComponent(q)}`, { token: searcher.token });
+async function search(q: string, token = searcher.token): Promise<{ status: number; body: unknown }> {
+  const response = await auth.request(`/api/users/search?q=${encodeURIComponent(q)}`, { token });
   return { status: response.status, body: await response.json() };
 }
 
@@ -65,16 +74,51 @@ describe('member search', () => {
 
   it('finds by full name and answers only what members may see of each other', async () => {
     const { body } = await search('adalyn zeph');
-    expect(body).toEqual([{ id: byFirstName.id, email: byFirstName.email, firstName: 'Adalyn', lastName: 'Zephyr', profileImageUrl: null, accessLevel: 'Public' }]);
+    expect(body).toEqual([
+      {
+        id: byFirstName.id,
+        email: byFirstName.email,
+        firstName: 'Adalyn',
+        lastName: 'Zephyr',
+        profileImageUrl: null,
+        accessLevel: 'Public',
+      },
+    ]);
     expect((await search('stone')).body).toEqual([expect.objectContaining({ id: unrelated.id })]);
     expect((await search('nobody-matches-this')).body).toEqual([]);
+  });
+
+  it('shows a Public member names only: no addresses in the answers, and no finding members by e-mail', async () => {
+    const viewer = await auth.signUp({ email: `p${digits()}@dir.test` });
+    const { status, body } = await search('ad', viewer.token);
+    expect(status).toBe(200);
+    expect((body as { id: string }[]).map((user) => user.id).sort()).toEqual([byFirstName.id, byLastName.id].sort());
+    expect((await search('adalyn zeph', viewer.token)).body).toEqual([
+      {
+        id: byFirstName.id,
+        email: null,
+        firstName: 'Adalyn',
+        lastName: 'Zephyr',
+        profileImageUrl: null,
+        accessLevel: 'Public',
+      },
+    ]);
+    expect((await search('nomad', viewer.token)).body).toEqual([]);
+    expect((await search('dir.test', viewer.token)).body).toEqual([]);
+    // Their own address is theirs to see.
+    expect((await search('test member', viewer.token)).body).toContainEqual(
+      expect.objectContaining({ id: viewer.id, email: viewer.email }),
+    );
   });
 
   it('treats LIKE wildcards as plain text', async () => {
     for (const q of ['%%', '__', '_d', 'a%', '\\%']) expect((await search(q)).body, q).toEqual([]);
     const literal = await insertMember(`w${digits()}@dir.test`, 'Per_cent%', 'Back\\slash');
     for (const q of ['r_c', 't%', 'k\\s']) {
-      expect(((await search(q)).body as { id: string }[]).map((user) => user.id), q).toEqual([literal.id]);
+      expect(
+        ((await search(q)).body as { id: string }[]).map((user) => user.id),
+        q,
+      ).toEqual([literal.id]);
     }
   });
 
@@ -99,7 +143,9 @@ describe('member count and Core list', () => {
     const response = await auth.request('/api/users/count', { token: searcher.token });
     expect(await response.json()).toEqual({ count: Number(count) });
     await auth.signUp();
-    expect(await (await auth.request('/api/users/count', { token: searcher.token })).json()).toEqual({ count: Number(count) + 1 });
+    expect(await (await auth.request('/api/users/count', { token: searcher.token })).json()).toEqual({
+      count: Number(count) + 1,
+    });
   });
 
   it('lists only Core members', async () => {
@@ -108,8 +154,21 @@ describe('member count and Core list', () => {
     await auth.sql("UPDATE users SET access_level = 'Core' WHERE id = ANY($1::uuid[])", [[byLastName.id, byEmail.id]]);
     await auth.sql("UPDATE users SET access_level = 'Admin', is_admin = true WHERE id = $1", [unrelated.id]);
     await auth.sql("UPDATE users SET access_level = 'Master' WHERE id = $1", [byFirstName.id]);
-    const core = (await (await auth.request('/api/users/core', { token: searcher.token })).json()) as { id: string; accessLevel: string }[];
+    const core = (await (await auth.request('/api/users/core', { token: searcher.token })).json()) as {
+      id: string;
+      email: string | null;
+      accessLevel: string;
+    }[];
     expect(core.map((user) => user.id).sort()).toEqual([byLastName.id, byEmail.id].sort());
     expect(core.every((user) => user.accessLevel === 'Core')).toBe(true);
+    expect(core.map((user) => user.email).sort()).toEqual([byLastName.email, byEmail.email].sort());
+
+    const publicViewer = await auth.signUp();
+    const seenByPublic = (await (await auth.request('/api/users/core', { token: publicViewer.token })).json()) as {
+      id: string;
+      email: string | null;
+    }[];
+    expect(seenByPublic.map((user) => user.id).sort()).toEqual([byLastName.id, byEmail.id].sort());
+    expect(seenByPublic.map((user) => user.email)).toEqual([null, null]);
   });
 });

@@ -9,16 +9,29 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@crucible/proto';
 import {
-  EventBusUnavailableError, openDatabase, silentLogger, subscribeIdempotent, type Database, type EventBus, type Subscription,
+  EventBusUnavailableError,
+  openDatabase,
+  silentLogger,
+  subscribeIdempotent,
+  type Database,
+  type EventBus,
+  type Subscription,
 } from '@crucible/platform';
 import { transactionRunner } from '@crucible/platform/testing';
-import { collectEvents, deleteDurable, startAuthHarness, uniqueTag, type AuthHarness, type EventCollector } from './testing/auth-harness.ts';
+import {
+  collectEvents,
+  startAuthHarness,
+  uniqueTag,
+  type AuthHarness,
+  type EventCollector,
+} from './testing/auth-harness.ts';
 
 const BURST = 30;
 const CONSUMER_SCHEMA = 'consumer_it';
 const tag = uniqueTag();
 const burstEmail = (index: number) => `burst-${index}.${tag}@it.crucible.test`;
-const isOurs = (event: EventEnvelope) => String((event.payload as { email?: string }).email ?? '').endsWith(`.${tag}@it.crucible.test`);
+const isOurs = (event: EventEnvelope) =>
+  String((event.payload as { email?: string }).email ?? '').endsWith(`.${tag}@it.crucible.test`);
 
 /** The broker as the service sees it: up, down (publish fails), or storing events whose acks get lost. */
 type BrokerMode = 'up' | 'down' | 'ack-lost';
@@ -50,8 +63,17 @@ beforeAll(async () => {
 
   // A consuming service of its own: a schema migrated like any service's, with a table of effects.
   migrationsDir = await mkdtemp(join(tmpdir(), 'auth-events-it-'));
-  await writeFile(join(migrationsDir, '1700000000001_received-users.sql'), '-- Up Migration\nCREATE TABLE received_users (event_id UUID NOT NULL, user_id UUID NOT NULL, email TEXT NOT NULL);\n-- Down Migration\nDROP TABLE received_users;\n');
-  consumerDb = openDatabase({ url: auth.database.url, schema: CONSUMER_SCHEMA, migrationsDir, logger: silentLogger, poolSize: 4 });
+  await writeFile(
+    join(migrationsDir, '1700000000001_received-users.sql'),
+    '-- Up Migration\nCREATE TABLE received_users (event_id UUID NOT NULL, user_id UUID NOT NULL, email TEXT NOT NULL);\n-- Down Migration\nDROP TABLE received_users;\n',
+  );
+  consumerDb = openDatabase({
+    url: auth.database.url,
+    schema: CONSUMER_SCHEMA,
+    migrationsDir,
+    logger: silentLogger,
+    poolSize: 4,
+  });
   await consumerDb.migrate();
 
   durable = `auth_it_idem_${uniqueTag(6)}`;
@@ -65,7 +87,12 @@ beforeAll(async () => {
     handler: async (event, tx) => {
       if (!isOurs(event)) return;
       const payload = event.payload as { id: string; email: string };
-      await tx.$executeRawUnsafe(`INSERT INTO ${CONSUMER_SCHEMA}.received_users (event_id, user_id, email) VALUES ($1::uuid, $2::uuid, $3)`, event.id, payload.id, payload.email);
+      await tx.$executeRawUnsafe(
+        `INSERT INTO ${CONSUMER_SCHEMA}.received_users (event_id, user_id, email) VALUES ($1::uuid, $2::uuid, $3)`,
+        event.id,
+        payload.id,
+        payload.email,
+      );
     },
   });
   rawDeliveries = await collectEvents(auth.bus, ['auth.user.created'], isOurs);
@@ -74,7 +101,6 @@ beforeAll(async () => {
 afterAll(async () => {
   mode = 'up';
   await consumer?.stop();
-  if (durable) await deleteDurable(durable, 'AUTH');
   await rawDeliveries?.stop();
   await consumerDb?.close();
   await auth?.stop();
@@ -90,48 +116,84 @@ async function until(condition: () => Promise<boolean> | boolean, what: string, 
 }
 
 describe('auth events through a broker outage', () => {
-  it('signs up a burst of 30 members while publishing fails, then delivers every auth.user.created exactly once', { timeout: 60_000 }, async () => {
-    mode = 'down';
-    const responses = await Promise.all(
-      Array.from({ length: BURST }, (_, index) =>
-        auth.request('/api/auth/signup', { json: { email: burstEmail(index), password: 'long enough pass', firstName: `Burst${index}`, lastName: 'Member' } })),
-    );
-    expect(responses.map((response) => response.status)).toEqual(Array(BURST).fill(201));
-    const users = await auth.sql<{ id: string; email: string }>('SELECT id, email FROM users WHERE email LIKE $1', [`%.${tag}@it.crucible.test`]);
-    expect(users).toHaveLength(BURST);
+  it(
+    'signs up a burst of 30 members while publishing fails, then delivers every auth.user.created exactly once',
+    { timeout: 60_000 },
+    async () => {
+      mode = 'down';
+      const responses = await Promise.all(
+        Array.from({ length: BURST }, (_, index) =>
+          auth.request('/api/auth/signup', {
+            json: {
+              email: burstEmail(index),
+              password: 'long enough pass',
+              firstName: `Burst${index}`,
+              lastName: 'Member',
+            },
+          }),
+        ),
+      );
+      expect(responses.map((response) => response.status)).toEqual(Array(BURST).fill(201));
+      const users = await auth.sql<{ id: string; email: string }>('SELECT id, email FROM users WHERE email LIKE $1', [
+        `%.${tag}@it.crucible.test`,
+      ]);
+      expect(users).toHaveLength(BURST);
 
-    // The events wait in the outbox, and nothing reached the consumer.
-    await until(() => attempts.down > 0, 'the relay to try the broker');
-    const pending = await auth.sql<{ id: string; payload: { id: string } }>(
-      "SELECT id, payload FROM outbox WHERE subject = 'auth.user.created' AND published_at IS NULL",
-    );
-    expect(pending.map((row) => row.payload.id).sort()).toEqual(users.map((user) => user.id).sort());
-    expect(await consumerDb.pool.query(`SELECT 1 FROM ${CONSUMER_SCHEMA}.received_users`).then((result) => result.rowCount)).toBe(0);
+      // The events wait in the outbox, and nothing reached the consumer.
+      await until(() => attempts.down > 0, 'the relay to try the broker');
+      const pending = await auth.sql<{ id: string; payload: { id: string } }>(
+        "SELECT id, payload FROM outbox WHERE subject = 'auth.user.created' AND published_at IS NULL",
+      );
+      expect(pending.map((row) => row.payload.id).sort()).toEqual(users.map((user) => user.id).sort());
+      expect(
+        await consumerDb.pool
+          .query(`SELECT 1 FROM ${CONSUMER_SCHEMA}.received_users`)
+          .then((result) => result.rowCount),
+      ).toBe(0);
 
-    // The broker comes back but acknowledgements get lost: events are stored, the relay thinks not.
-    mode = 'ack-lost';
-    await until(() => attempts['ack-lost'] > 0, 'a publish whose acknowledgement is lost');
-    mode = 'up';
+      // The broker comes back but acknowledgements get lost: events are stored, the relay thinks not.
+      mode = 'ack-lost';
+      await until(() => attempts['ack-lost'] > 0, 'a publish whose acknowledgement is lost');
+      mode = 'up';
 
-    await until(async () => (await auth.sql("SELECT 1 FROM outbox WHERE published_at IS NULL")).length === 0, 'the outbox to drain');
-    await until(async () => (await consumerDb.pool.query(`SELECT DISTINCT user_id FROM ${CONSUMER_SCHEMA}.received_users`)).rowCount === BURST, 'all 30 users at the consumer');
-    // A moment for any late duplicate to show up.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+      await until(
+        async () => (await auth.sql('SELECT 1 FROM outbox WHERE published_at IS NULL')).length === 0,
+        'the outbox to drain',
+      );
+      await until(
+        async () =>
+          (await consumerDb.pool.query(`SELECT DISTINCT user_id FROM ${CONSUMER_SCHEMA}.received_users`)).rowCount ===
+          BURST,
+        'all 30 users at the consumer',
+      );
+      // A moment for any late duplicate to show up.
+      await new Promise((resolve) => setTimeout(resolve, 500));
 
-    const received = (await consumerDb.pool.query<{ event_id: string; user_id: string; email: string }>(`SELECT event_id, user_id, email FROM ${CONSUMER_SCHEMA}.received_users`)).rows;
-    expect(received).toHaveLength(BURST);
-    expect(new Set(received.map((row) => row.event_id)).size).toBe(BURST);
-    expect(received.map((row) => row.user_id).sort()).toEqual(users.map((user) => user.id).sort());
-    // The event ids are the outbox ids: one event per sign-up, whatever was re-published.
-    expect(received.map((row) => row.event_id).sort()).toEqual(pending.map((row) => row.id).sort());
+      const received = (
+        await consumerDb.pool.query<{ event_id: string; user_id: string; email: string }>(
+          `SELECT event_id, user_id, email FROM ${CONSUMER_SCHEMA}.received_users`,
+        )
+      ).rows;
+      expect(received).toHaveLength(BURST);
+      expect(new Set(received.map((row) => row.event_id)).size).toBe(BURST);
+      expect(received.map((row) => row.user_id).sort()).toEqual(users.map((user) => user.id).sort());
+      // The event ids are the outbox ids: one event per sign-up, whatever was re-published.
+      expect(received.map((row) => row.event_id).sort()).toEqual(pending.map((row) => row.id).sort());
 
-    // The broker de-duplicated the re-published ones too: one delivery per event id.
-    await rawDeliveries.waitUntil((events) => new Set(events.map((event) => event.id)).size === BURST);
-    expect(rawDeliveries.events.map((event) => event.id).sort()).toEqual(pending.map((row) => row.id).sort());
-    expect(rawDeliveries.events.every((event) => event.subject === 'auth.user.created')).toBe(true);
-    expect(rawDeliveries.events[0]!.payload).toEqual({
-      id: expect.any(String), email: expect.any(String), firstName: expect.stringMatching(/^Burst/), lastName: 'Member', profileImageUrl: null,
-      accessLevel: 'Public', isAdmin: false, isModerator: false,
-    });
-  });
+      // The broker de-duplicated the re-published ones too: one delivery per event id.
+      await rawDeliveries.waitUntil((events) => new Set(events.map((event) => event.id)).size === BURST);
+      expect(rawDeliveries.events.map((event) => event.id).sort()).toEqual(pending.map((row) => row.id).sort());
+      expect(rawDeliveries.events.every((event) => event.subject === 'auth.user.created')).toBe(true);
+      expect(rawDeliveries.events[0]!.payload).toEqual({
+        id: expect.any(String),
+        email: expect.any(String),
+        firstName: expect.stringMatching(/^Burst/),
+        lastName: 'Member',
+        profileImageUrl: null,
+        accessLevel: 'Public',
+        isAdmin: false,
+        isModerator: false,
+      });
+    },
+  );
 });

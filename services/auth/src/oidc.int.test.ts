@@ -6,9 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@crucible/proto';
 import { linkIn } from '@crucible/platform/testing';
-import { startAuthHarness, uniqueTag, type AuthHarness } from './testing/auth-harness.ts';
+import { cookieFrom, startAuthHarness, uniqueClientIp, uniqueTag, type AuthHarness } from './testing/auth-harness.ts';
 import { CookieJar, loginThroughDevProvider } from './testing/oidc-browser.ts';
-import { ACCOUNT_LINK_REFUSED } from './use-cases/external-sign-in.ts';
+import { ACCOUNT_LINK_REFUSED, DEV_PROVIDER_REFUSED } from './use-cases/external-sign-in.ts';
 
 let auth: AuthHarness;
 
@@ -42,7 +42,14 @@ describe('OIDC sign-in through the development provider', () => {
     expect(outcome.trail.some((step) => step.startsWith('POST /api/auth/oidc/interaction/'))).toBe(true);
 
     const user = await auth.currentUser(outcome.token!);
-    expect(user).toMatchObject({ email, authProvider: 'oidc', emailVerified: true, firstName: 'Jane', accessLevel: 'Public', isAdmin: false });
+    expect(user).toMatchObject({
+      email,
+      authProvider: 'oidc',
+      emailVerified: true,
+      firstName: 'Jane',
+      accessLevel: 'Public',
+      isAdmin: false,
+    });
 
     const again = await loginThroughDevProvider(auth.url, email);
     expect(again.token).toBeTruthy();
@@ -58,7 +65,9 @@ describe('OIDC sign-in through the development provider', () => {
     expect(again.location.pathname, again.trail.join('\n')).toBe('/auth/callback');
     expect(again.token).not.toBe(outcome.token);
     expect(await auth.currentUser(again.token!)).toMatchObject({ id: user.id });
-    expect(await auth.sql('SELECT count(*)::int AS count FROM users WHERE email = $1', [email])).toEqual([{ count: 1 }]);
+    expect(await auth.sql('SELECT count(*)::int AS count FROM users WHERE email = $1', [email])).toEqual([
+      { count: 1 },
+    ]);
   });
 
   it('sets the session cookie on the callback as well', async () => {
@@ -81,28 +90,99 @@ describe('OIDC sign-in through the development provider', () => {
     expect(auth.smtp.mails.filter((mail) => mail.to.includes(email))).toEqual([]);
   });
 
-  it('refuses to link an unverified e-mail account, then links it to the same member once verified', async () => {
+  it('refuses to link an unverified e-mail account, then links it to the same member once verified (an account without a password)', async () => {
     const member = await auth.signUp({ email: `linker-${uniqueTag()}@it.crucible.test` });
+    // The development provider never opens a password account (below); the linking rule is the real provider's.
+    await auth.sql('UPDATE users SET password_hash = NULL WHERE id = $1', [member.id]);
 
     const refused = await loginThroughDevProvider(auth.url, member.email);
     expect(refused.location.pathname, refused.trail.join('\n')).toBe('/signin');
     expect(refused.error).toBe(ACCOUNT_LINK_REFUSED);
     expect(refused.token).toBeUndefined();
-    expect(await auth.sql('SELECT external_subject FROM users WHERE id = $1', [member.id])).toEqual([{ external_subject: null }]);
+    expect(await auth.sql('SELECT external_subject FROM users WHERE id = $1', [member.id])).toEqual([
+      { external_subject: null },
+    ]);
 
     const mail = await auth.smtp.waitForMail(member.email, /verify/i);
-    expect((await fetch(linkIn(mail, `${auth.url}/api/auth/verify-email?token=`), { redirect: 'manual' })).headers.get('location')).toBe('/?verified=1');
+    expect(
+      (await fetch(linkIn(mail, `${auth.url}/api/auth/verify-email?token=`), { redirect: 'manual' })).headers.get(
+        'location',
+      ),
+    ).toBe('/?verified=1');
 
     const linked = await loginThroughDevProvider(auth.url, member.email);
     expect(linked.location.pathname, linked.trail.join('\n')).toBe('/auth/callback');
     const user = await auth.currentUser(linked.token!);
     expect(user).toMatchObject({ id: member.id, email: member.email, emailVerified: true });
-    // The password still works too.
-    expect((await auth.request('/api/auth/signin', { json: { email: member.email, password: member.password } })).status).toBe(200);
+  });
+
+  it('never opens a verified account that has a password, whatever is typed into the development provider', async () => {
+    const member = await auth.signUp({ email: `owner-${uniqueTag()}@it.crucible.test` });
+    await auth.sql('UPDATE users SET email_verified = true WHERE id = $1', [member.id]);
+    for (const typed of [member.email, member.email.toUpperCase()]) {
+      const outcome = await loginThroughDevProvider(auth.url, typed);
+      expect(outcome.location.pathname, outcome.trail.join('\n')).toBe('/signin');
+      expect(outcome.error).toBe(DEV_PROVIDER_REFUSED);
+      expect(outcome.token).toBeUndefined();
+    }
+    expect(await auth.sql('SELECT external_subject FROM users WHERE id = $1', [member.id])).toEqual([
+      { external_subject: null },
+    ]);
+  });
+
+  it('never opens an admin account through the development provider, even one it created', async () => {
+    const email = `promoted-${uniqueTag()}@it.crucible.test`;
+    const first = await loginThroughDevProvider(auth.url, email);
+    const user = await auth.currentUser(first.token!);
+    await auth.sql(`UPDATE users SET is_admin = true, access_level = 'Admin' WHERE id = $1`, [user.id]);
+    const again = await loginThroughDevProvider(auth.url, email);
+    expect(again.location.pathname, again.trail.join('\n')).toBe('/signin');
+    expect(again.error).toBe(DEV_PROVIDER_REFUSED);
+  });
+
+  it('answers only clients on this machine, judged by every forwarded hop', async () => {
+    const discovery = '/api/auth/oidc/.well-known/openid-configuration';
+    expect((await fetch(new URL(discovery, auth.url))).status).toBe(200);
+    expect((await auth.request(discovery, { ip: '127.0.0.1' })).status).toBe(200);
+    for (const ip of [
+      uniqueClientIp(),
+      '10.1.2.3',
+      `127.0.0.1, ${uniqueClientIp()}`,
+      `${uniqueClientIp()}, 127.0.0.1`,
+    ]) {
+      const response = await auth.request(discovery, { ip });
+      expect(response.status, ip).toBe(403);
+      expect(await response.json()).toMatchObject({
+        statusCode: 403,
+        message: 'This development page answers requests from this machine only',
+      });
+    }
+  });
+
+  it('hands the web app its own state back at /auth/callback, and refuses a malformed one', async () => {
+    const browserState = `web-state-${uniqueTag()}`;
+    const outcome = await loginThroughDevProvider(auth.url, `state-${uniqueTag()}@it.crucible.test`, { browserState });
+    expect(outcome.location.pathname, outcome.trail.join('\n')).toBe('/auth/callback');
+    expect(outcome.state).toBe(browserState);
+    const malformed = await auth.request('/api/login?state=%3Cscript%3E');
+    expect(malformed.status).toBe(400);
+    expect(JSON.stringify(await malformed.json())).toContain('state must be');
+  });
+
+  it('refuses a callback link followed in another browser than the one that started the sign-in', async () => {
+    const email = `victim-${uniqueTag()}@it.crucible.test`;
+    const outcome = await loginThroughDevProvider(auth.url, email, { callbackJar: new CookieJar() });
+    expect(outcome.location.pathname, outcome.trail.join('\n')).toBe('/signin');
+    expect(outcome.error).toBe('This sign-in was not started in this browser. Please try again.');
+    expect(await auth.sql('SELECT count(*)::int AS count FROM users WHERE email = $1', [email])).toEqual([
+      { count: 0 },
+    ]);
   });
 
   it('sends a callback with an unknown or replayed state to /signin with an error, never a 500', async () => {
-    const unknown = await auth.request('/api/callback?code=made-up&state=made-up');
+    const unknown = await auth.request('/api/callback?code=made-up&state=made-up', {
+      cookie: 'crucible_oidc_attempt=made-up',
+    });
     expect(unknown.status).toBe(302);
     const location = new URL(unknown.headers.get('location')!, auth.url);
     expect(location.pathname).toBe('/signin');
@@ -113,8 +193,13 @@ describe('OIDC sign-in through the development provider', () => {
     expect(new URL(withoutState.headers.get('location')!, auth.url).pathname).toBe('/signin');
 
     // A provider error (the user declined) also ends at /signin.
-    const start = new URL((await auth.request('/api/login')).headers.get('location')!);
-    const declined = await auth.request(`/api/callback?error=access_denied&state=${start.searchParams.get('state')}&iss=${encodeURIComponent(`${auth.url}/api/auth/oidc`)}`);
+    const started = await auth.request('/api/login');
+    const start = new URL(started.headers.get('location')!);
+    const cookie = cookieFrom(started, 'crucible_oidc_attempt')!.header;
+    const declined = await auth.request(
+      `/api/callback?error=access_denied&state=${start.searchParams.get('state')}&iss=${encodeURIComponent(`${auth.url}/api/auth/oidc`)}`,
+      { cookie },
+    );
     expect(declined.status).toBe(302);
     const declinedAt = new URL(declined.headers.get('location')!, auth.url);
     expect(declinedAt.pathname).toBe('/signin');

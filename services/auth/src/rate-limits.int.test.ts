@@ -2,10 +2,12 @@
  * Rate limits on the credential endpoints, counted in the shared Redis. Client addresses come in
  * X-Forwarded-For, which the service trusts from loopback (as from the gateway in front of it).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAuthHarness, uniqueClientIp, uniqueEmail, type AuthHarness } from './testing/auth-harness.ts';
 
 const WINDOW_SECONDS = 60;
+const BASE_DELAY_MS = 150;
+const MAX_DELAY_MS = 300;
 let auth: AuthHarness;
 
 beforeAll(async () => {
@@ -13,6 +15,9 @@ beforeAll(async () => {
     env: {
       RATE_LIMIT_SIGNIN_PER_IP: '5',
       RATE_LIMIT_SIGNIN_PER_ACCOUNT: '4',
+      RATE_LIMIT_SIGNIN_FAILURES_PER_ACCOUNT_AND_IP: '3',
+      SIGNIN_SLOWDOWN_BASE_MS: String(BASE_DELAY_MS),
+      SIGNIN_SLOWDOWN_MAX_MS: String(MAX_DELAY_MS),
       RATE_LIMIT_SIGNUP_PER_IP: '3',
       RATE_LIMIT_PASSWORD_RESET_PER_IP: '20',
       RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT: '2',
@@ -38,7 +43,10 @@ async function expectTooManyRequests(response: Response): Promise<void> {
   expect(Number.isInteger(retryAfter)).toBe(true);
   expect(retryAfter).toBeGreaterThanOrEqual(1);
   expect(retryAfter).toBeLessThanOrEqual(WINDOW_SECONDS);
-  expect(await response.json()).toMatchObject({ statusCode: 429, message: 'Too many requests, please try again later.' });
+  expect(await response.json()).toMatchObject({
+    statusCode: 429,
+    message: 'Too many requests, please try again later.',
+  });
 }
 
 describe('sign-in rate limits', () => {
@@ -54,25 +62,40 @@ describe('sign-in rate limits', () => {
     expect((await signIn(member.email, member.password, uniqueClientIp())).status).toBe(200);
   });
 
-  it('locks an account after RATE_LIMIT_SIGNIN_PER_ACCOUNT failures, even when each comes from another address', async () => {
+  it('lets the owner in from a fresh address while an attacker keeps failing from many, slowing the account down instead', async () => {
     const member = await newMember();
-    for (let attempt = 1; attempt <= 4; attempt += 1) {
-      expect((await signIn(member.email, 'wrong password', uniqueClientIp())).status, `attempt ${attempt}`).toBe(401);
+    const attacker = uniqueClientIp();
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      expect((await signIn(member.email, 'wrong password', attacker)).status, `attempt ${attempt}`).toBe(401);
     }
-    // Even the right password, from a fresh address, in any letter case.
-    await expectTooManyRequests(await signIn(member.email, member.password, uniqueClientIp()));
-    await expectTooManyRequests(await signIn(member.email.toUpperCase(), member.password, uniqueClientIp()));
-    // Other accounts still sign in.
+    // The attacker's pair is blocked, even in another letter case and with the right password.
+    await expectTooManyRequests(await signIn(member.email.toUpperCase(), 'wrong password', attacker));
+    await expectTooManyRequests(await signIn(member.email, member.password, attacker));
+
+    // More failures from other addresses (4 so far counts as free, then the delays grow).
+    expect((await signIn(member.email, 'wrong password', uniqueClientIp())).status).toBe(401);
+    const slowed = performance.now();
+    expect((await signIn(member.email, 'wrong password', uniqueClientIp())).status).toBe(401);
+    expect(performance.now() - slowed).toBeGreaterThanOrEqual(BASE_DELAY_MS - 5);
+
+    // The owner, from a fresh address, still gets in: after a capped delay, never a 429.
+    const owner = performance.now();
+    expect((await signIn(member.email, member.password, uniqueClientIp())).status).toBe(200);
+    expect(performance.now() - owner).toBeGreaterThanOrEqual(MAX_DELAY_MS - 5);
+    // Other accounts are not touched.
     const other = await newMember();
     expect((await signIn(other.email, other.password, uniqueClientIp())).status).toBe(200);
   });
 
-  it('forgets earlier failures of an account once it signs in', async () => {
+  it('forgets the failures of an account and address once the right password comes from it', async () => {
     const member = await newMember();
-    for (let round = 0; round < 2; round += 1) {
-      for (let attempt = 0; attempt < 3; attempt += 1) expect((await signIn(member.email, 'wrong password', uniqueClientIp())).status).toBe(401);
-      expect((await signIn(member.email, member.password, uniqueClientIp())).status).toBe(200);
-    }
+    const client = uniqueClientIp();
+    // Five attempts: within the per-address limit, past the pair's three failures without the reset.
+    for (let attempt = 0; attempt < 2; attempt += 1)
+      expect((await signIn(member.email, 'wrong password', client)).status).toBe(401);
+    expect((await signIn(member.email, member.password, client)).status).toBe(200);
+    for (let attempt = 0; attempt < 2; attempt += 1)
+      expect((await signIn(member.email, 'wrong password', client)).status).toBe(401);
   });
 
   it('keeps counting when the client sends a forged chain of addresses', async () => {
@@ -80,26 +103,49 @@ describe('sign-in rate limits', () => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       // The rightmost untrusted hop is the client; what it prepends is its own invention.
       const forged = `${uniqueClientIp()}, ${client}`;
-      expect((await auth.request('/api/auth/signin', { json: { email: uniqueEmail('nobody'), password: 'x' }, ip: forged })).status).toBe(401);
+      expect(
+        (await auth.request('/api/auth/signin', { json: { email: uniqueEmail('nobody'), password: 'x' }, ip: forged }))
+          .status,
+      ).toBe(401);
     }
-    await expectTooManyRequests(await auth.request('/api/auth/signin', { json: { email: uniqueEmail('nobody'), password: 'x' }, ip: `${uniqueClientIp()}, ${client}` }));
+    await expectTooManyRequests(
+      await auth.request('/api/auth/signin', {
+        json: { email: uniqueEmail('nobody'), password: 'x' },
+        ip: `${uniqueClientIp()}, ${client}`,
+      }),
+    );
   });
 });
 
 describe('sign-up and password-reset rate limits', () => {
   it('answers the 4th sign-up from one client with 429', async () => {
     const client = uniqueClientIp();
-    const signUp = () => auth.request('/api/auth/signup', { json: { email: uniqueEmail(), password: 'long enough pass', firstName: 'A', lastName: 'B' }, ip: client });
+    const signUp = () =>
+      auth.request('/api/auth/signup', {
+        json: { email: uniqueEmail(), password: 'long enough pass', firstName: 'A', lastName: 'B' },
+        ip: client,
+      });
     for (let attempt = 0; attempt < 3; attempt += 1) expect((await signUp()).status).toBe(201);
     await expectTooManyRequests(await signUp());
   });
 
   it('answers the 3rd reset request for one account with 429, from any address, and mails twice only', async () => {
     const member = await newMember();
-    const reset = () => auth.request('/api/auth/request-password-reset', { json: { email: member.email }, ip: uniqueClientIp() });
+    const reset = () =>
+      auth.request('/api/auth/request-password-reset', { json: { email: member.email }, ip: uniqueClientIp() });
     expect((await reset()).status).toBe(200);
     expect((await reset()).status).toBe(200);
     await expectTooManyRequests(await reset());
-    expect(auth.smtp.mails.filter((mail) => mail.to.includes(member.email) && /reset/i.test(mail.subject))).toHaveLength(2);
+    // Mail leaves through the queue: once it is drained, everything it will send has been sent.
+    await vi.waitFor(
+      async () =>
+        expect(
+          await auth.sql('SELECT count(*)::int AS count FROM mail_requests WHERE email = $1', [member.email]),
+        ).toEqual([{ count: 0 }]),
+      { timeout: 10_000 },
+    );
+    expect(
+      auth.smtp.mails.filter((mail) => mail.to.includes(member.email) && /reset/i.test(mail.subject)),
+    ).toHaveLength(2);
   });
 });

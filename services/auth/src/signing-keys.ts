@@ -3,6 +3,7 @@ import { SignJWT, exportJWK, generateKeyPair, importJWK, type JWK, type JSONWebK
 import { ACCESS_TOKEN_SESSION_CLAIM } from '@crucible/proto';
 import { ACCESS_TOKEN_ALGORITHM } from '@crucible/platform';
 import type { PrismaClient } from './generated/prisma/client.ts';
+import { signingKeyRepository } from './repositories/signing-keys.ts';
 
 export interface AccessTokenSigner {
   sign(claims: { userId: string; sessionId: string; expiresAt: Date }): Promise<string>;
@@ -23,12 +24,12 @@ async function resolveSigningKey(prisma: PrismaClient, configuredKey: string | u
   // Replicas starting together take turns here, so one generates and every other finds its key. (Each
   // storing its own left a second, newer key that a later start signed with, unknown to the first replica.)
   return prisma.$transaction(async (tx) => {
-    await tx.$executeRawUnsafe('SELECT pg_advisory_xact_lock(hashtext($1))', 'auth.signing_keys');
-    const stored = await tx.signingKey.findFirst({ orderBy: { createdAt: 'desc' } });
-    if (stored) return stored.privateJwk as JWK;
+    await signingKeyRepository.lockForResolving(tx);
+    const stored = await signingKeyRepository.newestPrivateJwk(tx);
+    if (stored) return stored;
     const { privateKey } = await generateKeyPair(ACCESS_TOKEN_ALGORITHM, { crv: 'Ed25519', extractable: true });
     const jwk: JWK = { ...(await exportJWK(privateKey)), kid: randomUUID(), alg: ACCESS_TOKEN_ALGORITHM, use: 'sig' };
-    await tx.signingKey.create({ data: { kid: jwk.kid!, privateJwk: jwk as object, publicJwk: publicPart(jwk) as object } });
+    await signingKeyRepository.store(tx, { kid: jwk.kid!, privateJwk: jwk, publicJwk: publicPart(jwk) });
     return jwk;
   });
 }
@@ -41,8 +42,8 @@ export async function createAccessTokenSigner(options: {
 }): Promise<AccessTokenSigner> {
   const jwk = await resolveSigningKey(options.prisma, options.configuredKey);
   const key = await importJWK(jwk, ACCESS_TOKEN_ALGORITHM);
-  const stored = await options.prisma.signingKey.findMany({ select: { publicJwk: true } });
-  const publicKeys = [publicPart(jwk), ...stored.map((row) => row.publicJwk as JWK).filter((candidate) => candidate.kid !== jwk.kid)];
+  const stored = await signingKeyRepository.publicJwks(options.prisma);
+  const publicKeys = [publicPart(jwk), ...stored.filter((candidate) => candidate.kid !== jwk.kid)];
   return {
     sign: ({ userId, sessionId, expiresAt }) =>
       new SignJWT({ [ACCESS_TOKEN_SESSION_CLAIM]: sessionId })

@@ -7,7 +7,12 @@ import type Provider from 'oidc-provider';
  * login form accepts any e-mail address and password and vouches for that address as verified.
  * Never enabled in production (createService refuses it there).
  */
-export async function createDevIdentityProvider(options: { issuer: string; clientId: string; clientSecret: string; redirectUris: string[] }): Promise<Provider> {
+export async function createDevIdentityProvider(options: {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUris: string[];
+}): Promise<Provider> {
   // Loaded on first use: importing oidc-provider prints start-up warnings meant for its users.
   const { default: OidcProvider } = await import('oidc-provider');
   const provider = new OidcProvider(options.issuer, {
@@ -33,7 +38,13 @@ export async function createDevIdentityProvider(options: { issuer: string; clien
         // The id asked for, unchanged: oidc-provider refuses a grant whose account id differs (a 500
         // "accountId mismatch" for a login typed in mixed case). The claims carry the normalized e-mail.
         accountId,
-        claims: async () => ({ sub: email, email, email_verified: true, given_name: given ?? email, family_name: family.join(' ') || 'Member' }),
+        claims: async () => ({
+          sub: email,
+          email,
+          email_verified: true,
+          given_name: given ?? email,
+          family_name: family.join(' ') || 'Member',
+        }),
       };
     },
   });

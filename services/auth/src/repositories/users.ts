@@ -1,32 +1,43 @@
 import type { AccessLevel } from '@crucible/proto';
-import { Prisma, type PrismaClient, type User } from '../generated/prisma/client.ts';
+import { Prisma, type User } from '../generated/prisma/client.ts';
+import type { Db } from './db.ts';
 
 export type { User };
-type Db = PrismaClient | Prisma.TransactionClient;
-
 /** Prisma's `contains` becomes ILIKE '%text%' without escaping, so `%` and `_` would match anything. */
 const literal = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-/** Matches names and e-mail by substring (the trigram index serves it). */
-function searchFilter(text: string | undefined): Prisma.UserWhereInput {
+/** Matches names, and e-mail unless `byEmail` is false, by substring (the trigram index serves it). */
+function searchFilter(text: string | undefined, byEmail = true): Prisma.UserWhereInput {
   if (!text) return {};
   const contains = { contains: literal(text), mode: 'insensitive' as const };
   const [first, ...rest] = text.split(/\s+/);
-  const fullName = rest.length ? [{ firstName: { contains: literal(first!), mode: 'insensitive' as const }, lastName: { contains: literal(rest.join(' ')), mode: 'insensitive' as const } }] : [];
-  return { OR: [{ email: contains }, { firstName: contains }, { lastName: contains }, ...fullName] };
+  const fullName = rest.length
+    ? [
+        {
+          firstName: { contains: literal(first!), mode: 'insensitive' as const },
+          lastName: { contains: literal(rest.join(' ')), mode: 'insensitive' as const },
+        },
+      ]
+    : [];
+  return {
+    OR: [...(byEmail ? [{ email: contains }] : []), { firstName: contains }, { lastName: contains }, ...fullName],
+  };
 }
 
 export const userRepository = {
   findById: (db: Db, id: string) => db.user.findUnique({ where: { id } }),
   findByEmail: (db: Db, email: string) => db.user.findUnique({ where: { email } }),
-  findByExternalSubject: (db: Db, externalSubject: string) =>
-    db.user.findUnique({ where: { externalSubject } }),
+  findByExternalSubject: (db: Db, externalSubject: string) => db.user.findUnique({ where: { externalSubject } }),
   create: (db: Db, data: Prisma.UserCreateInput) => db.user.create({ data }),
   update: (db: Db, id: string, data: Prisma.UserUpdateInput) => db.user.update({ where: { id }, data }),
   delete: (db: Db, id: string) => db.user.delete({ where: { id } }),
   count: (db: Db) => db.user.count(),
-  search: (db: Db, text: string, limit: number) =>
-    db.user.findMany({ where: searchFilter(text), orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }], take: limit }),
+  search: (db: Db, text: string, limit: number, options: { byEmail: boolean }) =>
+    db.user.findMany({
+      where: searchFilter(text, options.byEmail),
+      orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }],
+      take: limit,
+    }),
   listByAccessLevel: (db: Db, accessLevel: AccessLevel) =>
     db.user.findMany({ where: { accessLevel }, orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }] }),
   async page(db: Db, options: { limit: number; offset: number; search?: string }) {
@@ -38,10 +49,6 @@ export const userRepository = {
     return { users, total };
   },
 };
-
-export function isUniqueViolation(error: unknown): boolean {
-  return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2002';
-}
 
 export function isNotFound(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025';

@@ -3,23 +3,44 @@
  * PostgreSQL (a database of its own), Redis (keys under a prefix of its own), NATS JetStream (the
  * shared server) and an SMTP server that captures every mail. Built the way the launcher builds it.
  */
+import { expect } from 'vitest';
 import { createHash, createPrivateKey, randomBytes } from 'node:crypto';
-import express from 'express';
 import pg from 'pg';
 import type { EventEnvelope, SessionPrincipal } from '@crucible/proto';
 import {
-  askAuthForKeys, askAuthForSession, createNatsEventBus, createRedisCache, createSessionLookup, createTokenVerifier, listen, loadConfig,
-  silentLogger, type EventBus, type RedisCache, type TokenVerifier,
+  askAuthForKeys,
+  askAuthForSession,
+  createNatsEventBus,
+  createRedisCache,
+  createSessionLookup,
+  createTokenVerifier,
+  loadConfig,
+  silentLogger,
+  type EventBus,
+  type RedisCache,
+  type TokenVerifier,
 } from '@crucible/platform';
 import {
-  TEST_SERVICES, collectEvents as collectStreamEvents, createTestDatabase, requireService, startSmtpCapture, swapHandler, uniqueTag,
-  type EventCollector, type SmtpCapture, type TestDatabase,
+  TEST_SERVICES,
+  collectEvents as collectStreamEvents,
+  createTestDatabase,
+  deleteNamespaceStreams,
+  listenFirst,
+  requestsTo,
+  requireService,
+  startHarness,
+  startSmtpCapture,
+  uniqueNamespace,
+  uniqueTag,
+  type EventCollector,
+  type SmtpCapture,
+  type TestDatabase,
+  type TestRequestOptions,
 } from '@crucible/platform/testing';
 import { authConfigSchema, type AuthConfig } from '../config.ts';
 import { createAuthService } from '../create-service.ts';
 
 export const TEST_PASSWORD = 'correct horse battery';
-
 
 export function uniqueEmail(label = 'member'): string {
   return `${label}.${uniqueTag()}@it.crucible.test`;
@@ -43,22 +64,21 @@ export function uniqueClientIp(): string {
 export function testSigningJwk(seedText = 'crucible auth integration tests'): Record<string, string> {
   const seed = createHash('sha256').update(seedText).digest();
   const pkcs8 = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), seed]);
-  const jwk = createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' }).export({ format: 'jwk' }) as Record<string, string>;
-  return { ...jwk, kid: `it-${createHash('sha256').update(seedText).digest('hex').slice(0, 12)}`, alg: 'EdDSA', use: 'sig' };
+  const jwk = createPrivateKey({ key: pkcs8, format: 'der', type: 'pkcs8' }).export({ format: 'jwk' }) as Record<
+    string,
+    string
+  >;
+  return {
+    ...jwk,
+    kid: `it-${createHash('sha256').update(seedText).digest('hex').slice(0, 12)}`,
+    alg: 'EdDSA',
+    use: 'sig',
+  };
 }
 
-export interface RequestOptions {
-  method?: string;
-  /** Sent as JSON. */
-  json?: unknown;
-  /** Sent as it is (with a JSON content type unless `headers` says otherwise). */
-  rawBody?: string;
-  token?: string;
-  cookie?: string;
+export interface RequestOptions extends TestRequestOptions {
   /** Client address for X-Forwarded-For; the harness's own when omitted. */
   ip?: string;
-  headers?: Record<string, string>;
-  redirect?: 'manual' | 'follow';
 }
 
 export interface SignedUp {
@@ -70,8 +90,12 @@ export interface SignedUp {
 
 export { deleteDurable, uniqueTag, type EventCollector } from '@crucible/platform/testing';
 
-/** Events of this test on the shared AUTH stream. */
-export function collectEvents(bus: EventBus, subjects: string[], keep: (event: EventEnvelope) => boolean): Promise<EventCollector> {
+/** Events of this test on the AUTH stream (of the bus's namespace). */
+export function collectEvents(
+  bus: EventBus,
+  subjects: string[],
+  keep: (event: EventEnvelope) => boolean,
+): Promise<EventCollector> {
   return collectStreamEvents(bus, { stream: 'AUTH', subjects, keep });
 }
 
@@ -83,13 +107,17 @@ export interface AuthHarness {
   readonly bus: EventBus;
   readonly cache: RedisCache;
   readonly cachePrefix: string;
+  /** NATS_NAMESPACE of this harness's bus. */
+  readonly namespace: string;
   readonly smtp: SmtpCapture;
   readonly database: TestDatabase;
   /** This harness's client address (X-Forwarded-For). */
   readonly ip: string;
   request(path: string, options?: RequestOptions): Promise<Response>;
   /** Signs up a fresh member (unique e-mail unless given) and returns its id, token and password. */
-  signUp(fields?: Partial<{ email: string; password: string; firstName: string; lastName: string; ip: string }>): Promise<SignedUp>;
+  signUp(
+    fields?: Partial<{ email: string; password: string; firstName: string; lastName: string; ip: string }>,
+  ): Promise<SignedUp>;
   signIn(email: string, password: string): Promise<string>;
   currentUser(token: string): Promise<Record<string, unknown>>;
   /** SQL on the test database, search_path auth. */
@@ -107,6 +135,8 @@ export interface HarnessOptions {
   /** Another harness's database (a second replica); it is left for its owner to drop. */
   database?: TestDatabase;
   cachePrefix?: string;
+  /** Another harness's NATS_NAMESPACE (a second replica); its streams are left for its owner to delete. */
+  namespace?: string;
   /** Wraps the real bus before the service gets it (to simulate a broker outage). */
   wrapBus?: (bus: EventBus) => EventBus;
 }
@@ -115,12 +145,7 @@ const HIGH_LIMIT = '100000';
 
 export async function startAuthHarness(options: HarnessOptions = {}): Promise<AuthHarness> {
   await Promise.all([requireService('postgres'), requireService('redis'), requireService('nats')]);
-  const cleanups: (() => Promise<unknown>)[] = [];
-  const stop = async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-    cleanups.length = 0;
-  };
-  try {
+  return startHarness(async (cleanups) => {
     const database = options.database ?? (await createTestDatabase('auth_it'));
     if (!options.database) cleanups.push(() => database.drop());
 
@@ -128,20 +153,28 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
     cleanups.push(() => smtp.close());
 
     const cachePrefix = options.cachePrefix ?? `test-auth-${uniqueTag()}:`;
-    const cache = await createRedisCache({ url: TEST_SERVICES.redis.url, keyPrefix: cachePrefix, logger: silentLogger });
+    const cache = await createRedisCache({
+      url: TEST_SERVICES.redis.url,
+      keyPrefix: cachePrefix,
+      logger: silentLogger,
+    });
     cleanups.push(() => cache.close());
     if (!options.cachePrefix) cleanups.push(() => deleteKeys(cache, `${cachePrefix}*`));
 
-    // Only this harness's auth answers its verifiers' questions on the shared broker.
-    const requestPrefix = `auth-test-${uniqueTag()}.`;
-    const bus = await createNatsEventBus({ url: TEST_SERVICES.nats.url, name: 'auth-test', requestPrefix, logger: silentLogger });
+    // Only this harness's auth answers its verifiers' questions and reads its events on the shared broker;
+    // a second replica (options.database) joins the first one's namespace.
+    const namespace = options.namespace ?? uniqueNamespace('auth-it');
+    if (!options.namespace) cleanups.push(() => deleteNamespaceStreams(namespace));
+    const bus = await createNatsEventBus({
+      url: TEST_SERVICES.nats.url,
+      name: 'auth-test',
+      namespace,
+      logger: silentLogger,
+    });
     cleanups.push(() => bus.close());
 
-    // Listen first so PUBLIC_URL (mail links, the OIDC issuer and redirects) is this very server.
-    const placeholder = express();
-    const http = await listen(placeholder, 0, '127.0.0.1');
-    cleanups.push(() => http.close());
-    const url = `http://127.0.0.1:${http.port}`;
+    const server = await listenFirst(cleanups);
+    const { url } = server;
 
     const config = loadConfig(authConfigSchema, {
       NODE_ENV: 'test',
@@ -152,45 +185,61 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
       AUTH_SIGNING_KEY: JSON.stringify(testSigningJwk()),
       RATE_LIMIT_SIGNIN_PER_IP: HIGH_LIMIT,
       RATE_LIMIT_SIGNIN_PER_ACCOUNT: HIGH_LIMIT,
+      RATE_LIMIT_SIGNIN_FAILURES_PER_ACCOUNT_AND_IP: HIGH_LIMIT,
       RATE_LIMIT_SIGNUP_PER_IP: HIGH_LIMIT,
       RATE_LIMIT_PASSWORD_RESET_PER_IP: HIGH_LIMIT,
       RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT: HIGH_LIMIT,
       RATE_LIMIT_WINDOW_SECONDS: '120',
       ...options.env,
     });
-    const service = await createAuthService(config, { logger: silentLogger, bus: options.wrapBus ? options.wrapBus(bus) : bus, cache, collectProcessMetrics: false });
+    const service = await createAuthService(config, {
+      logger: silentLogger,
+      bus: options.wrapBus ? options.wrapBus(bus) : bus,
+      cache,
+      collectProcessMetrics: false,
+    });
     cleanups.push(() => service.stop());
-    swapHandler(http.server, service.app);
+    server.serve(service.app);
 
     const pool = new pg.Pool({ connectionString: database.url, max: 2, options: '-c search_path=auth' });
     cleanups.push(() => pool.end());
 
     const ip = uniqueClientIp();
 
-    const request: AuthHarness['request'] = (path, requestOptions = {}) => {
-      const headers: Record<string, string> = { 'x-forwarded-for': requestOptions.ip ?? ip, ...requestOptions.headers };
-      let body: string | undefined;
-      if (requestOptions.json !== undefined || requestOptions.rawBody !== undefined) {
-        body = requestOptions.rawBody ?? JSON.stringify(requestOptions.json);
-        headers['content-type'] ??= 'application/json';
-      }
-      if (requestOptions.token) headers.authorization = `Bearer ${requestOptions.token}`;
-      if (requestOptions.cookie) headers.cookie = requestOptions.cookie;
-      return fetch(new URL(path, url), { method: requestOptions.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, redirect: requestOptions.redirect ?? 'manual' });
-    };
+    const requestAsIs = requestsTo(url);
+    const request: AuthHarness['request'] = (path, requestOptions = {}) =>
+      requestAsIs(path, {
+        ...requestOptions,
+        headers: { 'x-forwarded-for': requestOptions.ip ?? ip, ...requestOptions.headers },
+      });
 
     const currentUser = async (token: string) => {
       const response = await request('/api/auth/user', { token });
-      if (response.status !== 200) throw new Error(`GET /api/auth/user answered ${response.status}: ${await response.text()}`);
+      if (response.status !== 200)
+        throw new Error(`GET /api/auth/user answered ${response.status}: ${await response.text()}`);
       return (await response.json()) as Record<string, unknown>;
     };
 
     const harness: AuthHarness = {
-      url, config, service, bus, cache, cachePrefix, smtp, database, ip, request, currentUser,
+      url,
+      config,
+      service,
+      bus,
+      cache,
+      cachePrefix,
+      namespace,
+      smtp,
+      database,
+      ip,
+      request,
+      currentUser,
       async signUp(fields = {}) {
         const email = fields.email ?? uniqueEmail();
         const password = fields.password ?? TEST_PASSWORD;
-        const response = await request('/api/auth/signup', { json: { email, password, firstName: fields.firstName ?? 'Test', lastName: fields.lastName ?? 'Member' }, ip: fields.ip });
+        const response = await request('/api/auth/signup', {
+          json: { email, password, firstName: fields.firstName ?? 'Test', lastName: fields.lastName ?? 'Member' },
+          ip: fields.ip,
+        });
         if (response.status !== 201) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
         const { token } = (await response.json()) as { token: string };
         const user = await currentUser(token);
@@ -205,24 +254,30 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
         return (await pool.query(text, values)).rows;
       },
       async otherServiceVerifier() {
-        const otherBus = await createNatsEventBus({ url: TEST_SERVICES.nats.url, name: 'auth-test-other-service', requestPrefix, logger: silentLogger });
+        const otherBus = await createNatsEventBus({
+          url: TEST_SERVICES.nats.url,
+          name: 'auth-test-other-service',
+          namespace,
+          logger: silentLogger,
+        });
         cleanups.push(() => otherBus.close());
-        const otherCache = await createRedisCache({ url: TEST_SERVICES.redis.url, keyPrefix: cachePrefix, logger: silentLogger });
+        const otherCache = await createRedisCache({
+          url: TEST_SERVICES.redis.url,
+          keyPrefix: cachePrefix,
+          logger: silentLogger,
+        });
         cleanups.push(() => otherCache.close());
         return createTokenVerifier({
           issuer: config.JWT_ISSUER,
           audience: config.JWT_AUDIENCE,
           loadKeys: askAuthForKeys(otherBus),
-          loadSession: createSessionLookup(otherCache, askAuthForSession(otherBus)),
+          loadSession: createSessionLookup(otherCache, otherBus, askAuthForSession(otherBus)),
         });
       },
-      stop,
+      stop: () => cleanups.run(),
     };
     return harness;
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+  });
 }
 
 /**
@@ -240,6 +295,17 @@ async function deleteKeys(cache: RedisCache, pattern: string): Promise<void> {
 }
 
 /** The principal another service's verifier resolves, or the HTTP status it refuses with. */
+/** How long another process may take to learn of a session change by broadcast (milliseconds in practice). */
+const BROADCAST_PROPAGATION_MS = 2000;
+
+/**
+ * What another service answers for `token` once a change made in auth has had time to reach it: the
+ * change travels by broadcast, so it applies there within milliseconds, not at the same instant.
+ */
+export function verifiedElsewhereSoon(verifier: TokenVerifier, token: string) {
+  return expect.poll(() => verifyElsewhere(verifier, token), { timeout: BROADCAST_PROPAGATION_MS, interval: 20 });
+}
+
 export async function verifyElsewhere(verifier: TokenVerifier, token: string): Promise<SessionPrincipal | number> {
   try {
     return await verifier.verify(token);
@@ -250,15 +316,16 @@ export async function verifyElsewhere(verifier: TokenVerifier, token: string): P
   }
 }
 
-
-
-
 /** Cookie header value for `name` from a response's Set-Cookie headers. */
-export function cookieFrom(response: Response, name: string): { header: string; value: string; attributes: string[] } | undefined {
+export function cookieFrom(
+  response: Response,
+  name: string,
+): { header: string; value: string; attributes: string[] } | undefined {
   for (const line of response.headers.getSetCookie()) {
     const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
     const separator = pair.indexOf('=');
-    if (pair.slice(0, separator) === name) return { header: pair, value: decodeURIComponent(pair.slice(separator + 1)), attributes };
+    if (pair.slice(0, separator) === name)
+      return { header: pair, value: decodeURIComponent(pair.slice(separator + 1)), attributes };
   }
   return undefined;
 }

@@ -26,7 +26,8 @@ export class CookieJar {
         const lower = key.toLowerCase();
         if (lower === 'path' && attributeValue.startsWith('/')) path = attributeValue;
         if (lower === 'max-age' && Number(attributeValue) <= 0) expired = true;
-        if (lower === 'expires' && Date.parse(attribute.slice(attribute.indexOf('=') + 1)) <= Date.now()) expired = true;
+        if (lower === 'expires' && Date.parse(attribute.slice(attribute.indexOf('=') + 1)) <= Date.now())
+          expired = true;
       }
       const existing = this.cookies.findIndex((cookie) => cookie.name === name && cookie.path === path);
       if (existing >= 0) this.cookies.splice(existing, 1);
@@ -35,7 +36,9 @@ export class CookieJar {
   }
 
   header(url: URL): string | undefined {
-    const matching = this.cookies.filter((cookie) => pathMatches(url.pathname, cookie.path)).sort((a, b) => b.path.length - a.path.length);
+    const matching = this.cookies
+      .filter((cookie) => pathMatches(url.pathname, cookie.path))
+      .sort((a, b) => b.path.length - a.path.length);
     return matching.length ? matching.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ') : undefined;
   }
 }
@@ -80,6 +83,8 @@ export interface OidcLoginOutcome {
   location: URL;
   /** The token in `/auth/callback?token=...`, when the login succeeded. */
   token?: string;
+  /** The web app's state handed back in `/auth/callback?state=...`. */
+  state?: string;
   /** The error in `/signin?error=...`, when it did not. */
   error?: string;
   /** The pages and redirects passed through, for failure messages. */
@@ -90,8 +95,19 @@ export interface OidcLoginOutcome {
  * Starts at `${baseUrl}/api/login` and plays the browser until the service sends it to
  * /auth/callback or /signin. The dev provider accepts any password.
  */
-export async function loginThroughDevProvider(baseUrl: string, email: string, options: { jar?: CookieJar; headers?: Record<string, string> } = {}): Promise<OidcLoginOutcome> {
-  const jar = options.jar ?? new CookieJar();
+export async function loginThroughDevProvider(
+  baseUrl: string,
+  email: string,
+  options: {
+    jar?: CookieJar;
+    headers?: Record<string, string>;
+    /** The web app's one-time value, sent as `/api/login?state=`. */
+    browserState?: string;
+    /** Another browser that follows the provider's link back to /api/callback (a link sent to a victim). */
+    callbackJar?: CookieJar;
+  } = {},
+): Promise<OidcLoginOutcome> {
+  let jar = options.jar ?? new CookieJar();
   const trail: string[] = [];
   const origin = new URL(baseUrl).origin;
 
@@ -106,24 +122,35 @@ export async function loginThroughDevProvider(baseUrl: string, email: string, op
     }
     const response = await fetch(url, { method: init.method ?? 'GET', headers, body, redirect: 'manual' });
     jar.store(url, response);
-    trail.push(`${init.method ?? 'GET'} ${url.pathname} -> ${response.status}${response.headers.get('location') ? ` ${response.headers.get('location')}` : ''}`);
+    trail.push(
+      `${init.method ?? 'GET'} ${url.pathname} -> ${response.status}${response.headers.get('location') ? ` ${response.headers.get('location')}` : ''}`,
+    );
     return response;
   };
 
   let url = new URL('/api/login', baseUrl);
+  if (options.browserState) url.searchParams.set('state', options.browserState);
   let response = await go(url);
   for (let step = 0; step < 20; step += 1) {
     if ([301, 302, 303, 307, 308].includes(response.status)) {
       const next = new URL(response.headers.get('location')!, url);
       if (next.origin === origin && (next.pathname === '/auth/callback' || next.pathname === '/signin')) {
-        return { location: next, token: next.searchParams.get('token') ?? undefined, error: next.searchParams.get('error') ?? undefined, trail };
+        return {
+          location: next,
+          token: next.searchParams.get('token') ?? undefined,
+          state: next.searchParams.get('state') ?? undefined,
+          error: next.searchParams.get('error') ?? undefined,
+          trail,
+        };
       }
       url = next;
+      if (options.callbackJar && next.origin === origin && next.pathname === '/api/callback') jar = options.callbackJar;
       response = await go(url);
       continue;
     }
     const html = await response.text();
-    if (response.status !== 200) throw new Error(`unexpected ${response.status} at ${url.href}: ${html.slice(0, 500)}\n${trail.join('\n')}`);
+    if (response.status !== 200)
+      throw new Error(`unexpected ${response.status} at ${url.href}: ${html.slice(0, 500)}\n${trail.join('\n')}`);
     const { action, fields } = firstForm(html);
     if (fields.prompt === 'login') Object.assign(fields, { login: email, password: 'anything at all' });
     else if (fields.prompt !== 'consent') throw new Error(`unknown form prompt ${fields.prompt} at ${url.href}`);

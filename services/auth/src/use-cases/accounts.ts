@@ -1,27 +1,57 @@
-import { AUTH_MESSAGES, LIMITS, SUBJECTS, type CurrentUser, type ResetPasswordRequest, type SignInRequest, type SignUpRequest } from '@crucible/proto';
-import { BadRequestError, ConflictError, UnauthorizedError } from '@crucible/platform';
+import { setTimeout as sleep } from 'node:timers/promises';
+import {
+  AUTH_MESSAGES,
+  LIMITS,
+  SUBJECTS,
+  type CurrentUser,
+  type ResetPasswordRequest,
+  type SignInRequest,
+  type SignUpRequest,
+} from '@crucible/proto';
+import { BadRequestError, ConflictError, UnauthorizedError, isUniqueViolation } from '@crucible/platform';
 import { emailTokenRepository } from '../repositories/email-tokens.ts';
+import { mailRequestRepository } from '../repositories/mail-requests.ts';
 import { sessionRepository } from '../repositories/sessions.ts';
-import { isUniqueViolation, userRepository, type User } from '../repositories/users.ts';
+import { userRepository, type User } from '../repositories/users.ts';
 import { inTransaction, type AuthContext, type RequestMeta } from './context.ts';
-import { passwordResetMail, verificationMail } from './mails.ts';
-import { forgetRevokedSessions, refreshSessionsOf, revokeSessions, startSession, type StartedSession } from './sessions.ts';
+import { verificationMail } from './mails.ts';
+import { signInDelayMs } from './sign-in-slowdown.ts';
+import {
+  forgetRevokedSessions,
+  refreshSessionsOf,
+  revokeSessions,
+  startSession,
+  type StartedSession,
+} from './sessions.ts';
 import { toCurrentUser, toUserEventPayload } from './user-views.ts';
 
 const VERIFY_TTL_MINUTES = LIMITS.emailVerificationTokenTtlHours * 60;
 
 async function sendVerificationMail(ctx: AuthContext, user: User): Promise<boolean> {
-  const token = await emailTokenRepository.issue(ctx.prisma, { userId: user.id, purpose: 'verify_email', ttlMinutes: VERIFY_TTL_MINUTES });
+  const token = await emailTokenRepository.issue(ctx.prisma, {
+    userId: user.id,
+    purpose: 'verify_email',
+    ttlMinutes: VERIFY_TTL_MINUTES,
+  });
   return ctx.mailer.send(verificationMail(ctx.config.PUBLIC_URL, user.email, user.firstName, token));
 }
 
-export async function signUp(ctx: AuthContext, input: SignUpRequest, meta: RequestMeta): Promise<{ message: string; emailSent: boolean; session: StartedSession }> {
+export async function signUp(
+  ctx: AuthContext,
+  input: SignUpRequest,
+  meta: RequestMeta,
+): Promise<{ message: string; emailSent: boolean; session: StartedSession }> {
   await ctx.limits.signUpPerIp.consume(meta.ipAddress ?? 'unknown');
   const passwordHash = await ctx.hasher.hash(input.password);
   let user: User;
   try {
     user = await inTransaction(ctx, async (tx, emit) => {
-      const created = await userRepository.create(tx, { email: input.email, firstName: input.firstName, lastName: input.lastName, passwordHash });
+      const created = await userRepository.create(tx, {
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        passwordHash,
+      });
       await emit(SUBJECTS.userCreated, toUserEventPayload(created));
       return created;
     });
@@ -31,22 +61,47 @@ export async function signUp(ctx: AuthContext, input: SignUpRequest, meta: Reque
   }
   const emailSent = await sendVerificationMail(ctx, user);
   const session = await startSession(ctx, user, meta);
-  const message = emailSent ? 'Account created. Please check your email to verify your account.' : 'Account created. You are now signed in.';
+  const message = emailSent
+    ? 'Account created. Please check your email to verify your account.'
+    : 'Account created. You are now signed in.';
   return { message, emailSent, session };
 }
 
-export async function signIn(ctx: AuthContext, input: SignInRequest, meta: RequestMeta): Promise<{ message: string; session: StartedSession; user: User }> {
-  await ctx.limits.signInPerIp.consume(meta.ipAddress ?? 'unknown');
-  await ctx.limits.signInPerAccount.consume(input.email);
+export async function signIn(
+  ctx: AuthContext,
+  input: SignInRequest,
+  meta: RequestMeta,
+): Promise<{ message: string; session: StartedSession; user: User }> {
+  const ip = meta.ipAddress ?? 'unknown';
+  const pair = `${input.email} ${ip}`;
+  const { signInPerIp, signInFailuresPerAccount, signInFailuresPerAccountAndIp } = ctx.limits;
+  await signInPerIp.consume(ip);
+  await signInFailuresPerAccountAndIp.check(pair);
+  const failures = await signInFailuresPerAccount.hits(input.email);
+  await sleep(
+    signInDelayMs(failures, {
+      freeFailures: ctx.config.RATE_LIMIT_SIGNIN_PER_ACCOUNT,
+      baseMs: ctx.config.SIGNIN_SLOWDOWN_BASE_MS,
+      maxMs: ctx.config.SIGNIN_SLOWDOWN_MAX_MS,
+    }),
+  );
   const user = await userRepository.findByEmail(ctx.prisma, input.email);
   const valid = await ctx.hasher.verify(user?.passwordHash, input.password);
-  if (!user || !valid) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
-  await ctx.limits.signInPerAccount.reset(input.email);
+  if (!user || !valid) {
+    await Promise.all([signInFailuresPerAccountAndIp.record(pair), signInFailuresPerAccount.record(input.email)]);
+    throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
+  }
+  // The account's own count stays: an attacker elsewhere must not get a fresh run of fast guesses
+  // each time the owner signs in.
+  await signInFailuresPerAccountAndIp.reset(pair);
   const session = await startSession(ctx, user, meta);
   return { message: `Welcome back${user.firstName ? `, ${user.firstName}` : ''}!`, session, user };
 }
 
-export async function signOut(ctx: AuthContext, principal: { userId: string; sessionId: string } | undefined): Promise<void> {
+export async function signOut(
+  ctx: AuthContext,
+  principal: { userId: string; sessionId: string } | undefined,
+): Promise<void> {
   if (!principal) return;
   const sessionIds = [principal.sessionId];
   await inTransaction(ctx, (tx, emit) => revokeSessions(tx, emit, principal.userId, sessionIds, 'signed out'));
@@ -71,20 +126,32 @@ export async function verifyEmail(ctx: AuthContext, token: string): Promise<bool
   return true;
 }
 
-/** Same answer whether or not the account exists, so the form cannot be used to find members. */
-export async function requestPasswordReset(ctx: AuthContext, email: string, meta: RequestMeta): Promise<{ message: string; emailSent: boolean }> {
+/**
+ * Same answer, and the same work, whether or not the account exists: the address is only queued
+ * (mail-sender.ts decides in the background whether a member gets a mail), so neither the answer
+ * nor its timing can be used to find members.
+ */
+export async function requestPasswordReset(
+  ctx: AuthContext,
+  email: string,
+  meta: RequestMeta,
+): Promise<{ message: string }> {
   await ctx.limits.passwordResetPerIp.consume(meta.ipAddress ?? 'unknown');
   await ctx.limits.passwordResetPerAccount.consume(email);
-  const user = await userRepository.findByEmail(ctx.prisma, email);
-  const emailSent = user?.authProvider === 'email' ? await sendPasswordReset(ctx, user) : false;
-  return { message: AUTH_MESSAGES.resetRequested, emailSent };
+  await queueMail(ctx, 'reset_password', email);
+  return { message: AUTH_MESSAGES.resetRequested };
 }
 
+async function queueMail(ctx: AuthContext, purpose: 'reset_password' | 'verify_email', email: string): Promise<void> {
+  await mailRequestRepository.enqueue(ctx.prisma, { purpose, email });
+  ctx.mailSender.kick();
+}
+
+/** An admin's reset for a known member: queued like the member's own, refused for external accounts. */
 export async function sendPasswordReset(ctx: AuthContext, user: User): Promise<boolean> {
   if (user.authProvider !== 'email') throw new BadRequestError(AUTH_MESSAGES.externalProviderNoReset);
-  const ttlMinutes = LIMITS.passwordResetTokenTtlMinutes;
-  const token = await emailTokenRepository.issue(ctx.prisma, { userId: user.id, purpose: 'reset_password', ttlMinutes });
-  return ctx.mailer.send(passwordResetMail(ctx.config.PUBLIC_URL, user.email, user.firstName, token, ttlMinutes));
+  await queueMail(ctx, 'reset_password', user.email);
+  return true;
 }
 
 /** Single-use, expiring token; every session of the member ends, since the old password may be known. */
@@ -104,14 +171,24 @@ export async function resetPassword(ctx: AuthContext, input: ResetPasswordReques
 }
 
 /** The first admin, from ADMIN_EMAIL/ADMIN_PASSWORD; an existing account is left exactly as it is. */
-export async function ensureInitialAdmin(ctx: AuthContext, email: string, password: string): Promise<'created' | 'exists'> {
+export async function ensureInitialAdmin(
+  ctx: AuthContext,
+  email: string,
+  password: string,
+): Promise<'created' | 'exists'> {
   const normalized = email.trim().toLowerCase();
   if (await userRepository.findByEmail(ctx.prisma, normalized)) return 'exists';
   const passwordHash = await ctx.hasher.hash(password);
   try {
     await inTransaction(ctx, async (tx, emit) => {
       const admin = await userRepository.create(tx, {
-        email: normalized, firstName: 'Admin', lastName: null, passwordHash, emailVerified: true, accessLevel: 'Admin', isAdmin: true,
+        email: normalized,
+        firstName: 'Admin',
+        lastName: null,
+        passwordHash,
+        emailVerified: true,
+        accessLevel: 'Admin',
+        isAdmin: true,
       });
       await emit(SUBJECTS.userCreated, toUserEventPayload(admin));
     });

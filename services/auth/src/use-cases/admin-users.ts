@@ -1,18 +1,30 @@
-import { SUBJECTS, type AccessLevel, type AdminUser, type AdminUserListResponse, type AdminUserPatch, type SessionPrincipal } from '@crucible/proto';
-import { BadRequestError, ConflictError, NotFoundError } from '@crucible/platform';
+import {
+  SUBJECTS,
+  type AccessLevel,
+  type AdminUser,
+  type AdminUserListResponse,
+  type AdminUserPatch,
+  type SessionPrincipal,
+} from '@crucible/proto';
+import { BadRequestError, ConflictError, NotFoundError, isUniqueViolation, requireAdmin } from '@crucible/platform';
 import { sessionRepository } from '../repositories/sessions.ts';
-import { isNotFound, isUniqueViolation, userRepository, type User } from '../repositories/users.ts';
+import { isNotFound, userRepository, type User } from '../repositories/users.ts';
 import { sendPasswordReset } from './accounts.ts';
 import { inTransaction, type AuthContext, type Emit, type RequestMeta } from './context.ts';
 import { forgetRevokedSessions, refreshSessionsOf, revokeSessions } from './sessions.ts';
 import { toAdminUser, toUserEventPayload } from './user-views.ts';
 
+/** Who acts; every use case here refuses anyone but an admin. */
 export interface AdminActor {
   principal: SessionPrincipal;
   meta: RequestMeta;
 }
 
-function recordAdminAction(emit: Emit, actor: AdminActor, action: { actionType: string; targetUserId: string; description: string; details?: Record<string, unknown> }) {
+function recordAdminAction(
+  emit: Emit,
+  actor: AdminActor,
+  action: { actionType: string; targetUserId: string; description: string; details?: Record<string, unknown> },
+) {
   return emit(SUBJECTS.adminActionRecorded, {
     adminId: actor.principal.userId,
     sessionId: actor.principal.sessionId,
@@ -28,21 +40,43 @@ async function requireUser(ctx: AuthContext, userId: string): Promise<User> {
   return user;
 }
 
-export async function listUsers(ctx: AuthContext, query: { limit: number; offset: number; search?: string }): Promise<AdminUserListResponse> {
+export async function listUsers(
+  ctx: AuthContext,
+  viewer: SessionPrincipal,
+  query: { limit: number; offset: number; search?: string },
+): Promise<AdminUserListResponse> {
+  requireAdmin(viewer);
   const { users, total } = await userRepository.page(ctx.prisma, query);
   return { users: users.map(toAdminUser), total };
 }
 
 /** Applies an admin's change, records it for the audit log and makes it live on the member's next request. */
-async function changeUser(ctx: AuthContext, actor: AdminActor, userId: string, patch: AdminUserPatch, actionType: string): Promise<AdminUser> {
+async function changeUser(
+  ctx: AuthContext,
+  actor: AdminActor,
+  userId: string,
+  patch: AdminUserPatch,
+  actionType: string,
+): Promise<AdminUser> {
+  requireAdmin(actor.principal);
   const before = await requireUser(ctx, userId);
+  // Nobody has proven the new address yet, and external sign-in links accounts by verified e-mail.
+  const changes =
+    patch.email !== undefined && patch.email !== before.email ? { ...patch, emailVerified: false } : patch;
   let updated: User;
   try {
     updated = await inTransaction(ctx, async (tx, emit) => {
-      const user = await userRepository.update(tx, userId, patch);
+      const user = await userRepository.update(tx, userId, changes);
       await emit(SUBJECTS.userUpdated, toUserEventPayload(user));
-      const changed = Object.fromEntries(Object.entries(patch).map(([field, value]) => [field, { from: before[field as keyof User], to: value }]));
-      await recordAdminAction(emit, actor, { actionType, targetUserId: userId, description: `Updated ${before.email}: ${Object.keys(patch).join(', ')}`, details: changed });
+      const changed = Object.fromEntries(
+        Object.entries(changes).map(([field, value]) => [field, { from: before[field as keyof User], to: value }]),
+      );
+      await recordAdminAction(emit, actor, {
+        actionType,
+        targetUserId: userId,
+        description: `Updated ${before.email}: ${Object.keys(patch).join(', ')}`,
+        details: changed,
+      });
       return user;
     });
   } catch (error) {
@@ -54,15 +88,26 @@ async function changeUser(ctx: AuthContext, actor: AdminActor, userId: string, p
   return toAdminUser(updated);
 }
 
-export function updateUser(ctx: AuthContext, actor: AdminActor, userId: string, patch: AdminUserPatch): Promise<AdminUser> {
+export function updateUser(
+  ctx: AuthContext,
+  actor: AdminActor,
+  userId: string,
+  patch: AdminUserPatch,
+): Promise<AdminUser> {
   return changeUser(ctx, actor, userId, patch, 'user_update');
 }
 
-export function setAccessLevel(ctx: AuthContext, actor: AdminActor, userId: string, accessLevel: AccessLevel): Promise<AdminUser> {
+export function setAccessLevel(
+  ctx: AuthContext,
+  actor: AdminActor,
+  userId: string,
+  accessLevel: AccessLevel,
+): Promise<AdminUser> {
   return changeUser(ctx, actor, userId, { accessLevel }, 'user_access_level');
 }
 
 export async function deleteUser(ctx: AuthContext, actor: AdminActor, userId: string): Promise<void> {
+  requireAdmin(actor.principal);
   if (userId === actor.principal.userId) throw new BadRequestError('You cannot delete your own account');
   const user = await requireUser(ctx, userId);
   const sessionIds = await sessionRepository.liveIdsOfUser(ctx.prisma, userId);
@@ -70,16 +115,30 @@ export async function deleteUser(ctx: AuthContext, actor: AdminActor, userId: st
     await revokeSessions(tx, emit, userId, sessionIds, 'user deleted');
     await userRepository.delete(tx, userId);
     await emit(SUBJECTS.userDeleted, { id: userId });
-    await recordAdminAction(emit, actor, { actionType: 'user_delete', targetUserId: userId, description: `Deleted ${user.email}` });
+    await recordAdminAction(emit, actor, {
+      actionType: 'user_delete',
+      targetUserId: userId,
+      description: `Deleted ${user.email}`,
+    });
   });
   await forgetRevokedSessions(ctx, sessionIds);
 }
 
-export async function sendAdminPasswordReset(ctx: AuthContext, actor: AdminActor, userId: string): Promise<{ message: string; emailSent: boolean }> {
+export async function sendAdminPasswordReset(
+  ctx: AuthContext,
+  actor: AdminActor,
+  userId: string,
+): Promise<{ message: string; emailSent: boolean }> {
+  requireAdmin(actor.principal);
   const user = await requireUser(ctx, userId);
   const emailSent = await sendPasswordReset(ctx, user);
   await inTransaction(ctx, (_tx, emit) =>
-    recordAdminAction(emit, actor, { actionType: 'user_password_reset', targetUserId: userId, description: `Sent a password reset to ${user.email}`, details: { emailSent } }),
+    recordAdminAction(emit, actor, {
+      actionType: 'user_password_reset',
+      targetUserId: userId,
+      description: `Sent a password reset to ${user.email}`,
+      details: { emailSent },
+    }),
   );
   return {
     message: emailSent ? 'Password reset email sent to user' : 'Password reset token generated (email not configured)',

@@ -1,8 +1,16 @@
-import type { Cache, Logger, OutboxRelay, RateLimit, SqlExecutor } from '@crucible/platform';
-import { enqueueEvent, newEvent } from '@crucible/platform';
+import {
+  inOutboxTransaction,
+  type Cache,
+  type Emit,
+  type EventBus,
+  type Logger,
+  type OutboxRelay,
+  type RateLimit,
+} from '@crucible/platform';
 import type { AuthConfig } from '../config.ts';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import type { Mailer } from '../mailer.ts';
+import type { MailSender } from './mail-sender.ts';
 import type { PasswordHasher } from '../passwords.ts';
 import type { AccessTokenSigner } from '../signing-keys.ts';
 
@@ -10,7 +18,9 @@ export const AUTH_SCHEMA = 'auth';
 
 export interface AuthRateLimits {
   signInPerIp: RateLimit;
-  signInPerAccount: RateLimit;
+  /** Failures per account from any address: they slow sign-ins down, never refuse them. */
+  signInFailuresPerAccount: RateLimit;
+  signInFailuresPerAccountAndIp: RateLimit;
   signUpPerIp: RateLimit;
   passwordResetPerIp: RateLimit;
   passwordResetPerAccount: RateLimit;
@@ -21,9 +31,13 @@ export interface AuthContext {
   config: AuthConfig;
   prisma: PrismaClient;
   cache: Cache;
+  /** Session changes are broadcast on it to every verifier's memory. */
+  bus: Pick<EventBus, 'broadcast'>;
   hasher: PasswordHasher;
   signer: AccessTokenSigner;
   mailer: Mailer;
+  /** Sends what mail_requests holds; use cases queue there and kick it. */
+  mailSender: Pick<MailSender, 'kick'>;
   relay: OutboxRelay;
   logger: Logger;
   limits: AuthRateLimits;
@@ -35,17 +49,16 @@ export interface RequestMeta {
   userAgent: string | null;
 }
 
-export type Emit = (subject: string, payload: unknown) => Promise<void>;
+export type { Emit };
 
-/**
- * Runs a state change and the events it emits in one transaction (the outbox), then wakes the
- * relay so the events leave at once rather than at its next poll.
- */
-export async function inTransaction<T>(ctx: AuthContext, work: (tx: Prisma.TransactionClient, emit: Emit) => Promise<T>): Promise<T> {
-  const result = await ctx.prisma.$transaction(async (tx) => {
-    const emit: Emit = (subject, payload) => enqueueEvent(tx as SqlExecutor, AUTH_SCHEMA, newEvent(subject, payload));
-    return work(tx, emit);
-  });
-  ctx.relay.kick();
-  return result;
+/** A state change and the events it emits, committed together (the platform's outbox transaction). */
+export function inTransaction<T>(
+  ctx: AuthContext,
+  work: (tx: Prisma.TransactionClient, emit: Emit) => Promise<T>,
+): Promise<T> {
+  return inOutboxTransaction<Prisma.TransactionClient, T>(
+    (run) => ctx.prisma.$transaction(run),
+    { schema: AUTH_SCHEMA, relay: ctx.relay },
+    work,
+  );
 }

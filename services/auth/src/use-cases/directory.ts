@@ -1,10 +1,33 @@
-import { LIMITS, type UserSummary } from '@crucible/proto';
-import { userRepository } from '../repositories/users.ts';
+import {
+  DEFAULT_CONTACT_INFO_VISIBILITY,
+  LIMITS,
+  hasAccess,
+  type SessionPrincipal,
+  type UserSummary,
+} from '@crucible/proto';
+import { userRepository, type User } from '../repositories/users.ts';
 import type { AuthContext } from './context.ts';
 import { toUserSummary } from './user-views.ts';
 
-export async function searchUsers(ctx: AuthContext, text: string): Promise<UserSummary[]> {
-  return (await userRepository.search(ctx.prisma, text, LIMITS.userSearch.maxResults)).map(toUserSummary);
+/**
+ * Contact-information privacy: admins and viewers at the default tier or above see e-mail
+ * addresses; a member always sees their own. (The per-member setting comes with the profile.)
+ */
+function maySeeEmailsOfOthers(viewer: SessionPrincipal): boolean {
+  return viewer.isAdmin || hasAccess(viewer.accessLevel, DEFAULT_CONTACT_INFO_VISIBILITY);
+}
+
+function summariesFor(viewer: SessionPrincipal, users: User[]): UserSummary[] {
+  const seesEmails = maySeeEmailsOfOthers(viewer);
+  return users.map((user) => toUserSummary(user, { withEmail: seesEmails || user.id === viewer.userId }));
+}
+
+/** By name for everyone; by e-mail only for viewers who may see addresses, or a match would reveal them. */
+export async function searchUsers(ctx: AuthContext, viewer: SessionPrincipal, text: string): Promise<UserSummary[]> {
+  const users = await userRepository.search(ctx.prisma, text, LIMITS.userSearch.maxResults, {
+    byEmail: maySeeEmailsOfOthers(viewer),
+  });
+  return summariesFor(viewer, users);
 }
 
 export async function countUsers(ctx: AuthContext): Promise<{ count: number }> {
@@ -12,6 +35,6 @@ export async function countUsers(ctx: AuthContext): Promise<{ count: number }> {
 }
 
 /** Assignable users for projects are the Core members. */
-export async function listCoreUsers(ctx: AuthContext): Promise<UserSummary[]> {
-  return (await userRepository.listByAccessLevel(ctx.prisma, 'Core')).map(toUserSummary);
+export async function listCoreUsers(ctx: AuthContext, viewer: SessionPrincipal): Promise<UserSummary[]> {
+  return summariesFor(viewer, await userRepository.listByAccessLevel(ctx.prisma, 'Core'));
 }

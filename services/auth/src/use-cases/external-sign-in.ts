@@ -1,13 +1,26 @@
 import { SUBJECTS } from '@crucible/proto';
-import { ForbiddenError } from '@crucible/platform';
+import { ForbiddenError, isUniqueViolation } from '@crucible/platform';
 import type { ExternalIdentity } from '../oidc/oidc-login.ts';
-import { isUniqueViolation, userRepository, type User } from '../repositories/users.ts';
+import { userRepository, type User } from '../repositories/users.ts';
 import { inTransaction, type AuthContext, type RequestMeta } from './context.ts';
 import { startSession, type StartedSession } from './sessions.ts';
 import { toUserEventPayload } from './user-views.ts';
 
+export const DEV_PROVIDER_REFUSED =
+  'The development sign-in cannot open an account that has a password or admin rights. Sign in with the password instead.';
+
 export const ACCOUNT_LINK_REFUSED =
   'An account with this email already exists. Sign in with your password and verify your email before using external sign-in.';
+
+/**
+ * The development provider vouches for whatever e-mail was typed into its form: it may only open
+ * accounts it could have created itself, never one that a password or admin rights protect.
+ */
+function mayOpen(identity: ExternalIdentity, user: User): User {
+  if (identity.fromDevelopmentProvider && (user.passwordHash || user.isAdmin || user.accessLevel === 'Admin'))
+    throw new ForbiddenError(DEV_PROVIDER_REFUSED);
+  return user;
+}
 
 /**
  * Finds the member by provider subject; else links an existing account, but only when both sides
@@ -16,9 +29,10 @@ export const ACCOUNT_LINK_REFUSED =
  */
 async function resolveMember(ctx: AuthContext, identity: ExternalIdentity): Promise<User> {
   const known = await userRepository.findByExternalSubject(ctx.prisma, identity.subject);
-  if (known) return known;
+  if (known) return mayOpen(identity, known);
   const sameEmail = await userRepository.findByEmail(ctx.prisma, identity.email);
   if (sameEmail) {
+    mayOpen(identity, sameEmail);
     if (!sameEmail.emailVerified || !identity.emailVerified) throw new ForbiddenError(ACCOUNT_LINK_REFUSED);
     return userRepository.update(ctx.prisma, sameEmail.id, { externalSubject: identity.subject });
   }
@@ -36,7 +50,11 @@ async function resolveMember(ctx: AuthContext, identity: ExternalIdentity): Prom
   });
 }
 
-export async function signInWithExternalIdentity(ctx: AuthContext, identity: ExternalIdentity, meta: RequestMeta): Promise<StartedSession> {
+export async function signInWithExternalIdentity(
+  ctx: AuthContext,
+  identity: ExternalIdentity,
+  meta: RequestMeta,
+): Promise<StartedSession> {
   let user: User;
   try {
     user = await resolveMember(ctx, identity);

@@ -1,7 +1,15 @@
 import escapeHtml from 'escape-html';
 import type { Mail } from '../mailer.ts';
 
-function linkMail(to: string, subject: string, greeting: string, intro: string, action: string, link: string, outro: string): Mail {
+function linkMail(
+  to: string,
+  subject: string,
+  greeting: string,
+  intro: string,
+  action: string,
+  link: string,
+  outro: string,
+): Mail {
   return {
     to,
     subject,
@@ -14,10 +22,32 @@ const greet = (firstName: string | null) => `Hello ${firstName?.trim() || 'there
 
 export function verificationMail(publicUrl: string, to: string, firstName: string | null, token: string): Mail {
   const link = `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;
-  return linkMail(to, 'Verify your Crucible email address', greet(firstName), 'Welcome to Crucible. Please confirm this is your email address.', 'Verify email', link, 'If you did not create an account, you can ignore this email.');
+  return linkMail(
+    to,
+    'Verify your Crucible email address',
+    greet(firstName),
+    'Welcome to Crucible. Please confirm this is your email address.',
+    'Verify email',
+    link,
+    'If you did not create an account, you can ignore this email.',
+  );
 }
 
-export function passwordResetMail(publicUrl: string, to: string, firstName: string | null, token: string, ttlMinutes: number): Mail {
+export function passwordResetMail(
+  publicUrl: string,
+  to: string,
+  firstName: string | null,
+  token: string,
+  ttlMinutes: number,
+): Mail {
   const link = `${publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
-  return linkMail(to, 'Reset your Crucible password', greet(firstName), `Someone asked to reset the password of this account. The link works once, for ${ttlMinutes} minutes.`, 'Reset password', link, 'If it was not you, ignore this email: your password stays as it is.');
+  return linkMail(
+    to,
+    'Reset your Crucible password',
+    greet(firstName),
+    `Someone asked to reset the password of this account. The link works once, for ${ttlMinutes} minutes.`,
+    'Reset password',
+    link,
+    'If it was not you, ignore this email: your password stays as it is.',
+  );
 }

@@ -16,7 +16,7 @@ export interface StartedSession {
 export async function startSession(ctx: AuthContext, user: User, meta: RequestMeta): Promise<StartedSession> {
   const expiresAt = new Date(Date.now() + ctx.config.SESSION_TTL_HOURS * 3_600_000);
   const session = await sessionRepository.create(ctx.prisma, { userId: user.id, expiresAt, ...meta });
-  await writeSessionToCache(ctx.cache, session.id, toPrincipal(user, session.id));
+  await writeSessionToCache(ctx.cache, ctx.bus, session.id, toPrincipal(user, session.id));
   return { token: await ctx.signer.sign({ userId: user.id, sessionId: session.id, expiresAt }), expiresAt };
 }
 
@@ -29,18 +29,26 @@ export async function findSessionPrincipal(ctx: AuthContext, sessionId: string):
 }
 
 /** Revokes inside the caller's transaction; call `forgetRevokedSessions` after it commits. */
-export async function revokeSessions(tx: Prisma.TransactionClient, emit: Emit, userId: string, sessionIds: string[], reason: string): Promise<void> {
+export async function revokeSessions(
+  tx: Prisma.TransactionClient,
+  emit: Emit,
+  userId: string,
+  sessionIds: string[],
+  reason: string,
+): Promise<void> {
   if (sessionIds.length === 0) return;
   await sessionRepository.revoke(tx, sessionIds);
   for (const sessionId of sessionIds) await emit(SUBJECTS.sessionRevoked, { sessionId, userId, reason });
 }
 
 export async function forgetRevokedSessions(ctx: AuthContext, sessionIds: string[]): Promise<void> {
-  await Promise.all(sessionIds.map((sessionId) => writeSessionToCache(ctx.cache, sessionId, null)));
+  await Promise.all(sessionIds.map((sessionId) => writeSessionToCache(ctx.cache, ctx.bus, sessionId, null)));
 }
 
 /** A changed level or flag applies on the member's next request, not when the token expires. */
 export async function refreshSessionsOf(ctx: AuthContext, user: User): Promise<void> {
   const sessionIds = await sessionRepository.liveIdsOfUser(ctx.prisma, user.id);
-  await Promise.all(sessionIds.map((sessionId) => writeSessionToCache(ctx.cache, sessionId, toPrincipal(user, sessionId))));
+  await Promise.all(
+    sessionIds.map((sessionId) => writeSessionToCache(ctx.cache, ctx.bus, sessionId, toPrincipal(user, sessionId))),
+  );
 }

@@ -16,8 +16,15 @@ export function toCurrentUser(user: User): CurrentUser {
   };
 }
 
-export function toUserSummary(user: User): UserSummary {
-  return { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, profileImageUrl: user.profileImageUrl, accessLevel: user.accessLevel };
+export function toUserSummary(user: User, options: { withEmail: boolean }): UserSummary {
+  return {
+    id: user.id,
+    email: options.withEmail ? user.email : null,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    profileImageUrl: user.profileImageUrl,
+    accessLevel: user.accessLevel,
+  };
 }
 
 export function toAdminUser(user: User): AdminUser {
@@ -31,5 +38,12 @@ export function toUserEventPayload(user: User): UserEventPayload {
 }
 
 export function toPrincipal(user: User, sessionId: string): SessionPrincipal {
-  return { userId: user.id, sessionId, accessLevel: user.accessLevel, isAdmin: user.isAdmin, isModerator: user.isModerator, emailVerified: user.emailVerified };
+  return {
+    userId: user.id,
+    sessionId,
+    accessLevel: user.accessLevel,
+    isAdmin: user.isAdmin,
+    isModerator: user.isModerator,
+    emailVerified: user.emailVerified,
+  };
 }

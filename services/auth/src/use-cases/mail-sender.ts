@@ -1,0 +1,122 @@
+import { LIMITS } from '@crucible/proto';
+import type { Logger } from '@crucible/platform';
+import type { AuthConfig } from '../config.ts';
+import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { Mail, Mailer } from '../mailer.ts';
+import { emailTokenRepository } from '../repositories/email-tokens.ts';
+import { mailRequestRepository, type MailRequest } from '../repositories/mail-requests.ts';
+import { userRepository } from '../repositories/users.ts';
+import { passwordResetMail, verificationMail } from './mails.ts';
+
+const VERIFY_TTL_MINUTES = LIMITS.emailVerificationTokenTtlHours * 60;
+/** A failed send is tried again after the lease, this many times in all. */
+const MAX_ATTEMPTS = 5;
+const LEASE_SECONDS = 60;
+const POLL_INTERVAL_MS = 5_000;
+
+export interface MailSender {
+  start(): void;
+  /** A request was queued: look now rather than at the next poll. */
+  kick(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Drains mail_requests in the background. The request path only queues (the same insert for any
+ * address); here the address is resolved, and a mail is written only for a member it applies to,
+ * with a token issued at that moment, so no token waits in the table or travels in an event.
+ */
+export function createMailSender(deps: {
+  prisma: PrismaClient;
+  mailer: Mailer;
+  config: AuthConfig;
+  logger: Logger;
+}): MailSender {
+  const { prisma, mailer, config, logger } = deps;
+  let stopping = false;
+  let running: Promise<void> | undefined;
+  let wake: (() => void) | undefined;
+  let kicked = false;
+
+  async function mailFor(request: MailRequest): Promise<Mail | undefined> {
+    const user = await userRepository.findByEmail(prisma, request.email);
+    if (!user || user.authProvider !== 'email') return undefined;
+    if (request.purpose === 'reset_password') {
+      const ttlMinutes = LIMITS.passwordResetTokenTtlMinutes;
+      const token = await emailTokenRepository.issue(prisma, {
+        userId: user.id,
+        purpose: 'reset_password',
+        ttlMinutes,
+      });
+      return passwordResetMail(config.PUBLIC_URL, user.email, user.firstName, token, ttlMinutes);
+    }
+    if (user.emailVerified) return undefined;
+    const token = await emailTokenRepository.issue(prisma, {
+      userId: user.id,
+      purpose: 'verify_email',
+      ttlMinutes: VERIFY_TTL_MINUTES,
+    });
+    return verificationMail(config.PUBLIC_URL, user.email, user.firstName, token);
+  }
+
+  async function sendOne(request: MailRequest): Promise<void> {
+    const mail = await mailFor(request);
+    const sent = mail ? await mailer.send(mail) : true;
+    if (sent || request.attempts >= MAX_ATTEMPTS) {
+      if (!sent)
+        logger.error(
+          { purpose: request.purpose, attempts: request.attempts },
+          'mail request dropped after repeated send failures',
+        );
+      await mailRequestRepository.remove(prisma, request.id);
+    }
+  }
+
+  async function drain(): Promise<void> {
+    for (
+      let request = await mailRequestRepository.claimNext(prisma, LEASE_SECONDS);
+      request && !stopping;
+      request = await mailRequestRepository.claimNext(prisma, LEASE_SECONDS)
+    ) {
+      await sendOne(request);
+    }
+  }
+
+  const pause = () =>
+    new Promise<void>((resolve) => {
+      if (kicked || stopping) return resolve();
+      const timer = setTimeout(resolve, POLL_INTERVAL_MS);
+      wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  async function run(): Promise<void> {
+    while (!stopping) {
+      kicked = false;
+      await drain().catch((error: unknown) =>
+        logger.warn({ err: error }, 'mail sender: a pass failed; the next one retries'),
+      );
+      await pause();
+      wake = undefined;
+    }
+  }
+
+  return {
+    start() {
+      stopping = false;
+      running ??= run();
+    },
+    kick() {
+      kicked = true;
+      wake?.();
+    },
+    async stop() {
+      stopping = true;
+      wake?.();
+      await running;
+      running = undefined;
+    },
+  };
+}

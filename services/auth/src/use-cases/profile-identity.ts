@@ -1,0 +1,50 @@
+import { SUBJECTS, type EventOf } from '@crucible/proto';
+import {
+  enqueueEvent,
+  newEvent,
+  subscribeIdempotent,
+  type EventBus,
+  type SqlExecutor,
+  type Subscription,
+} from '@crucible/platform';
+import type { Prisma } from '../generated/prisma/client.ts';
+import { userRepository } from '../repositories/users.ts';
+import { AUTH_SCHEMA, type AuthContext } from './context.ts';
+import { toUserEventPayload } from './user-views.ts';
+
+/**
+ * Names and the picture are auth's, but members change them on their profile: the profile service
+ * announces the change, and auth applies it and announces the user as every replica knows it, in
+ * one transaction with the event's dedupe record (a redelivery changes nothing twice).
+ */
+async function applyIdentityChange(
+  ctx: AuthContext,
+  event: EventOf<typeof SUBJECTS.profileIdentityChanged>,
+  tx: Prisma.TransactionClient,
+): Promise<void> {
+  const { userId, ...change } = event.payload;
+  if (!(await userRepository.findById(tx, userId))) return;
+  const user = await userRepository.update(tx, userId, change);
+  await enqueueEvent(
+    tx as unknown as SqlExecutor,
+    AUTH_SCHEMA,
+    newEvent(SUBJECTS.userUpdated, toUserEventPayload(user)),
+  );
+}
+
+export function applyProfileIdentityChanges(ctx: AuthContext, bus: EventBus, durable: string): Promise<Subscription> {
+  return subscribeIdempotent({
+    bus,
+    durable,
+    subjects: [SUBJECTS.profileIdentityChanged],
+    schema: AUTH_SCHEMA,
+    logger: ctx.logger,
+    runInTransaction: async (work) => {
+      const result = await ctx.prisma.$transaction((tx) => work(tx as unknown as SqlExecutor));
+      // The user event was written with the change: send it now rather than at the relay's next poll.
+      ctx.relay.kick();
+      return result;
+    },
+    handler: (event, tx) => applyIdentityChange(ctx, event, tx as unknown as Prisma.TransactionClient),
+  });
+}
