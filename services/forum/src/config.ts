@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { SERVICES } from '@crucible/proto';
-import { blobStoreConfigSchema, configFields, requireS3Credentials, tokenConfigSchema } from '@crucible/platform';
+import {
+  blobStoreConfigSchema,
+  configFields,
+  metricsConfigSchema,
+  requireS3Credentials,
+  tokenConfigSchema,
+} from '@crucible/platform';
 
 export const forumConfigSchema = z
   .object({
@@ -10,9 +16,13 @@ export const forumConfigSchema = z
     DATABASE_URL: configFields.url('postgresql://postgres@127.0.0.1:5432/postgres'),
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
     /** The durable consumer that keeps the users replica; replicas of the service share it. */
-    FORUM_USERS_CONSUMER: z.string().regex(/^[\w-]{1,64}$/).default('forum-users'),
+    FORUM_USERS_CONSUMER: z
+      .string()
+      .regex(/^[\w-]{1,64}$/)
+      .default('forum-users'),
   })
   .extend(tokenConfigSchema.shape)
+  .extend(metricsConfigSchema.shape)
   // The blob store's own fields (S3_* or DATA_DIR, PUBLIC_URL, BLOB_SIGNING_SECRET).
   .extend(blobStoreConfigSchema.shape)
   .superRefine(requireS3Credentials);

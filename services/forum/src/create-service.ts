@@ -1,43 +1,72 @@
 import { fileURLToPath } from 'node:url';
 import {
-  DISK_BLOB_ROUTE, connectBlobStore, createHttpApp, createOutboxRelay, createRemoteTokenVerifier, openDatabase,
-  type Cache, type EventBus, type Logger, type RunningService, type Subscription, type TokenVerifier,
+  DISK_BLOB_ROUTE,
+  connectBlobStore,
+  createHttpApp,
+  createOutboxRelay,
+  createRemoteTokenVerifier,
+  openDatabase,
+  type RunningService,
+  type ServiceDeps,
+  type Subscription,
+  type TokenVerifier,
 } from '@crucible/platform';
 import type { ForumConfig } from './config.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { registerForumRoutes } from './http/routes.ts';
 import { FORUM_SCHEMA, type ForumContext } from './use-cases/context.ts';
-import { replicateUsers } from './use-cases/user-replica.ts';
+import { sweepExpiredUploads } from './use-cases/attachments.ts';
+import { replicateUsers, userReplicaFiller } from './use-cases/user-replica.ts';
 
 export const FORUM_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 /** Posts can be long (50,000 characters of content): larger than the platform's default JSON limit. */
 const JSON_LIMIT = '512kb';
+/** Expired upload links are swept this often; an unused upload lives at most its link's life plus this. */
+const UPLOAD_SWEEP_INTERVAL_MS = 5 * 60_000;
 
-export interface ForumDeps {
-  logger: Logger;
-  bus: EventBus;
-  cache: Cache;
-  /** False when another service in the process already registers process metrics. */
-  collectProcessMetrics?: boolean;
+export interface ForumDeps extends ServiceDeps {
   /** How tokens are checked; by default as every service but auth does (auth's keys and sessions over the bus). */
   verifier?: TokenVerifier;
 }
 
-export async function createForumService(config: ForumConfig, deps: ForumDeps): Promise<RunningService & { context: ForumContext }> {
+export async function createForumService(
+  config: ForumConfig,
+  deps: ForumDeps,
+): Promise<RunningService & { context: ForumContext }> {
   const { logger, bus, cache } = deps;
-  const database = openDatabase({ url: config.DATABASE_URL, schema: FORUM_SCHEMA, migrationsDir: FORUM_MIGRATIONS_DIR, logger, poolSize: config.DATABASE_POOL_SIZE });
+  const database = openDatabase({
+    url: config.DATABASE_URL,
+    schema: FORUM_SCHEMA,
+    migrationsDir: FORUM_MIGRATIONS_DIR,
+    logger,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
   await database.migrate();
-  const prisma = new PrismaClient({ adapter: database.adapter, transactionOptions: { maxWait: 10_000, timeout: 15_000 } });
+  const prisma = new PrismaClient({
+    adapter: database.adapter,
+    transactionOptions: { maxWait: 10_000, timeout: 15_000 },
+  });
   const relay = createOutboxRelay({ pool: database.pool, schema: FORUM_SCHEMA, bus, logger });
   const blobs = await connectBlobStore(config);
-  const ctx: ForumContext = { config, prisma, pool: database.pool, relay, blobs: blobs.store, logger };
-  const verifier = deps.verifier ?? createRemoteTokenVerifier({ bus, cache, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
+  const ctx: ForumContext = {
+    config,
+    prisma,
+    pool: database.pool,
+    relay,
+    blobs: blobs.store,
+    logger,
+    users: userReplicaFiller(prisma, bus, logger),
+  };
+  const verifier =
+    deps.verifier ??
+    createRemoteTokenVerifier({ bus, cache, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
 
   const app = createHttpApp({
     service: 'forum',
     logger,
     jsonLimit: JSON_LIMIT,
     collectProcessMetrics: deps.collectProcessMetrics,
+    metricsToken: config.METRICS_TOKEN,
     readiness: () => [
       { name: 'database', check: database.isHealthy },
       { name: 'events', check: () => bus.isHealthy() },
@@ -52,10 +81,16 @@ export async function createForumService(config: ForumConfig, deps: ForumDeps): 
   });
 
   relay.start();
+  const uploadSweep = setInterval(() => {
+    sweepExpiredUploads(ctx).catch((error: unknown) =>
+      logger.warn({ err: error }, 'the sweep of expired uploads failed; the next one retries'),
+    );
+  }, UPLOAD_SWEEP_INTERVAL_MS).unref();
   let users: Subscription | undefined;
   try {
     users = await replicateUsers(ctx, bus, config.FORUM_USERS_CONSUMER);
   } catch (error) {
+    clearInterval(uploadSweep);
     await relay.stop();
     await database.close();
     throw error;
@@ -67,6 +102,7 @@ export async function createForumService(config: ForumConfig, deps: ForumDeps): 
     context: ctx,
     components: [blobs.report],
     async stop() {
+      clearInterval(uploadSweep);
       await users?.stop();
       await relay.stop();
       await prisma.$disconnect();

@@ -4,8 +4,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ACCESS_LEVELS, FORUM_MESSAGES, NEXT_CURSOR_HEADER, POSTING_LEVELS, SUBJECTS, accessRank,
-  type AccessLevel, type DiscussionDetail, type DiscussionSummary, type Reply, type Subcategory,
+  ACCESS_LEVELS,
+  FORUM_MESSAGES,
+  NEXT_CURSOR_HEADER,
+  POSTING_LEVELS,
+  SUBJECTS,
+  accessRank,
+  type AccessLevel,
+  type DiscussionDetail,
+  type DiscussionSummary,
+  type Reply,
+  type Subcategory,
 } from '@crucible/proto';
 import { startForumHarness, uniqueTag, type ForumHarness, type Member } from './testing/forum-harness.ts';
 import { dangersIn } from './testing/html-dangers.ts';
@@ -25,49 +34,86 @@ afterAll(async () => {
 });
 
 function createDiscussion(author: Member, fields: Record<string, unknown> = {}) {
-  return forum.call<DiscussionDetail>('/api/discussions', { token: author.token, json: { title: `Topic ${uniqueTag()}`, content: 'Some **content**', category: 'Apprentice', ...fields }, expect: 201 });
+  return forum.call<DiscussionDetail>('/api/discussions', {
+    token: author.token,
+    json: { title: `Topic ${uniqueTag()}`, content: 'Some **content**', category: 'Apprentice', ...fields },
+    expect: 201,
+  });
 }
 
 function createTopic(fields: Record<string, unknown> = {}) {
-  return forum.call<Subcategory>('/api/subcategories', { token: admin.token, json: { name: `Topic ${uniqueTag()}`, category: 'Apprentice', ...fields }, expect: 201 });
+  return forum.call<Subcategory>('/api/subcategories', {
+    token: admin.token,
+    json: { name: `Topic ${uniqueTag()}`, category: 'Apprentice', ...fields },
+    expect: 201,
+  });
 }
 
 function reply(author: Member, discussionId: string, content = 'A reply') {
-  return forum.call<Reply>(`/api/discussions/${discussionId}/replies`, { token: author.token, json: { content }, expect: 201 });
+  return forum.call<Reply>(`/api/discussions/${discussionId}/replies`, {
+    token: author.token,
+    json: { content },
+    expect: 201,
+  });
 }
 
-const sees = (viewer: AccessLevel, level: AccessLevel) => viewer !== 'Public' && accessRank(level) <= accessRank(viewer);
+const sees = (viewer: AccessLevel, level: AccessLevel) =>
+  viewer !== 'Public' && accessRank(level) <= accessRank(viewer);
 
 describe('access by level', () => {
   const discussionAt = {} as Record<AccessLevel, DiscussionDetail>;
   beforeAll(async () => {
-    for (const level of POSTING_LEVELS) discussionAt[level] = await createDiscussion(admin, { category: level, title: `At ${level} ${uniqueTag()}`, includePoll: true, pollQuestion: 'Q?', pollOptions: ['a', 'b'] });
+    for (const level of POSTING_LEVELS)
+      discussionAt[level] = await createDiscussion(admin, {
+        category: level,
+        title: `At ${level} ${uniqueTag()}`,
+        includePoll: true,
+        pollQuestion: 'Q?',
+        pollOptions: ['a', 'b'],
+      });
   });
 
   const pairs = ACCESS_LEVELS.flatMap((viewer) => POSTING_LEVELS.map((level) => [viewer, level] as const));
-  it.each(pairs)('a %s member and a %s discussion: seen exactly when the level is at or below their own, else 404', async (viewerLevel, level) => {
-    const viewer = members[viewerLevel];
-    const discussion = discussionAt[level];
-    const visible = sees(viewerLevel, level);
-    const expected = visible ? 200 : 404;
+  it.each(pairs)(
+    'a %s member and a %s discussion: seen exactly when the level is at or below their own, else 404',
+    async (viewerLevel, level) => {
+      const viewer = members[viewerLevel];
+      const discussion = discussionAt[level];
+      const visible = sees(viewerLevel, level);
+      const expected = visible ? 200 : 404;
 
-    expect((await forum.request(`/api/discussions/${discussion.id}`, { token: viewer.token })).status).toBe(expected);
-    expect((await forum.request(`/api/discussions/${discussion.id}/replies`, { token: viewer.token })).status).toBe(expected);
-    expect((await forum.request(`/api/discussions/${discussion.id}/poll`, { token: viewer.token })).status).toBe(expected);
-    const listed = await forum.call<DiscussionSummary[]>(`/api/discussions?limit=100`, { token: viewer.token });
-    expect(listed.some((item) => item.id === discussion.id)).toBe(visible);
+      expect((await forum.request(`/api/discussions/${discussion.id}`, { token: viewer.token })).status).toBe(expected);
+      expect((await forum.request(`/api/discussions/${discussion.id}/replies`, { token: viewer.token })).status).toBe(
+        expected,
+      );
+      expect((await forum.request(`/api/discussions/${discussion.id}/poll`, { token: viewer.token })).status).toBe(
+        expected,
+      );
+      const listed = await forum.call<DiscussionSummary[]>(`/api/discussions?limit=100`, { token: viewer.token });
+      expect(listed.some((item) => item.id === discussion.id)).toBe(visible);
 
-    const replied = await forum.request(`/api/discussions/${discussion.id}/replies`, { token: viewer.token, json: { content: 'hello' } });
-    expect(replied.status).toBe(visible ? 201 : 404);
-    if (!visible) expect(await replied.json()).toMatchObject({ message: FORUM_MESSAGES.discussionNotFound });
+      const replied = await forum.request(`/api/discussions/${discussion.id}/replies`, {
+        token: viewer.token,
+        json: { content: 'hello' },
+      });
+      expect(replied.status).toBe(visible ? 201 : 404);
+      if (!visible) expect(await replied.json()).toMatchObject({ message: FORUM_MESSAGES.discussionNotFound });
 
-    const created = await forum.request('/api/discussions', { token: viewer.token, json: { title: 'New', content: 'Body', category: level } });
-    expect(created.status).toBe(visible ? 201 : 403);
-  });
+      const created = await forum.request('/api/discussions', {
+        token: viewer.token,
+        json: { title: 'New', content: 'Body', category: level },
+      });
+      expect(created.status).toBe(visible ? 201 : 403);
+    },
+  );
 
   it('refuses a Journeyman reading a Master discussion with the same 404 as a discussion that does not exist', async () => {
-    const above = await forum.request(`/api/discussions/${discussionAt.Master.id}`, { token: members.Journeyman.token });
-    const missing = await forum.request(`/api/discussions/00000000-0000-4000-8000-000000000000`, { token: members.Journeyman.token });
+    const above = await forum.request(`/api/discussions/${discussionAt.Master.id}`, {
+      token: members.Journeyman.token,
+    });
+    const missing = await forum.request(`/api/discussions/00000000-0000-4000-8000-000000000000`, {
+      token: members.Journeyman.token,
+    });
     expect([above.status, missing.status]).toEqual([404, 404]);
     expect(await above.json()).toEqual(await missing.json());
   });
@@ -77,14 +123,23 @@ describe('access by level', () => {
     await createTopic();
     expect(await forum.call(`/api/subcategories`, { token: viewer.token })).toEqual([]);
     expect(await forum.call(`/api/discussions`, { token: viewer.token })).toEqual([]);
-    expect(await forum.call(`/api/search?query=topic`, { token: viewer.token })).toEqual({ items: [], nextOffset: null });
-    const refused = await forum.request('/api/discussions', { token: viewer.token, json: { title: 'T', content: 'C', category: 'Apprentice' } });
+    expect(await forum.call(`/api/search?query=topic`, { token: viewer.token })).toEqual({
+      items: [],
+      nextOffset: null,
+    });
+    const refused = await forum.request('/api/discussions', {
+      token: viewer.token,
+      json: { title: 'T', content: 'C', category: 'Apprentice' },
+    });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ message: FORUM_MESSAGES.forumsNeedLevel });
   });
 
   it('refuses creating above one’s own level with 403 and the reason', async () => {
-    const refused = await forum.request('/api/discussions', { token: members.Journeyman.token, json: { title: 'T', content: 'C', category: 'Master' } });
+    const refused = await forum.request('/api/discussions', {
+      token: members.Journeyman.token,
+      json: { title: 'T', content: 'C', category: 'Master' },
+    });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ message: FORUM_MESSAGES.levelAboveOwn });
   });
@@ -95,7 +150,9 @@ describe('access by level', () => {
     forum.setLevel(member, 'Core');
     expect((await forum.request(`/api/discussions/${discussionAt.Core.id}`, { token: member.token })).status).toBe(200);
     forum.setLevel(member, 'Public');
-    expect((await forum.request(`/api/discussions/${discussionAt.Apprentice.id}`, { token: member.token })).status).toBe(404);
+    expect(
+      (await forum.request(`/api/discussions/${discussionAt.Apprentice.id}`, { token: member.token })).status,
+    ).toBe(404);
   });
 
   it('answers 401 without a token', async () => {
@@ -109,8 +166,22 @@ describe('topics', () => {
     const refused = await forum.request('/api/subcategories', { token: members.Core.token, json: { name: 'Nope' } });
     expect(refused.status).toBe(403);
     const name = `Leading Teams ${uniqueTag()}`;
-    const topic = await forum.call<Subcategory>('/api/subcategories', { token: admin.token, json: { name, description: 'How we lead' }, expect: 201 });
-    expect(topic).toMatchObject({ name, slug: name.toLowerCase().replace(/ /g, '-'), category: 'Core', minAccessLevel: 'Public', min_access_level: 'Public', color: '#f59e0b', accessLevel: 'Core', discussionCount: 0, isActive: true });
+    const topic = await forum.call<Subcategory>('/api/subcategories', {
+      token: admin.token,
+      json: { name, description: 'How we lead' },
+      expect: 201,
+    });
+    expect(topic).toMatchObject({
+      name,
+      slug: name.toLowerCase().replace(/ /g, '-'),
+      category: 'Core',
+      minAccessLevel: 'Public',
+      min_access_level: 'Public',
+      color: '#f59e0b',
+      accessLevel: 'Core',
+      discussionCount: 0,
+      isActive: true,
+    });
     const again = await forum.request('/api/subcategories', { token: admin.token, json: { name } });
     expect(again.status).toBe(409);
     const blank = await forum.request('/api/subcategories', { token: admin.token, json: { name: '  ' } });
@@ -120,37 +191,90 @@ describe('topics', () => {
   it('hides a topic above the member’s level (its minimum level counts) and fixes a new discussion to the topic’s level', async () => {
     const raised = await createTopic({ category: 'Apprentice', minAccessLevel: 'Master' });
     expect(raised.accessLevel).toBe('Master');
-    expect((await forum.request(`/api/subcategories/${raised.id}`, { token: members.Journeyman.token })).status).toBe(404);
+    expect((await forum.request(`/api/subcategories/${raised.id}`, { token: members.Journeyman.token })).status).toBe(
+      404,
+    );
     const journeymanTopics = await forum.call<Subcategory[]>('/api/subcategories', { token: members.Journeyman.token });
     expect(journeymanTopics.some((topic) => topic.id === raised.id)).toBe(false);
-    const refused = await forum.request('/api/discussions', { token: members.Journeyman.token, json: { title: 'T', content: 'C', subcategoryId: raised.id } });
+    const refused = await forum.request('/api/discussions', {
+      token: members.Journeyman.token,
+      json: { title: 'T', content: 'C', subcategoryId: raised.id },
+    });
     expect(refused.status).toBe(404);
 
     const created = await createDiscussion(members.Master, { subcategoryId: raised.id, category: 'Apprentice' });
-    expect(created).toMatchObject({ subcategoryId: raised.id, subcategory_id: raised.id, category: 'Apprentice', accessLevel: 'Master' });
-    expect((await forum.request(`/api/discussions/${created.id}`, { token: members.Journeyman.token })).status).toBe(404);
-    expect((await forum.call<Subcategory>(`/api/subcategories/${raised.id}`, { token: members.Master.token })).discussionCount).toBe(1);
+    expect(created).toMatchObject({
+      subcategoryId: raised.id,
+      subcategory_id: raised.id,
+      category: 'Apprentice',
+      accessLevel: 'Master',
+    });
+    expect((await forum.request(`/api/discussions/${created.id}`, { token: members.Journeyman.token })).status).toBe(
+      404,
+    );
+    expect(
+      (await forum.call<Subcategory>(`/api/subcategories/${raised.id}`, { token: members.Master.token }))
+        .discussionCount,
+    ).toBe(1);
   });
 });
 
 describe('discussions', () => {
   it('creates a discussion with the author, rendered content, tags, a poll and an event', async () => {
-    const events = await forum.collectEvents([SUBJECTS.forumDiscussionCreated], (event) => (event.payload as { authorId?: string }).authorId === members.Journeyman.id);
+    const events = await forum.collectEvents(
+      [SUBJECTS.forumDiscussionCreated],
+      (event) => (event.payload as { authorId?: string }).authorId === members.Journeyman.id,
+    );
     try {
       const created = await createDiscussion(members.Journeyman, {
-        title: '  A question  ', content: '# Heading\n\n<script>alert(1)</script>Text', category: 'Journeyman', tags: ['Leadership', 'leadership', 'Growth'],
-        includePoll: true, pollQuestion: 'Which?', pollOptions: ['One', ' ', 'Two'], subcategoryId: 'none',
+        title: '  A question  ',
+        content: '# Heading\n\n<script>alert(1)</script>Text',
+        category: 'Journeyman',
+        tags: ['Leadership', 'leadership', 'Growth'],
+        includePoll: true,
+        pollQuestion: 'Which?',
+        pollOptions: ['One', ' ', 'Two'],
+        subcategoryId: 'none',
       });
       expect(created).toMatchObject({
-        title: 'A question', contentFormat: 'markdown', category: 'Journeyman', subcategoryId: null, discussionType: 'discussion',
-        author: { id: members.Journeyman.id, firstName: members.Journeyman.firstName, lastName: members.Journeyman.lastName, accessLevel: 'Journeyman' },
-        replyCount: 0, lastReplyAuthor: null, lastReplyTimestamp: null, hasPoll: true, tags: ['growth', 'leadership'], attachments: [], isWatched: false,
-        poll: { question: 'Which?', totalVotes: 0, userVote: null, options: [{ text: 'One', voteCount: 0 }, { text: 'Two', voteCount: 0 }] },
+        title: 'A question',
+        contentFormat: 'markdown',
+        category: 'Journeyman',
+        subcategoryId: null,
+        discussionType: 'discussion',
+        author: {
+          id: members.Journeyman.id,
+          firstName: members.Journeyman.firstName,
+          lastName: members.Journeyman.lastName,
+          accessLevel: 'Journeyman',
+        },
+        replyCount: 0,
+        lastReplyAuthor: null,
+        lastReplyTimestamp: null,
+        hasPoll: true,
+        tags: ['growth', 'leadership'],
+        attachments: [],
+        isWatched: false,
+        poll: {
+          question: 'Which?',
+          totalVotes: 0,
+          userVote: null,
+          options: [
+            { text: 'One', voteCount: 0 },
+            { text: 'Two', voteCount: 0 },
+          ],
+        },
       });
       expect(created.contentHtml).toContain('<h1>Heading</h1>');
       expect(created.contentHtml).not.toContain('script');
-      const mine = (received: { payload: unknown }[]) => received.find((item) => (item.payload as { discussionId: string }).discussionId === created.id);
-      expect(mine(await events.waitUntil((received) => Boolean(mine(received))))!.payload).toMatchObject({ discussionId: created.id, title: 'A question', accessLevel: 'Journeyman', authorId: members.Journeyman.id });
+      const mine = (received: { payload: unknown }[]) =>
+        received.find((item) => (item.payload as { discussionId: string }).discussionId === created.id);
+      expect(mine(await events.waitUntil((received) => Boolean(mine(received))))!.payload).toMatchObject({
+        discussionId: created.id,
+        title: 'A question',
+        accessLevel: 'Journeyman',
+        authorId: members.Journeyman.id,
+      });
     } finally {
       await events.stop();
     }
@@ -161,8 +285,21 @@ describe('discussions', () => {
       [{ title: ' ', content: 'c', category: 'Apprentice' }, FORUM_MESSAGES.titleRequired],
       [{ title: 't', content: '', category: 'Apprentice' }, FORUM_MESSAGES.contentRequired],
       [{ title: 't', content: 'c' }, FORUM_MESSAGES.accessLevelRequired],
-      [{ title: 't', content: 'c', category: 'Apprentice', includePoll: true, pollOptions: ['a', 'b'] }, FORUM_MESSAGES.pollQuestionRequired],
-      [{ title: 't', content: 'c', category: 'Apprentice', includePoll: true, pollQuestion: 'q', pollOptions: ['a', '  '] }, FORUM_MESSAGES.pollOptionsRequired],
+      [
+        { title: 't', content: 'c', category: 'Apprentice', includePoll: true, pollOptions: ['a', 'b'] },
+        FORUM_MESSAGES.pollQuestionRequired,
+      ],
+      [
+        {
+          title: 't',
+          content: 'c',
+          category: 'Apprentice',
+          includePoll: true,
+          pollQuestion: 'q',
+          pollOptions: ['a', '  '],
+        },
+        FORUM_MESSAGES.pollOptionsRequired,
+      ],
       [{ title: 't', content: 'c', category: 'Apprentice', subcategoryId: 'not-a-uuid' }, 'Invalid UUID'],
     ];
     for (const [json, message] of cases) {
@@ -171,20 +308,32 @@ describe('discussions', () => {
       const body = (await response.json()) as { issues: { message: string }[] };
       expect(body.issues.map((issue) => issue.message)).toContain(message);
     }
-    const emptyReply = await forum.request(`/api/discussions/${(await createDiscussion(members.Core)).id}/replies`, { token: members.Core.token, json: { content: '  ' } });
+    const emptyReply = await forum.request(`/api/discussions/${(await createDiscussion(members.Core)).id}/replies`, {
+      token: members.Core.token,
+      json: { content: '  ' },
+    });
     expect(await emptyReply.json()).toMatchObject({ statusCode: 400, message: FORUM_MESSAGES.replyRequired });
   });
 
   it('lets only admins create category topics (discussionType category), which lists leave out unless asked', async () => {
-    const refused = await forum.request('/api/discussions', { token: members.Core.token, json: { title: 'T', content: 'C', category: 'Core', discussionType: 'category' } });
+    const refused = await forum.request('/api/discussions', {
+      token: members.Core.token,
+      json: { title: 'T', content: 'C', category: 'Core', discussionType: 'category' },
+    });
     expect(refused.status).toBe(403);
-    const entry = await createDiscussion(admin, { category: 'Core', discussionType: 'category', minAccessLevel: 'Public' });
+    const entry = await createDiscussion(admin, {
+      category: 'Core',
+      discussionType: 'category',
+      minAccessLevel: 'Public',
+    });
     expect(entry.discussionType).toBe('category');
     const child = await createDiscussion(members.Core, { category: 'Apprentice', parentCategoryId: entry.id });
     expect(child).toMatchObject({ parentCategoryId: entry.id, parent_category_id: entry.id, accessLevel: 'Core' });
     const defaults = await forum.call<DiscussionSummary[]>('/api/discussions?limit=100', { token: admin.token });
     expect(defaults.some((item) => item.id === entry.id)).toBe(false);
-    const entries = await forum.call<DiscussionSummary[]>('/api/discussions?discussionType=category', { token: admin.token });
+    const entries = await forum.call<DiscussionSummary[]>('/api/discussions?discussionType=category', {
+      token: admin.token,
+    });
     expect(entries.map((item) => item.id)).toContain(entry.id);
   });
 
@@ -192,24 +341,40 @@ describe('discussions', () => {
     const author = await forum.member('Master');
     const topic = await createTopic({ category: 'Master' });
     const created: DiscussionDetail[] = [];
-    for (let index = 0; index < 5; index += 1) created.push(await createDiscussion(author, { subcategoryId: topic.id, title: `Paged ${index}` }));
-    const moderatorPin = await forum.request(`/api/discussions/${created[1]!.id}`, { method: 'PATCH', token: admin.token, json: { isPinned: true } });
+    for (let index = 0; index < 5; index += 1)
+      created.push(await createDiscussion(author, { subcategoryId: topic.id, title: `Paged ${index}` }));
+    const moderatorPin = await forum.request(`/api/discussions/${created[1]!.id}`, {
+      method: 'PATCH',
+      token: admin.token,
+      json: { isPinned: true },
+    });
     expect(moderatorPin.status).toBe(200);
 
-    const first = await forum.request(`/api/discussions?subcategoryId=${topic.id}&limit=2`, { token: members.Master.token });
+    const first = await forum.request(`/api/discussions?subcategoryId=${topic.id}&limit=2`, {
+      token: members.Master.token,
+    });
     const firstPage = (await first.json()) as DiscussionSummary[];
     expect(firstPage.map((item) => item.title)).toEqual(['Paged 1', 'Paged 4']);
     const cursor = first.headers.get(NEXT_CURSOR_HEADER);
     expect(cursor).toBeTruthy();
-    const second = await forum.request(`/api/discussions?subcategoryId=${topic.id}&limit=2&before=${cursor}`, { token: members.Master.token });
-    const third = await forum.request(`/api/discussions?subcategoryId=${topic.id}&limit=2&before=${second.headers.get(NEXT_CURSOR_HEADER)}`, { token: members.Master.token });
+    const second = await forum.request(`/api/discussions?subcategoryId=${topic.id}&limit=2&before=${cursor}`, {
+      token: members.Master.token,
+    });
+    const third = await forum.request(
+      `/api/discussions?subcategoryId=${topic.id}&limit=2&before=${second.headers.get(NEXT_CURSOR_HEADER)}`,
+      { token: members.Master.token },
+    );
     expect(((await second.json()) as DiscussionSummary[]).map((item) => item.title)).toEqual(['Paged 3', 'Paged 2']);
     expect(((await third.json()) as DiscussionSummary[]).map((item) => item.title)).toEqual(['Paged 0']);
     expect(third.headers.get(NEXT_CURSOR_HEADER)).toBeNull();
 
-    const byAuthor = await forum.call<DiscussionSummary[]>(`/api/discussions?authorId=${author.id}`, { token: members.Core.token });
+    const byAuthor = await forum.call<DiscussionSummary[]>(`/api/discussions?authorId=${author.id}`, {
+      token: members.Core.token,
+    });
     expect(byAuthor.map((item) => item.title)).toEqual(['Paged 4', 'Paged 3', 'Paged 2', 'Paged 1', 'Paged 0']);
-    const byLevel = await forum.call<DiscussionSummary[]>(`/api/discussions?category=Master&limit=100`, { token: members.Core.token });
+    const byLevel = await forum.call<DiscussionSummary[]>(`/api/discussions?category=Master&limit=100`, {
+      token: members.Core.token,
+    });
     expect(byLevel.every((item) => item.category === 'Master')).toBe(true);
     expect(await forum.call(`/api/discussions?category=Core`, { token: members.Master.token })).toEqual([]);
     expect((await forum.request('/api/discussions?before=garbage', { token: members.Master.token })).status).toBe(400);
@@ -222,9 +387,14 @@ describe('discussions', () => {
     const inTopic = await createDiscussion(author, { subcategoryId: topic.id, title: `In topic ${uniqueTag()}` });
     const loose = await createDiscussion(author, { category: 'Journeyman', title: `No topic ${uniqueTag()}` });
 
-    const withoutTopic = await forum.call<DiscussionSummary[]>(`/api/discussions?authorId=${author.id}&subcategoryId=none`, { token: author.token });
+    const withoutTopic = await forum.call<DiscussionSummary[]>(
+      `/api/discussions?authorId=${author.id}&subcategoryId=none`,
+      { token: author.token },
+    );
     expect(withoutTopic.map((item) => item.id)).toEqual([loose.id]);
-    const all = await forum.call<DiscussionSummary[]>(`/api/discussions?authorId=${author.id}`, { token: author.token });
+    const all = await forum.call<DiscussionSummary[]>(`/api/discussions?authorId=${author.id}`, {
+      token: author.token,
+    });
     expect(all.map((item) => item.id)).toEqual([loose.id, inTopic.id]);
   });
 
@@ -234,39 +404,102 @@ describe('discussions', () => {
     await reply(members.Apprentice, discussion.id, 'first');
     await reply(stranger, discussion.id, 'second');
     await reply(members.Journeyman, discussion.id, 'third');
-    const first = await forum.request(`/api/discussions/${discussion.id}/replies?limit=2`, { token: members.Apprentice.token });
+    const first = await forum.request(`/api/discussions/${discussion.id}/replies?limit=2`, {
+      token: members.Apprentice.token,
+    });
     const page = (await first.json()) as Reply[];
     expect(page.map((item) => item.content)).toEqual(['first', 'second']);
     expect(page[0]!.author).toMatchObject({ firstName: members.Apprentice.firstName });
     expect(page[1]!.author).toBeNull();
-    const rest = await forum.call<Reply[]>(`/api/discussions/${discussion.id}/replies?after=${first.headers.get(NEXT_CURSOR_HEADER)}`, { token: members.Apprentice.token });
+    const rest = await forum.call<Reply[]>(
+      `/api/discussions/${discussion.id}/replies?after=${first.headers.get(NEXT_CURSOR_HEADER)}`,
+      { token: members.Apprentice.token },
+    );
     expect(rest.map((item) => item.content)).toEqual(['third']);
 
-    const after = await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: members.Apprentice.token });
-    expect(after).toMatchObject({ replyCount: 3, lastReplyAuthor: { firstName: members.Journeyman.firstName, lastName: members.Journeyman.lastName } });
+    const after = await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, {
+      token: members.Apprentice.token,
+    });
+    expect(after).toMatchObject({
+      replyCount: 3,
+      lastReplyAuthor: { firstName: members.Journeyman.firstName, lastName: members.Journeyman.lastName },
+    });
   });
 
   it('lets members edit and delete their own posts only', async () => {
     const discussion = await createDiscussion(members.Journeyman);
     const own = await reply(members.Journeyman, discussion.id, 'mine');
     const other = await reply(members.Master, discussion.id, 'theirs');
-    const edited = await forum.call<Reply>(`/api/discussions/${discussion.id}/replies/${own.id}`, { method: 'PATCH', token: members.Journeyman.token, json: { content: 'mine, *edited*' } });
+    const edited = await forum.call<Reply>(`/api/discussions/${discussion.id}/replies/${own.id}`, {
+      method: 'PATCH',
+      token: members.Journeyman.token,
+      json: { content: 'mine, *edited*' },
+    });
     expect(edited.contentHtml).toContain('<em>edited</em>');
-    expect((await forum.request(`/api/discussions/${discussion.id}/replies/${other.id}`, { method: 'PATCH', token: members.Journeyman.token, json: { content: 'x' } })).status).toBe(403);
-    expect((await forum.request(`/api/discussions/${discussion.id}/replies/${other.id}`, { method: 'DELETE', token: members.Journeyman.token })).status).toBe(403);
-    expect((await forum.request(`/api/discussions/${discussion.id}/replies/${own.id}`, { method: 'DELETE', token: members.Journeyman.token })).status).toBe(204);
+    expect(
+      (
+        await forum.request(`/api/discussions/${discussion.id}/replies/${other.id}`, {
+          method: 'PATCH',
+          token: members.Journeyman.token,
+          json: { content: 'x' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await forum.request(`/api/discussions/${discussion.id}/replies/${other.id}`, {
+          method: 'DELETE',
+          token: members.Journeyman.token,
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await forum.request(`/api/discussions/${discussion.id}/replies/${own.id}`, {
+          method: 'DELETE',
+          token: members.Journeyman.token,
+        })
+      ).status,
+    ).toBe(204);
 
-    const title = await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { method: 'PATCH', token: members.Journeyman.token, json: { title: 'Renamed' } });
+    const title = await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, {
+      method: 'PATCH',
+      token: members.Journeyman.token,
+      json: { title: 'Renamed' },
+    });
     expect(title.title).toBe('Renamed');
-    expect((await forum.request(`/api/discussions/${discussion.id}`, { method: 'PATCH', token: members.Master.token, json: { title: 'Mine now' } })).status).toBe(403);
-    expect((await forum.request(`/api/discussions/${discussion.id}`, { method: 'DELETE', token: members.Master.token })).status).toBe(403);
-    expect((await forum.request(`/api/discussions/${discussion.id}`, { method: 'DELETE', token: members.Journeyman.token })).status).toBe(204);
-    expect((await forum.request(`/api/discussions/${discussion.id}`, { token: members.Journeyman.token })).status).toBe(404);
+    expect(
+      (
+        await forum.request(`/api/discussions/${discussion.id}`, {
+          method: 'PATCH',
+          token: members.Master.token,
+          json: { title: 'Mine now' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await forum.request(`/api/discussions/${discussion.id}`, { method: 'DELETE', token: members.Master.token }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await forum.request(`/api/discussions/${discussion.id}`, { method: 'DELETE', token: members.Journeyman.token }))
+        .status,
+    ).toBe(204);
+    expect((await forum.request(`/api/discussions/${discussion.id}`, { token: members.Journeyman.token })).status).toBe(
+      404,
+    );
   });
 
   it('renders XSS payloads posted through the API inert', async () => {
-    const discussion = await createDiscussion(members.Core, { content: '<img src=x onerror=alert(1)>[x](javascript:alert(1))<svg onload=alert(1)>', contentFormat: 'html' });
-    const posted = await reply(members.Core, discussion.id, '<a href="javascript:alert(1)" onclick="x()" style="color:red">hi</a><script>alert(1)</script>');
+    const discussion = await createDiscussion(members.Core, {
+      content: '<img src=x onerror=alert(1)>[x](javascript:alert(1))<svg onload=alert(1)>',
+      contentFormat: 'html',
+    });
+    const posted = await reply(
+      members.Core,
+      discussion.id,
+      '<a href="javascript:alert(1)" onclick="x()" style="color:red">hi</a><script>alert(1)</script>',
+    );
     for (const html of [discussion.contentHtml, posted.contentHtml]) expect(dangersIn(html)).toEqual([]);
     expect(posted.contentHtml).toContain('>hi</a>');
   });
@@ -276,25 +509,49 @@ describe('counters under concurrency', () => {
   it('keeps replyCount and the last reply exact with 50 concurrent replies', async () => {
     const discussion = await createDiscussion(members.Apprentice);
     const authors = await Promise.all(Array.from({ length: 5 }, () => forum.member('Journeyman')));
-    const posted = await Promise.all(Array.from({ length: 50 }, (_, index) => reply(authors[index % 5]!, discussion.id, `reply ${index}`)));
-    const after = await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: members.Apprentice.token });
+    const posted = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => reply(authors[index % 5]!, discussion.id, `reply ${index}`)),
+    );
+    const after = await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, {
+      token: members.Apprentice.token,
+    });
     expect(after.replyCount).toBe(50);
-    const latest = posted.reduce((newest, item) => (item.createdAt > newest.createdAt || (item.createdAt === newest.createdAt && item.id > newest.id) ? item : newest));
-    const [stored] = await forum.sql<{ reply_count: number; last_reply_at: Date; last_reply_author_id: string }>('SELECT reply_count, last_reply_at, last_reply_author_id FROM discussions WHERE id = $1', [discussion.id]);
+    const latest = posted.reduce((newest, item) =>
+      item.createdAt > newest.createdAt || (item.createdAt === newest.createdAt && item.id > newest.id) ? item : newest,
+    );
+    const [stored] = await forum.sql<{ reply_count: number; last_reply_at: Date; last_reply_author_id: string }>(
+      'SELECT reply_count, last_reply_at, last_reply_author_id FROM discussions WHERE id = $1',
+      [discussion.id],
+    );
     expect(stored!.last_reply_at.toISOString()).toBe(latest.createdAt);
-    const [count] = await forum.sql<{ count: number }>('SELECT count(*)::int AS count FROM replies WHERE discussion_id = $1', [discussion.id]);
+    const [count] = await forum.sql<{ count: number }>(
+      'SELECT count(*)::int AS count FROM replies WHERE discussion_id = $1',
+      [discussion.id],
+    );
     expect(count!.count).toBe(50);
   });
 
   it('keeps replyCount, the last reply and the topic’s discussionCount exact under concurrent replies and deletes', async () => {
     const topic = await createTopic({ category: 'Journeyman' });
     const discussion = await createDiscussion(members.Journeyman, { subcategoryId: topic.id });
-    const initial = await Promise.all(Array.from({ length: 20 }, (_, index) => reply(members.Journeyman, discussion.id, `r${index}`)));
-    const doomed = await Promise.all(Array.from({ length: 10 }, () => createDiscussion(members.Journeyman, { subcategoryId: topic.id })));
+    const initial = await Promise.all(
+      Array.from({ length: 20 }, (_, index) => reply(members.Journeyman, discussion.id, `r${index}`)),
+    );
+    const doomed = await Promise.all(
+      Array.from({ length: 10 }, () => createDiscussion(members.Journeyman, { subcategoryId: topic.id })),
+    );
     await Promise.all([
-      ...initial.slice(0, 15).map((item) => forum.call(`/api/discussions/${discussion.id}/replies/${item.id}`, { method: 'DELETE', token: members.Journeyman.token, expect: 204 })),
+      ...initial.slice(0, 15).map((item) =>
+        forum.call(`/api/discussions/${discussion.id}/replies/${item.id}`, {
+          method: 'DELETE',
+          token: members.Journeyman.token,
+          expect: 204,
+        }),
+      ),
       ...Array.from({ length: 15 }, (_, index) => reply(members.Master, discussion.id, `late ${index}`)),
-      ...doomed.map((item) => forum.call(`/api/discussions/${item.id}`, { method: 'DELETE', token: members.Journeyman.token, expect: 204 })),
+      ...doomed.map((item) =>
+        forum.call(`/api/discussions/${item.id}`, { method: 'DELETE', token: members.Journeyman.token, expect: 204 }),
+      ),
       ...Array.from({ length: 5 }, () => createDiscussion(members.Journeyman, { subcategoryId: topic.id })),
     ]);
     const [truth] = await forum.sql<{ replies: number; last_at: Date; last_author: string }>(
@@ -303,10 +560,20 @@ describe('counters under concurrency', () => {
        FROM replies WHERE discussion_id = $1`,
       [discussion.id],
     );
-    const [stored] = await forum.sql<{ reply_count: number; last_reply_at: Date; last_reply_author_id: string }>('SELECT reply_count, last_reply_at, last_reply_author_id FROM discussions WHERE id = $1', [discussion.id]);
-    expect(stored).toEqual({ reply_count: 20, last_reply_at: truth!.last_at, last_reply_author_id: truth!.last_author });
+    const [stored] = await forum.sql<{ reply_count: number; last_reply_at: Date; last_reply_author_id: string }>(
+      'SELECT reply_count, last_reply_at, last_reply_author_id FROM discussions WHERE id = $1',
+      [discussion.id],
+    );
+    expect(stored).toEqual({
+      reply_count: 20,
+      last_reply_at: truth!.last_at,
+      last_reply_author_id: truth!.last_author,
+    });
     expect(truth!.replies).toBe(20);
-    expect((await forum.call<Subcategory>(`/api/subcategories/${topic.id}`, { token: members.Journeyman.token })).discussionCount).toBe(6);
+    expect(
+      (await forum.call<Subcategory>(`/api/subcategories/${topic.id}`, { token: members.Journeyman.token }))
+        .discussionCount,
+    ).toBe(6);
   });
 });
 
@@ -315,12 +582,56 @@ describe('users replica', () => {
     const member = await forum.member('Master', { inReplica: false });
     const discussion = await createDiscussion(member, { category: 'Master' });
     expect(discussion.author).toBeNull();
-    const payload = { id: member.id, email: member.email, firstName: 'Grace', lastName: 'Hopper', profileImageUrl: null, accessLevel: 'Master', isAdmin: false, isModerator: false };
-    await forum.bus.publish({ id: crypto.randomUUID(), subject: SUBJECTS.userCreated, occurredAt: new Date().toISOString(), payload });
-    await expect.poll(async () => (await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: member.token })).author?.firstName, { timeout: 10_000 }).toBe('Grace');
-    await forum.bus.publish({ id: crypto.randomUUID(), subject: SUBJECTS.userUpdated, occurredAt: new Date().toISOString(), payload: { ...payload, firstName: 'Admiral' } });
-    await expect.poll(async () => (await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: member.token })).author?.firstName, { timeout: 10_000 }).toBe('Admiral');
-    await forum.bus.publish({ id: crypto.randomUUID(), subject: SUBJECTS.userDeleted, occurredAt: new Date().toISOString(), payload: { id: member.id } });
-    await expect.poll(async () => (await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: member.token })).author, { timeout: 10_000 }).toBeNull();
+    const payload = {
+      id: member.id,
+      email: member.email,
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      profileImageUrl: null,
+      accessLevel: 'Master',
+      isAdmin: false,
+      isModerator: false,
+    };
+    await forum.bus.publish({
+      id: crypto.randomUUID(),
+      subject: SUBJECTS.userCreated,
+      occurredAt: new Date().toISOString(),
+      payload,
+    });
+    await expect
+      .poll(
+        async () =>
+          (await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: member.token })).author
+            ?.firstName,
+        { timeout: 10_000 },
+      )
+      .toBe('Grace');
+    await forum.bus.publish({
+      id: crypto.randomUUID(),
+      subject: SUBJECTS.userUpdated,
+      occurredAt: new Date().toISOString(),
+      payload: { ...payload, firstName: 'Admiral' },
+    });
+    await expect
+      .poll(
+        async () =>
+          (await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: member.token })).author
+            ?.firstName,
+        { timeout: 10_000 },
+      )
+      .toBe('Admiral');
+    await forum.bus.publish({
+      id: crypto.randomUUID(),
+      subject: SUBJECTS.userDeleted,
+      occurredAt: new Date().toISOString(),
+      payload: { id: member.id },
+    });
+    await expect
+      .poll(
+        async () =>
+          (await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: member.token })).author,
+        { timeout: 10_000 },
+      )
+      .toBeNull();
   });
 });

@@ -1,6 +1,13 @@
 /** Forum moderators and admins against the real service: grants, and locking, pinning, hiding and deleting within a scope. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORUM_MESSAGES, type DiscussionDetail, type DiscussionSummary, type ForumModerator, type Reply, type Subcategory } from '@crucible/proto';
+import {
+  FORUM_MESSAGES,
+  type DiscussionDetail,
+  type DiscussionSummary,
+  type ForumModerator,
+  type Reply,
+  type Subcategory,
+} from '@crucible/proto';
 import { startForumHarness, uniqueTag, type ForumHarness, type Member } from './testing/forum-harness.ts';
 
 let forum: ForumHarness;
@@ -20,40 +27,70 @@ afterAll(async () => {
 });
 
 function createDiscussion(fields: Record<string, unknown> = {}) {
-  return forum.call<DiscussionDetail>('/api/discussions', { token: author.token, json: { title: `Moderated ${uniqueTag()}`, content: 'Body', category: 'Journeyman', ...fields }, expect: 201 });
+  return forum.call<DiscussionDetail>('/api/discussions', {
+    token: author.token,
+    json: { title: `Moderated ${uniqueTag()}`, content: 'Body', category: 'Journeyman', ...fields },
+    expect: 201,
+  });
 }
 
 function grant(fields: Record<string, unknown>) {
   return forum.call<ForumModerator>('/api/forum-moderators', { token: admin.token, json: fields, expect: 201 });
 }
 
-const patch = (who: Member, discussionId: string, json: Record<string, unknown>) => forum.request(`/api/discussions/${discussionId}`, { method: 'PATCH', token: who.token, json });
+const patch = (who: Member, discussionId: string, json: Record<string, unknown>) =>
+  forum.request(`/api/discussions/${discussionId}`, { method: 'PATCH', token: who.token, json });
 
 describe('granting moderators', () => {
   it('lets admins grant all-forum, category and topic moderation, list and revoke it', async () => {
     const moderator = await forum.member('Core', { firstName: 'Mo', lastName: 'Derator' });
-    const topic = await forum.call<Subcategory>('/api/subcategories', { token: admin.token, json: { name: `Mods ${uniqueTag()}`, category: 'Apprentice' }, expect: 201 });
+    const topic = await forum.call<Subcategory>('/api/subcategories', {
+      token: admin.token,
+      json: { name: `Mods ${uniqueTag()}`, category: 'Apprentice' },
+      expect: 201,
+    });
     const everywhere = await grant({ userId: moderator.id });
     const category = await grant({ userId: moderator.id, category: 'Journeyman' });
     const inTopic = await grant({ userId: moderator.id, subcategoryId: topic.id });
-    expect(everywhere).toMatchObject({ userId: moderator.id, category: null, subcategoryId: null, grantedBy: admin.id, isActive: true, user: { firstName: 'Mo', lastName: 'Derator', email: moderator.email } });
+    expect(everywhere).toMatchObject({
+      userId: moderator.id,
+      category: null,
+      subcategoryId: null,
+      grantedBy: admin.id,
+      isActive: true,
+      user: { firstName: 'Mo', lastName: 'Derator', email: moderator.email },
+    });
     expect(category.category).toBe('Journeyman');
     expect(inTopic.subcategoryId).toBe(topic.id);
 
     const listed = await forum.call<ForumModerator[]>('/api/forum-moderators', { token: admin.token });
     expect(listed.filter((item) => item.userId === moderator.id)).toHaveLength(3);
-    expect((await forum.request('/api/forum-moderators', { token: admin.token, json: { userId: moderator.id } })).status).toBe(409);
-    expect((await forum.request(`/api/forum-moderators/${category.id}`, { method: 'DELETE', token: admin.token })).status).toBe(204);
-    expect((await forum.request(`/api/forum-moderators/${category.id}`, { method: 'DELETE', token: admin.token })).status).toBe(404);
+    expect(
+      (await forum.request('/api/forum-moderators', { token: admin.token, json: { userId: moderator.id } })).status,
+    ).toBe(409);
+    expect(
+      (await forum.request(`/api/forum-moderators/${category.id}`, { method: 'DELETE', token: admin.token })).status,
+    ).toBe(204);
+    expect(
+      (await forum.request(`/api/forum-moderators/${category.id}`, { method: 'DELETE', token: admin.token })).status,
+    ).toBe(404);
   });
 
   it('refuses members, unknown users and a scope of both a category and a topic', async () => {
     expect((await forum.request('/api/forum-moderators', { token: member.token })).status).toBe(403);
-    expect((await forum.request('/api/forum-moderators', { token: member.token, json: { userId: member.id } })).status).toBe(403);
-    expect((await forum.request('/api/forum-moderators', { token: admin.token, json: { userId: crypto.randomUUID() } })).status).toBe(404);
+    expect(
+      (await forum.request('/api/forum-moderators', { token: member.token, json: { userId: member.id } })).status,
+    ).toBe(403);
+    expect(
+      (await forum.request('/api/forum-moderators', { token: admin.token, json: { userId: crypto.randomUUID() } }))
+        .status,
+    ).toBe(404);
     const missingUser = await forum.request('/api/forum-moderators', { token: admin.token, json: {} });
     expect(await missingUser.json()).toMatchObject({ message: FORUM_MESSAGES.moderatorUserRequired });
-    const both = await forum.request('/api/forum-moderators', { token: admin.token, json: { userId: member.id, category: 'Core', subcategoryId: crypto.randomUUID() } });
+    const both = await forum.request('/api/forum-moderators', {
+      token: admin.token,
+      json: { userId: member.id, category: 'Core', subcategoryId: crypto.randomUUID() },
+    });
     expect(await both.json()).toMatchObject({ message: FORUM_MESSAGES.moderatorScope });
   });
 });
@@ -65,14 +102,39 @@ describe('locking', () => {
     const locked = await patch(admin, discussion.id, { isLocked: true, moderationReason: 'Cooling off' });
     expect(await locked.json()).toMatchObject({ isLocked: true });
 
-    const refused = await forum.request(`/api/discussions/${discussion.id}/replies`, { token: member.token, json: { content: 'Let me in' } });
+    const refused = await forum.request(`/api/discussions/${discussion.id}/replies`, {
+      token: member.token,
+      json: { content: 'Let me in' },
+    });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ message: FORUM_MESSAGES.discussionLocked });
-    expect((await forum.request(`/api/discussions/${discussion.id}`, { method: 'PATCH', token: author.token, json: { content: 'edit' } })).status).toBe(403);
-    expect((await forum.request(`/api/discussions/${discussion.id}/replies`, { token: admin.token, json: { content: 'Moderator note' } })).status).toBe(201);
+    expect(
+      (
+        await forum.request(`/api/discussions/${discussion.id}`, {
+          method: 'PATCH',
+          token: author.token,
+          json: { content: 'edit' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await forum.request(`/api/discussions/${discussion.id}/replies`, {
+          token: admin.token,
+          json: { content: 'Moderator note' },
+        })
+      ).status,
+    ).toBe(201);
 
     await patch(admin, discussion.id, { isLocked: false });
-    expect((await forum.request(`/api/discussions/${discussion.id}/replies`, { token: member.token, json: { content: 'Thanks' } })).status).toBe(201);
+    expect(
+      (
+        await forum.request(`/api/discussions/${discussion.id}/replies`, {
+          token: member.token,
+          json: { content: 'Thanks' },
+        })
+      ).status,
+    ).toBe(201);
   });
 });
 
@@ -86,13 +148,21 @@ describe('moderator scope', () => {
       expect((await patch(moderator, inForum.id, change)).status, JSON.stringify(change)).toBe(200);
       expect((await patch(moderator, elsewhere.id, change)).status, JSON.stringify(change)).toBe(403);
     }
-    expect((await forum.request(`/api/discussions/${elsewhere.id}`, { method: 'DELETE', token: moderator.token })).status).toBe(403);
-    expect((await forum.request(`/api/discussions/${inForum.id}`, { method: 'DELETE', token: moderator.token })).status).toBe(204);
+    expect(
+      (await forum.request(`/api/discussions/${elsewhere.id}`, { method: 'DELETE', token: moderator.token })).status,
+    ).toBe(403);
+    expect(
+      (await forum.request(`/api/discussions/${inForum.id}`, { method: 'DELETE', token: moderator.token })).status,
+    ).toBe(204);
   });
 
   it('lets a topic moderator act in that topic only', async () => {
     const moderator = await forum.member('Journeyman');
-    const topic = await forum.call<Subcategory>('/api/subcategories', { token: admin.token, json: { name: `Scoped ${uniqueTag()}`, category: 'Journeyman' }, expect: 201 });
+    const topic = await forum.call<Subcategory>('/api/subcategories', {
+      token: admin.token,
+      json: { name: `Scoped ${uniqueTag()}`, category: 'Journeyman' },
+      expect: 201,
+    });
     await grant({ userId: moderator.id, subcategoryId: topic.id });
     const inTopic = await createDiscussion({ subcategoryId: topic.id });
     const outside = await createDiscussion({ category: 'Journeyman' });
@@ -117,21 +187,36 @@ describe('moderator scope', () => {
 
 describe('hiding', () => {
   it('hides a discussion from members and lists (404), keeps it for its author and moderators, and recounts its topic', async () => {
-    const topic = await forum.call<Subcategory>('/api/subcategories', { token: admin.token, json: { name: `Hidden ${uniqueTag()}`, category: 'Journeyman' }, expect: 201 });
+    const topic = await forum.call<Subcategory>('/api/subcategories', {
+      token: admin.token,
+      json: { name: `Hidden ${uniqueTag()}`, category: 'Journeyman' },
+      expect: 201,
+    });
     const discussion = await createDiscussion({ subcategoryId: topic.id });
-    const topicCount = async () => (await forum.call<Subcategory>(`/api/subcategories/${topic.id}`, { token: member.token })).discussionCount;
+    const topicCount = async () =>
+      (await forum.call<Subcategory>(`/api/subcategories/${topic.id}`, { token: member.token })).discussionCount;
     expect(await topicCount()).toBe(1);
 
-    const hidden = (await (await patch(admin, discussion.id, { isHidden: true, moderationReason: 'Spam' })).json()) as DiscussionDetail;
+    const hidden = (await (
+      await patch(admin, discussion.id, { isHidden: true, moderationReason: 'Spam' })
+    ).json()) as DiscussionDetail;
     expect(hidden.isHidden).toBe(true);
     expect((await forum.request(`/api/discussions/${discussion.id}`, { token: member.token })).status).toBe(404);
     expect((await forum.request(`/api/discussions/${discussion.id}`, { token: author.token })).status).toBe(200);
-    const listed = await forum.call<DiscussionSummary[]>(`/api/discussions?subcategoryId=${topic.id}`, { token: member.token });
+    const listed = await forum.call<DiscussionSummary[]>(`/api/discussions?subcategoryId=${topic.id}`, {
+      token: member.token,
+    });
     expect(listed).toEqual([]);
     expect(await topicCount()).toBe(0);
-    const forModerators = await forum.call<DiscussionSummary[]>(`/api/discussions?subcategoryId=${topic.id}&includeHidden=true`, { token: admin.token });
+    const forModerators = await forum.call<DiscussionSummary[]>(
+      `/api/discussions?subcategoryId=${topic.id}&includeHidden=true`,
+      { token: admin.token },
+    );
     expect(forModerators.map((item) => item.id)).toEqual([discussion.id]);
-    const askedByMember = await forum.call<DiscussionSummary[]>(`/api/discussions?subcategoryId=${topic.id}&includeHidden=true`, { token: member.token });
+    const askedByMember = await forum.call<DiscussionSummary[]>(
+      `/api/discussions?subcategoryId=${topic.id}&includeHidden=true`,
+      { token: member.token },
+    );
     expect(askedByMember).toEqual([]);
 
     await patch(admin, discussion.id, { isHidden: false });
@@ -141,20 +226,55 @@ describe('hiding', () => {
 
   it('hides a reply from the list and the count; moderators delete others’ replies', async () => {
     const discussion = await createDiscussion();
-    const kept = await forum.call<Reply>(`/api/discussions/${discussion.id}/replies`, { token: member.token, json: { content: 'fine' }, expect: 201 });
-    const spam = await forum.call<Reply>(`/api/discussions/${discussion.id}/replies`, { token: member.token, json: { content: 'spam' }, expect: 201 });
-    expect((await forum.request(`/api/discussions/${discussion.id}/replies/${spam.id}`, { method: 'PATCH', token: author.token, json: { isHidden: true } })).status).toBe(403);
-    await forum.call(`/api/discussions/${discussion.id}/replies/${spam.id}`, { method: 'PATCH', token: admin.token, json: { isHidden: true } });
+    const kept = await forum.call<Reply>(`/api/discussions/${discussion.id}/replies`, {
+      token: member.token,
+      json: { content: 'fine' },
+      expect: 201,
+    });
+    const spam = await forum.call<Reply>(`/api/discussions/${discussion.id}/replies`, {
+      token: member.token,
+      json: { content: 'spam' },
+      expect: 201,
+    });
+    expect(
+      (
+        await forum.request(`/api/discussions/${discussion.id}/replies/${spam.id}`, {
+          method: 'PATCH',
+          token: author.token,
+          json: { isHidden: true },
+        })
+      ).status,
+    ).toBe(403);
+    await forum.call(`/api/discussions/${discussion.id}/replies/${spam.id}`, {
+      method: 'PATCH',
+      token: admin.token,
+      json: { isHidden: true },
+    });
 
     const seen = await forum.call<Reply[]>(`/api/discussions/${discussion.id}/replies`, { token: author.token });
     expect(seen.map((item) => item.id)).toEqual([kept.id]);
-    const moderatorView = await forum.call<Reply[]>(`/api/discussions/${discussion.id}/replies?includeHidden=true`, { token: admin.token });
-    expect(moderatorView.map((item) => [item.id, item.isHidden])).toEqual([[kept.id, false], [spam.id, true]]);
+    const moderatorView = await forum.call<Reply[]>(`/api/discussions/${discussion.id}/replies?includeHidden=true`, {
+      token: admin.token,
+    });
+    expect(moderatorView.map((item) => [item.id, item.isHidden])).toEqual([
+      [kept.id, false],
+      [spam.id, true],
+    ]);
     const detail = await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: author.token });
     expect(detail.replyCount).toBe(1);
 
-    await forum.call(`/api/discussions/${discussion.id}/replies/${spam.id}`, { method: 'DELETE', token: admin.token, expect: 204 });
-    await forum.call(`/api/discussions/${discussion.id}/replies/${kept.id}`, { method: 'DELETE', token: admin.token, expect: 204 });
-    expect(await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: author.token })).toMatchObject({ replyCount: 0, lastReplyAuthor: null, lastReplyTimestamp: null });
+    await forum.call(`/api/discussions/${discussion.id}/replies/${spam.id}`, {
+      method: 'DELETE',
+      token: admin.token,
+      expect: 204,
+    });
+    await forum.call(`/api/discussions/${discussion.id}/replies/${kept.id}`, {
+      method: 'DELETE',
+      token: admin.token,
+      expect: 204,
+    });
+    expect(
+      await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: author.token }),
+    ).toMatchObject({ replyCount: 0, lastReplyAuthor: null, lastReplyTimestamp: null });
   });
 });

@@ -20,7 +20,14 @@ afterAll(async () => {
 async function discussionWithPoll(options = ['Red', 'Green', 'Blue']): Promise<DiscussionDetail & { poll: Poll }> {
   return forum.call('/api/discussions', {
     token: author.token,
-    json: { title: `Poll ${uniqueTag()}`, content: 'Vote!', category: 'Journeyman', includePoll: true, pollQuestion: 'Favourite?', pollOptions: options },
+    json: {
+      title: `Poll ${uniqueTag()}`,
+      content: 'Vote!',
+      category: 'Journeyman',
+      includePoll: true,
+      pollQuestion: 'Favourite?',
+      pollOptions: options,
+    },
     expect: 201,
   });
 }
@@ -30,23 +37,61 @@ const vote = (member: Member, discussionId: string, optionId: string) =>
 
 describe('creating polls', () => {
   it('needs at least 2 non-empty options', async () => {
-    const discussion = await forum.call<DiscussionDetail>('/api/discussions', { token: author.token, json: { title: 'T', content: 'C', category: 'Apprentice' }, expect: 201 });
-    const tooFew = await forum.request(`/api/discussions/${discussion.id}/poll`, { token: author.token, json: { question: 'Q?', options: ['Only', ' ', ''] } });
+    const discussion = await forum.call<DiscussionDetail>('/api/discussions', {
+      token: author.token,
+      json: { title: 'T', content: 'C', category: 'Apprentice' },
+      expect: 201,
+    });
+    const tooFew = await forum.request(`/api/discussions/${discussion.id}/poll`, {
+      token: author.token,
+      json: { question: 'Q?', options: ['Only', ' ', ''] },
+    });
     expect(tooFew.status).toBe(400);
     expect(await tooFew.json()).toMatchObject({ message: FORUM_MESSAGES.pollMinOptions });
-    const noQuestion = await forum.request(`/api/discussions/${discussion.id}/poll`, { token: author.token, json: { question: ' ', options: ['a', 'b'] } });
+    const noQuestion = await forum.request(`/api/discussions/${discussion.id}/poll`, {
+      token: author.token,
+      json: { question: ' ', options: ['a', 'b'] },
+    });
     expect(await noQuestion.json()).toMatchObject({ message: FORUM_MESSAGES.pollQuestionRequired });
   });
 
   it('lets only the discussion’s author add its one poll', async () => {
-    const discussion = await forum.call<DiscussionDetail>('/api/discussions', { token: author.token, json: { title: 'T', content: 'C', category: 'Apprentice' }, expect: 201 });
+    const discussion = await forum.call<DiscussionDetail>('/api/discussions', {
+      token: author.token,
+      json: { title: 'T', content: 'C', category: 'Apprentice' },
+      expect: 201,
+    });
     expect((await forum.request(`/api/discussions/${discussion.id}/poll`, { token: author.token })).status).toBe(404);
-    expect((await forum.request(`/api/discussions/${discussion.id}/poll`, { token: other.token, json: { question: 'Q?', options: ['a', 'b'] } })).status).toBe(403);
-    const poll = await forum.call<Poll>(`/api/discussions/${discussion.id}/poll`, { token: author.token, json: { question: 'Q?', options: ['a', ' ', 'b'] }, expect: 201 });
-    expect(poll).toMatchObject({ question: 'Q?', totalVotes: 0, userVote: null, options: [{ text: 'a', voteCount: 0 }, { text: 'b', voteCount: 0 }] });
-    const again = await forum.request(`/api/discussions/${discussion.id}/poll`, { token: author.token, json: { question: 'Q2?', options: ['c', 'd'] } });
+    expect(
+      (
+        await forum.request(`/api/discussions/${discussion.id}/poll`, {
+          token: other.token,
+          json: { question: 'Q?', options: ['a', 'b'] },
+        })
+      ).status,
+    ).toBe(403);
+    const poll = await forum.call<Poll>(`/api/discussions/${discussion.id}/poll`, {
+      token: author.token,
+      json: { question: 'Q?', options: ['a', ' ', 'b'] },
+      expect: 201,
+    });
+    expect(poll).toMatchObject({
+      question: 'Q?',
+      totalVotes: 0,
+      userVote: null,
+      options: [
+        { text: 'a', voteCount: 0 },
+        { text: 'b', voteCount: 0 },
+      ],
+    });
+    const again = await forum.request(`/api/discussions/${discussion.id}/poll`, {
+      token: author.token,
+      json: { question: 'Q2?', options: ['c', 'd'] },
+    });
     expect(again.status).toBe(409);
-    expect((await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: other.token })).hasPoll).toBe(true);
+    expect(
+      (await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: other.token })).hasPoll,
+    ).toBe(true);
   });
 });
 
@@ -54,9 +99,20 @@ describe('voting', () => {
   it('counts one vote per member; voting again moves the vote; the same vote twice changes nothing', async () => {
     const { id, poll } = await discussionWithPoll();
     const [red, green] = poll.options;
-    expect(await vote(other, id, red!.id)).toMatchObject({ totalVotes: 1, userVote: red!.id, options: [{ voteCount: 1 }, { voteCount: 0 }, { voteCount: 0 }] });
-    expect(await vote(other, id, red!.id)).toMatchObject({ totalVotes: 1, options: [{ voteCount: 1 }, { voteCount: 0 }, { voteCount: 0 }] });
-    expect(await vote(other, id, green!.id)).toMatchObject({ totalVotes: 1, userVote: green!.id, options: [{ voteCount: 0 }, { voteCount: 1 }, { voteCount: 0 }] });
+    expect(await vote(other, id, red!.id)).toMatchObject({
+      totalVotes: 1,
+      userVote: red!.id,
+      options: [{ voteCount: 1 }, { voteCount: 0 }, { voteCount: 0 }],
+    });
+    expect(await vote(other, id, red!.id)).toMatchObject({
+      totalVotes: 1,
+      options: [{ voteCount: 1 }, { voteCount: 0 }, { voteCount: 0 }],
+    });
+    expect(await vote(other, id, green!.id)).toMatchObject({
+      totalVotes: 1,
+      userVote: green!.id,
+      options: [{ voteCount: 0 }, { voteCount: 1 }, { voteCount: 0 }],
+    });
     const seenByAuthor = await forum.call<Poll>(`/api/discussions/${id}/poll`, { token: author.token });
     expect(seenByAuthor).toMatchObject({ totalVotes: 1, userVote: null });
   });
@@ -64,23 +120,39 @@ describe('voting', () => {
   it('refuses an option of another poll, a vote above the member’s level and a vote in a locked discussion', async () => {
     const first = await discussionWithPoll();
     const second = await discussionWithPoll();
-    const wrong = await forum.request(`/api/discussions/${first.id}/poll/vote`, { token: other.token, json: { optionId: second.poll.options[0]!.id } });
+    const wrong = await forum.request(`/api/discussions/${first.id}/poll/vote`, {
+      token: other.token,
+      json: { optionId: second.poll.options[0]!.id },
+    });
     expect(wrong.status).toBe(404);
     expect(await wrong.json()).toMatchObject({ message: FORUM_MESSAGES.optionNotFound });
 
     const apprentice = await forum.member('Apprentice');
-    expect((await forum.request(`/api/discussions/${first.id}/poll/vote`, { token: apprentice.token, json: { optionId: first.poll.options[0]!.id } })).status).toBe(404);
+    expect(
+      (
+        await forum.request(`/api/discussions/${first.id}/poll/vote`, {
+          token: apprentice.token,
+          json: { optionId: first.poll.options[0]!.id },
+        })
+      ).status,
+    ).toBe(404);
 
     const admin = await forum.member('Admin');
     await forum.call(`/api/discussions/${first.id}`, { method: 'PATCH', token: admin.token, json: { isLocked: true } });
-    const locked = await forum.request(`/api/discussions/${first.id}/poll/vote`, { token: other.token, json: { optionId: first.poll.options[0]!.id } });
+    const locked = await forum.request(`/api/discussions/${first.id}/poll/vote`, {
+      token: other.token,
+      json: { optionId: first.poll.options[0]!.id },
+    });
     expect(locked.status).toBe(403);
   });
 
   it('keeps counts and totals exact with 50 members voting at once, then all changing their vote at once', async () => {
     const { id, poll } = await discussionWithPoll();
     const voters = await Promise.all(Array.from({ length: 50 }, () => forum.member('Master')));
-    const events = await forum.collectEvents([SUBJECTS.forumPollVoted], (event) => (event.payload as { discussionId?: string }).discussionId === id);
+    const events = await forum.collectEvents(
+      [SUBJECTS.forumPollVoted],
+      (event) => (event.payload as { discussionId?: string }).discussionId === id,
+    );
     try {
       await Promise.all(voters.map((voter, index) => vote(voter, id, poll.options[index % 3]!.id)));
       let after = await forum.call<Poll>(`/api/discussions/${id}/poll`, { token: author.token });
@@ -91,7 +163,10 @@ describe('voting', () => {
       after = await forum.call<Poll>(`/api/discussions/${id}/poll`, { token: author.token });
       expect(after.options.map((option) => option.voteCount)).toEqual([25, 0, 25]);
       expect(after.totalVotes).toBe(50);
-      const [stored] = await forum.sql<{ votes: number }>('SELECT count(*)::int AS votes FROM poll_votes WHERE poll_id = $1', [poll.id]);
+      const [stored] = await forum.sql<{ votes: number }>(
+        'SELECT count(*)::int AS votes FROM poll_votes WHERE poll_id = $1',
+        [poll.id],
+      );
       expect(stored!.votes).toBe(50);
 
       // 50 first votes, and a move for every voter whose option changed (index % 3 differs from the new one).

@@ -18,45 +18,87 @@ beforeAll(async () => {
   core = await forum.member('Core');
   journeyman = await forum.member('Journeyman');
   const post = (title: string, content: string, category: string) =>
-    forum.call<DiscussionDetail>('/api/discussions', { token: author.token, json: { title, content, category }, expect: 201 });
+    forum.call<DiscussionDetail>('/api/discussions', {
+      token: author.token,
+      json: { title, content, category },
+      expect: 201,
+    });
   posts.inContent = await post('Quarterly planning', `We talked about ${word} at length, then lunch.`, 'Apprentice');
   posts.titled = await post(`All about ${word} leadership`, 'A long body about teams.', 'Journeyman');
   posts.master = await post('Mentoring notes', `Mentors use ${word} too.`, 'Master');
   posts.coreOnly = await post(`Core ${word} strategy`, 'Secret plans.', 'Core');
   posts.hidden = await post(`Hidden ${word}`, 'Spam.', 'Apprentice');
-  await forum.call(`/api/discussions/${posts.hidden.id}/replies`, { token: author.token, json: { content: `More ${word} spam` }, expect: 201 });
-  await forum.call(`/api/discussions/${posts.hidden.id}`, { method: 'PATCH', token: author.token, json: { isHidden: true } });
-  for (let index = 0; index < 3; index += 1) await forum.call(`/api/discussions/${posts.master.id}/replies`, { token: author.token, json: { content: 'plain reply' }, expect: 201 });
-  replyId = (await forum.call<{ id: string }>(`/api/discussions/${posts.inContent.id}/replies`, { token: author.token, json: { content: `Replying on the ${word} topic` }, expect: 201 })).id;
+  await forum.call(`/api/discussions/${posts.hidden.id}/replies`, {
+    token: author.token,
+    json: { content: `More ${word} spam` },
+    expect: 201,
+  });
+  await forum.call(`/api/discussions/${posts.hidden.id}`, {
+    method: 'PATCH',
+    token: author.token,
+    json: { isHidden: true },
+  });
+  for (let index = 0; index < 3; index += 1)
+    await forum.call(`/api/discussions/${posts.master.id}/replies`, {
+      token: author.token,
+      json: { content: 'plain reply' },
+      expect: 201,
+    });
+  replyId = (
+    await forum.call<{ id: string }>(`/api/discussions/${posts.inContent.id}/replies`, {
+      token: author.token,
+      json: { content: `Replying on the ${word} topic` },
+      expect: 201,
+    })
+  ).id;
 });
 
 afterAll(async () => {
   await forum?.stop();
 });
 
-const search = (member: Member, query: string) => forum.call<SearchResponse>(`/api/search?${query}`, { token: member.token });
+const search = (member: Member, query: string) =>
+  forum.call<SearchResponse>(`/api/search?${query}`, { token: member.token });
 
 describe('search', () => {
   it('finds discussions by title and content and replies by content, title matches first, within the member’s levels', async () => {
     const { items, nextOffset } = await search(core, `query=${word}`);
-    expect(items.map((item) => item.discussionId)).toEqual(expect.arrayContaining([posts.titled.id, posts.inContent.id, posts.master.id, posts.coreOnly.id]));
+    expect(items.map((item) => item.discussionId)).toEqual(
+      expect.arrayContaining([posts.titled.id, posts.inContent.id, posts.master.id, posts.coreOnly.id]),
+    );
     expect(items.some((item) => item.discussionId === posts.hidden.id)).toBe(false);
     expect(items).toHaveLength(5);
     expect(nextOffset).toBeNull();
     // Title words weigh more than content words.
-    const rankOf = (id: string, kind = 'discussion') => items.find((item) => item.discussionId === id && item.kind === kind)!.rank;
+    const rankOf = (id: string, kind = 'discussion') =>
+      items.find((item) => item.discussionId === id && item.kind === kind)!.rank;
     expect(rankOf(posts.titled.id)).toBeGreaterThan(rankOf(posts.inContent.id));
     const reply = items.find((item) => item.kind === 'reply')!;
-    expect(reply).toMatchObject({ replyId, discussionId: posts.inContent.id, title: 'Quarterly planning', category: 'Apprentice', author: { id: author.id } });
+    expect(reply).toMatchObject({
+      replyId,
+      discussionId: posts.inContent.id,
+      title: 'Quarterly planning',
+      category: 'Apprentice',
+      author: { id: author.id },
+    });
     expect(reply.snippet).toContain(`«${word}»`);
   });
 
   it('finds the replies of a hidden discussion again once it is shown', async () => {
-    const hiddenHits = async () => (await search(core, `query=${word}`)).items.filter((item) => item.discussionId === posts.hidden.id);
+    const hiddenHits = async () =>
+      (await search(core, `query=${word}`)).items.filter((item) => item.discussionId === posts.hidden.id);
     expect(await hiddenHits()).toEqual([]);
-    await forum.call(`/api/discussions/${posts.hidden.id}`, { method: 'PATCH', token: author.token, json: { isHidden: false } });
+    await forum.call(`/api/discussions/${posts.hidden.id}`, {
+      method: 'PATCH',
+      token: author.token,
+      json: { isHidden: false },
+    });
     expect((await hiddenHits()).map((item) => item.kind).sort()).toEqual(['discussion', 'reply']);
-    await forum.call(`/api/discussions/${posts.hidden.id}`, { method: 'PATCH', token: author.token, json: { isHidden: true } });
+    await forum.call(`/api/discussions/${posts.hidden.id}`, {
+      method: 'PATCH',
+      token: author.token,
+      json: { isHidden: true },
+    });
     expect(await hiddenHits()).toEqual([]);
   });
 
@@ -79,7 +121,9 @@ describe('search', () => {
     const first = await search(core, `query=${word}&sortBy=oldest&limit=2`);
     expect(first.nextOffset).toBe(2);
     const second = await search(core, `query=${word}&sortBy=oldest&limit=2&offset=2`);
-    expect([...first.items, ...second.items].map((item) => item.replyId ?? item.discussionId)).toEqual(oldest.slice(0, 4).map((item) => item.replyId ?? item.discussionId));
+    expect([...first.items, ...second.items].map((item) => item.replyId ?? item.discussionId)).toEqual(
+      oldest.slice(0, 4).map((item) => item.replyId ?? item.discussionId),
+    );
   });
 
   it('matches word forms and phrases, and refuses bad parameters with the spec’s texts', async () => {

@@ -14,8 +14,12 @@ const SIGNATURES: Record<AllowedAttachment['mimeType'], readonly string[] | 'tex
   // Legacy Office files are Compound File Binary containers.
   'application/msword': ['application/x-cfb'],
   'application/vnd.ms-powerpoint': ['application/x-cfb'],
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
-  'application/vnd.openxmlformats-officedocument.presentationml.presentation': ['application/vnd.openxmlformats-officedocument.presentationml.presentation'],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': [
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  ],
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': [
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  ],
   'text/plain': 'text',
   'text/markdown': 'text',
 };

@@ -23,7 +23,10 @@ export function mentionsIn(content: string): MentionTargets {
 
 /** Markdown: a mention becomes a link to the member's profile. */
 export function linkMentions(content: string): string {
-  return content.replace(LINKED_MENTION, (_match, name: string, id: string) => `[@${name}](/profile/${id.toLowerCase()})`);
+  return content.replace(
+    LINKED_MENTION,
+    (_match, name: string, id: string) => `[@${name}](/profile/${id.toLowerCase()})`,
+  );
 }
 
 /** Plain text: a mention shows as @Display Name. */

@@ -72,20 +72,51 @@ describe('renderContent', () => {
   }
 
   it('renders markdown structure, code with its language class and safe links', () => {
-    const html = renderContent('# Title\n\nSome *emphasis* and `code`.\n\n```ts\nconst a = 1;\n```\n\n[site](https://example.org)', 'markdown');
+    const html = renderContent(
+      '# Title\n\nSome *emphasis* and `code`.\n\n```ts\nconst a = 1;\n```\n\n[site](https://example.org)',
+      'markdown',
+    );
     expect(html).toContain('<h1>Title</h1>');
     expect(html).toContain('<em>emphasis</em>');
     expect(html).toContain('<code class="language-ts">');
-    expect(html).toContain('<a href="https://example.org" rel="nofollow noopener noreferrer ugc" target="_blank">site</a>');
+    expect(html).toContain(
+      '<a href="https://example.org" rel="nofollow noopener noreferrer ugc" target="_blank">site</a>',
+    );
+  });
+
+  it.for(['markdown', 'html'] as const)(
+    'shows an image from another site as a link to it, never fetched by the page (%s)',
+    (format) => {
+      const content =
+        format === 'markdown'
+          ? '![a cat](https://tracker.example/pixel.png)'
+          : '<img src="https://tracker.example/pixel.png" alt="a cat">';
+      const html = renderContent(content, format);
+      expect(html).not.toContain('<img');
+      expect(html).toContain(
+        '<a href="https://tracker.example/pixel.png" rel="nofollow noopener noreferrer ugc" target="_blank">Image: a cat</a>',
+      );
+    },
+  );
+
+  it('keeps images of our own origin as images', () => {
+    expect(renderContent('![plan](/api/attachments/1/download)', 'markdown')).toContain(
+      '<img src="/api/attachments/1/download" alt="plan" />',
+    );
+    expect(renderContent('<img src="//tracker.example/pixel.png" alt="x">', 'html')).not.toContain('tracker.example');
   });
 
   it('escapes plain text instead of interpreting it', () => {
-    expect(renderContent('<b>not bold</b>\nnext line', 'plain')).toBe('<p>&lt;b&gt;not bold&lt;/b&gt;<br>next line</p>');
+    expect(renderContent('<b>not bold</b>\nnext line', 'plain')).toBe(
+      '<p>&lt;b&gt;not bold&lt;/b&gt;<br>next line</p>',
+    );
   });
 
   it('links a mention to the member profile and shows it as @name in plain text', () => {
     const mention = '@[Ada Lovelace](6f1c2f7e-8d1b-4d59-9a58-1c7d1b2c3d4e)';
-    expect(renderContent(`Hi ${mention}`, 'markdown')).toContain('<a href="/profile/6f1c2f7e-8d1b-4d59-9a58-1c7d1b2c3d4e">@Ada Lovelace</a>');
+    expect(renderContent(`Hi ${mention}`, 'markdown')).toContain(
+      '<a href="/profile/6f1c2f7e-8d1b-4d59-9a58-1c7d1b2c3d4e">@Ada Lovelace</a>',
+    );
     expect(renderContent(`Hi ${mention}`, 'plain')).toBe('<p>Hi @Ada Lovelace</p>');
     expect(excerptOf(`Hi ${mention}`)).toBe('Hi @Ada Lovelace');
   });
@@ -93,7 +124,11 @@ describe('renderContent', () => {
 
 describe('mentionsIn', () => {
   it('finds picked mentions by id and typed mentions by e-mail, each once', () => {
-    const content = '@[Ada](6F1C2F7E-8D1B-4D59-9A58-1C7D1B2C3D4E) and @grace@navy.example, again @grace@navy.example; not me@host.example';
-    expect(mentionsIn(content)).toEqual({ userIds: ['6f1c2f7e-8d1b-4d59-9a58-1c7d1b2c3d4e'], emails: ['grace@navy.example'] });
+    const content =
+      '@[Ada](6F1C2F7E-8D1B-4D59-9A58-1C7D1B2C3D4E) and @grace@navy.example, again @grace@navy.example; not me@host.example';
+    expect(mentionsIn(content)).toEqual({
+      userIds: ['6f1c2f7e-8d1b-4d59-9a58-1c7d1b2c3d4e'],
+      emails: ['grace@navy.example'],
+    });
   });
 });

@@ -6,15 +6,51 @@ import { linkMentions, unlinkMentions } from './mentions.ts';
 
 const markdown = new Marked({ gfm: true, breaks: true, async: false });
 
+const OUTBOUND_LINK = { rel: 'nofollow noopener noreferrer ugc', target: '_blank' };
+
+function isSameOrigin(url: string | undefined): boolean {
+  return url !== undefined && url.startsWith('/') && !url.startsWith('//');
+}
+
 /**
- * What survives in rendered posts: text structure, links and images over http(s) only, code
- * classes for highlighting. Everything else (script, event handlers, style, frames, forms, SVG)
+ * What survives in rendered posts: text structure, links over http(s) only, images of our own
+ * origin, code classes for highlighting. An image elsewhere becomes a link to it: the page fetching
+ * it would tell its author who read the post and when. Everything else (script, event handlers, style, frames, forms, SVG)
  * is dropped; `javascript:` and `data:` URLs lose their attribute.
  */
 const POLICY: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'strong', 'b', 'em', 'i', 'del', 's', 'sup', 'sub',
-    'code', 'pre', 'blockquote', 'ul', 'ol', 'li', 'a', 'img', 'table', 'thead', 'tbody', 'tr', 'th', 'td',
+    'p',
+    'br',
+    'hr',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'del',
+    's',
+    'sup',
+    'sub',
+    'code',
+    'pre',
+    'blockquote',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel', 'target'],
@@ -35,7 +71,13 @@ const POLICY: sanitizeHtml.IOptions = {
     // (mentions point at /profile/{id}) stay plain.
     a: (tagName, attribs) => {
       const { rel: _rel, target: _target, ...rest } = attribs;
-      return { tagName, attribs: rest.href?.startsWith('/') && !rest.href.startsWith('//') ? rest : { ...rest, rel: 'nofollow noopener noreferrer ugc', target: '_blank' } };
+      return { tagName, attribs: isSameOrigin(rest.href) ? rest : { ...rest, ...OUTBOUND_LINK } };
+    },
+    img: (tagName, attribs): sanitizeHtml.Tag => {
+      if (isSameOrigin(attribs.src) || attribs.src === undefined) return { tagName, attribs };
+      const link: sanitizeHtml.Attributes = { href: attribs.src, ...OUTBOUND_LINK };
+      if (attribs.title !== undefined) link.title = attribs.title;
+      return { tagName: 'a', attribs: link, text: `Image: ${attribs.alt || attribs.src}` };
     },
   },
 };

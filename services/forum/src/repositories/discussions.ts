@@ -1,5 +1,14 @@
-import type { AccessLevel, Attachment, ContentFormat, DiscussionSummary, DiscussionType, WatchedDiscussion } from '@crucible/proto';
+import type {
+  AccessLevel,
+  Attachment,
+  ContentFormat,
+  DiscussionSummary,
+  DiscussionType,
+  WatchedDiscussion,
+} from '@crucible/proto';
+import type { Prisma } from '../generated/prisma/client.ts';
 import { attachmentJsonSql, toAttachment, type AttachmentJson } from './attachments.ts';
+import type { Db } from './db.ts';
 import { encodeCursor, isoSql, parameters, type Cursor, type Sql } from './sql.ts';
 
 /** Which hidden (unapproved) discussions a list may show: none, all, or those in a moderator's scope. */
@@ -81,7 +90,14 @@ export function toDiscussionSummary(row: DiscussionRow): DiscussionSummary {
     minAccessLevel: row.min_access_level,
     accessLevel: row.access_level,
     authorId: row.author_id,
-    author: row.author_known ? { id: row.author_id, firstName: row.author_first_name, lastName: row.author_last_name, accessLevel: row.author_access_level! } : null,
+    author: row.author_known
+      ? {
+          id: row.author_id,
+          firstName: row.author_first_name,
+          lastName: row.author_last_name,
+          accessLevel: row.author_access_level!,
+        }
+      : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     replyCount: row.reply_count,
@@ -130,13 +146,20 @@ export const discussionReads = {
    */
   async page(sql: Sql, filter: DiscussionListFilter): Promise<DiscussionPage> {
     const { values, param } = parameters();
-    const where = [`d.access_level <= ${param(filter.viewerLevel)}::access_level`, hiddenCondition(filter.hidden, param)];
-    if (filter.discussionType !== 'all') where.push(`d.discussion_type = ${param(filter.discussionType)}::discussion_type`);
+    const where = [
+      `d.access_level <= ${param(filter.viewerLevel)}::access_level`,
+      hiddenCondition(filter.hidden, param),
+    ];
+    if (filter.discussionType !== 'all')
+      where.push(`d.discussion_type = ${param(filter.discussionType)}::discussion_type`);
     if (filter.category) where.push(`d.category = ${param(filter.category)}::access_level`);
     if (filter.subcategoryId) where.push(`d.subcategory_id = ${param(filter.subcategoryId)}::uuid`);
     else if (filter.subcategoryId === null) where.push('d.subcategory_id IS NULL');
     if (filter.authorId) where.push(`d.author_id = ${param(filter.authorId)}::uuid`);
-    if (filter.tag) where.push(`EXISTS (SELECT 1 FROM discussion_tags dt JOIN tags g ON g.id = dt.tag_id WHERE dt.discussion_id = d.id AND g.name = ${param(filter.tag.toLowerCase())})`);
+    if (filter.tag)
+      where.push(
+        `EXISTS (SELECT 1 FROM discussion_tags dt JOIN tags g ON g.id = dt.tag_id WHERE dt.discussion_id = d.id AND g.name = ${param(filter.tag.toLowerCase())})`,
+      );
     const pinnedFirst = Boolean(filter.subcategoryId);
     if (filter.before) {
       where.push(
@@ -152,18 +175,26 @@ export const discussionReads = {
     );
     const items = rows.slice(0, filter.limit).map(toDiscussionSummary);
     const last = items.at(-1);
-    const nextCursor = rows.length > filter.limit && last ? encodeCursor({ pinned: pinnedFirst ? last.isPinned : undefined, at: last.createdAt, id: last.id }) : null;
+    const nextCursor =
+      rows.length > filter.limit && last
+        ? encodeCursor({ pinned: pinnedFirst ? last.isPinned : undefined, at: last.createdAt, id: last.id })
+        : null;
     return { items, nextCursor };
   },
 
   async summary(sql: Sql, id: string): Promise<DiscussionSummary | null> {
-    const [row] = await sql<DiscussionRow>(`SELECT ${SUMMARY_COLUMNS} FROM discussions d ${SUMMARY_JOINS} WHERE d.id = $1::uuid`, [id]);
+    const [row] = await sql<DiscussionRow>(
+      `SELECT ${SUMMARY_COLUMNS} FROM discussions d ${SUMMARY_JOINS} WHERE d.id = $1::uuid`,
+      [id],
+    );
     return row ? toDiscussionSummary(row) : null;
   },
 
   /** One round trip: the discussion, its own attachments and whether the viewer watches it. */
   async detail(sql: Sql, id: string, viewerId: string): Promise<DiscussionWithDetail | null> {
-    const [row] = await sql<DiscussionRow & { content_html: string; attachments: AttachmentJson[]; is_watched: boolean }>(
+    const [row] = await sql<
+      DiscussionRow & { content_html: string; attachments: AttachmentJson[]; is_watched: boolean }
+    >(
       `SELECT ${SUMMARY_COLUMNS}, d.content_html,
          COALESCE((SELECT json_agg(${attachmentJsonSql('t')} ORDER BY t.created_at, t.id) FROM attachments t WHERE t.discussion_id = d.id), '[]') AS attachments,
          EXISTS (SELECT 1 FROM user_watched_discussions w WHERE w.discussion_id = d.id AND w.user_id = $2::uuid) AS is_watched
@@ -171,14 +202,29 @@ export const discussionReads = {
       [id, viewerId],
     );
     if (!row) return null;
-    return { summary: toDiscussionSummary(row), contentHtml: row.content_html, attachments: row.attachments.map(toAttachment), isWatched: row.is_watched };
+    return {
+      summary: toDiscussionSummary(row),
+      contentHtml: row.content_html,
+      attachments: row.attachments.map(toAttachment),
+      isWatched: row.is_watched,
+    };
   },
 
   /** A member's watched discussions that the viewer may see, most recently watched first. */
-  async watchedPage(sql: Sql, options: { userId: string; viewerLevel: AccessLevel; limit: number; before?: Cursor }): Promise<WatchedPage> {
+  async watchedPage(
+    sql: Sql,
+    options: { userId: string; viewerLevel: AccessLevel; limit: number; before?: Cursor },
+  ): Promise<WatchedPage> {
     const { values, param } = parameters();
-    const where = [`w.user_id = ${param(options.userId)}::uuid`, `d.access_level <= ${param(options.viewerLevel)}::access_level`, 'd.is_approved'];
-    if (options.before) where.push(`(w.watched_at, w.id) < (${param(options.before.at)}::timestamptz, ${param(options.before.id)}::uuid)`);
+    const where = [
+      `w.user_id = ${param(options.userId)}::uuid`,
+      `d.access_level <= ${param(options.viewerLevel)}::access_level`,
+      'd.is_approved',
+    ];
+    if (options.before)
+      where.push(
+        `(w.watched_at, w.id) < (${param(options.before.at)}::timestamptz, ${param(options.before.id)}::uuid)`,
+      );
     const rows = await sql<DiscussionRow & { watched_at: string; watch_id: string }>(
       `SELECT ${SUMMARY_COLUMNS}, ${isoSql('w.watched_at')} AS watched_at, w.id AS watch_id
        FROM user_watched_discussions w JOIN discussions d ON d.id = w.discussion_id ${SUMMARY_JOINS}
@@ -228,17 +274,33 @@ export interface DiscussionPlace {
   isHidden: boolean;
 }
 
-const PLACE_COLUMNS = ['id', 'title', 'author_id', 'category', 'subcategory_id', 'access_level', 'discussion_type', 'is_locked', 'is_approved'] as const;
+const PLACE_COLUMNS = [
+  'id',
+  'title',
+  'author_id',
+  'category',
+  'subcategory_id',
+  'access_level',
+  'discussion_type',
+  'is_locked',
+  'is_approved',
+] as const;
 
 /** A place's columns, renamed with `prefix` when they share a row with another table's (a join). */
-export type PrefixedPlaceRow<Prefix extends string> = { [Column in keyof DiscussionPlaceRow as `${Prefix}${Column}`]: DiscussionPlaceRow[Column] };
+export type PrefixedPlaceRow<Prefix extends string> = {
+  [Column in keyof DiscussionPlaceRow as `${Prefix}${Column}`]: DiscussionPlaceRow[Column];
+};
 
 export function placeColumns(table: string, prefix = ''): string {
   return PLACE_COLUMNS.map((column) => `${table}.${column}${prefix ? ` AS ${prefix}${column}` : ''}`).join(', ');
 }
 
-export function toPlace<Prefix extends string = ''>(row: PrefixedPlaceRow<Prefix>, prefix = '' as Prefix): DiscussionPlace {
-  const column = <Column extends keyof DiscussionPlaceRow>(name: Column) => (row as Record<string, unknown>)[`${prefix}${name}`] as DiscussionPlaceRow[Column];
+export function toPlace<Prefix extends string = ''>(
+  row: PrefixedPlaceRow<Prefix>,
+  prefix = '' as Prefix,
+): DiscussionPlace {
+  const column = <Column extends keyof DiscussionPlaceRow>(name: Column) =>
+    (row as Record<string, unknown>)[`${prefix}${name}`] as DiscussionPlaceRow[Column];
   return {
     id: column('id'),
     title: column('title'),
@@ -267,7 +329,10 @@ export const discussionWrites = {
 
   /** A new reply (under the lock): one more, and it is the latest. */
   async countNewReply(sql: Sql, id: string, authorId: string, at: Date): Promise<void> {
-    await sql(`UPDATE discussions SET reply_count = reply_count + 1, last_reply_at = $2, last_reply_author_id = $3::uuid WHERE id = $1::uuid`, [id, at, authorId]);
+    await sql(
+      `UPDATE discussions SET reply_count = reply_count + 1, last_reply_at = $2, last_reply_author_id = $3::uuid WHERE id = $1::uuid`,
+      [id, at, authorId],
+    );
   },
 
   /** After a reply is deleted, hidden or shown again (under the lock): counted from the replies themselves. */
@@ -285,4 +350,12 @@ export const discussionWrites = {
       [id],
     );
   },
+
+  create: (db: Db, data: Prisma.DiscussionUncheckedCreateInput) => db.discussion.create({ data }),
+  /** What an edit keeps when the patch leaves it out. */
+  editable: (db: Db, id: string) =>
+    db.discussion.findUniqueOrThrow({ where: { id }, select: { content: true, contentFormat: true, title: true } }),
+  update: (db: Db, id: string, data: Prisma.DiscussionUncheckedUpdateInput) =>
+    db.discussion.update({ where: { id }, data }),
+  delete: (db: Db, id: string) => db.discussion.delete({ where: { id } }),
 };

@@ -13,7 +13,10 @@ interface ModeratorWithUser {
   isActive: boolean;
 }
 
-export function toForumModerator(grant: ModeratorWithUser, user: { firstName: string | null; lastName: string | null; email: string } | null): ForumModerator {
+export function toForumModerator(
+  grant: ModeratorWithUser,
+  user: { firstName: string | null; lastName: string | null; email: string } | null,
+): ForumModerator {
   return {
     id: grant.id,
     userId: grant.userId,

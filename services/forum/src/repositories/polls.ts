@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Poll } from '@crucible/proto';
-import type { Tx } from '../use-cases/context.ts';
+import type { Tx } from './db.ts';
 import { iso, isoOrNull, type Sql } from './sql.ts';
 
 interface PollRow {
@@ -41,7 +41,11 @@ export const pollReads = {
 };
 
 export const pollWrites = {
-  async create(tx: Tx, discussionId: string, poll: { question: string; options: string[]; expiresAt?: string }): Promise<void> {
+  async create(
+    tx: Tx,
+    discussionId: string,
+    poll: { question: string; options: string[]; expiresAt?: string },
+  ): Promise<void> {
     await tx.poll.create({
       data: {
         id: randomUUID(),
@@ -55,21 +59,46 @@ export const pollWrites = {
 
   /** Locks the poll: votes on one poll are applied one at a time, so the counts stay exact. */
   async lock(tx: Tx, discussionId: string): Promise<{ id: string; expiresAt: Date | null } | null> {
-    const [row] = await tx.$queryRaw<{ id: string; expires_at: Date | null }[]>`SELECT id, expires_at FROM polls WHERE discussion_id = ${discussionId}::uuid FOR UPDATE`;
+    const [row] = await tx.$queryRaw<
+      { id: string; expires_at: Date | null }[]
+    >`SELECT id, expires_at FROM polls WHERE discussion_id = ${discussionId}::uuid FOR UPDATE`;
     return row ? { id: row.id, expiresAt: row.expires_at } : null;
   },
 
   /** Under the poll's lock: records the member's vote (or moves it) and adjusts both counts. */
-  async castVote(tx: Tx, vote: { pollId: string; optionId: string; userId: string; ipAddress: string | null }): Promise<{ previousOptionId: string | null }> {
-    const existing = await tx.pollVote.findUnique({ where: { pollId_userId: { pollId: vote.pollId, userId: vote.userId } }, select: { id: true, optionId: true } });
+  async castVote(
+    tx: Tx,
+    vote: { pollId: string; optionId: string; userId: string; ipAddress: string | null },
+  ): Promise<{ previousOptionId: string | null }> {
+    const existing = await tx.pollVote.findUnique({
+      where: { pollId_userId: { pollId: vote.pollId, userId: vote.userId } },
+      select: { id: true, optionId: true },
+    });
     if (existing?.optionId === vote.optionId) return { previousOptionId: vote.optionId };
     if (existing) {
-      await tx.pollVote.update({ where: { id: existing.id }, data: { optionId: vote.optionId, ipAddress: vote.ipAddress } });
+      await tx.pollVote.update({
+        where: { id: existing.id },
+        data: { optionId: vote.optionId, ipAddress: vote.ipAddress },
+      });
       await tx.pollOption.update({ where: { id: existing.optionId }, data: { voteCount: { decrement: 1 } } });
     } else {
-      await tx.pollVote.create({ data: { id: randomUUID(), pollId: vote.pollId, optionId: vote.optionId, userId: vote.userId, ipAddress: vote.ipAddress } });
+      await tx.pollVote.create({
+        data: {
+          id: randomUUID(),
+          pollId: vote.pollId,
+          optionId: vote.optionId,
+          userId: vote.userId,
+          ipAddress: vote.ipAddress,
+        },
+      });
     }
     await tx.pollOption.update({ where: { id: vote.optionId }, data: { voteCount: { increment: 1 } } });
     return { previousOptionId: existing?.optionId ?? null };
   },
+
+  async pollOfOption(tx: Tx, optionId: string): Promise<string | null> {
+    return (await tx.pollOption.findUnique({ where: { id: optionId }, select: { pollId: true } }))?.pollId ?? null;
+  },
+
+  countVotes: (tx: Tx, pollId: string) => tx.pollVote.count({ where: { pollId } }),
 };

@@ -1,5 +1,7 @@
 import type { AccessLevel, ContentFormat, Reply } from '@crucible/proto';
+import type { Prisma } from '../generated/prisma/client.ts';
 import { attachmentJsonSql, toAttachment, type AttachmentJson } from './attachments.ts';
+import type { Db } from './db.ts';
 import { placeColumns, toPlace, type DiscussionPlace, type PrefixedPlaceRow } from './discussions.ts';
 import { encodeCursor, isoSql, parameters, type Cursor, type Sql } from './sql.ts';
 
@@ -38,7 +40,14 @@ function toReply(row: ReplyRow): Reply {
     contentFormat: row.content_format,
     contentHtml: row.content_html,
     authorId: row.author_id,
-    author: row.author_known ? { id: row.author_id, firstName: row.author_first_name, lastName: row.author_last_name, accessLevel: row.author_access_level! } : null,
+    author: row.author_known
+      ? {
+          id: row.author_id,
+          firstName: row.author_first_name,
+          lastName: row.author_last_name,
+          accessLevel: row.author_access_level!,
+        }
+      : null,
     parentReplyId: row.parent_reply_id,
     quotedReplyId: row.quoted_reply_id,
     isHidden: !row.is_approved,
@@ -57,11 +66,15 @@ export interface ReplyPage {
 
 export const replyReads = {
   /** Oldest first, a keyset page on (discussion, created_at, id), each reply with its files. */
-  async page(sql: Sql, options: { discussionId: string; includeHidden: boolean; limit: number; after?: Cursor }): Promise<ReplyPage> {
+  async page(
+    sql: Sql,
+    options: { discussionId: string; includeHidden: boolean; limit: number; after?: Cursor },
+  ): Promise<ReplyPage> {
     const { values, param } = parameters();
     const where = [`r.discussion_id = ${param(options.discussionId)}::uuid`];
     if (!options.includeHidden) where.push('r.is_approved');
-    if (options.after) where.push(`(r.created_at, r.id) > (${param(options.after.at)}::timestamptz, ${param(options.after.id)}::uuid)`);
+    if (options.after)
+      where.push(`(r.created_at, r.id) > (${param(options.after.at)}::timestamptz, ${param(options.after.id)}::uuid)`);
     const rows = await sql<ReplyRow>(
       `SELECT ${REPLY_COLUMNS} FROM replies r LEFT JOIN users a ON a.id = r.author_id
        WHERE ${where.join(' AND ')} ORDER BY r.created_at, r.id LIMIT ${param(options.limit + 1)}`,
@@ -69,17 +82,25 @@ export const replyReads = {
     );
     const items = rows.slice(0, options.limit).map(toReply);
     const last = items.at(-1);
-    return { items, nextCursor: rows.length > options.limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null };
+    return {
+      items,
+      nextCursor: rows.length > options.limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
+    };
   },
 
   /**
    * The approved replies page and the facts of its discussion in one round trip (the hot path:
    * the caller decides from `place` whether the viewer may have the page at all).
    */
-  async pageWithPlace(sql: Sql, options: { discussionId: string; limit: number; after?: Cursor }): Promise<{ place: DiscussionPlace | null; page: ReplyPage }> {
+  async pageWithPlace(
+    sql: Sql,
+    options: { discussionId: string; limit: number; after?: Cursor },
+  ): Promise<{ place: DiscussionPlace | null; page: ReplyPage }> {
     const { values, param } = parameters();
     const discussion = param(options.discussionId);
-    const after = options.after ? ` AND (r.created_at, r.id) > (${param(options.after.at)}::timestamptz, ${param(options.after.id)}::uuid)` : '';
+    const after = options.after
+      ? ` AND (r.created_at, r.id) > (${param(options.after.at)}::timestamptz, ${param(options.after.id)}::uuid)`
+      : '';
     const rows = await sql<ReplyRow & PrefixedPlaceRow<'place_'>>(
       `SELECT ${placeColumns('d', 'place_')}, page.*
        FROM discussions d
@@ -96,11 +117,60 @@ export const replyReads = {
     const replies = rows.filter((row) => row.id !== null);
     const items = replies.slice(0, options.limit).map(toReply);
     const last = items.at(-1);
-    return { place, page: { items, nextCursor: replies.length > options.limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null } };
+    return {
+      place,
+      page: {
+        items,
+        nextCursor: replies.length > options.limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
+      },
+    };
   },
 
   async byId(sql: Sql, id: string): Promise<Reply | null> {
-    const [row] = await sql<ReplyRow>(`SELECT ${REPLY_COLUMNS} FROM replies r LEFT JOIN users a ON a.id = r.author_id WHERE r.id = $1::uuid`, [id]);
+    const [row] = await sql<ReplyRow>(
+      `SELECT ${REPLY_COLUMNS} FROM replies r LEFT JOIN users a ON a.id = r.author_id WHERE r.id = $1::uuid`,
+      [id],
+    );
     return row ? toReply(row) : null;
   },
+};
+
+export interface NewReply {
+  id: string;
+  discussionId: string;
+  authorId: string;
+  content: string;
+  contentFormat: ContentFormat;
+  contentHtml: string;
+  parentReplyId: string | null;
+  quotedReplyId: string | null;
+  category: AccessLevel;
+  accessLevel: AccessLevel;
+  discussionApproved: boolean;
+}
+
+export const replyRepository = {
+  /**
+   * Inserts a reply timed by the database clock as it is written (clock_timestamp, not the
+   * transaction's start): under the discussion's lock, replies are timed in the order they are counted.
+   */
+  async insert(db: Db, reply: NewReply): Promise<Date> {
+    const [row] = await db.$queryRaw<{ created_at: Date }[]>`
+      INSERT INTO replies (id, discussion_id, author_id, content, content_format, content_html, parent_reply_id, quoted_reply_id,
+                           category, access_level, discussion_approved, created_at, updated_at)
+      VALUES (${reply.id}::uuid, ${reply.discussionId}::uuid, ${reply.authorId}::uuid, ${reply.content}, ${reply.contentFormat}::content_format,
+              ${reply.contentHtml}, ${reply.parentReplyId}::uuid, ${reply.quotedReplyId}::uuid, ${reply.category}::access_level,
+              ${reply.accessLevel}::access_level, ${reply.discussionApproved}, clock_timestamp(), clock_timestamp())
+      RETURNING created_at`;
+    return row!.created_at;
+  },
+  /** Where a reply stands: its discussion, author and whether it is shown. */
+  findPlacement: (db: Db, id: string) =>
+    db.reply.findUnique({ where: { id }, select: { discussionId: true, authorId: true, isApproved: true } }),
+  findById: (db: Db, id: string) => db.reply.findUnique({ where: { id } }),
+  update: (db: Db, id: string, data: Prisma.ReplyUpdateInput) => db.reply.update({ where: { id }, data }),
+  delete: (db: Db, id: string) => db.reply.delete({ where: { id } }),
+  /** Hiding or showing a discussion hides or shows its replies in search with it. */
+  setDiscussionApproved: (db: Db, discussionId: string, approved: boolean) =>
+    db.reply.updateMany({ where: { discussionId }, data: { discussionApproved: approved } }),
 };

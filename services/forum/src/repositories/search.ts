@@ -32,7 +32,10 @@ const ORDER: Record<SearchQuery['sortBy'], string> = {
  * level, category and shown flag), keeps only the keys and sort fields of the rows it could
  * contribute, and the page is joined to its content and snippets last.
  */
-export async function searchPosts(sql: Sql, query: SearchQuery & { viewerLevel: AccessLevel }): Promise<{ items: SearchResult[]; hasMore: boolean }> {
+export async function searchPosts(
+  sql: Sql,
+  query: SearchQuery & { viewerLevel: AccessLevel },
+): Promise<{ items: SearchResult[]; hasMore: boolean }> {
   const { values, param } = parameters();
   const tsQuery = param(query.query);
   const level = `${param(query.viewerLevel)}::access_level`;
@@ -49,12 +52,16 @@ export async function searchPosts(sql: Sql, query: SearchQuery & { viewerLevel: 
         FROM discussions d, q
         WHERE d.search @@ q.query AND d.is_approved AND d.access_level <= ${level}${category ? ` AND d.category = ${category}` : ''}
         ORDER BY ${order} LIMIT ${branchLimit})
-${replies ? `
+${
+  replies
+    ? `
        UNION ALL
        (SELECT 'reply', r.discussion_id, r.id, r.created_at, 0, ts_rank_cd(r.search, q.query) AS rank
         FROM replies r, q
         WHERE r.search @@ q.query AND r.is_approved AND r.discussion_approved AND r.access_level <= ${level}${category ? ` AND r.category = ${category}` : ''}
-        ORDER BY ${order} LIMIT ${branchLimit})` : ''}
+        ORDER BY ${order} LIMIT ${branchLimit})`
+    : ''
+}
      ),
      page AS (SELECT * FROM hits ORDER BY ${order}, discussion_id, reply_id NULLS FIRST LIMIT ${param(query.limit + 1)} OFFSET ${param(query.offset)})
      SELECT page.kind, page.discussion_id, page.reply_id, d.title, d.category, d.subcategory_id, coalesce(r.author_id, d.author_id) AS author_id,
@@ -76,7 +83,14 @@ ${replies ? `
     snippet: row.snippet,
     category: row.category,
     subcategoryId: row.subcategory_id,
-    author: row.author_known ? { id: row.author_id, firstName: row.author_first_name, lastName: row.author_last_name, accessLevel: row.author_access_level! } : null,
+    author: row.author_known
+      ? {
+          id: row.author_id,
+          firstName: row.author_first_name,
+          lastName: row.author_last_name,
+          accessLevel: row.author_access_level!,
+        }
+      : null,
     createdAt: iso(row.created_at),
     replyCount: row.reply_count,
     rank: row.rank,

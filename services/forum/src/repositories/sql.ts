@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { BadRequestError } from '@crucible/platform';
-import { FORUM_MESSAGES } from '@crucible/proto';
-import type { Tx } from '../use-cases/context.ts';
+import { FORUM_MESSAGES, decodeKeysetCursor, encodeKeysetCursor, type KeysetCursor } from '@crucible/proto';
+import type { Tx } from './db.ts';
 
 /** One way to run hand-written SQL, on the pool or inside a Prisma transaction. */
 export type Sql = <Row>(text: string, values?: unknown[]) => Promise<Row[]>;
@@ -21,7 +21,8 @@ function statementName(text: string): string {
 
 /** The hot read paths: prepared statements on the pool (the query texts are few and fixed). */
 export function sqlOnPool(pool: pg.Pool): Sql {
-  return async <Row>(text: string, values: unknown[] = []) => (await pool.query({ name: statementName(text), text, values })).rows as Row[];
+  return async <Row>(text: string, values: unknown[] = []) =>
+    (await pool.query({ name: statementName(text), text, values })).rows as Row[];
 }
 
 export function sqlInTransaction(tx: Tx): Sql {
@@ -51,45 +52,14 @@ export function isoOrNull(value: Date | string | null): string | null {
   return value === null ? null : iso(value);
 }
 
-/** Keyset cursors: the sort key of the last item of a page, opaque to clients. */
-export interface Cursor {
-  pinned?: boolean;
-  at: string;
-  id: string;
-}
+/** Keyset cursors: the sort key of the last item of a page, opaque to clients (format and checks in proto). */
+export type Cursor = KeysetCursor;
 
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify([cursor.pinned ?? null, cursor.at, cursor.id])).toString('base64url');
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const encodeCursor = encodeKeysetCursor;
 
 export function decodeCursor(text: string | undefined): Cursor | undefined {
   if (!text) return undefined;
-  try {
-    const [pinned, at, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as [unknown, unknown, unknown];
-    if ((pinned !== null && typeof pinned !== 'boolean') || typeof at !== 'string' || Number.isNaN(Date.parse(at)) || typeof id !== 'string' || !UUID.test(id)) {
-      throw new Error('malformed');
-    }
-    return { pinned: pinned ?? undefined, at, id };
-  } catch {
-    throw new BadRequestError(FORUM_MESSAGES.invalidCursor);
-  }
-}
-
-const PG_UNIQUE_VIOLATION = '23505';
-const PG_FOREIGN_KEY_VIOLATION = '23503';
-
-function codesOf(error: unknown): string[] {
-  const candidate = error as { code?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; kind?: unknown } } }; cause?: { code?: unknown; originalCode?: unknown } };
-  return [candidate.code, candidate.cause?.code, candidate.cause?.originalCode, candidate.meta?.driverAdapterError?.cause?.originalCode].filter((code): code is string => typeof code === 'string');
-}
-
-/** A unique violation, whether Prisma (P2002), the adapter or pg reports it. */
-export function isUniqueViolation(error: unknown): boolean {
-  return codesOf(error).some((code) => code === 'P2002' || code === PG_UNIQUE_VIOLATION);
-}
-
-export function isForeignKeyViolation(error: unknown): boolean {
-  return codesOf(error).some((code) => code === 'P2003' || code === PG_FOREIGN_KEY_VIOLATION);
+  const cursor = decodeKeysetCursor(text);
+  if (!cursor) throw new BadRequestError(FORUM_MESSAGES.invalidCursor);
+  return cursor;
 }

@@ -1,7 +1,12 @@
-import { ACCESS_LEVELS, accessRank, type AccessLevel, type ForumCategory, type Subcategory as SubcategoryView } from '@crucible/proto';
-import type { Prisma, PrismaClient, Subcategory } from '../generated/prisma/client.ts';
-
-type Db = PrismaClient | Prisma.TransactionClient;
+import {
+  ACCESS_LEVELS,
+  accessRank,
+  type AccessLevel,
+  type ForumCategory,
+  type Subcategory as SubcategoryView,
+} from '@crucible/proto';
+import type { Prisma, Subcategory } from '../generated/prisma/client.ts';
+import type { Db } from './db.ts';
 
 export function toSubcategory(row: Subcategory): SubcategoryView {
   return {
@@ -39,7 +44,8 @@ export const subcategoryRepository = {
    */
   lockForCount: (db: Db, id: string) => db.$executeRaw`SELECT 1 FROM subcategories WHERE id = ${id}::uuid FOR UPDATE`,
   /** One more discussion (under lockForCount). */
-  countNewDiscussion: (db: Db, id: string) => db.$executeRaw`UPDATE subcategories SET discussion_count = discussion_count + 1 WHERE id = ${id}::uuid`,
+  countNewDiscussion: (db: Db, id: string) =>
+    db.$executeRaw`UPDATE subcategories SET discussion_count = discussion_count + 1 WHERE id = ${id}::uuid`,
   /** Counted from the discussions themselves after a delete, hide or show (under lockForCount). */
   recountDiscussions: (db: Db, id: string) =>
     db.$executeRaw`UPDATE subcategories s SET discussion_count = (

@@ -1,4 +1,4 @@
-import type { Tx } from '../use-cases/context.ts';
+import type { Tx } from './db.ts';
 
 /** Tags are kept lowercased and unique; a discussion's set is replaced as a whole. */
 export async function setDiscussionTags(tx: Tx, discussionId: string, names: string[]): Promise<void> {

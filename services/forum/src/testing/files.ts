@@ -2,15 +2,28 @@ import { crc32 } from 'node:zlib';
 
 /** Small real files of each kind the tests upload; their first bytes are what type sniffing reads. */
 export const FILES = {
-  png: Buffer.from('89504E470D0A1A0A0000000D49484452000000010000000108060000001F15C4890000000D4944415478DA63F8CFC0F01F0005000201A5F1D9A20000000049454E44AE426082', 'hex'),
+  png: Buffer.from(
+    '89504E470D0A1A0A0000000D49484452000000010000000108060000001F15C4890000000D4944415478DA63F8CFC0F01F0005000201A5F1D9A20000000049454E44AE426082',
+    'hex',
+  ),
   pdf: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
   /** A Windows executable's header (MZ ... PE). */
-  exe: Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from('PE\0\0'), Buffer.alloc(200)]),
+  exe: Buffer.concat([
+    Buffer.from('MZ'),
+    Buffer.alloc(58),
+    Buffer.from([0x80, 0, 0, 0]),
+    Buffer.alloc(64),
+    Buffer.from('PE\0\0'),
+    Buffer.alloc(200),
+  ]),
   html: Buffer.from('<!doctype html><html><body><script>alert(document.cookie)</script></body></html>'),
   markdown: Buffer.from('# Notes\n\nSome *markdown* with ünïcödé.\n'),
   binaryText: Buffer.from('looks like text\u0000but has a NUL'),
   docx: storedZip([
-    ['[Content_Types].xml', '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'],
+    [
+      '[Content_Types].xml',
+      '<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+    ],
     ['word/document.xml', '<w:document xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"/>'],
   ]),
   /** A legacy Office (Compound File Binary) header, as .doc and .ppt files start. */

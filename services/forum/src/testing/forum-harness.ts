@@ -11,15 +11,39 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import express from 'express';
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import pg from 'pg';
-import { ACCESS_TOKEN_SESSION_CLAIM, type AccessLevel, type EventEnvelope, type SessionPrincipal } from '@crucible/proto';
 import {
-  createMemoryCache, createNatsEventBus, createTokenVerifier, listen, loadConfig, silentLogger, ACCESS_TOKEN_ALGORITHM, type EventBus,
+  ACCESS_TOKEN_SESSION_CLAIM,
+  type AccessLevel,
+  type EventEnvelope,
+  type SessionPrincipal,
+} from '@crucible/proto';
+import {
+  createMemoryCache,
+  createNatsEventBus,
+  createTokenVerifier,
+  loadConfig,
+  silentLogger,
+  ACCESS_TOKEN_ALGORITHM,
+  type EventBus,
 } from '@crucible/platform';
 import {
-  TEST_SERVICES, collectEvents, createTestDatabase, deleteDurable, requireService, swapHandler, uniqueTag, type EventCollector, type TestDatabase,
+  TEST_SERVICES,
+  callsWith,
+  collectEvents,
+  createTestDatabase,
+  deleteNamespaceStreams,
+  listenFirst,
+  requestsTo,
+  requireService,
+  startHarness,
+  uniqueNamespace,
+  uniqueTag,
+  type EventCollector,
+  type TestCall,
+  type TestDatabase,
+  type TestRequest,
 } from '@crucible/platform/testing';
 
 export { uniqueTag, type EventCollector };
@@ -27,7 +51,6 @@ export { uniqueTag, type EventCollector };
 import { S3RVER_CREDENTIALS, startS3rver } from '../../../platform/src/blob/blob-test-servers.ts';
 import { forumConfigSchema, type ForumConfig } from '../config.ts';
 import { createForumService } from '../create-service.ts';
-
 
 export interface Member {
   id: string;
@@ -39,26 +62,20 @@ export interface Member {
   email: string;
 }
 
-export interface RequestOptions {
-  method?: string;
-  json?: unknown;
-  body?: BodyInit;
-  token?: string;
-  headers?: Record<string, string>;
-}
-
-
 export interface ForumHarness {
   readonly url: string;
   readonly config: ForumConfig;
   readonly service: Awaited<ReturnType<typeof createForumService>>;
   readonly bus: EventBus;
   readonly database: TestDatabase;
-  request(path: string, options?: RequestOptions): Promise<Response>;
+  request: TestRequest;
   /** Sends and parses JSON, failing the test with the body when the status differs. */
-  call<T = Record<string, unknown>>(path: string, options?: RequestOptions & { expect?: number }): Promise<T>;
+  call: TestCall;
   /** A member at `level`, known to the forum's replica of auth's users, with a live token. */
-  member(level: AccessLevel, options?: { isAdmin?: boolean; firstName?: string; lastName?: string; email?: string; inReplica?: boolean }): Promise<Member>;
+  member(
+    level: AccessLevel,
+    options?: { isAdmin?: boolean; firstName?: string; lastName?: string; email?: string; inReplica?: boolean },
+  ): Promise<Member>;
   /** Changes a member's live level, as an admin's change reaches verifiers. */
   setLevel(member: Member, level: AccessLevel): void;
   sql<Row extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
@@ -68,21 +85,26 @@ export interface ForumHarness {
 
 export interface ForumHarnessOptions {
   blobStore?: 'disk' | 's3';
+  /** Join another harness's NATS_NAMESPACE (e.g. an auth harness's, to receive its user events); it deletes the streams. */
+  namespace?: string;
   env?: Record<string, string>;
 }
 
 export async function startForumHarness(options: ForumHarnessOptions = {}): Promise<ForumHarness> {
   await Promise.all([requireService('postgres'), requireService('nats')]);
-  const cleanups: (() => Promise<unknown>)[] = [];
-  const stop = async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-    cleanups.length = 0;
-  };
-  try {
+  return startHarness(async (cleanups) => {
     const database = await createTestDatabase('forum_it');
     cleanups.push(() => database.drop());
 
-    const bus = await createNatsEventBus({ url: TEST_SERVICES.nats.url, name: 'forum-test', logger: silentLogger });
+    // A namespace of its own: only this harness's events reach its consumers (its durables go with its streams).
+    const namespace = options.namespace ?? uniqueNamespace('forum-it');
+    if (!options.namespace) cleanups.push(() => deleteNamespaceStreams(namespace));
+    const bus = await createNatsEventBus({
+      url: TEST_SERVICES.nats.url,
+      name: 'forum-test',
+      namespace,
+      logger: silentLogger,
+    });
     cleanups.push(() => bus.close());
 
     const dataDir = await mkdtemp(join(tmpdir(), 'forum-it-'));
@@ -91,16 +113,18 @@ export async function startForumHarness(options: ForumHarnessOptions = {}): Prom
     if (options.blobStore === 's3') {
       const s3 = await startS3rver();
       cleanups.push(() => s3.stop());
-      Object.assign(blobEnv, { S3_ENDPOINT: s3.endpoint, S3_ACCESS_KEY: S3RVER_CREDENTIALS.accessKey, S3_SECRET_KEY: S3RVER_CREDENTIALS.secretKey, S3_BUCKET: `forum-${uniqueTag()}` });
+      Object.assign(blobEnv, {
+        S3_ENDPOINT: s3.endpoint,
+        S3_ACCESS_KEY: S3RVER_CREDENTIALS.accessKey,
+        S3_SECRET_KEY: S3RVER_CREDENTIALS.secretKey,
+        S3_BUCKET: `forum-${uniqueTag()}`,
+      });
     }
 
-    // Listen first so PUBLIC_URL (where disk-store links point) is this very server.
-    const http = await listen(express(), 0, '127.0.0.1');
-    cleanups.push(() => http.close());
-    const url = `http://127.0.0.1:${http.port}`;
+    const server = await listenFirst(cleanups);
+    const { url } = server;
 
     const usersConsumer = `forum_it_users_${uniqueTag(6)}`;
-    cleanups.push(() => deleteDurable(usersConsumer, 'AUTH'));
     const config = loadConfig(forumConfigSchema, {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
@@ -123,33 +147,29 @@ export async function startForumHarness(options: ForumHarnessOptions = {}): Prom
       loadSession: async (sessionId) => sessions.get(sessionId) ?? null,
     });
 
-    const service = await createForumService(config, { logger: silentLogger, bus, cache: createMemoryCache(), collectProcessMetrics: false, verifier });
+    const service = await createForumService(config, {
+      logger: silentLogger,
+      bus,
+      cache: createMemoryCache(),
+      collectProcessMetrics: false,
+      verifier,
+    });
     cleanups.push(() => service.stop());
-    swapHandler(http.server, service.app);
+    server.serve(service.app);
 
     const pool = new pg.Pool({ connectionString: database.url, max: 3, options: '-c search_path=forum' });
     cleanups.push(() => pool.end());
 
-    const request: ForumHarness['request'] = (path, requestOptions = {}) => {
-      const headers: Record<string, string> = { ...requestOptions.headers };
-      let body = requestOptions.body;
-      if (requestOptions.json !== undefined) {
-        body = JSON.stringify(requestOptions.json);
-        headers['content-type'] ??= 'application/json';
-      }
-      if (requestOptions.token) headers.authorization = `Bearer ${requestOptions.token}`;
-      return fetch(new URL(path, url), { method: requestOptions.method ?? (body === undefined ? 'GET' : 'POST'), headers, body, redirect: 'manual' });
-    };
+    const request = requestsTo(url);
 
     const harness: ForumHarness = {
-      url, config, service, bus, database, request,
-      async call(path, callOptions = {}) {
-        const response = await request(path, callOptions);
-        const text = await response.text();
-        const expected = callOptions.expect ?? 200;
-        if (response.status !== expected) throw new Error(`${callOptions.method ?? 'GET'} ${path} answered ${response.status} (expected ${expected}): ${text}`);
-        return (text ? JSON.parse(text) : undefined) as never;
-      },
+      url,
+      config,
+      service,
+      bus,
+      database,
+      request,
+      call: callsWith(request),
       async member(level, memberOptions = {}) {
         const id = randomUUID();
         const member: Member = {
@@ -168,7 +188,14 @@ export async function startForumHarness(options: ForumHarnessOptions = {}): Prom
           );
         }
         const sessionId = randomUUID();
-        sessions.set(sessionId, { userId: id, sessionId, accessLevel: level, isAdmin: member.isAdmin, isModerator: false, emailVerified: true });
+        sessions.set(sessionId, {
+          userId: id,
+          sessionId,
+          accessLevel: level,
+          isAdmin: member.isAdmin,
+          isModerator: false,
+          emailVerified: true,
+        });
         member.token = await signToken(privateKey, kid, config, id, sessionId);
         return member;
       },
@@ -182,16 +209,19 @@ export async function startForumHarness(options: ForumHarnessOptions = {}): Prom
       async collectEvents(subjects, keep) {
         return collectEvents(bus, { stream: 'FORUM', subjects, keep });
       },
-      stop,
+      stop: () => cleanups.run(),
     };
     return harness;
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+  });
 }
 
-function signToken(key: CryptoKey, kid: string, config: ForumConfig, userId: string, sessionId: string): Promise<string> {
+function signToken(
+  key: CryptoKey,
+  kid: string,
+  config: ForumConfig,
+  userId: string,
+  sessionId: string,
+): Promise<string> {
   return new SignJWT({ [ACCESS_TOKEN_SESSION_CLAIM]: sessionId })
     .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid })
     .setSubject(userId)
@@ -201,6 +231,3 @@ function signToken(key: CryptoKey, kid: string, config: ForumConfig, userId: str
     .setExpirationTime('1h')
     .sign(key);
 }
-
-
-

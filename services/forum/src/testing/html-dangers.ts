@@ -1,8 +1,37 @@
 import { JSDOM } from 'jsdom';
 
 const ALLOWED_ELEMENTS = new Set([
-  'P', 'BR', 'HR', 'H1', 'H2', 'H3', 'H4', 'H5', 'H6', 'STRONG', 'B', 'EM', 'I', 'DEL', 'S', 'SUP', 'SUB',
-  'CODE', 'PRE', 'BLOCKQUOTE', 'UL', 'OL', 'LI', 'A', 'IMG', 'TABLE', 'THEAD', 'TBODY', 'TR', 'TH', 'TD',
+  'P',
+  'BR',
+  'HR',
+  'H1',
+  'H2',
+  'H3',
+  'H4',
+  'H5',
+  'H6',
+  'STRONG',
+  'B',
+  'EM',
+  'I',
+  'DEL',
+  'S',
+  'SUP',
+  'SUB',
+  'CODE',
+  'PRE',
+  'BLOCKQUOTE',
+  'UL',
+  'OL',
+  'LI',
+  'A',
+  'IMG',
+  'TABLE',
+  'THEAD',
+  'TBODY',
+  'TR',
+  'TH',
+  'TD',
 ]);
 const ALLOWED_ATTRIBUTES = new Set(['href', 'title', 'rel', 'target', 'src', 'alt', 'class', 'start', 'align']);
 const { document } = new JSDOM('<!doctype html><body></body>').window;
@@ -25,7 +54,8 @@ export function dangersIn(html: string): string[] {
         if (!allowed.includes(url.protocol)) dangers.push(`${attribute.name}=${attribute.value}`);
         if (attribute.value.startsWith('//')) dangers.push(`protocol-relative ${attribute.value}`);
       }
-      if (attribute.name === 'class' && !/^language-[\w-]+$/.test(attribute.value)) dangers.push(`class ${attribute.value}`);
+      if (attribute.name === 'class' && !/^language-[\w-]+$/.test(attribute.value))
+        dangers.push(`class ${attribute.value}`);
     }
   }
   return dangers;

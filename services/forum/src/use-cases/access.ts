@@ -1,5 +1,12 @@
-import { FORUM_MESSAGES, canSeeForumLevel, forumLevelOf, postableLevels, type AccessLevel, type SessionPrincipal } from '@crucible/proto';
-import { ForbiddenError } from '@crucible/platform';
+import {
+  FORUM_MESSAGES,
+  canSeeForumLevel,
+  forumLevelOf,
+  postableLevels,
+  type AccessLevel,
+  type SessionPrincipal,
+} from '@crucible/proto';
+import { ForbiddenError, isAdmin } from '@crucible/platform';
 import { moderatorRepository } from '../repositories/moderators.ts';
 import type { ForumContext } from './context.ts';
 
@@ -11,16 +18,16 @@ export interface Viewer {
 }
 
 export function viewerOf(principal: SessionPrincipal): Viewer {
-  const isAdmin = principal.isAdmin || principal.accessLevel === 'Admin';
-  return { userId: principal.userId, level: forumLevelOf({ accessLevel: principal.accessLevel, isAdmin }), isAdmin };
+  const admin = isAdmin(principal);
+  return {
+    userId: principal.userId,
+    level: forumLevelOf({ accessLevel: principal.accessLevel, isAdmin: admin }),
+    isAdmin: admin,
+  };
 }
 
 export function canSee(viewer: Viewer, level: AccessLevel): boolean {
   return canSeeForumLevel(viewer.level, level);
-}
-
-export function requireAdmin(viewer: Viewer): void {
-  if (!viewer.isAdmin) throw new ForbiddenError(FORUM_MESSAGES.adminsOnly);
 }
 
 /** Creating at a level: Public members may not post at all, nobody above their own level. */
@@ -50,7 +57,11 @@ export async function moderationScopeOf(ctx: ForumContext, viewer: Viewer): Prom
 }
 
 export function moderates(scope: ModerationScope, place: { category: string; subcategoryId: string | null }): boolean {
-  return scope.everywhere || scope.categories.includes(place.category) || (place.subcategoryId !== null && scope.subcategoryIds.includes(place.subcategoryId));
+  return (
+    scope.everywhere ||
+    scope.categories.includes(place.category) ||
+    (place.subcategoryId !== null && scope.subcategoryIds.includes(place.subcategoryId))
+  );
 }
 
 export function isModeratorAnywhere(scope: ModerationScope): boolean {

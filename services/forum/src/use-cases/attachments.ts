@@ -1,21 +1,50 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
-  FORUM_MESSAGES, LIMITS, SUBJECTS, allowedAttachmentFor, sanitizeFileName,
-  type Attachment, type AttachmentCreate, type AttachmentCreatedPayload, type AttachmentUploadRequest, type AttachmentUploadResponse,
+  FORUM_MESSAGES,
+  LIMITS,
+  SUBJECTS,
+  allowedAttachmentFor,
+  sanitizeFileName,
+  type Attachment,
+  type AttachmentCreate,
+  type AttachmentCreatedPayload,
+  type AttachmentUploadRequest,
+  type AttachmentUploadResponse,
 } from '@crucible/proto';
-import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '@crucible/platform';
+import {
+  BadRequestError,
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  TooManyRequestsError,
+  isUniqueViolation,
+} from '@crucible/platform';
 import { contentMatches, sniffMimeType, TEXT_SAMPLE_BYTES } from '../attachments/file-checks.ts';
 import type { Attachment as AttachmentRow } from '../generated/prisma/client.ts';
-import { attachmentDownloadPath } from '../repositories/attachments.ts';
-import { isUniqueViolation } from '../repositories/sql.ts';
+import { attachmentDownloadPath, attachmentRepository, attachmentUploads } from '../repositories/attachments.ts';
+import { replyRepository } from '../repositories/replies.ts';
 import type { Viewer } from './access.ts';
 import { inTransaction, type ForumContext, type Tx } from './context.ts';
 import { requireAuthorOrModerator, visibleDiscussion } from './discussion-access.ts';
 
 const MAX_BYTES = LIMITS.forum.attachmentMaxBytes;
-const UPLOAD_LINK_SECONDS = 15 * 60;
 const KEY_PATTERN = /^attachments\/([0-9a-f-]{36})\/[0-9a-f-]{36}$/;
+/**
+ * What one member may have uploaded and not yet recorded, so nobody can fill the store with links
+ * they never use. A link without a declared size counts as the largest file allowed.
+ */
+export const PENDING_UPLOAD_CAPS = { count: 20, bytes: 5 * MAX_BYTES };
+/** How many expired links one sweep handles; the next sweep takes the rest. */
+const SWEEP_BATCH = 500;
+
+/**
+ * Where the upload link writes. Nothing is served from there: recording moves the object to its
+ * final key (`filePath`), so the link, still valid for a while, can never replace a recorded file.
+ */
+export function uploadKeyOf(filePath: string): string {
+  return filePath.replace(/^attachments\//, 'uploads/');
+}
 
 function toView(row: AttachmentRow): Attachment {
   return {
@@ -42,19 +71,41 @@ function requireForumMember(viewer: Viewer): void {
  * A presigned PUT for a key the server picks under the member's own folder, so a later record
  * can only ever claim the member's own uploads.
  */
-export async function requestUpload(ctx: ForumContext, viewer: Viewer, request: AttachmentUploadRequest): Promise<AttachmentUploadResponse> {
+export async function requestUpload(
+  ctx: ForumContext,
+  viewer: Viewer,
+  request: AttachmentUploadRequest,
+): Promise<AttachmentUploadResponse> {
   requireForumMember(viewer);
   const kind = allowedAttachmentFor(request.fileName, request.mimeType);
   if (!kind) throw new BadRequestError(FORUM_MESSAGES.fileTypeNotAllowed);
   const filePath = `attachments/${viewer.userId}/${randomUUID()}`;
-  const uploadURL = await ctx.blobs.presignUpload(filePath, { contentType: kind.mimeType, expiresInSeconds: UPLOAD_LINK_SECONDS });
+  const uploadKey = uploadKeyOf(filePath);
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + LIMITS.signedLinkSeconds * 1000);
+  const declaredBytes = request.fileSize ?? MAX_BYTES;
+  const { added, pending } = await attachmentUploads.addWithinCaps(
+    ctx.prisma,
+    { filePath, uploadKey, uploadedBy: viewer.userId, declaredBytes, expiresAt },
+    PENDING_UPLOAD_CAPS,
+    now,
+  );
+  if (!added)
+    throw new TooManyRequestsError(
+      LIMITS.signedLinkSeconds,
+      FORUM_MESSAGES.tooManyPendingUploads(pending.count, pending.bytes),
+    );
+  const uploadURL = await ctx.blobs.presignUpload(uploadKey, {
+    contentType: kind.mimeType,
+    expiresInSeconds: LIMITS.signedLinkSeconds,
+  });
   return {
     uploadURL,
     contentType: kind.mimeType,
     filePath,
     fileName: sanitizeFileName(request.fileName),
     maxFileSize: MAX_BYTES,
-    expiresAt: new Date(Date.now() + UPLOAD_LINK_SECONDS * 1000).toISOString(),
+    expiresAt: expiresAt.toISOString(),
   };
 }
 
@@ -84,17 +135,22 @@ async function vetStoredObject(ctx: ForumContext, key: string, size: number, inp
  * Records an upload after checking the stored object itself: its size, and that its bytes are of
  * an allowed type matching its name. A refused object is deleted and the answer says why.
  */
-export async function recordAttachment(ctx: ForumContext, viewer: Viewer, input: AttachmentCreate): Promise<Attachment> {
+export async function recordAttachment(
+  ctx: ForumContext,
+  viewer: Viewer,
+  input: AttachmentCreate,
+): Promise<Attachment> {
   requireForumMember(viewer);
   const key = input.filePath;
   if (KEY_PATTERN.exec(key)?.[1] !== viewer.userId) throw new BadRequestError(FORUM_MESSAGES.attachmentNotYours);
-  if (input.discussionId && input.replyId) throw new BadRequestError('An attachment belongs to a discussion or to a reply, not both');
-  if (await ctx.prisma.attachment.findUnique({ where: { filePath: key }, select: { id: true } })) throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
+  if (input.discussionId && input.replyId)
+    throw new BadRequestError('An attachment belongs to a discussion or to a reply, not both');
+  if (await attachmentRepository.isRecorded(ctx.prisma, key)) throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
   if (input.discussionId) await requireAttachableDiscussion(ctx, viewer, input.discussionId);
   if (input.replyId) await requireAttachableReply(ctx, viewer, input.replyId);
 
-  const stored = await ctx.blobs.stat(key);
-  if (!stored) throw new BadRequestError(FORUM_MESSAGES.fileNotUploaded);
+  const stored = await moveUploadInPlace(ctx, viewer, key);
+  // Checked where the bytes now are, which no upload link reaches, so nothing can change them after the check.
   const verdict = await vetStoredObject(ctx, key, stored.size, input);
   if ('problem' in verdict) {
     await ctx.blobs.delete(key);
@@ -104,33 +160,83 @@ export async function recordAttachment(ctx: ForumContext, viewer: Viewer, input:
   const id = randomUUID();
   try {
     const row = await inTransaction(ctx, async (tx, emit) => {
-      const created = await tx.attachment.create({
-        data: {
-          id,
-          fileName: sanitizeFileName(input.originalName),
-          originalName: input.originalName,
-          fileSize: stored.size,
-          mimeType: verdict.kind.mimeType,
-          type: verdict.kind.type,
-          filePath: key,
-          publicUrl: attachmentDownloadPath(id),
-          discussionId: input.discussionId ?? null,
-          replyId: input.replyId ?? null,
-          uploadedBy: viewer.userId,
-        },
+      const created = await attachmentRepository.create(tx, {
+        id,
+        fileName: sanitizeFileName(input.originalName),
+        originalName: input.originalName,
+        fileSize: stored.size,
+        mimeType: verdict.kind.mimeType,
+        type: verdict.kind.type,
+        filePath: key,
+        publicUrl: attachmentDownloadPath(id),
+        discussionId: input.discussionId ?? null,
+        replyId: input.replyId ?? null,
+        uploadedBy: viewer.userId,
       });
       const payload: AttachmentCreatedPayload = {
-        attachmentId: id, uploadedBy: viewer.userId, discussionId: created.discussionId, replyId: created.replyId,
-        fileName: created.fileName, fileSize: created.fileSize, mimeType: created.mimeType,
+        attachmentId: id,
+        uploadedBy: viewer.userId,
+        discussionId: created.discussionId,
+        replyId: created.replyId,
+        fileName: created.fileName,
+        fileSize: created.fileSize,
+        mimeType: created.mimeType,
       };
       await emit(SUBJECTS.forumAttachmentCreated, payload);
       return created;
     });
     return toView(row);
   } catch (error) {
+    // A row with this key already owns the object; otherwise the object just moved here is nobody's.
     if (isUniqueViolation(error)) throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
+    deleteBlobsLater(ctx, [key]);
     throw error;
   }
+}
+
+/**
+ * Claims the member's upload link for this record (once only) and moves what was uploaded through
+ * it to the attachment's final key. An upload not there yet leaves the link unclaimed, to retry.
+ */
+async function moveUploadInPlace(ctx: ForumContext, viewer: Viewer, filePath: string) {
+  const now = new Date();
+  const upload = await attachmentUploads.find(ctx.prisma, filePath);
+  if (!upload || upload.uploadedBy !== viewer.userId) throw new BadRequestError(FORUM_MESSAGES.fileNotUploaded);
+  if (upload.recordedAt) throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
+  if (upload.expiresAt <= now) throw new BadRequestError(FORUM_MESSAGES.uploadLinkExpired);
+  if (!(await ctx.blobs.stat(upload.uploadKey))) throw new BadRequestError(FORUM_MESSAGES.fileNotUploaded);
+  if (!(await attachmentUploads.markRecorded(ctx.prisma, filePath, viewer.userId, now)))
+    throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
+  try {
+    return await ctx.blobs.move(upload.uploadKey, filePath);
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 404)
+      throw new BadRequestError(FORUM_MESSAGES.fileNotUploaded);
+    if ((error as { statusCode?: number }).statusCode === 409) throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
+    throw error;
+  }
+}
+
+/**
+ * Deletes what expired upload links left behind (uploads never recorded, and anything put again at
+ * a recorded one's upload key) and forgets the links. Answers how many links it swept.
+ */
+export async function sweepExpiredUploads(ctx: ForumContext, now = new Date()): Promise<number> {
+  const expired = await attachmentUploads.expired(ctx.prisma, now, SWEEP_BATCH);
+  const swept: string[] = [];
+  await Promise.all(
+    expired.map(async (upload) => {
+      try {
+        await ctx.blobs.delete(upload.uploadKey);
+        swept.push(upload.filePath);
+      } catch (error) {
+        // The link stays listed, so the next sweep tries again.
+        ctx.logger.warn({ err: error, key: upload.uploadKey }, 'could not delete an expired upload');
+      }
+    }),
+  );
+  if (swept.length) await attachmentUploads.deleteMany(ctx.prisma, swept);
+  return swept.length;
 }
 
 async function requireAttachableDiscussion(ctx: ForumContext, viewer: Viewer, discussionId: string): Promise<void> {
@@ -138,33 +244,43 @@ async function requireAttachableDiscussion(ctx: ForumContext, viewer: Viewer, di
 }
 
 async function requireAttachableReply(ctx: ForumContext, viewer: Viewer, replyId: string): Promise<void> {
-  const reply = await ctx.prisma.reply.findUnique({ where: { id: replyId }, select: { discussionId: true, authorId: true, isApproved: true } });
+  const reply = await replyRepository.findPlacement(ctx.prisma, replyId);
   if (!reply) throw new NotFoundError(FORUM_MESSAGES.replyNotFound);
   const access = await visibleDiscussion(ctx, viewer, reply.discussionId).catch(() => {
     throw new NotFoundError(FORUM_MESSAGES.replyNotFound);
   });
-  if (reply.authorId !== viewer.userId && !(await access.canModerate())) throw new ForbiddenError(FORUM_MESSAGES.notYourPost);
+  if (reply.authorId !== viewer.userId && !(await access.canModerate()))
+    throw new ForbiddenError(FORUM_MESSAGES.notYourPost);
 }
 
 /**
  * Links the member's own unlinked uploads to a new post (in its transaction). Someone else's
  * upload answers like a missing one.
  */
-export async function linkAttachments(tx: Tx, viewer: Viewer, attachmentIds: string[], target: { discussionId: string } | { replyId: string }): Promise<void> {
+export async function linkAttachments(
+  tx: Tx,
+  viewer: Viewer,
+  attachmentIds: string[],
+  target: { discussionId: string } | { replyId: string },
+): Promise<void> {
   const ids = [...new Set(attachmentIds)];
   if (ids.length === 0) return;
-  const linked = await tx.attachment.updateMany({ where: { id: { in: ids }, uploadedBy: viewer.userId, discussionId: null, replyId: null }, data: target });
-  if (linked.count === ids.length) return;
-  const mine = await tx.attachment.count({ where: { id: { in: ids }, uploadedBy: viewer.userId } });
+  if ((await attachmentRepository.linkUnlinked(tx, viewer.userId, ids, target)) === ids.length) return;
+  const mine = await attachmentRepository.countUploadedBy(tx, viewer.userId, ids);
   if (mine < ids.length) throw new NotFoundError(FORUM_MESSAGES.attachmentNotFound);
   throw new ConflictError(FORUM_MESSAGES.attachmentLinked);
 }
 
 /** POST /api/discussions/{id}/attachments: the discussion's author links uploads after creating it. */
-export async function attachToDiscussion(ctx: ForumContext, viewer: Viewer, discussionId: string, attachmentIds: string[]): Promise<Attachment[]> {
+export async function attachToDiscussion(
+  ctx: ForumContext,
+  viewer: Viewer,
+  discussionId: string,
+  attachmentIds: string[],
+): Promise<Attachment[]> {
   await requireAttachableDiscussion(ctx, viewer, discussionId);
   await inTransaction(ctx, (tx) => linkAttachments(tx, viewer, attachmentIds, { discussionId }));
-  const rows = await ctx.prisma.attachment.findMany({ where: { discussionId }, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  const rows = await attachmentRepository.ofDiscussion(ctx.prisma, discussionId);
   return rows.map(toView);
 }
 
@@ -172,11 +288,15 @@ export async function attachToDiscussion(ctx: ForumContext, viewer: Viewer, disc
  * The attachment if the viewer may see it: that of a discussion or reply they can see, or their
  * own upload not yet linked. Anything else is a 404.
  */
-async function visibleAttachment(ctx: ForumContext, viewer: Viewer, id: string): Promise<{ row: AttachmentRow; canModerate: () => Promise<boolean> }> {
-  const row = await ctx.prisma.attachment.findUnique({ where: { id } });
+async function visibleAttachment(
+  ctx: ForumContext,
+  viewer: Viewer,
+  id: string,
+): Promise<{ row: AttachmentRow; canModerate: () => Promise<boolean> }> {
+  const row = await attachmentRepository.findById(ctx.prisma, id);
   const missing = new NotFoundError(FORUM_MESSAGES.attachmentNotFound);
   if (!row) throw missing;
-  const reply = row.replyId ? await ctx.prisma.reply.findUnique({ where: { id: row.replyId }, select: { discussionId: true, authorId: true, isApproved: true } }) : null;
+  const reply = row.replyId ? await replyRepository.findPlacement(ctx.prisma, row.replyId) : null;
   const discussionId = reply?.discussionId ?? row.discussionId;
   if (!discussionId) {
     if (row.uploadedBy !== viewer.userId && !viewer.isAdmin) throw missing;
@@ -203,19 +323,31 @@ export async function downloadAttachment(ctx: ForumContext, viewer: Viewer, id: 
   const { row } = await visibleAttachment(ctx, viewer, id);
   const stored = await ctx.blobs.stat(row.filePath);
   if (!stored) throw new NotFoundError(FORUM_MESSAGES.attachmentNotFound);
+  if (stored.size !== row.fileSize) {
+    // Recorded objects are write-once, so this is a store changed behind our back: serve nothing unchecked.
+    ctx.logger.error(
+      { attachmentId: id, key: row.filePath, recorded: row.fileSize, stored: stored.size },
+      'a stored attachment differs from the recorded one',
+    );
+    throw new NotFoundError(FORUM_MESSAGES.attachmentNotFound);
+  }
   return { attachment: toView(row), size: stored.size, open: () => ctx.blobs.read(row.filePath) };
 }
 
 export async function deleteAttachment(ctx: ForumContext, viewer: Viewer, id: string): Promise<void> {
   const { row, canModerate } = await visibleAttachment(ctx, viewer, id);
   if (row.uploadedBy !== viewer.userId && !(await canModerate())) throw new ForbiddenError(FORUM_MESSAGES.notYourPost);
-  await ctx.prisma.attachment.deleteMany({ where: { id } });
+  await attachmentRepository.delete(ctx.prisma, id);
   deleteBlobsLater(ctx, [row.filePath]);
 }
 
 /** Removes stored objects whose rows are gone; a failure leaves an orphan object, logged, never an error for the member. */
 export function deleteBlobsLater(ctx: ForumContext, keys: string[]): void {
   for (const key of keys) {
-    ctx.blobs.delete(key).catch((error: unknown) => ctx.logger.warn({ err: error, key }, 'could not delete an attachment object; it is orphaned'));
+    ctx.blobs
+      .delete(key)
+      .catch((error: unknown) =>
+        ctx.logger.warn({ err: error, key }, 'could not delete an attachment object; it is orphaned'),
+      );
   }
 }

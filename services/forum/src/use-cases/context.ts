@@ -1,8 +1,16 @@
 import type pg from 'pg';
-import type { BlobStore, Logger, OutboxRelay, SqlExecutor } from '@crucible/platform';
-import { enqueueEvent, newEvent } from '@crucible/platform';
+import {
+  inOutboxTransaction,
+  type BlobStore,
+  type Emit,
+  type Logger,
+  type OutboxRelay,
+  type ReplicaFiller,
+} from '@crucible/platform';
+import type { UserEventPayload } from '@crucible/proto';
 import type { ForumConfig } from '../config.ts';
-import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
+import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { Tx } from '../repositories/db.ts';
 
 export const FORUM_SCHEMA = 'forum';
 
@@ -15,24 +23,17 @@ export interface ForumContext {
   relay: OutboxRelay;
   blobs: BlobStore;
   logger: Logger;
+  /** Fills a missing user replica row by asking auth (user-replica.ts). */
+  users: ReplicaFiller<UserEventPayload>;
 }
 
-export type Tx = Prisma.TransactionClient;
-export type Emit = (subject: string, payload: unknown) => Promise<void>;
+export type { Emit, Tx };
 
-/**
- * Runs a state change and the events it emits in one transaction (the outbox), then wakes the
- * relay so the events leave at once rather than at its next poll.
- */
-export async function inTransaction<T>(ctx: ForumContext, work: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> {
-  let emitted = false;
-  const result = await ctx.prisma.$transaction(async (tx) => {
-    const emit: Emit = async (subject, payload) => {
-      emitted = true;
-      await enqueueEvent(tx as SqlExecutor, FORUM_SCHEMA, newEvent(subject, payload));
-    };
-    return work(tx, emit);
-  });
-  if (emitted) ctx.relay.kick();
-  return result;
+/** A state change and the events it emits, committed together (the platform's outbox transaction). */
+export function inTransaction<T>(ctx: ForumContext, work: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> {
+  return inOutboxTransaction<Tx, T>(
+    (run) => ctx.prisma.$transaction(run),
+    { schema: FORUM_SCHEMA, relay: ctx.relay },
+    work,
+  );
 }

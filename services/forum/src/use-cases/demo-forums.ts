@@ -1,6 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConflictError } from '@crucible/platform';
-import { discussionCreateSchema, replyCreateSchema, subcategoryCreateSchema, type ForumCategory } from '@crucible/proto';
+import {
+  discussionCreateSchema,
+  replyCreateSchema,
+  subcategoryCreateSchema,
+  type ForumCategory,
+} from '@crucible/proto';
 import type { Viewer } from './access.ts';
 import { userReplica } from '../repositories/users.ts';
 import type { ForumContext } from './context.ts';
@@ -25,7 +30,8 @@ const DEMO_TOPICS: DemoTopic[] = [
     description: 'Start here: the habits and questions every new leader works through.',
     opening: {
       title: 'What did your first week of leading a team teach you?',
-      content: 'I stepped into a team lead role last month. The hardest part was **not** doing the work myself.\n\nWhat surprised you most in your first week?',
+      content:
+        'I stepped into a team lead role last month. The hardest part was **not** doing the work myself.\n\nWhat surprised you most in your first week?',
       reply: 'Listening twice as much as I talked. One-to-ones in the first week changed everything for me.',
       poll: { question: 'Hardest first-week habit to build?', options: ['Delegating', 'Giving feedback', 'Saying no'] },
     },
@@ -36,7 +42,8 @@ const DEMO_TOPICS: DemoTopic[] = [
     description: 'Trust, conflict and momentum in the teams you lead day to day.',
     opening: {
       title: 'Running retrospectives that people look forward to',
-      content: 'Our retros have become a list of complaints. Which formats have worked for you?\n\n- Start/Stop/Continue\n- Sailboat\n- Timeline',
+      content:
+        'Our retros have become a list of complaints. Which formats have worked for you?\n\n- Start/Stop/Continue\n- Sailboat\n- Timeline',
       reply: 'Rotate the facilitator every sprint. Ownership of the format moved the mood more than the format itself.',
     },
   },
@@ -46,7 +53,8 @@ const DEMO_TOPICS: DemoTopic[] = [
     description: 'Designing structures, incentives and rituals that scale beyond one team.',
     opening: {
       title: 'When should a growing org split a team in two?',
-      content: 'We are at twelve engineers on one team. Communication overhead is rising. What signals told you it was time to split?',
+      content:
+        'We are at twelve engineers on one team. Communication overhead is rising. What signals told you it was time to split?',
       reply: 'When planning meetings stopped producing decisions. We split along customer journeys, not components.',
     },
   },
@@ -64,7 +72,11 @@ const DEMO_TOPICS: DemoTopic[] = [
 
 async function createTopic(ctx: ForumContext, admin: Viewer, topic: DemoTopic) {
   try {
-    return await createSubcategory(ctx, admin, subcategoryCreateSchema.parse({ name: topic.name, description: topic.description, category: topic.category }));
+    return await createSubcategory(
+      ctx,
+      admin,
+      subcategoryCreateSchema.parse({ name: topic.name, description: topic.description, category: topic.category }),
+    );
   } catch (error) {
     if (error instanceof ConflictError) return undefined;
     throw error;
@@ -89,8 +101,15 @@ async function waitUntilKnown(ctx: ForumContext, userIds: string[]): Promise<voi
  * One topic per level forum with an opening discussion (and a reply) by members of that level, so a
  * newcomer's forums are not empty. Topics that exist already (same slug) are left alone.
  */
-export async function seedDemoForums(ctx: ForumContext, admin: Viewer, authors: DemoAuthors): Promise<{ topic: string; created: boolean }[]> {
-  await waitUntilKnown(ctx, [admin, ...Object.values(authors).flat()].map((viewer) => viewer.userId));
+export async function seedDemoForums(
+  ctx: ForumContext,
+  admin: Viewer,
+  authors: DemoAuthors,
+): Promise<{ topic: string; created: boolean }[]> {
+  await waitUntilKnown(
+    ctx,
+    [admin, ...Object.values(authors).flat()].map((viewer) => viewer.userId),
+  );
   const outcome = [];
   for (const topic of DEMO_TOPICS) {
     const created = await createTopic(ctx, admin, topic);

@@ -17,7 +17,11 @@ export interface DiscussionAccess {
  * A discussion above the viewer's level, hidden from them, or missing all answer the same 404,
  * so nothing about what exists above a member's level leaks.
  */
-export async function accessTo(ctx: ForumContext, viewer: Viewer, place: DiscussionPlace | null): Promise<DiscussionAccess> {
+export async function accessTo(
+  ctx: ForumContext,
+  viewer: Viewer,
+  place: DiscussionPlace | null,
+): Promise<DiscussionAccess> {
   if (!place || !canSee(viewer, place.accessLevel)) throw new NotFoundError(FORUM_MESSAGES.discussionNotFound);
   let moderator: Promise<boolean> | undefined;
   const access: DiscussionAccess = {
@@ -25,11 +29,16 @@ export async function accessTo(ctx: ForumContext, viewer: Viewer, place: Discuss
     isAuthor: place.authorId === viewer.userId,
     canModerate: () => (moderator ??= moderationScopeOf(ctx, viewer).then((scope) => moderates(scope, place))),
   };
-  if (place.isHidden && !access.isAuthor && !(await access.canModerate())) throw new NotFoundError(FORUM_MESSAGES.discussionNotFound);
+  if (place.isHidden && !access.isAuthor && !(await access.canModerate()))
+    throw new NotFoundError(FORUM_MESSAGES.discussionNotFound);
   return access;
 }
 
-export async function visibleDiscussion(ctx: ForumContext, viewer: Viewer, discussionId: string): Promise<DiscussionAccess> {
+export async function visibleDiscussion(
+  ctx: ForumContext,
+  viewer: Viewer,
+  discussionId: string,
+): Promise<DiscussionAccess> {
   return accessTo(ctx, viewer, await discussionReads.placeOf(sqlOnPool(ctx.pool), discussionId));
 }
 

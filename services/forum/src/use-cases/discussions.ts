@@ -1,20 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import {
-  FORUM_MESSAGES, SUBJECTS, higherLevel,
-  type AccessLevel, type DiscussionCreate, type DiscussionCreatedPayload, type DiscussionDetail, type DiscussionListQuery, type DiscussionPatch,
+  FORUM_MESSAGES,
+  SUBJECTS,
+  higherLevel,
+  type AccessLevel,
+  type DiscussionCreate,
+  type DiscussionCreatedPayload,
+  type DiscussionDetail,
+  type DiscussionListQuery,
+  type DiscussionPatch,
 } from '@crucible/proto';
 import { BadRequestError, ForbiddenError, NotFoundError } from '@crucible/platform';
 import { renderContent } from '../content/render.ts';
-import { discussionReads, discussionWrites, type DiscussionPage, type HiddenFilter } from '../repositories/discussions.ts';
+import {
+  discussionReads,
+  discussionWrites,
+  type DiscussionPage,
+  type HiddenFilter,
+} from '../repositories/discussions.ts';
+import { attachmentRepository } from '../repositories/attachments.ts';
 import { pollReads, pollWrites } from '../repositories/polls.ts';
+import { replyRepository } from '../repositories/replies.ts';
 import { decodeCursor, sqlInTransaction, sqlOnPool } from '../repositories/sql.ts';
 import { subcategoryRepository } from '../repositories/subcategories.ts';
 import { setDiscussionTags } from '../repositories/tags.ts';
 import { canSee, isModeratorAnywhere, moderationScopeOf, requirePostableLevel, type Viewer } from './access.ts';
 import { deleteBlobsLater, linkAttachments } from './attachments.ts';
-import { inTransaction, type ForumContext, type Tx } from './context.ts';
+import { inTransaction, type ForumContext } from './context.ts';
 import { accessTo, requireAuthorOrModerator, requireModerator } from './discussion-access.ts';
 import { authorOf, recordMentions } from './mentions.ts';
+import { ensureUserKnown, withKnownAuthors } from './user-replica.ts';
 
 const EMPTY_PAGE: DiscussionPage = { items: [], nextCursor: null };
 
@@ -26,11 +41,15 @@ async function hiddenFilterFor(ctx: ForumContext, viewer: Viewer, includeHidden:
   return isModeratorAnywhere(scope) ? { categories: scope.categories, subcategoryIds: scope.subcategoryIds } : 'none';
 }
 
-export async function listDiscussions(ctx: ForumContext, viewer: Viewer, query: DiscussionListQuery): Promise<DiscussionPage> {
+export async function listDiscussions(
+  ctx: ForumContext,
+  viewer: Viewer,
+  query: DiscussionListQuery,
+): Promise<DiscussionPage> {
   if (viewer.level === 'Public') return EMPTY_PAGE;
   // A filter above the viewer's level matches nothing, the same as a level with no discussions.
   if (query.category && !canSee(viewer, query.category)) return EMPTY_PAGE;
-  return discussionReads.page(sqlOnPool(ctx.pool), {
+  const page = await discussionReads.page(sqlOnPool(ctx.pool), {
     viewerLevel: viewer.level,
     hidden: await hiddenFilterFor(ctx, viewer, query.includeHidden),
     category: query.category,
@@ -41,15 +60,17 @@ export async function listDiscussions(ctx: ForumContext, viewer: Viewer, query: 
     limit: query.limit,
     before: decodeCursor(query.before),
   });
+  return { ...page, items: await withKnownAuthors(ctx, page.items) };
 }
 
 export async function getDiscussion(ctx: ForumContext, viewer: Viewer, id: string): Promise<DiscussionDetail> {
   const sql = sqlOnPool(ctx.pool);
   const found = await discussionReads.detail(sql, id, viewer.userId);
   await accessTo(ctx, viewer, found?.summary ?? null);
-  const { summary, contentHtml, attachments, isWatched } = found!;
-  const poll = summary.hasPoll ? await pollReads.ofDiscussion(sql, id, viewer.userId) : null;
-  return { ...summary, contentHtml, attachments, poll, isWatched };
+  const { contentHtml, attachments, isWatched } = found!;
+  const [summary] = await withKnownAuthors(ctx, [found!.summary]);
+  const poll = summary!.hasPoll ? await pollReads.ofDiscussion(sql, id, viewer.userId) : null;
+  return { ...summary!, contentHtml, attachments, poll, isWatched };
 }
 
 interface Placement {
@@ -69,7 +90,8 @@ async function placementOf(ctx: ForumContext, viewer: Viewer, input: DiscussionC
   let subcategoryId: string | null = null;
   if (input.subcategoryId) {
     const topic = await subcategoryRepository.findById(ctx.prisma, input.subcategoryId);
-    if (!topic || !canSee(viewer, topic.accessLevel) || (!topic.isActive && !viewer.isAdmin)) throw new NotFoundError(FORUM_MESSAGES.topicNotFound);
+    if (!topic || !canSee(viewer, topic.accessLevel) || (!topic.isActive && !viewer.isAdmin))
+      throw new NotFoundError(FORUM_MESSAGES.topicNotFound);
     category = topic.category;
     accessLevel = higherLevel(accessLevel, topic.accessLevel);
     subcategoryId = topic.id;
@@ -79,7 +101,8 @@ async function placementOf(ctx: ForumContext, viewer: Viewer, input: DiscussionC
   let parentCategoryId: string | null = null;
   if (input.parentCategoryId) {
     const parent = await discussionReads.placeOf(sqlOnPool(ctx.pool), input.parentCategoryId);
-    if (!parent || parent.discussionType !== 'category' || !canSee(viewer, parent.accessLevel)) throw new NotFoundError(FORUM_MESSAGES.topicNotFound);
+    if (!parent || parent.discussionType !== 'category' || !canSee(viewer, parent.accessLevel))
+      throw new NotFoundError(FORUM_MESSAGES.topicNotFound);
     accessLevel = higherLevel(accessLevel, parent.accessLevel);
     parentCategoryId = parent.id;
   }
@@ -87,31 +110,42 @@ async function placementOf(ctx: ForumContext, viewer: Viewer, input: DiscussionC
   return { category, subcategoryId, parentCategoryId, accessLevel };
 }
 
-export async function createDiscussion(ctx: ForumContext, viewer: Viewer, input: DiscussionCreate): Promise<DiscussionDetail> {
+export async function createDiscussion(
+  ctx: ForumContext,
+  viewer: Viewer,
+  input: DiscussionCreate,
+): Promise<DiscussionDetail> {
   if (viewer.level === 'Public') throw new ForbiddenError(FORUM_MESSAGES.forumsNeedLevel);
-  if (input.discussionType === 'category' && !viewer.isAdmin) throw new ForbiddenError(FORUM_MESSAGES.categoryTopicsAdminOnly);
+  if (input.discussionType === 'category' && !viewer.isAdmin)
+    throw new ForbiddenError(FORUM_MESSAGES.categoryTopicsAdminOnly);
   const placement = await placementOf(ctx, viewer, input);
+  await ensureUserKnown(ctx, viewer.userId);
   const id = randomUUID();
   await inTransaction(ctx, async (tx, emit) => {
     if (placement.subcategoryId) await subcategoryRepository.lockForCount(tx, placement.subcategoryId);
-    const discussion = await tx.discussion.create({
-      data: {
-        id,
-        title: input.title,
-        content: input.content,
-        contentFormat: input.contentFormat,
-        contentHtml: renderContent(input.content, input.contentFormat),
-        discussionType: input.discussionType,
-        authorId: viewer.userId,
-        minAccessLevel: input.minAccessLevel,
-        ...placement,
-      },
+    const discussion = await discussionWrites.create(tx, {
+      id,
+      title: input.title,
+      content: input.content,
+      contentFormat: input.contentFormat,
+      contentHtml: renderContent(input.content, input.contentFormat),
+      discussionType: input.discussionType,
+      authorId: viewer.userId,
+      minAccessLevel: input.minAccessLevel,
+      ...placement,
     });
-    if (placement.subcategoryId && input.discussionType === 'discussion') await subcategoryRepository.countNewDiscussion(tx, placement.subcategoryId);
-    if (input.includePoll && input.pollQuestion && input.pollOptions) await pollWrites.create(tx, id, { question: input.pollQuestion, options: input.pollOptions });
+    if (placement.subcategoryId && input.discussionType === 'discussion')
+      await subcategoryRepository.countNewDiscussion(tx, placement.subcategoryId);
+    if (input.includePoll && input.pollQuestion && input.pollOptions)
+      await pollWrites.create(tx, id, { question: input.pollQuestion, options: input.pollOptions });
     if (input.tags?.length) await setDiscussionTags(tx, id, input.tags);
     await linkAttachments(tx, viewer, input.attachmentIds ?? [], { discussionId: id });
-    await recordMentions(tx, emit, { content: input.content, author: await authorOf(tx, viewer.userId), discussion: { id, title: input.title, accessLevel: placement.accessLevel }, replyId: null });
+    await recordMentions(tx, emit, {
+      content: input.content,
+      author: await authorOf(tx, viewer.userId),
+      discussion: { id, title: input.title, accessLevel: placement.accessLevel },
+      replyId: null,
+    });
     const payload: DiscussionCreatedPayload = {
       discussionId: id,
       title: discussion.title,
@@ -131,7 +165,12 @@ const MODERATION_FIELDS = ['isLocked', 'isPinned', 'isHidden', 'moderationReason
 const AUTHOR_FIELDS = ['title', 'content', 'contentFormat', 'tags'] as const;
 
 /** Authors edit their own title, content and tags; moderators lock, pin and hide. */
-export async function updateDiscussion(ctx: ForumContext, viewer: Viewer, id: string, patch: DiscussionPatch): Promise<DiscussionDetail> {
+export async function updateDiscussion(
+  ctx: ForumContext,
+  viewer: Viewer,
+  id: string,
+  patch: DiscussionPatch,
+): Promise<DiscussionDetail> {
   await inTransaction(ctx, async (tx, emit) => {
     const access = await accessTo(ctx, viewer, await discussionWrites.lockPlace(sqlInTransaction(tx), id));
     const edits = AUTHOR_FIELDS.some((field) => patch[field] !== undefined);
@@ -139,28 +178,35 @@ export async function updateDiscussion(ctx: ForumContext, viewer: Viewer, id: st
     if (moderation) await requireModerator(access);
     if (edits) {
       if (!access.isAuthor) throw new ForbiddenError(FORUM_MESSAGES.notYourPost);
-      if (access.place.isLocked && !(await access.canModerate())) throw new ForbiddenError(FORUM_MESSAGES.discussionLocked);
+      if (access.place.isLocked && !(await access.canModerate()))
+        throw new ForbiddenError(FORUM_MESSAGES.discussionLocked);
     }
-    if (patch.isHidden !== undefined && access.place.subcategoryId) await subcategoryRepository.lockForCount(tx, access.place.subcategoryId);
-    const current = await tx.discussion.findUniqueOrThrow({ where: { id }, select: { content: true, contentFormat: true, title: true } });
+    if (patch.isHidden !== undefined && access.place.subcategoryId)
+      await subcategoryRepository.lockForCount(tx, access.place.subcategoryId);
+    const current = await discussionWrites.editable(tx, id);
     const content = patch.content ?? current.content;
     const contentFormat = patch.contentFormat ?? current.contentFormat;
-    await tx.discussion.update({
-      where: { id },
-      data: {
-        ...(patch.title !== undefined ? { title: patch.title } : {}),
-        ...(patch.content !== undefined || patch.contentFormat !== undefined ? { content, contentFormat, contentHtml: renderContent(content, contentFormat) } : {}),
-        ...(patch.isLocked !== undefined ? { isLocked: patch.isLocked } : {}),
-        ...(patch.isPinned !== undefined ? { isPinned: patch.isPinned } : {}),
-        ...(patch.isHidden !== undefined ? { isApproved: !patch.isHidden } : {}),
-        ...(moderation ? { moderatedBy: viewer.userId, moderationReason: patch.moderationReason ?? null } : {}),
-      },
+    await discussionWrites.update(tx, id, {
+      ...(patch.title !== undefined ? { title: patch.title } : {}),
+      ...(patch.content !== undefined || patch.contentFormat !== undefined
+        ? { content, contentFormat, contentHtml: renderContent(content, contentFormat) }
+        : {}),
+      ...(patch.isLocked !== undefined ? { isLocked: patch.isLocked } : {}),
+      ...(patch.isPinned !== undefined ? { isPinned: patch.isPinned } : {}),
+      ...(patch.isHidden !== undefined ? { isApproved: !patch.isHidden } : {}),
+      ...(moderation ? { moderatedBy: viewer.userId, moderationReason: patch.moderationReason ?? null } : {}),
     });
     if (patch.tags) await setDiscussionTags(tx, id, patch.tags);
-    if (patch.isHidden !== undefined) await tx.reply.updateMany({ where: { discussionId: id }, data: { discussionApproved: !patch.isHidden } });
-    if (patch.isHidden !== undefined && access.place.subcategoryId) await subcategoryRepository.recountDiscussions(tx, access.place.subcategoryId);
+    if (patch.isHidden !== undefined) await replyRepository.setDiscussionApproved(tx, id, !patch.isHidden);
+    if (patch.isHidden !== undefined && access.place.subcategoryId)
+      await subcategoryRepository.recountDiscussions(tx, access.place.subcategoryId);
     if (patch.content !== undefined) {
-      await recordMentions(tx, emit, { content, author: await authorOf(tx, viewer.userId), discussion: { id, title: patch.title ?? current.title, accessLevel: access.place.accessLevel }, replyId: null });
+      await recordMentions(tx, emit, {
+        content,
+        author: await authorOf(tx, viewer.userId),
+        discussion: { id, title: patch.title ?? current.title, accessLevel: access.place.accessLevel },
+        replyId: null,
+      });
     }
   });
   return getDiscussion(ctx, viewer, id);
@@ -171,19 +217,10 @@ export async function deleteDiscussion(ctx: ForumContext, viewer: Viewer, id: st
     const access = await accessTo(ctx, viewer, await discussionWrites.lockPlace(sqlInTransaction(tx), id));
     await requireAuthorOrModerator(access);
     if (access.place.subcategoryId) await subcategoryRepository.lockForCount(tx, access.place.subcategoryId);
-    const keys = await attachmentKeysOfDiscussion(tx, id);
-    await tx.discussion.delete({ where: { id } });
+    const keys = await attachmentRepository.keysOfDiscussion(tx, id);
+    await discussionWrites.delete(tx, id);
     if (access.place.subcategoryId) await subcategoryRepository.recountDiscussions(tx, access.place.subcategoryId);
     return keys;
   });
   deleteBlobsLater(ctx, blobKeys);
-}
-
-/** The stored files of a discussion and of its replies (the rows go with it; the objects are removed after). */
-async function attachmentKeysOfDiscussion(tx: Tx, discussionId: string): Promise<string[]> {
-  const rows = await tx.$queryRaw<{ file_path: string }[]>`
-    SELECT file_path FROM attachments WHERE discussion_id = ${discussionId}::uuid
-    UNION ALL
-    SELECT t.file_path FROM attachments t JOIN replies r ON r.id = t.reply_id WHERE r.discussion_id = ${discussionId}::uuid`;
-  return rows.map((row) => row.file_path);
 }

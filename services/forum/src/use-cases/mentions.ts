@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { SUBJECTS, canSeeForumLevel, forumLevelOf, type AccessLevel, type MentionCreatedPayload } from '@crucible/proto';
+import {
+  SUBJECTS,
+  canSeeForumLevel,
+  forumLevelOf,
+  type AccessLevel,
+  type MentionCreatedPayload,
+} from '@crucible/proto';
 import { excerptOf } from '../content/render.ts';
 import { mentionsIn } from '../content/mentions.ts';
+import { mentionRepository } from '../repositories/mentions.ts';
 import { displayName, userReplica, type KnownUser } from '../repositories/users.ts';
 import type { Emit, Tx } from './context.ts';
 
@@ -22,19 +29,25 @@ export async function recordMentions(tx: Tx, emit: Emit, source: MentionSource):
   const [byId, byEmail, already] = await Promise.all([
     userReplica.findMany(tx, targets.userIds),
     userReplica.findByEmails(tx, targets.emails),
-    tx.mention.findMany({ where: { discussionId: source.discussion.id, replyId: source.replyId }, select: { mentionedUserId: true } }),
+    mentionRepository.mentionedUserIds(tx, source.discussion.id, source.replyId),
   ]);
-  const skip = new Set([source.author.id, ...already.map((mention) => mention.mentionedUserId)]);
+  const skip = new Set([source.author.id, ...already]);
   const mentioned = new Map<string, KnownUser>();
   for (const user of [...byId, ...byEmail]) {
-    if (!skip.has(user.id) && canSeeForumLevel(forumLevelOf(user), source.discussion.accessLevel)) mentioned.set(user.id, user);
+    if (!skip.has(user.id) && canSeeForumLevel(forumLevelOf(user), source.discussion.accessLevel))
+      mentioned.set(user.id, user);
   }
   if (mentioned.size === 0) return;
   const context = excerptOf(source.content);
   const rows = [...mentioned.keys()].map((mentionedUserId) => ({
-    id: randomUUID(), mentionedUserId, mentionedBy: source.author.id, discussionId: source.discussion.id, replyId: source.replyId, context,
+    id: randomUUID(),
+    mentionedUserId,
+    mentionedBy: source.author.id,
+    discussionId: source.discussion.id,
+    replyId: source.replyId,
+    context,
   }));
-  await tx.mention.createMany({ data: rows });
+  await mentionRepository.createMany(tx, rows);
   for (const row of rows) {
     const payload: MentionCreatedPayload = {
       mentionId: row.id,

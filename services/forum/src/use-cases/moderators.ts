@@ -1,18 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import { FORUM_MESSAGES, type ForumModerator, type ForumModeratorCreate } from '@crucible/proto';
-import { ConflictError, NotFoundError } from '@crucible/platform';
+import { ConflictError, NotFoundError, isUniqueViolation, requireAdmin } from '@crucible/platform';
 import { moderatorRepository, toForumModerator } from '../repositories/moderators.ts';
-import { isUniqueViolation } from '../repositories/sql.ts';
 import { subcategoryRepository } from '../repositories/subcategories.ts';
 import { userReplica } from '../repositories/users.ts';
-import { requireAdmin, type Viewer } from './access.ts';
+import type { Viewer } from './access.ts';
 import type { ForumContext } from './context.ts';
 
-async function withUsers(ctx: ForumContext, grants: Awaited<ReturnType<typeof moderatorRepository.list>>): Promise<ForumModerator[]> {
-  const users = new Map((await userReplica.findMany(ctx.prisma, [...new Set(grants.map((grant) => grant.userId))])).map((user) => [user.id, user]));
+async function withUsers(
+  ctx: ForumContext,
+  grants: Awaited<ReturnType<typeof moderatorRepository.list>>,
+): Promise<ForumModerator[]> {
+  const users = new Map(
+    (await userReplica.findMany(ctx.prisma, [...new Set(grants.map((grant) => grant.userId))])).map((user) => [
+      user.id,
+      user,
+    ]),
+  );
   return grants.map((grant) => {
     const user = users.get(grant.userId);
-    return toForumModerator(grant, user ? { firstName: user.firstName, lastName: user.lastName, email: user.email } : null);
+    return toForumModerator(
+      grant,
+      user ? { firstName: user.firstName, lastName: user.lastName, email: user.email } : null,
+    );
   });
 }
 
@@ -22,10 +32,15 @@ export async function listModerators(ctx: ForumContext, viewer: Viewer): Promise
 }
 
 /** Admins grant moderation of all forums (no scope), one category, or one topic. */
-export async function grantModerator(ctx: ForumContext, viewer: Viewer, input: ForumModeratorCreate): Promise<ForumModerator> {
+export async function grantModerator(
+  ctx: ForumContext,
+  viewer: Viewer,
+  input: ForumModeratorCreate,
+): Promise<ForumModerator> {
   requireAdmin(viewer);
   if (!(await userReplica.findById(ctx.prisma, input.userId))) throw new NotFoundError(FORUM_MESSAGES.userNotFound);
-  if (input.subcategoryId && !(await subcategoryRepository.findById(ctx.prisma, input.subcategoryId))) throw new NotFoundError(FORUM_MESSAGES.topicNotFound);
+  if (input.subcategoryId && !(await subcategoryRepository.findById(ctx.prisma, input.subcategoryId)))
+    throw new NotFoundError(FORUM_MESSAGES.topicNotFound);
   try {
     const grant = await moderatorRepository.create(ctx.prisma, {
       id: randomUUID(),

@@ -1,7 +1,7 @@
 import { FORUM_MESSAGES, SUBJECTS, type Poll, type PollCreate, type PollVotedPayload } from '@crucible/proto';
-import { ConflictError, ForbiddenError, NotFoundError } from '@crucible/platform';
+import { ConflictError, ForbiddenError, NotFoundError, isUniqueViolation } from '@crucible/platform';
 import { pollReads, pollWrites } from '../repositories/polls.ts';
-import { isUniqueViolation, sqlOnPool } from '../repositories/sql.ts';
+import { sqlOnPool } from '../repositories/sql.ts';
 import type { Viewer } from './access.ts';
 import { inTransaction, type ForumContext } from './context.ts';
 import { requireAuthorOrModerator, visibleDiscussion } from './discussion-access.ts';
@@ -18,7 +18,12 @@ export async function getPoll(ctx: ForumContext, viewer: Viewer, discussionId: s
 }
 
 /** The discussion's author (or a moderator) adds its one poll. */
-export async function createPoll(ctx: ForumContext, viewer: Viewer, discussionId: string, input: PollCreate): Promise<Poll> {
+export async function createPoll(
+  ctx: ForumContext,
+  viewer: Viewer,
+  discussionId: string,
+  input: PollCreate,
+): Promise<Poll> {
   await requireAuthorOrModerator(await visibleDiscussion(ctx, viewer, discussionId));
   try {
     await inTransaction(ctx, (tx) => pollWrites.create(tx, discussionId, input));
@@ -30,19 +35,37 @@ export async function createPoll(ctx: ForumContext, viewer: Viewer, discussionId
 }
 
 /** One vote per member; voting again moves it. Votes on a poll are applied one at a time. */
-export async function vote(ctx: ForumContext, viewer: Viewer, discussionId: string, optionId: string, ipAddress: string | null): Promise<Poll> {
+export async function vote(
+  ctx: ForumContext,
+  viewer: Viewer,
+  discussionId: string,
+  optionId: string,
+  ipAddress: string | null,
+): Promise<Poll> {
   const access = await visibleDiscussion(ctx, viewer, discussionId);
   if (access.place.isLocked && !(await access.canModerate())) throw new ForbiddenError(FORUM_MESSAGES.discussionLocked);
   await inTransaction(ctx, async (tx, emit) => {
     const poll = await pollWrites.lock(tx, discussionId);
     if (!poll) throw new NotFoundError(FORUM_MESSAGES.pollNotFound);
     if (poll.expiresAt && poll.expiresAt.getTime() <= Date.now()) throw new ForbiddenError(FORUM_MESSAGES.pollClosed);
-    const option = await tx.pollOption.findUnique({ where: { id: optionId }, select: { pollId: true } });
-    if (option?.pollId !== poll.id) throw new NotFoundError(FORUM_MESSAGES.optionNotFound);
-    const { previousOptionId } = await pollWrites.castVote(tx, { pollId: poll.id, optionId, userId: viewer.userId, ipAddress });
+    if ((await pollWrites.pollOfOption(tx, optionId)) !== poll.id)
+      throw new NotFoundError(FORUM_MESSAGES.optionNotFound);
+    const { previousOptionId } = await pollWrites.castVote(tx, {
+      pollId: poll.id,
+      optionId,
+      userId: viewer.userId,
+      ipAddress,
+    });
     if (previousOptionId === optionId) return;
-    const totalVotes = await tx.pollVote.count({ where: { pollId: poll.id } });
-    const payload: PollVotedPayload = { pollId: poll.id, discussionId, userId: viewer.userId, optionId, previousOptionId, totalVotes };
+    const totalVotes = await pollWrites.countVotes(tx, poll.id);
+    const payload: PollVotedPayload = {
+      pollId: poll.id,
+      discussionId,
+      userId: viewer.userId,
+      optionId,
+      previousOptionId,
+      totalVotes,
+    };
     await emit(SUBJECTS.forumPollVoted, payload);
   });
   return readPoll(ctx, viewer, discussionId);

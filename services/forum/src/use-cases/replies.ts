@@ -1,31 +1,52 @@
 import { randomUUID } from 'node:crypto';
 import {
-  FORUM_MESSAGES, SUBJECTS, canSeeForumLevel, forumLevelOf,
-  type Reply, type ReplyCreate, type ReplyCreatedPayload, type ReplyListQuery, type ReplyPatch,
+  FORUM_MESSAGES,
+  SUBJECTS,
+  canSeeForumLevel,
+  forumLevelOf,
+  type Reply,
+  type ReplyCreate,
+  type ReplyCreatedPayload,
+  type ReplyListQuery,
+  type ReplyPatch,
 } from '@crucible/proto';
 import { BadRequestError, ForbiddenError, NotFoundError } from '@crucible/platform';
 import { excerptOf, renderContent } from '../content/render.ts';
 import { discussionWrites, type DiscussionPlace } from '../repositories/discussions.ts';
-import { replyReads, type ReplyPage } from '../repositories/replies.ts';
+import { attachmentRepository } from '../repositories/attachments.ts';
+import { replyReads, replyRepository, type ReplyPage } from '../repositories/replies.ts';
 import { decodeCursor, sqlInTransaction, sqlOnPool } from '../repositories/sql.ts';
 import { userReplica } from '../repositories/users.ts';
+import { watchRepository } from '../repositories/watching.ts';
 import type { Viewer } from './access.ts';
 import { deleteBlobsLater, linkAttachments } from './attachments.ts';
 import { inTransaction, type Emit, type ForumContext, type Tx } from './context.ts';
 import { accessTo, requireModerator, visibleDiscussion, type DiscussionAccess } from './discussion-access.ts';
 import { authorOf, recordMentions } from './mentions.ts';
+import { ensureUserKnown, withKnownAuthors } from './user-replica.ts';
 
-export async function listReplies(ctx: ForumContext, viewer: Viewer, discussionId: string, query: ReplyListQuery): Promise<ReplyPage> {
+export async function listReplies(
+  ctx: ForumContext,
+  viewer: Viewer,
+  discussionId: string,
+  query: ReplyListQuery,
+): Promise<ReplyPage> {
   const sql = sqlOnPool(ctx.pool);
   const after = decodeCursor(query.after);
   if (!query.includeHidden) {
     // The common case in one round trip; the page is dropped unread if the viewer may not see it.
     const { place, page } = await replyReads.pageWithPlace(sql, { discussionId, limit: query.limit, after });
     await accessTo(ctx, viewer, place);
-    return page;
+    return { ...page, items: await withKnownAuthors(ctx, page.items) };
   }
   const access = await visibleDiscussion(ctx, viewer, discussionId);
-  return replyReads.page(sql, { discussionId, includeHidden: await access.canModerate(), limit: query.limit, after });
+  const page = await replyReads.page(sql, {
+    discussionId,
+    includeHidden: await access.canModerate(),
+    limit: query.limit,
+    after,
+  });
+  return { ...page, items: await withKnownAuthors(ctx, page.items) };
 }
 
 /** A locked discussion takes replies (and edits) from its moderators only. */
@@ -35,19 +56,29 @@ async function requireOpen(access: DiscussionAccess): Promise<void> {
 
 async function requireReplyOf(tx: Tx, discussionId: string, replyId: string | null | undefined): Promise<void> {
   if (!replyId) return;
-  const reply = await tx.reply.findUnique({ where: { id: replyId }, select: { discussionId: true } });
-  if (reply?.discussionId !== discussionId) throw new BadRequestError('The reply answered or quoted is not in this discussion');
+  const reply = await replyRepository.findPlacement(tx, replyId);
+  if (reply?.discussionId !== discussionId)
+    throw new BadRequestError('The reply answered or quoted is not in this discussion');
 }
 
 /**
  * Tells the discussion's author and its watchers (reply.created), leaving out the reply's author
  * and anyone who can no longer see the discussion.
  */
-async function announceReply(tx: Tx, emit: Emit, place: DiscussionPlace, reply: { id: string; authorId: string; content: string; createdAt: Date }, authorName: string): Promise<void> {
-  const watchers = await tx.watchedDiscussion.findMany({ where: { discussionId: place.id }, select: { userId: true } });
-  const candidates = [...new Set([place.authorId, ...watchers.map((watcher) => watcher.userId)])].filter((id) => id !== reply.authorId);
+async function announceReply(
+  tx: Tx,
+  emit: Emit,
+  place: DiscussionPlace,
+  reply: { id: string; authorId: string; content: string; createdAt: Date },
+  authorName: string,
+): Promise<void> {
+  const watcherIds = await watchRepository.watcherIds(tx, place.id);
+  const candidates = [...new Set([place.authorId, ...watcherIds])].filter((id) => id !== reply.authorId);
   const known = await userReplica.findMany(tx, candidates);
-  const notifyUserIds = known.filter((user) => canSeeForumLevel(forumLevelOf(user), place.accessLevel)).map((user) => user.id).sort();
+  const notifyUserIds = known
+    .filter((user) => canSeeForumLevel(forumLevelOf(user), place.accessLevel))
+    .map((user) => user.id)
+    .sort();
   const payload: ReplyCreatedPayload = {
     replyId: reply.id,
     discussionId: place.id,
@@ -63,30 +94,53 @@ async function announceReply(tx: Tx, emit: Emit, place: DiscussionPlace, reply: 
   await emit(SUBJECTS.forumReplyCreated, payload);
 }
 
-export async function createReply(ctx: ForumContext, viewer: Viewer, discussionId: string, input: ReplyCreate): Promise<Reply> {
+export async function createReply(
+  ctx: ForumContext,
+  viewer: Viewer,
+  discussionId: string,
+  input: ReplyCreate,
+): Promise<Reply> {
   const id = randomUUID();
+  // Outside the transaction: the question to auth must not hold the discussion's row lock.
+  await ensureUserKnown(ctx, viewer.userId);
   await inTransaction(ctx, async (tx, emit) => {
     const sql = sqlInTransaction(tx);
     // The discussion's row lock orders this reply with every other change to its replies.
     const access = await accessTo(ctx, viewer, await discussionWrites.lockPlace(sql, discussionId));
     await requireOpen(access);
-    await Promise.all([requireReplyOf(tx, discussionId, input.parentReplyId), requireReplyOf(tx, discussionId, input.quotedReplyId)]);
-    // The database clock, read after the lock, so replies are timed in the order they are counted.
-    const [{ created_at: createdAt }] = (await sql<{ created_at: Date }>(
-      `INSERT INTO replies (id, discussion_id, author_id, content, content_format, content_html, parent_reply_id, quoted_reply_id,
-                            category, access_level, discussion_approved, created_at, updated_at)
-       VALUES ($1::uuid, $2::uuid, $3::uuid, $4, $5::content_format, $6, $7::uuid, $8::uuid, $9::access_level, $10::access_level, $11, clock_timestamp(), clock_timestamp())
-       RETURNING created_at`,
-      [
-        id, discussionId, viewer.userId, input.content, input.contentFormat, renderContent(input.content, input.contentFormat), input.parentReplyId ?? null, input.quotedReplyId ?? null,
-        access.place.category, access.place.accessLevel, !access.place.isHidden,
-      ],
-    )) as [{ created_at: Date }];
+    await Promise.all([
+      requireReplyOf(tx, discussionId, input.parentReplyId),
+      requireReplyOf(tx, discussionId, input.quotedReplyId),
+    ]);
+    const createdAt = await replyRepository.insert(tx, {
+      id,
+      discussionId,
+      authorId: viewer.userId,
+      content: input.content,
+      contentFormat: input.contentFormat,
+      contentHtml: renderContent(input.content, input.contentFormat),
+      parentReplyId: input.parentReplyId ?? null,
+      quotedReplyId: input.quotedReplyId ?? null,
+      category: access.place.category,
+      accessLevel: access.place.accessLevel,
+      discussionApproved: !access.place.isHidden,
+    });
     await discussionWrites.countNewReply(sql, discussionId, viewer.userId, createdAt);
     await linkAttachments(tx, viewer, input.attachmentIds ?? [], { replyId: id });
     const author = await authorOf(tx, viewer.userId);
-    await recordMentions(tx, emit, { content: input.content, author, discussion: { id: discussionId, title: access.place.title, accessLevel: access.place.accessLevel }, replyId: id });
-    await announceReply(tx, emit, access.place, { id, authorId: viewer.userId, content: input.content, createdAt }, author.name);
+    await recordMentions(tx, emit, {
+      content: input.content,
+      author,
+      discussion: { id: discussionId, title: access.place.title, accessLevel: access.place.accessLevel },
+      replyId: id,
+    });
+    await announceReply(
+      tx,
+      emit,
+      access.place,
+      { id, authorId: viewer.userId, content: input.content, createdAt },
+      author.name,
+    );
   });
   return (await replyReads.byId(sqlOnPool(ctx.pool), id))!;
 }
@@ -94,16 +148,26 @@ export async function createReply(ctx: ForumContext, viewer: Viewer, discussionI
 /** The reply and its discussion, locked, if the viewer may see both. */
 async function lockedReply(ctx: ForumContext, tx: Tx, viewer: Viewer, discussionId: string, replyId: string) {
   const access = await accessTo(ctx, viewer, await discussionWrites.lockPlace(sqlInTransaction(tx), discussionId));
-  const reply = await tx.reply.findUnique({ where: { id: replyId } });
+  const reply = await replyRepository.findById(tx, replyId);
   const isAuthor = reply?.authorId === viewer.userId;
-  if (!reply || reply.discussionId !== discussionId || (!reply.isApproved && !isAuthor && !(await access.canModerate()))) {
+  if (
+    !reply ||
+    reply.discussionId !== discussionId ||
+    (!reply.isApproved && !isAuthor && !(await access.canModerate()))
+  ) {
     throw new NotFoundError(FORUM_MESSAGES.replyNotFound);
   }
   return { access, reply, isAuthor };
 }
 
 /** Authors edit their reply's content; moderators hide and show it. */
-export async function updateReply(ctx: ForumContext, viewer: Viewer, discussionId: string, replyId: string, patch: ReplyPatch): Promise<Reply> {
+export async function updateReply(
+  ctx: ForumContext,
+  viewer: Viewer,
+  discussionId: string,
+  replyId: string,
+  patch: ReplyPatch,
+): Promise<Reply> {
   await inTransaction(ctx, async (tx, emit) => {
     const { access, reply, isAuthor } = await lockedReply(ctx, tx, viewer, discussionId, replyId);
     const moderation = patch.isHidden !== undefined || patch.moderationReason !== undefined;
@@ -115,30 +179,37 @@ export async function updateReply(ctx: ForumContext, viewer: Viewer, discussionI
     }
     const content = patch.content ?? reply.content;
     const contentFormat = patch.contentFormat ?? reply.contentFormat;
-    await tx.reply.update({
-      where: { id: replyId },
-      data: {
-        ...(edits ? { content, contentFormat, contentHtml: renderContent(content, contentFormat) } : {}),
-        ...(patch.isHidden !== undefined ? { isApproved: !patch.isHidden } : {}),
-        ...(moderation ? { moderatedBy: viewer.userId, moderationReason: patch.moderationReason ?? null } : {}),
-      },
+    await replyRepository.update(tx, replyId, {
+      ...(edits ? { content, contentFormat, contentHtml: renderContent(content, contentFormat) } : {}),
+      ...(patch.isHidden !== undefined ? { isApproved: !patch.isHidden } : {}),
+      ...(moderation ? { moderatedBy: viewer.userId, moderationReason: patch.moderationReason ?? null } : {}),
     });
     if (patch.isHidden !== undefined) await discussionWrites.recountReplies(sqlInTransaction(tx), discussionId);
     if (patch.content !== undefined) {
-      await recordMentions(tx, emit, { content, author: await authorOf(tx, viewer.userId), discussion: { id: discussionId, title: access.place.title, accessLevel: access.place.accessLevel }, replyId });
+      await recordMentions(tx, emit, {
+        content,
+        author: await authorOf(tx, viewer.userId),
+        discussion: { id: discussionId, title: access.place.title, accessLevel: access.place.accessLevel },
+        replyId,
+      });
     }
   });
   return (await replyReads.byId(sqlOnPool(ctx.pool), replyId))!;
 }
 
-export async function deleteReply(ctx: ForumContext, viewer: Viewer, discussionId: string, replyId: string): Promise<void> {
+export async function deleteReply(
+  ctx: ForumContext,
+  viewer: Viewer,
+  discussionId: string,
+  replyId: string,
+): Promise<void> {
   const blobKeys = await inTransaction(ctx, async (tx) => {
     const { access, isAuthor } = await lockedReply(ctx, tx, viewer, discussionId, replyId);
     if (!isAuthor) await requireModerator(access);
-    const files = await tx.attachment.findMany({ where: { replyId }, select: { filePath: true } });
-    await tx.reply.delete({ where: { id: replyId } });
+    const keys = await attachmentRepository.keysOfReply(tx, replyId);
+    await replyRepository.delete(tx, replyId);
     await discussionWrites.recountReplies(sqlInTransaction(tx), discussionId);
-    return files.map((file) => file.filePath);
+    return keys;
   });
   deleteBlobsLater(ctx, blobKeys);
 }

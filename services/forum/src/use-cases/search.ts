@@ -6,7 +6,8 @@ import type { ForumContext } from './context.ts';
 
 /** Only what the viewer may read is searched; a category above their level finds nothing. */
 export async function search(ctx: ForumContext, viewer: Viewer, query: SearchQuery): Promise<SearchResponse> {
-  if (viewer.level === 'Public' || (query.category !== 'all' && !canSee(viewer, query.category))) return { items: [], nextOffset: null };
+  if (viewer.level === 'Public' || (query.category !== 'all' && !canSee(viewer, query.category)))
+    return { items: [], nextOffset: null };
   const { items, hasMore } = await searchPosts(sqlOnPool(ctx.pool), { ...query, viewerLevel: viewer.level });
   return { items, nextOffset: hasMore ? query.offset + query.limit : null };
 }

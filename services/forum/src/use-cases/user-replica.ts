@@ -1,19 +1,23 @@
-import { SUBJECTS, userDeletedPayloadSchema, userEventPayloadSchema, type EventEnvelope } from '@crucible/proto';
-import { subscribeIdempotent, type EventBus, type SqlExecutor, type Subscription } from '@crucible/platform';
+import { RPC, SUBJECTS, userEventPayloadSchema, type EventOf, type UserEventPayload } from '@crucible/proto';
+import {
+  createReplicaFiller,
+  subscribeIdempotent,
+  type EventBus,
+  type Logger,
+  type ReplicaFiller,
+  type SqlExecutor,
+  type Subscription,
+} from '@crucible/platform';
+import type { PrismaClient } from '../generated/prisma/client.ts';
 import { userReplica } from '../repositories/users.ts';
 import { FORUM_SCHEMA, type ForumContext, type Tx } from './context.ts';
 
-/** Applies one auth.user.* event to the replica; a payload that does not parse is logged and skipped. */
-async function applyUserEvent(ctx: ForumContext, event: EventEnvelope, tx: Tx): Promise<void> {
-  if (event.subject === SUBJECTS.userDeleted) {
-    const parsed = userDeletedPayloadSchema.safeParse(event.payload);
-    if (parsed.success) await userReplica.delete(tx, parsed.data.id);
-    else ctx.logger.warn({ eventId: event.id, issues: parsed.error.issues }, 'skipped a malformed user event');
-    return;
-  }
-  const parsed = userEventPayloadSchema.safeParse(event.payload);
-  if (parsed.success) await userReplica.upsert(tx, parsed.data);
-  else ctx.logger.warn({ eventId: event.id, issues: parsed.error.issues }, 'skipped a malformed user event');
+const USER_SUBJECTS = [SUBJECTS.userCreated, SUBJECTS.userUpdated, SUBJECTS.userDeleted];
+
+/** Applies one auth.user.* event (its payload already parsed by the bus) to the replica. */
+async function applyUserEvent(event: EventOf<(typeof USER_SUBJECTS)[number]>, tx: Tx): Promise<void> {
+  if (event.subject === SUBJECTS.userDeleted) await userReplica.delete(tx, event.payload.id);
+  else await userReplica.upsert(tx, event.payload);
 }
 
 /** Keeps the users replica (names and levels of authors, watchers, mentioned members) from auth's events. */
@@ -21,9 +25,60 @@ export function replicateUsers(ctx: ForumContext, bus: EventBus, durable: string
   return subscribeIdempotent({
     bus,
     durable,
-    subjects: [SUBJECTS.userCreated, SUBJECTS.userUpdated, SUBJECTS.userDeleted],
+    subjects: USER_SUBJECTS,
     schema: FORUM_SCHEMA,
+    logger: ctx.logger,
     runInTransaction: (work) => ctx.prisma.$transaction((tx) => work(tx as unknown as SqlExecutor)),
-    handler: (event, tx) => applyUserEvent(ctx, event, tx as unknown as Tx),
+    handler: (event, tx) => applyUserEvent(event, tx as unknown as Tx),
+  });
+}
+
+/** Asks auth for a user the replica lacks (a sign-up whose event is not applied yet). */
+export function userReplicaFiller(
+  prisma: PrismaClient,
+  bus: EventBus,
+  logger: Logger,
+): ReplicaFiller<UserEventPayload> {
+  return createReplicaFiller({
+    bus,
+    subject: RPC.authUser,
+    schema: userEventPayloadSchema,
+    storeIfMissing: (user) => userReplica.insertIfMissing(prisma, user),
+    logger,
+  });
+}
+
+/** Makes sure the replica holds `userId` before it is shown as an author; an unknown id stays unknown. */
+export async function ensureUserKnown(ctx: ForumContext, userId: string): Promise<void> {
+  if (await userReplica.findById(ctx.prisma, userId)) return;
+  await ctx.users.fill(userId);
+}
+
+/**
+ * Fills the authors a page shows as unknown (`author: null`) and puts their names in, so a member
+ * whose sign-up event is late is still shown by name.
+ */
+export async function withKnownAuthors<
+  Item extends {
+    authorId: string;
+    author: {
+      id: string;
+      firstName: string | null;
+      lastName: string | null;
+      accessLevel: UserEventPayload['accessLevel'];
+    } | null;
+  },
+>(ctx: ForumContext, items: Item[]): Promise<Item[]> {
+  const unknown = items.filter((item) => item.author === null).map((item) => item.authorId);
+  if (unknown.length === 0) return items;
+  const filled = new Map((await ctx.users.fillMissing(unknown, [])).map((user) => [user.id, user]));
+  return items.map((item) => {
+    const user = item.author === null ? filled.get(item.authorId) : undefined;
+    return user
+      ? {
+          ...item,
+          author: { id: user.id, firstName: user.firstName, lastName: user.lastName, accessLevel: user.accessLevel },
+        }
+      : item;
   });
 }
