@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { SERVICES } from '@crucible/proto';
+import { configFields, metricsConfigSchema, tokenConfigSchema } from '@crucible/platform';
+
+export const adminConfigSchema = z
+  .object({
+    PORT: configFields.port(SERVICES.admin.defaultPort),
+    LOG_LEVEL: configFields.logLevel,
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    DATABASE_URL: configFields.url('postgresql://postgres@127.0.0.1:5432/postgres'),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    /** The durable consumer that keeps message snapshots from dm's events; replicas of the service share it. */
+    ADMIN_MESSAGES_CONSUMER: z
+      .string()
+      .regex(/^[\w-]{1,64}$/)
+      .default('admin-dm-messages'),
+    /** How long a report waits for dm to describe a message it has not heard of yet. */
+    DM_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3_000),
+  })
+  .extend(tokenConfigSchema.shape)
+  .extend(metricsConfigSchema.shape);
+export type AdminConfig = z.infer<typeof adminConfigSchema>;

@@ -1,0 +1,139 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ADMIN_MESSAGES, RPC, SUBJECTS, type DmMessageCreatedPayload, type DmRpcAnswer } from '@crucible/proto';
+import { newEvent } from '@crucible/platform';
+import { startAdminHarness, type AdminHarness, type Member } from './testing/admin-harness.ts';
+
+let admin: AdminHarness;
+
+beforeAll(async () => {
+  admin = await startAdminHarness();
+}, 150_000);
+afterAll(() => admin?.stop());
+
+/** A message as dm announces it, published on the real stream. */
+async function messageFrom(
+  sender: Member,
+  recipient: Member,
+  content = 'you are all idiots',
+): Promise<DmMessageCreatedPayload> {
+  const message = {
+    id: randomUUID(),
+    content,
+    senderId: sender.id,
+    recipientId: recipient.id,
+    createdAt: new Date().toISOString(),
+    messageSizeBytes: content.length,
+  };
+  await admin.bus.publish(newEvent(SUBJECTS.dmMessageCreated, message));
+  return message;
+}
+
+async function snapshotArrived(messageId: string): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while ((await admin.sql(`SELECT 1 FROM message_snapshots WHERE message_id = $1`, [messageId])).length === 0) {
+    if (Date.now() > deadline) throw new Error(`the snapshot of ${messageId} never arrived`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const report = (reporter: Member, body: unknown) =>
+  admin.request('/api/admin/message-reports', { token: reporter.token, json: body });
+
+it("takes a recipient's report with 201, stores the six-type value and its schema type, and refuses a second open one with 409", async () => {
+  const [sender, recipient] = [await admin.member(), await admin.member()];
+  const message = await messageFrom(sender, recipient);
+  await snapshotArrived(message.id);
+
+  const created = await report(recipient, {
+    messageId: message.id,
+    reportType: 'hate_speech',
+    reportReason: '  slurs  ',
+  });
+  expect(created.status).toBe(201);
+  expect(await created.json()).toMatchObject({
+    messageId: message.id,
+    reporterId: recipient.id,
+    reportType: 'hate_speech',
+    schemaReportType: 'harassment',
+    reportReason: 'slurs',
+    isResolved: false,
+  });
+  const again = await report(recipient, { messageId: message.id, reportType: 'spam' });
+  expect(again.status).toBe(409);
+  expect(await again.json()).toMatchObject({ message: ADMIN_MESSAGES.alreadyReported });
+
+  // Resolved, it can be reported again.
+  await admin.sql(`UPDATE message_reports SET is_resolved = true WHERE message_id = $1`, [message.id]);
+  expect((await report(recipient, { messageId: message.id, reportType: 'threat' })).status).toBe(201);
+  const stored = await admin.sql<{ report_type: string; schema_report_type: string; description: string | null }>(
+    `SELECT report_type, schema_report_type, description FROM message_reports WHERE message_id = $1 ORDER BY created_at`,
+    [message.id],
+  );
+  expect(stored).toEqual([
+    { report_type: 'hate_speech', schema_report_type: 'harassment', description: 'slurs' },
+    { report_type: 'threat', schema_report_type: 'harassment', description: null },
+  ]);
+});
+
+it('refuses the sender, hides the message from members outside its conversation, and validates the body', async () => {
+  const [sender, recipient, outsider] = [await admin.member(), await admin.member(), await admin.member()];
+  const message = await messageFrom(sender, recipient);
+  await snapshotArrived(message.id);
+
+  const own = await report(sender, { messageId: message.id, reportType: 'spam' });
+  expect([own.status, (await own.json()).message]).toEqual([403, ADMIN_MESSAGES.notYourOwnMessage]);
+  const outside = await report(outsider, { messageId: message.id, reportType: 'spam' });
+  expect([outside.status, (await outside.json()).message]).toEqual([404, ADMIN_MESSAGES.messageNotFound]);
+
+  const refusals: [unknown, number, string?][] = [
+    [{ messageId: message.id }, 400, ADMIN_MESSAGES.reportTypeRequired],
+    [{ messageId: message.id, reportType: 'rude' }, 400, ADMIN_MESSAGES.reportTypeRequired],
+    [{ messageId: message.id, reportType: 'inappropriate' }, 400, ADMIN_MESSAGES.reportTypeRequired],
+    [{ reportType: 'spam' }, 400, ADMIN_MESSAGES.messageRequired],
+    [{ messageId: 'not-a-uuid', reportType: 'spam' }, 404, ADMIN_MESSAGES.messageNotFound],
+    [
+      { messageId: message.id, reportType: 'spam', reportReason: 'nul\u0000' },
+      400,
+      'reportReason must not contain a NUL character',
+    ],
+    [{ messageId: message.id, reportType: 'spam', reportReason: 'x'.repeat(2001) }, 400, ADMIN_MESSAGES.reasonTooLong],
+    [{ messageId: message.id, reportType: 'spam', reportReason: 'x'.repeat(300_000) }, 413],
+  ];
+  for (const [body, status, text] of refusals) {
+    const response = await report(recipient, body);
+    expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(status);
+    if (text) expect((await response.json()).message).toBe(text);
+  }
+  expect(
+    (await admin.request('/api/admin/message-reports', { json: { messageId: message.id, reportType: 'spam' } })).status,
+  ).toBe(401);
+  expect(await admin.sql(`SELECT id FROM message_reports WHERE message_id = $1`, [message.id])).toEqual([]);
+});
+
+it('asks dm for a message whose event has not arrived yet, and answers 404 for one dm does not know', async () => {
+  const [sender, recipient] = [await admin.member(), await admin.member()];
+  const early = {
+    id: randomUUID(),
+    content: 'just sent',
+    senderId: sender.id,
+    recipientId: recipient.id,
+    createdAt: new Date().toISOString(),
+    messageSizeBytes: 9,
+  };
+  const replier = await admin.bus.reply(RPC.dmMessageSnapshot, async (payload) => {
+    const { messageId } = payload as { messageId: string };
+    return (
+      messageId === early.id ? { ok: true, value: early } : { ok: false, statusCode: 404, message: 'Message not found' }
+    ) satisfies DmRpcAnswer<DmMessageCreatedPayload>;
+  });
+  try {
+    expect((await report(recipient, { messageId: early.id, reportType: 'other' })).status).toBe(201);
+    expect(
+      await admin.sql(`SELECT content, sender_id FROM message_snapshots WHERE message_id = $1`, [early.id]),
+    ).toEqual([{ content: 'just sent', sender_id: sender.id }]);
+    expect((await report(recipient, { messageId: randomUUID(), reportType: 'other' })).status).toBe(404);
+  } finally {
+    await replier.stop();
+  }
+});

@@ -1,0 +1,79 @@
+/**
+ * The SQL migrations and the Prisma schema describe the same tables: the migrations are applied
+ * to an empty database and every model is written and read back through the generated client.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openDatabase, silentLogger, type Database } from '@crucible/platform';
+import { createTestDatabase, type TestDatabase } from '@crucible/platform/testing';
+import { ADMIN_MIGRATIONS_DIR } from './create-service.ts';
+import { PrismaClient } from './generated/prisma/client.ts';
+
+let testDatabase: TestDatabase;
+let database: Database;
+let prisma: PrismaClient;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase('admin_schema');
+  database = openDatabase({
+    url: testDatabase.url,
+    schema: 'admin',
+    migrationsDir: ADMIN_MIGRATIONS_DIR,
+    logger: silentLogger,
+  });
+  await database.migrate();
+  prisma = new PrismaClient({ adapter: database.adapter });
+});
+
+afterAll(async () => {
+  await prisma?.$disconnect();
+  await database?.close();
+  await testDatabase?.drop();
+});
+
+it('applies the migrations twice without change and exercises every model through the generated client', async () => {
+  await database.migrate();
+  const [sender, reporter] = [randomUUID(), randomUUID()];
+  const snapshot = await prisma.messageSnapshot.create({
+    data: { messageId: randomUUID(), senderId: sender, recipientId: reporter, content: 'Hi', sentAt: new Date() },
+  });
+  const report = await prisma.messageReport.create({
+    data: {
+      id: randomUUID(),
+      messageId: snapshot.messageId,
+      reporterId: reporter,
+      reportType: 'inappropriate_content',
+      schemaReportType: 'inappropriate',
+    },
+  });
+  expect(report).toMatchObject({ isResolved: false, description: null, resolution: null });
+  await expect(
+    prisma.messageReport.create({
+      data: {
+        id: randomUUID(),
+        messageId: snapshot.messageId,
+        reporterId: reporter,
+        reportType: 'spam',
+        schemaReportType: 'spam',
+      },
+    }),
+  ).rejects.toThrow();
+  await prisma.messageReport.update({
+    where: { id: report.id },
+    data: { isResolved: true, resolvedBy: sender, resolvedAt: new Date(), resolution: 'No resolution notes provided' },
+  });
+  await prisma.messageReport.create({
+    data: {
+      id: randomUUID(),
+      messageId: snapshot.messageId,
+      reporterId: reporter,
+      reportType: 'spam',
+      schemaReportType: 'spam',
+    },
+  });
+  const loaded = await prisma.messageSnapshot.findUniqueOrThrow({
+    where: { messageId: snapshot.messageId },
+    include: { reports: true },
+  });
+  expect(loaded.reports).toHaveLength(2);
+});

@@ -1,0 +1,146 @@
+/**
+ * Integration-test harness for the admin service: the real service on a real port, against the
+ * real PostgreSQL (a database of its own) and NATS JetStream (the shared server; durable names and
+ * a request-reply prefix of its own). Tokens are real EdDSA JWTs resolved to sessions the test sets.
+ */
+import { randomUUID } from 'node:crypto';
+import { SignJWT, exportJWK, generateKeyPair } from 'jose';
+import pg from 'pg';
+import { ACCESS_TOKEN_SESSION_CLAIM, type AccessLevel, type SessionPrincipal } from '@crucible/proto';
+import {
+  createMemoryCache,
+  createNatsEventBus,
+  createTokenVerifier,
+  loadConfig,
+  silentLogger,
+  ACCESS_TOKEN_ALGORITHM,
+  type EventBus,
+} from '@crucible/platform';
+import {
+  TEST_SERVICES,
+  callsWith,
+  createTestDatabase,
+  deleteNamespaceStreams,
+  listenFirst,
+  requestsTo,
+  requireService,
+  startHarness,
+  uniqueNamespace,
+  uniqueTag,
+  type TestCall,
+  type TestDatabase,
+  type TestRequest,
+} from '@crucible/platform/testing';
+import { adminConfigSchema, type AdminConfig } from '../config.ts';
+import { createAdminService } from '../create-service.ts';
+
+export interface Member {
+  id: string;
+  token: string;
+}
+
+export interface AdminHarness {
+  readonly url: string;
+  readonly config: AdminConfig;
+  /** The bus the service uses (its request-reply prefix is the harness's own): tests publish dm's events on it. */
+  readonly bus: EventBus;
+  readonly database: TestDatabase;
+  /** The namespace its events travel in: a dm harness started in it answers the admin service's questions. */
+  readonly namespace: string;
+  request: TestRequest;
+  /** Sends and parses JSON, failing the test with the body when the status differs. */
+  call: TestCall;
+  member(level?: AccessLevel): Promise<Member>;
+  sql<Row extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
+  stop(): Promise<void>;
+}
+
+export async function startAdminHarness(): Promise<AdminHarness> {
+  await Promise.all([requireService('postgres'), requireService('nats')]);
+  return startHarness(async (cleanups) => {
+    const database = await createTestDatabase('admin_it');
+    cleanups.push(() => database.drop());
+    // A namespace of its own: only this harness's events reach its consumers (its durables go with its streams).
+    const namespace = uniqueNamespace('admin-it');
+    cleanups.push(() => deleteNamespaceStreams(namespace));
+    const bus = await createNatsEventBus({
+      url: TEST_SERVICES.nats.url,
+      name: 'admin-test',
+      logger: silentLogger,
+      namespace,
+    });
+    cleanups.push(() => bus.close());
+    const server = await listenFirst(cleanups);
+    const { url } = server;
+
+    const messagesConsumer = `admin_it_messages_${uniqueTag(6)}`;
+    const config = loadConfig(adminConfigSchema, {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: database.url,
+      ADMIN_MESSAGES_CONSUMER: messagesConsumer,
+      DM_REQUEST_TIMEOUT_MS: '2000',
+    });
+
+    const { publicKey, privateKey } = await generateKeyPair(ACCESS_TOKEN_ALGORITHM, { crv: 'Ed25519' });
+    const kid = `admin-it-${uniqueTag()}`;
+    const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: ACCESS_TOKEN_ALGORITHM, use: 'sig' }] };
+    const sessions = new Map<string, SessionPrincipal>();
+    const verifier = createTokenVerifier({
+      issuer: config.JWT_ISSUER,
+      audience: config.JWT_AUDIENCE,
+      loadKeys: async () => jwks,
+      loadSession: async (id) => sessions.get(id) ?? null,
+    });
+
+    const service = await createAdminService(config, {
+      logger: silentLogger,
+      bus,
+      cache: createMemoryCache(),
+      collectProcessMetrics: false,
+      verifier,
+    });
+    cleanups.push(() => service.stop());
+    server.serve(service.app);
+
+    const pool = new pg.Pool({ connectionString: database.url, max: 2, options: '-c search_path=admin' });
+    cleanups.push(() => pool.end());
+
+    const request = requestsTo(url);
+    return {
+      url,
+      config,
+      bus,
+      database,
+      namespace,
+      request,
+      call: callsWith(request),
+      stop: () => cleanups.run(),
+      async member(level = 'Apprentice') {
+        const id = randomUUID();
+        const sessionId = randomUUID();
+        const isAdmin = level === 'Admin';
+        sessions.set(sessionId, {
+          userId: id,
+          sessionId,
+          accessLevel: level,
+          isAdmin,
+          isModerator: false,
+          emailVerified: true,
+        });
+        const token = await new SignJWT({ [ACCESS_TOKEN_SESSION_CLAIM]: sessionId })
+          .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid })
+          .setSubject(id)
+          .setIssuer(config.JWT_ISSUER)
+          .setAudience(config.JWT_AUDIENCE)
+          .setIssuedAt()
+          .setExpirationTime('1h')
+          .sign(privateKey);
+        return { id, token };
+      },
+      async sql(text, values) {
+        return (await pool.query(text, values)).rows;
+      },
+    };
+  });
+}

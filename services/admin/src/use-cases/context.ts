@@ -1,0 +1,26 @@
+import { inOutboxTransaction, type Emit, type EventBus, type Logger, type OutboxRelay } from '@crucible/platform';
+import type { AdminConfig } from '../config.ts';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
+
+export const ADMIN_SCHEMA = 'admin';
+
+/** Everything the use cases need, built once by createAdminService. */
+export interface AdminContext {
+  config: AdminConfig;
+  prisma: PrismaClient;
+  relay: OutboxRelay;
+  bus: EventBus;
+  logger: Logger;
+}
+
+export type Tx = Prisma.TransactionClient;
+export type { Emit };
+
+/** A state change and the events it emits, committed together (the platform's outbox transaction). */
+export function inTransaction<T>(ctx: AdminContext, work: (tx: Tx, emit: Emit) => Promise<T>): Promise<T> {
+  return inOutboxTransaction<Tx, T>(
+    (run) => ctx.prisma.$transaction(run),
+    { schema: ADMIN_SCHEMA, relay: ctx.relay },
+    work,
+  );
+}

@@ -1,0 +1,54 @@
+import {
+  DM_MESSAGES,
+  RPC,
+  SUBJECTS,
+  dmMessageCreatedPayloadSchema,
+  dmMessageDeletedPayloadSchema,
+  type DmMessageCreatedPayload,
+  type DmRpcAnswer,
+  type EventEnvelope,
+} from '@crucible/proto';
+import { NotFoundError, subscribeIdempotent, type SqlExecutor, type Subscription } from '@crucible/platform';
+import { snapshotRepository } from '../repositories/snapshots.ts';
+import { ADMIN_SCHEMA, type AdminContext, type Tx } from './context.ts';
+
+async function applyMessageEvent(ctx: AdminContext, event: EventEnvelope, tx: Tx): Promise<void> {
+  if (event.subject === SUBJECTS.dmMessageCreated) {
+    const parsed = dmMessageCreatedPayloadSchema.safeParse(event.payload);
+    if (parsed.success) await snapshotRepository.save(tx, parsed.data);
+    else ctx.logger.warn({ eventId: event.id, issues: parsed.error.issues }, 'skipped a malformed message event');
+    return;
+  }
+  const parsed = dmMessageDeletedPayloadSchema.safeParse(event.payload);
+  if (parsed.success) await snapshotRepository.markDeleted(tx, parsed.data.id, new Date(event.occurredAt));
+  else ctx.logger.warn({ eventId: event.id, issues: parsed.error.issues }, 'skipped a malformed message event');
+}
+
+/** Keeps what a report needs of each direct message (content, sender, recipient) from dm's events. */
+export function keepMessageSnapshots(ctx: AdminContext, durable: string): Promise<Subscription> {
+  return subscribeIdempotent({
+    bus: ctx.bus,
+    durable,
+    subjects: [SUBJECTS.dmMessageCreated, SUBJECTS.dmMessageDeleted],
+    schema: ADMIN_SCHEMA,
+    runInTransaction: (work) => ctx.prisma.$transaction((tx) => work(tx as unknown as SqlExecutor)),
+    handler: (event, tx) => applyMessageEvent(ctx, event, tx as unknown as Tx),
+  });
+}
+
+/**
+ * The message as the admin service knows it; one whose event has not arrived yet is asked of dm,
+ * so a member reporting a message seconds after it came never meets a false 'not found'.
+ */
+export async function findMessage(ctx: AdminContext, messageId: string) {
+  const known = await snapshotRepository.find(ctx.prisma, messageId);
+  if (known) return known;
+  const answer = await ctx.bus.request<DmRpcAnswer<DmMessageCreatedPayload>>(
+    RPC.dmMessageSnapshot,
+    { messageId },
+    { timeoutMs: ctx.config.DM_REQUEST_TIMEOUT_MS },
+  );
+  if (!answer.ok) throw new NotFoundError(DM_MESSAGES.messageNotFound);
+  await snapshotRepository.save(ctx.prisma, dmMessageCreatedPayloadSchema.parse(answer.value));
+  return (await snapshotRepository.find(ctx.prisma, messageId))!;
+}

@@ -1,0 +1,34 @@
+import {
+  RPC,
+  dmAdminBulkRequestSchema,
+  dmAdminConversationsRequestSchema,
+  dmAdminMessagesRequestSchema,
+  dmMessageSnapshotRequestSchema,
+  type DmAdminBulkRequest,
+} from '@crucible/proto';
+import { assertStorableText, type EventBus, type Subscription } from '@crucible/platform';
+import * as admin from '../use-cases/admin.ts';
+import type { DmContext } from '../use-cases/context.ts';
+
+/** The reason is stored: the platform's text hygiene guards it here as it guards every HTTP body. */
+function parseBulk(payload: unknown): DmAdminBulkRequest {
+  assertStorableText({ body: payload });
+  return dmAdminBulkRequestSchema.parse(payload);
+}
+
+/** The admin console's questions to dm, over request-reply: parse, delegate, answer the outcome as data. */
+export function replyToAdmin(ctx: DmContext, bus: EventBus): Promise<Subscription[]> {
+  return Promise.all([
+    bus.reply(RPC.dmAdminConversations, (payload) =>
+      admin.answer(() => admin.adminConversations(ctx, dmAdminConversationsRequestSchema.parse(payload))),
+    ),
+    bus.reply(RPC.dmAdminMessages, (payload) =>
+      admin.answer(() => admin.adminMessages(ctx, dmAdminMessagesRequestSchema.parse(payload))),
+    ),
+    bus.reply(RPC.dmAdminBulkDelete, (payload) => admin.answer(() => admin.adminBulkDelete(ctx, parseBulk(payload)))),
+    bus.reply(RPC.dmAdminBulkFlag, (payload) => admin.answer(() => admin.adminBulkFlag(ctx, parseBulk(payload)))),
+    bus.reply(RPC.dmMessageSnapshot, (payload) =>
+      admin.answer(() => admin.messageSnapshot(ctx, dmMessageSnapshotRequestSchema.parse(payload).messageId)),
+    ),
+  ]);
+}

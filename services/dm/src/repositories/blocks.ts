@@ -1,0 +1,29 @@
+import { CONVERSATION_USER_COLUMNS, type ConversationUserRow } from './users.ts';
+import { isoSql, type Sql } from './sql.ts';
+
+export const blockRepository = {
+  listOf: (sql: Sql, blockerId: string) =>
+    sql<ConversationUserRow & { blocked_id: string; created_at: string }>(
+      `SELECT b.blocked_id, ${isoSql('b.created_at')} AS created_at, ${CONVERSATION_USER_COLUMNS}
+       FROM blocks b LEFT JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = $1::uuid ORDER BY b.created_at DESC, b.blocked_id`,
+      [blockerId],
+    ),
+  add: (sql: Sql, blockerId: string, blockedId: string) =>
+    sql(
+      `INSERT INTO blocks (blocker_id, blocked_id) VALUES ($1::uuid, $2::uuid) ON CONFLICT DO NOTHING RETURNING blocker_id`,
+      [blockerId, blockedId],
+    ),
+  remove: (sql: Sql, blockerId: string, blockedId: string) =>
+    sql(`DELETE FROM blocks WHERE blocker_id = $1::uuid AND blocked_id = $2::uuid RETURNING blocker_id`, [
+      blockerId,
+      blockedId,
+    ]),
+  /** Either member blocked the other. */
+  existsBetween: async (sql: Sql, userA: string, userB: string): Promise<boolean> =>
+    (
+      await sql(
+        `SELECT 1 FROM blocks WHERE (blocker_id = $1::uuid AND blocked_id = $2::uuid) OR (blocker_id = $2::uuid AND blocked_id = $1::uuid) LIMIT 1`,
+        [userA, userB],
+      )
+    ).length > 0,
+};

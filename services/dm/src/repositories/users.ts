@@ -1,0 +1,73 @@
+import type { AccessLevel, ConversationUser, UserEventPayload } from '@crucible/proto';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
+import type { Sql } from './sql.ts';
+
+type Db = PrismaClient | Prisma.TransactionClient;
+
+export interface KnownUser extends ConversationUser {
+  isAdmin: boolean;
+}
+
+const KNOWN_USER = {
+  id: true,
+  email: true,
+  firstName: true,
+  lastName: true,
+  preferredName: true,
+  accessLevel: true,
+  isAdmin: true,
+} as const;
+
+/** The columns a conversation shows of a member, for the hand-written reads (`u` is the users alias). */
+export const CONVERSATION_USER_COLUMNS = `u.email, u.first_name, u.last_name, u.preferred_name, u.access_level`;
+export interface ConversationUserRow {
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  preferred_name: string | null;
+  access_level: AccessLevel | null;
+}
+
+/** A member the replica does not know yet shows with their id only (auth's event is on its way). */
+export function conversationUserOf(id: string, row: ConversationUserRow): ConversationUser {
+  return {
+    id,
+    email: row.email ?? '',
+    firstName: row.first_name,
+    lastName: row.last_name,
+    preferredName: row.preferred_name,
+    accessLevel: row.access_level ?? 'Public',
+  };
+}
+
+/** auth's events carry no preferred name yet; one they start sending is kept (the schema lets it through). */
+function replicaFields(user: UserEventPayload & { preferredName?: string | null }) {
+  return {
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    preferredName: user.preferredName ?? null,
+    profileImageUrl: user.profileImageUrl,
+    accessLevel: user.accessLevel,
+    isAdmin: user.isAdmin,
+    isModerator: user.isModerator,
+    updatedAt: new Date(),
+  };
+}
+
+export const userReplica = {
+  upsert: (db: Db, user: UserEventPayload) => {
+    const fields = replicaFields(user);
+    return db.user.upsert({ where: { id: user.id }, create: { id: user.id, ...fields }, update: fields });
+  },
+  insertIfMissing: async (db: Db, user: UserEventPayload): Promise<void> => {
+    await db.user.createMany({ data: [{ id: user.id, ...replicaFields(user) }], skipDuplicates: true });
+  },
+  exists: async (sql: Sql, id: string): Promise<boolean> =>
+    (await sql(`SELECT 1 FROM users WHERE id = $1::uuid`, [id])).length > 0,
+  delete: (db: Db, id: string) => db.user.deleteMany({ where: { id } }),
+  findById: (db: Db, id: string): Promise<KnownUser | null> =>
+    db.user.findUnique({ where: { id }, select: KNOWN_USER }),
+  findMany: (db: Db, ids: string[]): Promise<KnownUser[]> =>
+    ids.length ? db.user.findMany({ where: { id: { in: ids } }, select: KNOWN_USER }) : Promise.resolve([]),
+};

@@ -1,0 +1,30 @@
+import { DM_MESSAGES, type BlockedMember } from '@crucible/proto';
+import { BadRequestError, NotFoundError } from '@crucible/platform';
+import { blockRepository } from '../repositories/blocks.ts';
+import { sqlOnPool } from '../repositories/sql.ts';
+import { conversationUserOf } from '../repositories/users.ts';
+import type { DmContext } from './context.ts';
+import { requireOtherMember } from './messages.ts';
+
+export async function listBlocked(ctx: DmContext, viewerId: string): Promise<BlockedMember[]> {
+  const rows = await blockRepository.listOf(sqlOnPool(ctx.pool), viewerId);
+  return rows.map((row) => ({
+    userId: row.blocked_id,
+    user: row.email === null ? null : conversationUserOf(row.blocked_id, row),
+    blockedAt: row.created_at,
+  }));
+}
+
+/** Blocking twice is the same as once; answers the list as it is now. */
+export async function block(ctx: DmContext, viewerId: string, otherId: string): Promise<BlockedMember[]> {
+  if (otherId.toLowerCase() === viewerId) throw new BadRequestError(DM_MESSAGES.cannotBlockYourself);
+  await requireOtherMember(ctx, viewerId, otherId);
+  await blockRepository.add(sqlOnPool(ctx.pool), viewerId, otherId.toLowerCase());
+  return listBlocked(ctx, viewerId);
+}
+
+/** Only the member who blocked can unblock; a block that is not there is a 404. */
+export async function unblock(ctx: DmContext, viewerId: string, otherId: string): Promise<void> {
+  const removed = await blockRepository.remove(sqlOnPool(ctx.pool), viewerId, otherId.toLowerCase());
+  if (removed.length === 0) throw new NotFoundError(DM_MESSAGES.userNotFound);
+}

@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import {
+  DM_MESSAGES,
+  SUBJECTS,
+  messageSizeBytes,
+  type DirectMessage,
+  type DmMessageCreatedPayload,
+  type DmMessageDeletedPayload,
+  type DmMessageReadPayload,
+  type MessagePage,
+  type MessagePageQuery,
+  type SendMessageRequest,
+} from '@crucible/proto';
+import { BadRequestError, ForbiddenError, HttpError, NotFoundError } from '@crucible/platform';
+import { blockRepository } from '../repositories/blocks.ts';
+import { conversationRepository } from '../repositories/conversations.ts';
+import { messageRepository, toDirectMessage } from '../repositories/messages.ts';
+import { quotaRepository } from '../repositories/quotas.ts';
+import { decodeCursor, encodeCursor, sqlOnPool, type Sql } from '../repositories/sql.ts';
+import { userReplica } from '../repositories/users.ts';
+import { inTransaction, type DmContext } from './context.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The member on the other side of a conversation: an existing member who is not the viewer. */
+export async function requireOtherMember(
+  ctx: DmContext,
+  viewerId: string,
+  otherId: string,
+  notFound: string = DM_MESSAGES.userNotFound,
+): Promise<void> {
+  if (!UUID.test(otherId)) throw new NotFoundError(notFound);
+  const id = otherId.toLowerCase();
+  // A member who signed up a moment ago may not be in the replica yet: auth is asked before refusing.
+  if (!(await userReplica.exists(sqlOnPool(ctx.pool), id)) && !(await ctx.users.fill(id)))
+    throw new NotFoundError(notFound);
+  if (otherId.toLowerCase() === viewerId) throw new BadRequestError(DM_MESSAGES.notYourself);
+}
+
+class QuotaExceededError extends HttpError {
+  constructor(neededBytes: number, remainingBytes: number) {
+    super(413, DM_MESSAGES.quotaExceeded(neededBytes, remainingBytes), { remainingBytes, neededBytes });
+  }
+}
+
+export async function sendMessage(
+  ctx: DmContext,
+  senderId: string,
+  request: SendMessageRequest,
+): Promise<DirectMessage> {
+  const recipientId = request.recipientId.toLowerCase();
+  await requireOtherMember(ctx, senderId, recipientId, DM_MESSAGES.recipientNotFound);
+  const sizeBytes = messageSizeBytes(request.content);
+  return inTransaction(ctx, async (sql, emit) => {
+    if (await blockRepository.existsBetween(sql, senderId, recipientId))
+      throw new ForbiddenError(DM_MESSAGES.cannotMessage);
+    // Every send but a member's first needs only the reserving UPDATE. The first creates the row
+    // (or waits for a concurrent first send to commit it) and reserves again.
+    let reserved = await quotaRepository.reserve(sql, senderId, sizeBytes);
+    if (!reserved) {
+      await quotaRepository.ensure(sql, senderId);
+      reserved = await quotaRepository.reserve(sql, senderId, sizeBytes);
+    }
+    if (!reserved) {
+      const quota = await quotaRepository.find(sql, senderId);
+      throw new QuotaExceededError(sizeBytes, Math.max(0, quota.max_bytes - quota.used_bytes));
+    }
+    const message = await messageRepository.insert(sql, {
+      id: randomUUID(),
+      content: request.content,
+      senderId,
+      recipientId,
+      sizeBytes,
+    });
+    await conversationRepository.recordMessage(sql, {
+      id: message.id,
+      content: message.content,
+      senderId,
+      recipientId,
+      sizeBytes,
+      createdAt: message.createdAt,
+    });
+    await emit(SUBJECTS.dmMessageCreated, {
+      id: message.id,
+      content: message.content,
+      senderId,
+      recipientId,
+      createdAt: message.createdAt,
+      messageSizeBytes: sizeBytes,
+    } satisfies DmMessageCreatedPayload);
+    return message;
+  });
+}
+
+/** A page of the viewer's conversation with otherId; a pair the viewer is not part of cannot be named. */
+export async function listMessages(
+  ctx: DmContext,
+  viewerId: string,
+  otherId: string,
+  query: MessagePageQuery,
+): Promise<MessagePage> {
+  const after = decodeCursor(query.cursor);
+  await requireOtherMember(ctx, viewerId, otherId);
+  const rows = await messageRepository.pageOfPair(
+    sqlOnPool(ctx.pool),
+    viewerId,
+    otherId.toLowerCase(),
+    query.limit + 1,
+    after,
+  );
+  const hasMore = rows.length > query.limit;
+  const page = rows.slice(0, query.limit);
+  const oldest = page.at(-1);
+  return {
+    messages: page.reverse().map(toDirectMessage),
+    nextCursor: hasMore && oldest ? encodeCursor({ at: oldest.created_at, id: oldest.id }) : null,
+    hasMore,
+  };
+}
+
+/** Opening a conversation: everything the other member sent that was unread becomes Read now. */
+export async function readAll(
+  ctx: DmContext,
+  readerId: string,
+  otherId: string,
+): Promise<{ markedRead: number; readAt: string }> {
+  await requireOtherMember(ctx, readerId, otherId);
+  const senderId = otherId.toLowerCase();
+  const readAt = new Date().toISOString();
+  const messageIds = await inTransaction(ctx, async (sql, emit) => {
+    // Sends to the reader wait on this row until the count below is consistent with what was marked.
+    await conversationRepository.lockSide(sql, readerId, senderId);
+    const ids = await messageRepository.markAllRead(sql, readerId, senderId, readAt);
+    if (ids.length === 0) return ids;
+    await conversationRepository.clearUnread(sql, readerId, senderId);
+    await emit(SUBJECTS.dmMessageRead, { readerId, senderId, messageIds: ids, readAt } satisfies DmMessageReadPayload);
+    return ids;
+  });
+  return { markedRead: messageIds.length, readAt };
+}
+
+/** A member deletes their own message for both members; its bytes return to their quota. */
+export async function deleteOwnMessage(ctx: DmContext, viewerId: string, messageId: string): Promise<void> {
+  const notFound = new NotFoundError(DM_MESSAGES.messageNotFound);
+  if (!UUID.test(messageId)) throw notFound;
+  const id = messageId.toLowerCase();
+  const found = await messageRepository.findLive(sqlOnPool(ctx.pool), id);
+  if (!found || found.sender_id !== viewerId) throw notFound;
+  await inTransaction(ctx, async (sql, emit) => {
+    await quotaRepository.lock(sql, found.sender_id);
+    await conversationRepository.lockPair(sql, found.sender_id, found.recipient_id);
+    const message = await messageRepository.lockLive(sql, id);
+    // Deleted meanwhile by another request (or an admin): nothing left to delete.
+    if (!message) throw notFound;
+    await messageRepository.markDeletedBySender(sql, id);
+    await releaseMessage(sql, message);
+    await emit(SUBJECTS.dmMessageDeleted, {
+      id,
+      senderId: message.sender_id,
+      recipientId: message.recipient_id,
+      deletedBy: 'sender',
+      deletedByAdminId: null,
+      reason: null,
+    } satisfies DmMessageDeletedPayload);
+  });
+}
+
+/** What a live message held: its bytes in the sender's quota and conversation, its unread mark. */
+export async function releaseMessage(
+  sql: Sql,
+  message: { id: string; sender_id: string; recipient_id: string; message_size_bytes: number; is_read: boolean },
+): Promise<void> {
+  await quotaRepository.release(sql, message.sender_id, message.message_size_bytes);
+  await conversationRepository.removeMessage(sql, {
+    id: message.id,
+    senderId: message.sender_id,
+    recipientId: message.recipient_id,
+    sizeBytes: message.message_size_bytes,
+    wasUnread: !message.is_read,
+  });
+}
+
+export async function unreadCount(ctx: DmContext, viewerId: string): Promise<{ count: number }> {
+  return { count: await conversationRepository.unreadTotalOf(sqlOnPool(ctx.pool), viewerId) };
+}
