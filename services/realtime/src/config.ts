@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { SERVICES } from '@crucible/proto';
+import { configFields, tokenConfigSchema } from '@crucible/platform';
+
+const durableName = (fallback: string) =>
+  z
+    .string()
+    .regex(/^[\w-]{1,64}$/)
+    .default(fallback);
+
+export const realtimeConfigSchema = z
+  .object({
+    PORT: configFields.port(SERVICES.realtime.defaultPort),
+    LOG_LEVEL: configFields.logLevel,
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    DATABASE_URL: configFields.url('postgresql://postgres@127.0.0.1:5432/postgres'),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+    /** Where members open the product: its origin may open /ws unless REALTIME_ALLOWED_ORIGINS says otherwise. */
+    PUBLIC_URL: configFields.url('http://localhost:5000'),
+    /**
+     * Browser origins allowed to open /ws, comma-separated; unset, the PUBLIC_URL's origin and Vite's
+     * dev server. A request without Origin (not a browser) passes, since the token is its credential.
+     */
+    REALTIME_ALLOWED_ORIGINS: z
+      .string()
+      .optional()
+      .transform((value) =>
+        value
+          ?.split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      ),
+    /** Socket messages one connection may send per second before it is refused (1008). */
+    REALTIME_SOCKET_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(20),
+    /** Community chat messages one member may send per 10 s, across tabs and instances. */
+    REALTIME_CHAT_MESSAGES_PER_10S: z.coerce.number().int().min(1).default(10),
+    /** Ping interval; a socket that missed one pong is reaped at the next. */
+    REALTIME_HEARTBEAT_MS: z.coerce.number().int().min(100).default(30_000),
+    /** How long a presence entry lives in Redis without being refreshed (an instance that died). */
+    REALTIME_PRESENCE_TTL_SECONDS: z.coerce.number().int().min(2).default(60),
+    /** Online-users updates are coalesced over this window. */
+    REALTIME_PRESENCE_COALESCE_MS: z.coerce.number().int().min(10).default(250),
+    /** Durable consumers (shared by the service's replicas): users replica, notifications, live pushes. */
+    REALTIME_USERS_CONSUMER: durableName('realtime-users'),
+    REALTIME_NOTIFICATIONS_CONSUMER: durableName('realtime-notifications'),
+    REALTIME_LIVE_CONSUMER: durableName('realtime-live'),
+  })
+  .extend(tokenConfigSchema.shape);
+export type RealtimeConfig = z.infer<typeof realtimeConfigSchema>;

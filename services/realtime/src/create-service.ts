@@ -1,0 +1,104 @@
+import { fileURLToPath } from 'node:url';
+import {
+  createHttpApp,
+  createRemoteTokenVerifier,
+  openDatabase,
+  type RunningService,
+  type ServiceDeps,
+  type Subscription,
+  type TokenVerifier,
+} from '@crucible/platform';
+import type { RealtimeConfig } from './config.ts';
+import { registerRealtimeRoutes } from './http/routes.ts';
+import { LiveHub } from './live/hub.ts';
+import { Presence } from './live/presence.ts';
+import { createSocketServer } from './live/socket-server.ts';
+import { REALTIME_SCHEMA, type RealtimeContext } from './use-cases/context.ts';
+import { startSubscriptions } from './use-cases/subscriptions.ts';
+import { createUserFiller, describeOnline } from './use-cases/users.ts';
+
+export const REALTIME_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
+const JSON_LIMIT = '16kb';
+
+export interface RealtimeDeps extends ServiceDeps {
+  /** How tokens are checked; by default auth's keys and sessions over the bus. */
+  verifier?: TokenVerifier;
+}
+
+export async function createRealtimeService(
+  config: RealtimeConfig,
+  deps: RealtimeDeps,
+): Promise<RunningService & { context: RealtimeContext }> {
+  const { logger, bus, cache } = deps;
+  const database = openDatabase({
+    url: config.DATABASE_URL,
+    schema: REALTIME_SCHEMA,
+    migrationsDir: REALTIME_MIGRATIONS_DIR,
+    logger,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  const hub = new LiveHub(bus, logger);
+  let presence: Presence | undefined;
+  const subscriptions: Subscription[] = [];
+  const stopAll = async () => {
+    presence?.stop();
+    for (const subscription of subscriptions.splice(0)) await subscription.stop();
+    await hub.stop();
+    await database.close();
+  };
+  try {
+    await database.migrate();
+    const ctx = {
+      config,
+      pool: database.pool,
+      bus,
+      cache,
+      logger,
+      hub,
+      userFiller: createUserFiller(database.pool, bus, logger),
+    } as Omit<RealtimeContext, 'presence'> as RealtimeContext;
+    presence = new Presence({
+      cache,
+      hub,
+      logger,
+      ttlSeconds: config.REALTIME_PRESENCE_TTL_SECONDS,
+      coalesceMs: config.REALTIME_PRESENCE_COALESCE_MS,
+      describe: (ids) => describeOnline(ctx, ids),
+    });
+    ctx.presence = presence;
+    const verifier =
+      deps.verifier ??
+      createRemoteTokenVerifier({ bus, cache, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
+
+    await hub.start(() => ctx.presence.scheduleUpdate());
+    presence.start();
+    subscriptions.push(...(await startSubscriptions(ctx)));
+    const sockets = createSocketServer(ctx, verifier);
+
+    const app = createHttpApp({
+      service: 'realtime',
+      logger,
+      jsonLimit: JSON_LIMIT,
+      collectProcessMetrics: deps.collectProcessMetrics,
+      readiness: () => [
+        { name: 'database', check: database.isHealthy },
+        { name: 'events', check: () => bus.isHealthy() },
+      ],
+      routes: (router) => registerRealtimeRoutes(router, { ctx, verifier }),
+    });
+
+    return {
+      name: 'realtime',
+      app,
+      context: ctx,
+      webSocket: sockets,
+      async stop() {
+        await sockets.closeAll();
+        await stopAll();
+      },
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}

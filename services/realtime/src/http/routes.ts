@@ -1,0 +1,32 @@
+import type { Request, Router } from 'express';
+import { realtimeRoutes as routes } from '@crucible/proto';
+import { createRouteMounter, principalOf, type TokenVerifier } from '@crucible/platform';
+import { recentChat } from '../use-cases/chat.ts';
+import type { RealtimeContext } from '../use-cases/context.ts';
+import * as notifications from '../use-cases/notifications.ts';
+
+const memberId = (req: Request): string => principalOf(req).userId.toLowerCase();
+
+export function registerRealtimeRoutes(router: Router, deps: { ctx: RealtimeContext; verifier: TokenVerifier }): void {
+  const { ctx } = deps;
+  const mount = createRouteMounter(router, { verifier: deps.verifier });
+
+  mount(routes.listOnlineUsers, async (_input, _req, res) => {
+    res.json(await ctx.presence.online());
+  });
+  mount(routes.listChatMessages, async (_input, _req, res) => {
+    res.json(await recentChat(ctx));
+  });
+  mount(routes.notificationUnreadCount, async (_input, req, res) => {
+    res.json(await notifications.unreadCount(ctx, memberId(req)));
+  });
+  mount(routes.markAllNotificationsRead, async (_input, req, res) => {
+    res.json(await notifications.markAllRead(ctx, memberId(req)));
+  });
+  mount(routes.listNotifications, async (_input, req, res) => {
+    res.json(await notifications.listNotifications(ctx, memberId(req)));
+  });
+  mount(routes.markNotificationRead, async ({ params }, req, res) => {
+    res.json(await notifications.markRead(ctx, memberId(req), params.id));
+  });
+}

@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SUBJECTS, WS_ACCEPTED_PROTOCOL, type OnlineUser, type StoredChatMessage } from '@crucible/proto';
+import { newEvent } from '@crucible/platform';
+import {
+  TestSocket,
+  createRealtimeWorld,
+  type RealtimeInstance,
+  type RealtimeWorld,
+} from './testing/realtime-harness.ts';
+
+const WAIT = { timeout: 5_000, interval: 20 };
+
+let world: RealtimeWorld;
+let a: RealtimeInstance;
+let b: RealtimeInstance;
+
+beforeAll(async () => {
+  world = await createRealtimeWorld();
+  a = await world.startInstance();
+  b = await world.startInstance();
+}, 60_000);
+afterAll(() => world?.stop());
+
+describe('socket authentication', () => {
+  it('closes a socket without a token with 1008', async () => {
+    const socket = new TestSocket(a.wsUrl, undefined);
+    expect((await socket.closed).code).toBe(1008);
+  });
+
+  it('closes a socket with a forged token with 1008', async () => {
+    const socket = new TestSocket(a.wsUrl, 'not.a.token');
+    expect((await socket.closed).code).toBe(1008);
+  });
+
+  it('closes a socket from an origin outside the allowlist with 1008', async () => {
+    const member = await world.member();
+    const socket = new TestSocket(a.wsUrl, member.token, { origin: 'https://evil.example' });
+    expect((await socket.closed).code).toBe(1008);
+  });
+
+  it('answers the marker protocol, never the token', async () => {
+    const member = await world.member();
+    const socket = await TestSocket.open(a.wsUrl, member.token);
+    expect(socket.socket.protocol).toBe(WS_ACCEPTED_PROTOCOL);
+    await socket.close();
+  });
+
+  it("closes a revoked session's open sockets with 1008 within a second, on every instance", async () => {
+    const member = await world.member();
+    const onA = await TestSocket.open(a.wsUrl, member.token);
+    const onB = await TestSocket.open(b.wsUrl, member.token);
+    const revokedAt = Date.now();
+    await world.revoke(member, a.bus);
+    for (const socket of [onA, onB]) {
+      const closed = await socket.closed;
+      expect(closed.code).toBe(1008);
+      expect(closed.at - revokedAt).toBeLessThan(1_000);
+    }
+  });
+});
+
+describe('community chat', () => {
+  it('takes the sender from the token, strips HTML, stores it and reaches the other instance', async () => {
+    const [alice, bob] = [await world.member({ firstName: 'Alice' }), await world.member({ firstName: 'Bob' })];
+    const aliceSocket = await TestSocket.open(a.wsUrl, alice.token);
+    const bobSocket = await TestSocket.open(b.wsUrl, bob.token);
+    const marker = `hello ${randomUUID()}`;
+    aliceSocket.send({ type: 'chat', content: `<b>${marker}</b>`, sender: { id: bob.id, name: 'Bob', avatar: null } });
+
+    await vi.waitFor(() => expect(bobSocket.of('chat').find((chat) => chat.content === marker)).toBeDefined(), WAIT);
+    const received = bobSocket.of('chat').find((chat) => chat.content === marker)!;
+    expect(received.sender).toEqual({ id: alice.id, name: `Alice ${alice.lastName}`, avatar: null });
+
+    const history = await b.call<StoredChatMessage[]>('/api/messages', { token: bob.token });
+    expect(history.find((message) => message.content === marker)).toMatchObject({
+      senderId: alice.id,
+      sender: { firstName: 'Alice', lastName: alice.lastName, email: alice.email, profileImageUrl: null },
+    });
+    await Promise.all([aliceSocket.close(), bobSocket.close()]);
+  });
+
+  it('refuses the history without a token', async () => {
+    await a.call('/api/messages', { expect: 401 });
+  });
+});
+
+describe('typing', () => {
+  it('reaches only the named recipient, with the sender from the token', async () => {
+    const [sender, recipient, bystander] = [await world.member(), await world.member(), await world.member()];
+    const senderSocket = await TestSocket.open(a.wsUrl, sender.token);
+    const recipientSocket = await TestSocket.open(b.wsUrl, recipient.token);
+    const bystanderSocket = await TestSocket.open(a.wsUrl, bystander.token);
+    senderSocket.send({ type: 'typing', recipientId: recipient.id, isTyping: true, senderId: bystander.id });
+    await vi.waitFor(
+      () => expect(recipientSocket.of('typing')).toEqual([{ type: 'typing', senderId: sender.id, isTyping: true }]),
+      WAIT,
+    );
+    // A chat after it orders the check: once the bystander has the chat, a typing event would be there too.
+    senderSocket.send({ type: 'chat', content: 'after typing' });
+    await vi.waitFor(() => expect(bystanderSocket.of('chat').length).toBeGreaterThan(0), WAIT);
+    expect(bystanderSocket.of('typing')).toEqual([]);
+    expect(senderSocket.of('typing')).toEqual([]);
+    await Promise.all([senderSocket.close(), recipientSocket.close(), bystanderSocket.close()]);
+  });
+});
+
+describe('direct messages and reads', () => {
+  it('pushes a DM to the recipient on another instance than the one consuming it, and a read to the sender', async () => {
+    const [sender, recipient] = [await world.member(), await world.member()];
+    const recipientSocket = await TestSocket.open(a.wsUrl, recipient.token);
+    const senderSocket = await TestSocket.open(b.wsUrl, sender.token);
+    const message = {
+      id: randomUUID(),
+      content: 'hi there',
+      senderId: sender.id,
+      recipientId: recipient.id,
+      createdAt: new Date().toISOString(),
+      messageSizeBytes: 8,
+    };
+    await a.bus.publish(newEvent(SUBJECTS.dmMessageCreated, message));
+    const { messageSizeBytes: _size, ...pushed } = message;
+    await vi.waitFor(
+      () => expect(recipientSocket.of('direct_message')).toEqual([{ type: 'direct_message', message: pushed }]),
+      WAIT,
+    );
+    await vi.waitFor(() => expect(recipientSocket.of('notification')).toHaveLength(1), WAIT);
+    expect(recipientSocket.of('notification')[0]!.notification).toMatchObject({
+      type: 'direct_message',
+      fromUserId: sender.id,
+      link: `/messages?with=${sender.id}`,
+    });
+
+    const read = {
+      readerId: recipient.id,
+      senderId: sender.id,
+      messageIds: [message.id],
+      readAt: new Date().toISOString(),
+    };
+    await b.bus.publish(newEvent(SUBJECTS.dmMessageRead, read));
+    await vi.waitFor(() => expect(senderSocket.of('message_read')).toEqual([{ type: 'message_read', ...read }]), WAIT);
+    await Promise.all([recipientSocket.close(), senderSocket.close()]);
+  });
+});
+
+describe('presence', () => {
+  it('lists a member with two tabs once, on both instances, and drops them when the last tab closes', async () => {
+    const member = await world.member({ firstName: 'Tabby' });
+    const watcher = await world.member();
+    const watcherSocket = await TestSocket.open(b.wsUrl, watcher.token);
+    const first = await TestSocket.open(a.wsUrl, member.token);
+    const second = await TestSocket.open(b.wsUrl, (await world.newSession(member)).token);
+    const expected: OnlineUser = { id: member.id, email: member.email, firstName: 'Tabby', accessLevel: member.level };
+
+    for (const instance of [a, b]) {
+      const online = await instance.call<OnlineUser[]>('/api/users/online', { token: watcher.token });
+      expect(online.filter((user) => user.id === member.id)).toEqual([expected]);
+    }
+    await vi.waitFor(() => {
+      const latest = watcherSocket.of('online_users_update').at(-1);
+      expect(latest?.users.filter((user) => user.id === member.id)).toEqual([expected]);
+    }, WAIT);
+
+    await first.close();
+    const stillOnline = await a.call<OnlineUser[]>('/api/users/online', { token: watcher.token });
+    expect(stillOnline.map((user) => user.id)).toContain(member.id);
+    await second.close();
+    await vi.waitFor(async () => {
+      const online = await a.call<OnlineUser[]>('/api/users/online', { token: watcher.token });
+      expect(online.map((user) => user.id)).not.toContain(member.id);
+    }, WAIT);
+    await vi.waitFor(() => {
+      const latest = watcherSocket.of('online_users_update').at(-1);
+      expect(latest?.users.map((user) => user.id)).not.toContain(member.id);
+    }, WAIT);
+    await watcherSocket.close();
+  });
+
+  it('coalesces many arrivals into few online_users_update pushes', async () => {
+    const watcher = await world.member();
+    const watcherSocket = await TestSocket.open(a.wsUrl, watcher.token);
+    await vi.waitFor(() => expect(watcherSocket.of('online_users_update').length).toBeGreaterThan(0), WAIT);
+    const before = watcherSocket.of('online_users_update').length;
+    const members = await Promise.all(Array.from({ length: 20 }, () => world.member()));
+    const sockets = await Promise.all(members.map((member) => TestSocket.open(a.wsUrl, member.token)));
+    await vi.waitFor(() => {
+      const latest = watcherSocket.of('online_users_update').at(-1)!;
+      expect(members.every((member) => latest.users.some((user) => user.id === member.id))).toBe(true);
+    }, WAIT);
+    expect(watcherSocket.of('online_users_update').length - before).toBeLessThan(10);
+    await Promise.all([...sockets, watcherSocket].map((socket) => socket.close()));
+  });
+});

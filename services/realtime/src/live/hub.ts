@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import type WebSocket from 'ws';
+import type { ServerSocketMessage } from '@crucible/proto';
+import type { EventBus, Logger, Subscription } from '@crucible/platform';
+
+/**
+ * Broadcast subjects between realtime instances. Every instance holds some members' sockets, so a
+ * push goes to all of them and each delivers to its own sockets.
+ */
+export const LIVE_SUBJECTS = {
+  toUsers: 'realtime.live.users',
+  toAll: 'realtime.live.all',
+  presenceChanged: 'realtime.live.presence',
+  sessionRevoked: 'realtime.live.session-revoked',
+} as const;
+
+export interface Connection {
+  socket: WebSocket;
+  userId: string;
+  sessionId: string;
+  token: string;
+}
+
+interface UsersPush {
+  userIds: string[];
+  /** Same key, same push: a redelivered event reaches each member's sockets once. */
+  key: string;
+  message: ServerSocketMessage;
+}
+
+/** Pushes remembered per instance to drop redeliveries; far more than arrive within a broker outage. */
+const DELIVERED_KEYS = 100_000;
+
+/** This instance's sockets by member, and the pushes between instances. */
+export class LiveHub {
+  readonly instanceId = randomUUID();
+  private readonly byUser = new Map<string, Set<Connection>>();
+  private readonly delivered = new LRUCache<string, true>({ max: DELIVERED_KEYS });
+  private readonly subscriptions: Subscription[] = [];
+
+  constructor(
+    private readonly bus: EventBus,
+    private readonly logger: Logger,
+  ) {}
+
+  async start(onPresenceChanged: () => void): Promise<void> {
+    this.subscriptions.push(
+      await this.bus.subscribeBroadcast(LIVE_SUBJECTS.toUsers, (payload) => this.deliverToUsers(payload as UsersPush)),
+      await this.bus.subscribeBroadcast(LIVE_SUBJECTS.toAll, (payload) =>
+        this.sendToAll(payload as ServerSocketMessage),
+      ),
+      await this.bus.subscribeBroadcast(LIVE_SUBJECTS.presenceChanged, () => onPresenceChanged()),
+      await this.bus.subscribeBroadcast(LIVE_SUBJECTS.sessionRevoked, (payload) =>
+        this.closeSession((payload as { sessionId: string }).sessionId),
+      ),
+    );
+  }
+
+  async stop(): Promise<void> {
+    for (const subscription of this.subscriptions.splice(0)) await subscription.stop();
+  }
+
+  /** Returns true when it is the member's first socket on this instance. */
+  add(connection: Connection): boolean {
+    let sockets = this.byUser.get(connection.userId);
+    const first = !sockets;
+    if (!sockets) this.byUser.set(connection.userId, (sockets = new Set()));
+    sockets.add(connection);
+    return first;
+  }
+
+  /** Returns true when it was the member's last socket on this instance. */
+  remove(connection: Connection): boolean {
+    const sockets = this.byUser.get(connection.userId);
+    if (!sockets?.delete(connection)) return false;
+    if (sockets.size > 0) return false;
+    this.byUser.delete(connection.userId);
+    return true;
+  }
+
+  userIds(): string[] {
+    return [...this.byUser.keys()];
+  }
+
+  connections(): Connection[] {
+    return [...this.byUser.values()].flatMap((sockets) => [...sockets]);
+  }
+
+  /** To the members' sockets on every instance; rejects while the broker is down (the caller's event is retried). */
+  pushToUsers(userIds: string[], key: string, message: ServerSocketMessage): Promise<void> {
+    return this.bus.broadcast(LIVE_SUBJECTS.toUsers, { userIds, key, message } satisfies UsersPush);
+  }
+
+  pushToAll(message: ServerSocketMessage): Promise<void> {
+    return this.bus.broadcast(LIVE_SUBJECTS.toAll, message);
+  }
+
+  announcePresenceChange(): Promise<void> {
+    return this.bus.broadcast(LIVE_SUBJECTS.presenceChanged, { instanceId: this.instanceId });
+  }
+
+  announceSessionRevoked(sessionId: string): Promise<void> {
+    return this.bus.broadcast(LIVE_SUBJECTS.sessionRevoked, { sessionId });
+  }
+
+  sendToAll(message: ServerSocketMessage): void {
+    const frame = JSON.stringify(message);
+    for (const sockets of this.byUser.values()) for (const connection of sockets) send(connection, frame);
+  }
+
+  sendToUser(userId: string, message: ServerSocketMessage): void {
+    const frame = JSON.stringify(message);
+    for (const connection of this.byUser.get(userId) ?? []) send(connection, frame);
+  }
+
+  closeSession(sessionId: string): void {
+    for (const connection of this.connections()) {
+      if (connection.sessionId === sessionId) connection.socket.close(1008, 'Session ended');
+    }
+  }
+
+  private deliverToUsers(push: UsersPush): void {
+    for (const userId of push.userIds) {
+      const deliveryKey = `${push.key}:${userId}`;
+      if (this.delivered.has(deliveryKey)) continue;
+      this.delivered.set(deliveryKey, true);
+      this.sendToUser(userId, push.message);
+    }
+    this.logger.debug({ key: push.key }, 'live push delivered');
+  }
+}
+
+function send(connection: Connection, frame: string): void {
+  if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(frame);
+}

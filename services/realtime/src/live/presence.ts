@@ -1,0 +1,128 @@
+import type { OnlineUser } from '@crucible/proto';
+import type { Cache, Logger } from '@crucible/platform';
+import type { LiveHub } from './hub.ts';
+
+const ONLINE_SET = 'presence:online';
+const entryKey = (entry: string) => `presence:entry:${entry}`;
+
+/**
+ * Who is online, shared by every instance through the cache (Redis, or memory on one machine).
+ * Each instance writes one expiring entry per member it holds sockets for, so a member with several
+ * tabs, on one instance or several, is online once, and an instance that dies stops counting when
+ * its entries expire.
+ */
+export class Presence {
+  private refreshTimer: NodeJS.Timeout | undefined;
+  private pushTimer: NodeJS.Timeout | undefined;
+  /** online_users_update pushes this instance made (the benchmark reports it). */
+  updatesPushed = 0;
+
+  constructor(
+    private readonly deps: {
+      cache: Cache;
+      hub: LiveHub;
+      logger: Logger;
+      ttlSeconds: number;
+      coalesceMs: number;
+      /** Resolves ids to the spec's online user, leaving out those who hide their status. */
+      describe: (userIds: string[]) => Promise<OnlineUser[]>;
+    },
+  ) {}
+
+  start(): void {
+    // Refreshed at a third of the expiry, so one slow round does not drop anyone.
+    this.refreshTimer = setInterval(() => void this.refresh(), (this.deps.ttlSeconds * 1000) / 3);
+    this.refreshTimer.unref();
+  }
+
+  stop(): void {
+    clearInterval(this.refreshTimer);
+    clearTimeout(this.pushTimer);
+  }
+
+  private entry(userId: string): string {
+    return `${userId}:${this.deps.hub.instanceId}`;
+  }
+
+  async memberArrived(userId: string): Promise<void> {
+    await this.quietly(async () => {
+      await this.deps.cache.set(entryKey(this.entry(userId)), '1', { ttlSeconds: this.deps.ttlSeconds });
+      await this.deps.cache.addToSet(ONLINE_SET, this.entry(userId));
+    });
+    await this.announce();
+  }
+
+  async memberLeft(userId: string): Promise<void> {
+    await this.quietly(async () => {
+      await this.deps.cache.delete(entryKey(this.entry(userId)));
+      await this.deps.cache.removeFromSet(ONLINE_SET, this.entry(userId));
+    });
+    await this.announce();
+  }
+
+  /** Ids of members online on any instance; empty when the cache is down. */
+  async onlineIds(): Promise<string[]> {
+    const ids = await this.quietly(async () => {
+      const entries = await this.deps.cache.setMembers(ONLINE_SET);
+      const alive = await Promise.all(
+        entries.map(async (entry) => {
+          if (await this.deps.cache.get(entryKey(entry))) return entry;
+          await this.deps.cache.removeFromSet(ONLINE_SET, entry);
+          return undefined;
+        }),
+      );
+      return [...new Set(alive.filter((entry) => entry !== undefined).map((entry) => entry.split(':')[0]!))];
+    });
+    return ids ?? [];
+  }
+
+  async online(): Promise<OnlineUser[]> {
+    return this.deps.describe(await this.onlineIds());
+  }
+
+  /** Called for every presence change anywhere: many changes within the window make one push. */
+  scheduleUpdate(): void {
+    if (this.pushTimer) return;
+    this.pushTimer = setTimeout(() => {
+      this.pushTimer = undefined;
+      void this.pushUpdate();
+    }, this.deps.coalesceMs);
+    this.pushTimer.unref();
+  }
+
+  private async pushUpdate(): Promise<void> {
+    if (this.deps.hub.userIds().length === 0) return;
+    try {
+      const users = await this.online();
+      this.updatesPushed += 1;
+      this.deps.hub.sendToAll({ type: 'online_users_update', users });
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'could not push the online users');
+    }
+  }
+
+  private async announce(): Promise<void> {
+    // Without the broker the other instances learn at their next change; this one updates at once.
+    this.scheduleUpdate();
+    await this.deps.hub.announcePresenceChange().catch(() => undefined);
+  }
+
+  private async refresh(): Promise<void> {
+    await this.quietly(async () => {
+      for (const userId of this.deps.hub.userIds()) {
+        await this.deps.cache.set(entryKey(this.entry(userId)), '1', { ttlSeconds: this.deps.ttlSeconds });
+        await this.deps.cache.addToSet(ONLINE_SET, this.entry(userId));
+      }
+    });
+  }
+
+  /** Presence is best effort: with Redis down it answers empty and the sockets carry on. */
+  private async quietly<T>(work: () => Promise<T>): Promise<T | undefined> {
+    try {
+      return await work();
+    } catch (error) {
+      this.deps.logger.warn({ err: error }, 'presence unavailable (cache down)');
+      return undefined;
+    }
+  }
+}

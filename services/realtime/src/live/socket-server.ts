@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import {
+  REALTIME_LIMITS,
+  REALTIME_MESSAGES,
+  WEBSOCKET_PATH,
+  WS_ACCEPTED_PROTOCOL,
+  WS_AUTH_PROTOCOL_PREFIX,
+  WS_CLOSE,
+  clientSocketMessageSchema,
+  type ClientSocketMessage,
+  type ServerSocketMessage,
+  type SessionPrincipal,
+} from '@crucible/proto';
+import { createRateLimit, type RateLimit, type TokenVerifier } from '@crucible/platform';
+import { sendChat } from '../use-cases/chat.ts';
+import type { RealtimeContext } from '../use-cases/context.ts';
+import type { Connection } from './hub.ts';
+
+interface LiveSocket extends WebSocket {
+  alive?: boolean;
+}
+
+/** The web app's development server (`npm run dev -w web`), which proxies /ws here. */
+const VITE_DEV_ORIGIN = 'http://localhost:5173';
+
+/** The token of an `auth.<base64url token>` subprotocol, or undefined. */
+export function tokenFromProtocols(header: string | undefined): string | undefined {
+  const offered = (header ?? '').split(',').map((protocol) => protocol.trim());
+  const auth = offered.find((protocol) => protocol.startsWith(WS_AUTH_PROTOCOL_PREFIX));
+  if (!auth) return undefined;
+  const token = Buffer.from(auth.slice(WS_AUTH_PROTOCOL_PREFIX.length), 'base64url').toString('utf8');
+  return token || undefined;
+}
+
+export interface SocketServer {
+  handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
+  /** Closes every socket with 1001 (shutdown) and stops the heartbeat. */
+  closeAll(): Promise<void>;
+}
+
+export function createSocketServer(ctx: RealtimeContext, verifier: TokenVerifier): SocketServer {
+  const { config, hub, presence, logger } = ctx;
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: REALTIME_LIMITS.maxPayloadBytes,
+    // The marker, never the token: a proxy or log that records the answer must not record a credential.
+    handleProtocols: (protocols) => (protocols.has(WS_ACCEPTED_PROTOCOL) ? WS_ACCEPTED_PROTOCOL : false),
+  });
+  const chatLimit: RateLimit = createRateLimit(ctx.cache, {
+    name: 'realtime-chat',
+    points: config.REALTIME_CHAT_MESSAGES_PER_10S,
+    durationSeconds: 10,
+  });
+  let closing = false;
+
+  const heartbeat = setInterval(() => {
+    for (const client of wss.clients as Set<LiveSocket>) {
+      if (client.alive === false) {
+        client.terminate();
+        continue;
+      }
+      client.alive = false;
+      client.ping();
+    }
+    // A session that ended without its event reaching us (or a token that expired) ends here.
+    for (const connection of hub.connections()) {
+      verifier.verify(connection.token).catch(() => connection.socket.close(WS_CLOSE.policyViolation, 'Session ended'));
+    }
+  }, config.REALTIME_HEARTBEAT_MS);
+  heartbeat.unref();
+
+  const allowedOrigins = config.REALTIME_ALLOWED_ORIGINS ?? [new URL(config.PUBLIC_URL).origin, VITE_DEV_ORIGIN];
+  const originAllowed = (origin: string | undefined) => !origin || allowedOrigins.includes(origin);
+
+  async function authenticate(req: IncomingMessage): Promise<{ principal: SessionPrincipal; token: string } | string> {
+    if (!originAllowed(req.headers.origin)) return 'Origin not allowed';
+    const token = tokenFromProtocols(req.headers['sec-websocket-protocol']);
+    if (!token) return 'Authentication required';
+    try {
+      return { principal: await verifier.verify(token), token };
+    } catch {
+      return 'Authentication failed';
+    }
+  }
+
+  function send(socket: WebSocket, message: ServerSocketMessage): void {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function accept(socket: LiveSocket, principal: SessionPrincipal, token: string): void {
+    const connection: Connection = {
+      socket,
+      userId: principal.userId.toLowerCase(),
+      sessionId: principal.sessionId,
+      token,
+    };
+    socket.alive = true;
+    socket.on('pong', () => (socket.alive = true));
+    if (hub.add(connection)) void presence.memberArrived(connection.userId);
+    else presence.scheduleUpdate();
+
+    let windowStartedAt = Date.now();
+    let messagesInWindow = 0;
+    socket.on('message', (data: RawData, isBinary: boolean) => {
+      if (Date.now() - windowStartedAt >= 1000) {
+        windowStartedAt = Date.now();
+        messagesInWindow = 0;
+      }
+      messagesInWindow += 1;
+      if (messagesInWindow > config.REALTIME_SOCKET_MESSAGES_PER_SECOND) {
+        // Twice the limit is a flood, not a fast typist: the connection goes.
+        if (messagesInWindow > 2 * config.REALTIME_SOCKET_MESSAGES_PER_SECOND)
+          socket.close(WS_CLOSE.policyViolation, REALTIME_MESSAGES.socketRateLimited);
+        else send(socket, { type: 'error', message: REALTIME_MESSAGES.socketRateLimited });
+        return;
+      }
+      void handleMessage(connection, isBinary ? undefined : data.toString()).catch((error: unknown) => {
+        const message = (error as { statusCode?: number }).statusCode ? (error as Error).message : 'Message failed';
+        if (!(error as { statusCode?: number }).statusCode) logger.error({ err: error }, 'socket message failed');
+        send(socket, { type: 'error', message });
+      });
+    });
+    socket.on('close', () => {
+      if (hub.remove(connection)) void presence.memberLeft(connection.userId);
+    });
+    socket.on('error', (error) => logger.debug({ err: error }, 'socket error'));
+  }
+
+  async function handleMessage(connection: Connection, text: string | undefined): Promise<void> {
+    let message: ClientSocketMessage;
+    try {
+      message = clientSocketMessageSchema.parse(JSON.parse(text ?? ''));
+    } catch {
+      send(connection.socket, { type: 'error', message: REALTIME_MESSAGES.unparsable });
+      return;
+    }
+    switch (message.type) {
+      case 'chat':
+        await sendChat(ctx, connection.userId, message.content, chatLimit);
+        return;
+      case 'user_online':
+        send(connection.socket, { type: 'online_users_update', users: await presence.online() });
+        return;
+      case 'typing': {
+        const recipientId = message.recipientId.toLowerCase();
+        if (recipientId === connection.userId) return;
+        await hub.pushToUsers([recipientId], `typing:${randomUUID()}`, {
+          type: 'typing',
+          senderId: connection.userId,
+          isTyping: message.isTyping,
+        });
+      }
+    }
+  }
+
+  return {
+    handleUpgrade(req, socket, head) {
+      const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+      if (path !== WEBSOCKET_PATH || closing) {
+        socket.destroy();
+        return;
+      }
+      void authenticate(req).then((outcome) => {
+        wss.handleUpgrade(req, socket, head, (client) => {
+          if (typeof outcome === 'string') client.close(WS_CLOSE.policyViolation, outcome);
+          else accept(client, outcome.principal, outcome.token);
+        });
+      });
+    },
+    async closeAll() {
+      closing = true;
+      clearInterval(heartbeat);
+      const closed = [...wss.clients].map(
+        (client) =>
+          new Promise<void>((resolve) => {
+            client.once('close', () => resolve());
+            client.close(WS_CLOSE.goingAway, 'Server shutting down');
+            setTimeout(() => {
+              client.terminate();
+              resolve();
+            }, 2000).unref();
+          }),
+      );
+      await Promise.all(closed);
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SUBJECTS, type NotificationDetail } from '@crucible/proto';
+import { newEvent } from '@crucible/platform';
+import { notifyFromEvent } from './use-cases/notifications.ts';
+import {
+  TestSocket,
+  createRealtimeWorld,
+  type RealtimeInstance,
+  type RealtimeWorld,
+} from './testing/realtime-harness.ts';
+
+const WAIT = { timeout: 5_000, interval: 20 };
+
+let world: RealtimeWorld;
+let rt: RealtimeInstance;
+
+beforeAll(async () => {
+  world = await createRealtimeWorld();
+  rt = await world.startInstance();
+}, 60_000);
+afterAll(() => world?.stop());
+
+function replyEvent(author: { id: string }, discussionAuthorId: string, watcherIds: string[] = []) {
+  return newEvent(SUBJECTS.forumReplyCreated, {
+    replyId: randomUUID(),
+    discussionId: randomUUID(),
+    discussionTitle: 'On leadership',
+    accessLevel: 'Apprentice',
+    authorId: author.id,
+    authorName: 'Rae Plier',
+    discussionAuthorId,
+    notifyUserIds: [discussionAuthorId, ...watcherIds],
+    excerpt: 'I agree',
+    createdAt: new Date().toISOString(),
+  });
+}
+
+describe('notifications from events', () => {
+  it("notifies a discussion's author (reply) and watchers (subscription) live, linking to the discussion", async () => {
+    const [author, replier, watcher] = [await world.member(), await world.member(), await world.member()];
+    const authorSocket = await TestSocket.open(rt.wsUrl, author.token);
+    const event = replyEvent(replier, author.id, [watcher.id]);
+    await rt.bus.publish(event);
+
+    await vi.waitFor(() => expect(authorSocket.of('notification')).toHaveLength(1), WAIT);
+    expect(authorSocket.of('notification')[0]!.notification).toMatchObject({
+      type: 'reply',
+      title: 'New reply in "On leadership"',
+      message: 'Rae Plier: I agree',
+      isRead: false,
+      link: `/forums?discussion=${event.payload.discussionId}`,
+      fromUserId: replier.id,
+    });
+    const watched = await rt.call<NotificationDetail[]>('/api/notifications', { token: watcher.token });
+    expect(watched.map((notification) => notification.type)).toEqual(['subscription']);
+    await authorSocket.close();
+  });
+
+  it('makes one notification and one push per member however often the event is delivered', async () => {
+    const [author, replier] = [await world.member(), await world.member()];
+    const socket = await TestSocket.open(rt.wsUrl, author.token);
+    const event = replyEvent(replier, author.id);
+    // The handler the bus runs for each delivery, run as a redelivery would run it.
+    await notifyFromEvent(rt.service.context, event);
+    await notifyFromEvent(rt.service.context, event);
+    await rt.bus.publish(event);
+    await vi.waitFor(() => expect(socket.of('notification')).toHaveLength(1), WAIT);
+    await expect(rt.call('/api/notifications/unread-count', { token: author.token })).resolves.toEqual({ count: 1 });
+    // A later push proves the earlier ones had their chance to arrive twice.
+    socket.send({ type: 'chat', content: 'flush' });
+    await vi.waitFor(() => expect(socket.of('chat').length).toBeGreaterThan(0), WAIT);
+    expect(socket.of('notification')).toHaveLength(1);
+    await socket.close();
+  });
+
+  it('notifies a mention and task assignees other than the actor', async () => {
+    const [mentioned, mentioner, assignee] = [await world.member(), await world.member(), await world.member()];
+    await rt.bus.publish(
+      newEvent(SUBJECTS.forumMentionCreated, {
+        mentionId: randomUUID(),
+        mentionedUserId: mentioned.id,
+        mentionedBy: mentioner.id,
+        mentionedByName: 'Menno',
+        discussionId: randomUUID(),
+        discussionTitle: 'Vision',
+        replyId: null,
+        context: '@you look',
+      }),
+    );
+    await rt.bus.publish(
+      newEvent(SUBJECTS.projectTaskAssigned, {
+        taskId: randomUUID(),
+        projectId: randomUUID(),
+        title: 'Write the plan',
+        assigneeIds: [assignee.id, mentioner.id],
+        actorId: mentioner.id,
+      }),
+    );
+    await vi.waitFor(async () => {
+      const list = await rt.call<NotificationDetail[]>('/api/notifications', { token: mentioned.token });
+      expect(list.map((notification) => [notification.type, notification.title])).toEqual([
+        ['mention', 'Menno mentioned you in "Vision"'],
+      ]);
+    }, WAIT);
+    await vi.waitFor(async () => {
+      const list = await rt.call<NotificationDetail[]>('/api/notifications', { token: assignee.token });
+      expect(list.map((notification) => [notification.type, notification.title, notification.link])).toEqual([
+        ['project_update', 'Task assigned to you: Write the plan', '/projects'],
+      ]);
+    }, WAIT);
+    const actorList = await rt.call<NotificationDetail[]>('/api/notifications', { token: mentioner.token });
+    expect(actorList).toEqual([]);
+  });
+});
+
+describe('reading notifications', () => {
+  it("marks one's own read, answers 404 for another member's or a bad id, and marks all read", async () => {
+    const [owner, stranger, replier] = [await world.member(), await world.member(), await world.member()];
+    await rt.bus.publish(replyEvent(replier, owner.id));
+    await rt.bus.publish(replyEvent(replier, owner.id));
+    await vi.waitFor(
+      () => expect(rt.call('/api/notifications/unread-count', { token: owner.token })).resolves.toEqual({ count: 2 }),
+      WAIT,
+    );
+    const [newest, older] = await rt.call<NotificationDetail[]>('/api/notifications', { token: owner.token });
+    expect(newest!.createdAt >= older!.createdAt).toBe(true);
+
+    await rt.call(`/api/notifications/${newest!.id}/read`, { method: 'PUT', token: stranger.token, expect: 404 });
+    await rt.call('/api/notifications/not-an-id/read', { method: 'PUT', token: owner.token, expect: 404 });
+    const read = await rt.call<NotificationDetail>(`/api/notifications/${newest!.id}/read`, {
+      method: 'PUT',
+      token: owner.token,
+    });
+    expect(read).toMatchObject({ id: newest!.id, isRead: true });
+    expect(read.readAt).not.toBeNull();
+    await expect(rt.call('/api/notifications/unread-count', { token: owner.token })).resolves.toEqual({ count: 1 });
+
+    await expect(rt.call('/api/notifications/read-all', { method: 'PUT', token: owner.token })).resolves.toEqual({
+      count: 1,
+    });
+    await expect(rt.call('/api/notifications/unread-count', { token: owner.token })).resolves.toEqual({ count: 0 });
+  });
+});

@@ -1,0 +1,35 @@
+import type pg from 'pg';
+
+export interface ChatRow {
+  id: string;
+  content: string;
+  senderId: string;
+  createdAt: Date;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  profileImageUrl: string | null;
+}
+
+export const chatMessages = {
+  async insert(db: pg.Pool, message: { id: string; content: string; senderId: string }): Promise<Date> {
+    const { rows } = await db.query<{ createdAt: Date }>(
+      `INSERT INTO chat_messages (id, content, sender_id) VALUES ($1, $2, $3) RETURNING created_at AS "createdAt"`,
+      [message.id, message.content, message.senderId],
+    );
+    return rows[0]!.createdAt;
+  },
+  /** The latest `limit` messages, oldest first, with what the replica knows of each sender. */
+  async recent(db: pg.Pool, limit: number): Promise<ChatRow[]> {
+    const { rows } = await db.query<ChatRow>(
+      `SELECT * FROM (
+         SELECT m.id, m.content, m.sender_id AS "senderId", m.created_at AS "createdAt",
+                u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.profile_image_url AS "profileImageUrl"
+           FROM chat_messages m LEFT JOIN users u ON u.id = m.sender_id
+          ORDER BY m.created_at DESC, m.id DESC LIMIT $1) recent
+       ORDER BY "createdAt", id`,
+      [limit],
+    );
+    return rows;
+  },
+};

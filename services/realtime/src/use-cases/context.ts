@@ -1,0 +1,19 @@
+import type pg from 'pg';
+import type { Cache, EventBus, Logger, ReplicaFiller } from '@crucible/platform';
+import type { RealtimeConfig } from '../config.ts';
+import type { LiveHub } from '../live/hub.ts';
+import type { Presence } from '../live/presence.ts';
+import type { UserFields } from '../repositories/users.ts';
+
+export const REALTIME_SCHEMA = 'realtime';
+
+export interface RealtimeContext {
+  config: RealtimeConfig;
+  pool: pg.Pool;
+  bus: EventBus;
+  cache: Cache;
+  logger: Logger;
+  hub: LiveHub;
+  presence: Presence;
+  userFiller: ReplicaFiller<UserFields>;
+}

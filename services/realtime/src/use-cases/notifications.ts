@@ -1,0 +1,166 @@
+import { randomUUID } from 'node:crypto';
+import {
+  LIMITS,
+  NOTIFICATION_MESSAGES,
+  REALTIME_LIMITS,
+  SUBJECTS,
+  type EventOf,
+  type NotificationDetail,
+} from '@crucible/proto';
+import { NotFoundError } from '@crucible/platform';
+import { notifications, type NewNotification, type NotificationRow } from '../repositories/notifications.ts';
+import type { RealtimeContext } from './context.ts';
+import { displayName, usersByIds } from './users.ts';
+
+/** Where the web app opens a notification: what it is about. */
+export function linkOf(
+  row: Pick<NotificationRow, 'type' | 'discussionId' | 'projectId' | 'fromUserId'>,
+): string | null {
+  if (row.discussionId) return `/forums?discussion=${row.discussionId}`;
+  if (row.projectId) return '/projects';
+  if (row.type === 'direct_message' && row.fromUserId) return `/messages?with=${row.fromUserId}`;
+  return null;
+}
+
+export function toDetail(row: NotificationRow): NotificationDetail {
+  return {
+    id: row.id,
+    type: row.type,
+    title: row.title,
+    message: row.message,
+    isRead: row.isRead,
+    createdAt: row.createdAt.toISOString(),
+    readAt: row.readAt?.toISOString() ?? null,
+    discussionId: row.discussionId,
+    replyId: row.replyId,
+    projectId: row.projectId,
+    fromUserId: row.fromUserId,
+    link: linkOf(row),
+  };
+}
+
+export async function listNotifications(ctx: RealtimeContext, userId: string): Promise<NotificationDetail[]> {
+  return (await notifications.list(ctx.pool, userId, REALTIME_LIMITS.notificationsList)).map(toDetail);
+}
+
+export async function unreadCount(ctx: RealtimeContext, userId: string): Promise<{ count: number }> {
+  return { count: await notifications.unreadCount(ctx.pool, userId) };
+}
+
+export async function markRead(ctx: RealtimeContext, userId: string, id: string): Promise<NotificationDetail> {
+  const row = await notifications.markRead(ctx.pool, userId, id);
+  // Another member's notification answers as a missing one: ids name nothing to a stranger.
+  if (!row) throw new NotFoundError(NOTIFICATION_MESSAGES.notFound);
+  return toDetail(row);
+}
+
+export async function markAllRead(ctx: RealtimeContext, userId: string): Promise<{ count: number }> {
+  return { count: await notifications.markAllRead(ctx.pool, userId) };
+}
+
+type NotificationDraft = Omit<NewNotification, 'id' | 'sourceEventId'>;
+
+const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+const title = (text: string) => cut(text, LIMITS.notifications.titleMax);
+
+const TASK_TITLES = {
+  [SUBJECTS.projectTaskCreated]: 'New task',
+  [SUBJECTS.projectTaskAssigned]: 'Task assigned to you',
+  [SUBJECTS.projectTaskStatusChanged]: 'Task status changed',
+  [SUBJECTS.projectTaskUpdated]: 'Task updated',
+} as const;
+
+export const NOTIFYING_SUBJECTS = [
+  SUBJECTS.forumReplyCreated,
+  SUBJECTS.forumMentionCreated,
+  SUBJECTS.dmMessageCreated,
+  SUBJECTS.projectTaskCreated,
+  SUBJECTS.projectTaskAssigned,
+  SUBJECTS.projectTaskStatusChanged,
+  SUBJECTS.projectTaskUpdated,
+] as const;
+export type NotifyingEvent = EventOf<(typeof NOTIFYING_SUBJECTS)[number]>;
+
+const none = { discussionId: null, replyId: null, projectId: null, metadata: {} };
+
+/** The notifications one event makes, one per member it concerns. */
+async function draftsFor(ctx: RealtimeContext, event: NotifyingEvent): Promise<NotificationDraft[]> {
+  switch (event.subject) {
+    case SUBJECTS.forumReplyCreated: {
+      const reply = event.payload;
+      return reply.notifyUserIds.map((userId) => ({
+        ...none,
+        userId,
+        type: userId === reply.discussionAuthorId ? 'reply' : 'subscription',
+        title: title(`New reply in "${reply.discussionTitle}"`),
+        message: `${reply.authorName}: ${reply.excerpt}`,
+        discussionId: reply.discussionId,
+        replyId: reply.replyId,
+        fromUserId: reply.authorId,
+      }));
+    }
+    case SUBJECTS.forumMentionCreated: {
+      const mention = event.payload;
+      return [
+        {
+          ...none,
+          userId: mention.mentionedUserId,
+          type: 'mention',
+          title: title(`${mention.mentionedByName} mentioned you in "${mention.discussionTitle}"`),
+          message: mention.context,
+          discussionId: mention.discussionId,
+          replyId: mention.replyId,
+          fromUserId: mention.mentionedBy,
+        },
+      ];
+    }
+    case SUBJECTS.dmMessageCreated: {
+      const message = event.payload;
+      const [sender] = await usersByIds(ctx, [message.senderId]);
+      return [
+        {
+          ...none,
+          userId: message.recipientId,
+          type: 'direct_message',
+          title: title(`New message from ${displayName(sender)}`),
+          message: cut(message.content, LIMITS.dashboard.messagePreview),
+          fromUserId: message.senderId,
+          metadata: { messageId: message.id },
+        },
+      ];
+    }
+    default: {
+      const task = event.payload;
+      return task.assigneeIds
+        .filter((userId) => userId !== task.actorId)
+        .map((userId) => ({
+          ...none,
+          userId,
+          type: 'project_update',
+          title: title(`${TASK_TITLES[event.subject]}: ${task.title}`),
+          message: task.title,
+          projectId: task.projectId,
+          fromUserId: task.actorId,
+          metadata: { taskId: task.taskId },
+        }));
+    }
+  }
+}
+
+/**
+ * Stores the event's notifications (one per member per event id, however often it is delivered)
+ * and pushes each. A redelivery pushes the stored ones again under the same key, and each instance
+ * drops a key it already delivered, so a push lost to a broker outage is made up and none doubles.
+ */
+export async function notifyFromEvent(ctx: RealtimeContext, event: NotifyingEvent): Promise<void> {
+  const drafts = await draftsFor(ctx, event);
+  for (const draft of drafts) {
+    const inserted = await notifications.insertOnce(ctx.pool, { ...draft, id: randomUUID(), sourceEventId: event.id });
+    const row = inserted ?? (await notifications.bySource(ctx.pool, event.id, draft.userId));
+    if (!row) continue;
+    await ctx.hub.pushToUsers([row.userId], `notification:${row.id}`, {
+      type: 'notification',
+      notification: toDetail(row),
+    });
+  }
+}

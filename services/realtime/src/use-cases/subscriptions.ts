@@ -1,0 +1,69 @@
+import { SUBJECTS } from '@crucible/proto';
+import type { Subscription } from '@crucible/platform';
+import { users } from '../repositories/users.ts';
+import type { RealtimeContext } from './context.ts';
+import { NOTIFYING_SUBJECTS, notifyFromEvent } from './notifications.ts';
+
+/** Names, e-mails, levels and avatars of auth's users, for chat and the online list. */
+function replicateUsers(ctx: RealtimeContext): Promise<Subscription> {
+  return ctx.bus.subscribe({
+    durable: ctx.config.REALTIME_USERS_CONSUMER,
+    subjects: [SUBJECTS.userCreated, SUBJECTS.userUpdated, SUBJECTS.userDeleted],
+    handler: async (event) => {
+      if (event.subject === SUBJECTS.userDeleted) await users.delete(ctx.pool, event.payload.id);
+      else await users.upsert(ctx.pool, event.payload);
+    },
+  });
+}
+
+function createNotifications(ctx: RealtimeContext): Promise<Subscription> {
+  return ctx.bus.subscribe({
+    durable: ctx.config.REALTIME_NOTIFICATIONS_CONSUMER,
+    subjects: [...NOTIFYING_SUBJECTS],
+    handler: (event) => notifyFromEvent(ctx, event),
+  });
+}
+
+/**
+ * Durable events turned into live pushes. One instance takes each event (the durable is shared) and
+ * broadcasts to all; a push that cannot leave (broker down) throws, so the event comes again, and
+ * the push key keeps it from reaching a socket twice.
+ */
+function pushLiveEvents(ctx: RealtimeContext): Promise<Subscription> {
+  return ctx.bus.subscribe({
+    durable: ctx.config.REALTIME_LIVE_CONSUMER,
+    subjects: [SUBJECTS.dmMessageCreated, SUBJECTS.dmMessageRead, SUBJECTS.sessionRevoked],
+    handler: async (event) => {
+      switch (event.subject) {
+        case SUBJECTS.dmMessageCreated: {
+          const { id, content, senderId, recipientId, createdAt } = event.payload;
+          // The sender's other tabs show it too.
+          await ctx.hub.pushToUsers([recipientId, senderId], `dm:${id}`, {
+            type: 'direct_message',
+            message: { id, content, senderId, recipientId, createdAt },
+          });
+          return;
+        }
+        case SUBJECTS.dmMessageRead:
+          await ctx.hub.pushToUsers([event.payload.senderId], `read:${event.id}`, {
+            type: 'message_read',
+            ...event.payload,
+          });
+          return;
+        case SUBJECTS.sessionRevoked:
+          await ctx.hub.announceSessionRevoked(event.payload.sessionId);
+      }
+    },
+  });
+}
+
+export async function startSubscriptions(ctx: RealtimeContext): Promise<Subscription[]> {
+  const started: Subscription[] = [];
+  try {
+    for (const start of [replicateUsers, createNotifications, pushLiveEvents]) started.push(await start(ctx));
+    return started;
+  } catch (error) {
+    for (const subscription of started) await subscription.stop();
+    throw error;
+  }
+}
