@@ -1,0 +1,68 @@
+import type { Request, Router } from 'express';
+import { projectRoutes as routes } from '@crucible/proto';
+import { createRouteMounter, principalOf, type TokenVerifier } from '@crucible/platform';
+import { viewerOf, type Viewer } from '../use-cases/access.ts';
+import type { ProjectContext } from '../use-cases/context.ts';
+import * as projects from '../use-cases/projects.ts';
+import * as tasks from '../use-cases/tasks.ts';
+
+const viewer = (req: Request): Viewer => viewerOf(principalOf(req));
+
+export function registerProjectRoutes(router: Router, deps: { ctx: ProjectContext; verifier: TokenVerifier }): void {
+  const { ctx, verifier } = deps;
+  const mount = createRouteMounter(router, { verifier });
+
+  mount(routes.listProjects, async (_input, req, res) => {
+    res.json(await projects.listProjects(ctx, viewer(req)));
+  });
+  mount(routes.createProject, async ({ body }, req, res) => {
+    res.status(201).json(await projects.createProject(ctx, viewer(req), body));
+  });
+  mount(routes.getProject, async ({ params }, req, res) => {
+    res.json(await projects.getProject(ctx, viewer(req), params.projectId));
+  });
+  mount(routes.updateProject, async ({ params, body }, req, res) => {
+    res.json(await projects.updateProject(ctx, viewer(req), params.projectId, body));
+  });
+  mount(routes.deleteProject, async ({ params }, req, res) => {
+    await projects.deleteProject(ctx, viewer(req), params.projectId);
+    res.status(204).end();
+  });
+
+  mount(routes.listProjectTasks, async ({ params }, req, res) => {
+    res.type('application/json').send(await tasks.listProjectTasks(ctx, viewer(req), params.projectId));
+  });
+  mount(routes.createTask, async ({ params, body }, req, res) => {
+    res.status(201).json(await tasks.createTask(ctx, viewer(req), params.projectId, body));
+  });
+  mount(routes.getTask, async ({ params }, req, res) => {
+    res.json(await tasks.getTask(ctx, viewer(req), params.taskId));
+  });
+  mount(routes.updateTask, async ({ params, body }, req, res) => {
+    res.json(await tasks.updateTask(ctx, viewer(req), params.taskId, body));
+  });
+  mount(routes.deleteTask, async ({ params }, req, res) => {
+    await tasks.deleteTask(ctx, viewer(req), params.taskId);
+    res.status(204).end();
+  });
+
+  mount(routes.listTaskDependencies, async ({ params }, req, res) => {
+    res.json(await tasks.listDependencies(ctx, viewer(req), params.taskId));
+  });
+  mount(routes.addTaskDependency, async ({ params, body }, req, res) => {
+    res.status(201).json(await tasks.addDependency(ctx, viewer(req), params.taskId, body.dependsOnTaskId));
+  });
+  mount(routes.clearTaskDependencies, async ({ params }, req, res) => {
+    await tasks.clearDependencies(ctx, viewer(req), params.taskId);
+    res.status(204).end();
+  });
+  mount(routes.listTaskAssignees, async ({ params }, req, res) => {
+    res.json(await tasks.listAssignees(ctx, viewer(req), params.taskId));
+  });
+  mount(routes.listTaskAudit, async ({ params }, req, res) => {
+    res.json(await tasks.listAudit(ctx, viewer(req), params.taskId));
+  });
+  mount(routes.listUserTasks, async ({ params }, req, res) => {
+    res.json(await tasks.listUserTasks(ctx, viewer(req), params.userId));
+  });
+}

@@ -1,0 +1,90 @@
+/**
+ * The SQL migrations and the Prisma schema describe the same tables: the migrations are applied
+ * to an empty database and every model is written and read back through the generated client.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { openDatabase, silentLogger, type Database } from '@crucible/platform';
+import { createTestDatabase, type TestDatabase } from '@crucible/platform/testing';
+import { PROJECT_MIGRATIONS_DIR } from './create-service.ts';
+import { PrismaClient } from './generated/prisma/client.ts';
+
+let testDatabase: TestDatabase;
+let database: Database;
+let prisma: PrismaClient;
+
+beforeAll(async () => {
+  testDatabase = await createTestDatabase('project_schema');
+  database = openDatabase({
+    url: testDatabase.url,
+    schema: 'project',
+    migrationsDir: PROJECT_MIGRATIONS_DIR,
+    logger: silentLogger,
+  });
+  await database.migrate();
+  prisma = new PrismaClient({ adapter: database.adapter });
+});
+
+afterAll(async () => {
+  await prisma?.$disconnect();
+  await database?.close();
+  await testDatabase?.drop();
+});
+
+it('applies the migrations twice without change and exercises every model through the generated client', async () => {
+  await database.migrate();
+  const owner = randomUUID();
+  await prisma.user.create({ data: { id: owner, email: 'ada@example.org', firstName: 'Ada', accessLevel: 'Core' } });
+  const project = await prisma.project.create({ data: { id: randomUUID(), title: 'Launch', ownerId: owner } });
+  const parent = await prisma.task.create({ data: { id: randomUUID(), projectId: project.id, title: 'Parent' } });
+  expect(parent).toMatchObject({ status: 'ToDo', priority: 'Medium', completionPercentage: 0, dueDate: null });
+  const child = await prisma.task.create({
+    data: {
+      id: randomUUID(),
+      projectId: project.id,
+      title: 'Child',
+      status: 'InProgress',
+      priority: 'Critical',
+      parentTaskId: parent.id,
+      assigneeId: owner,
+      dueDate: new Date('2026-03-01T00:00:00Z'),
+      completionPercentage: 55,
+    },
+  });
+  await prisma.taskAssignee.create({ data: { id: randomUUID(), taskId: child.id, userId: owner, assignedBy: owner } });
+  await prisma.taskDependency.create({ data: { id: randomUUID(), taskId: child.id, dependsOnTaskId: parent.id } });
+  await prisma.taskAudit.create({
+    data: {
+      id: randomUUID(),
+      taskId: child.id,
+      userId: owner,
+      action: 'updated',
+      fieldName: 'status',
+      oldValue: 'To Do',
+      newValue: 'In Progress',
+    },
+  });
+  const read = await prisma.task.findUniqueOrThrow({
+    where: { id: child.id },
+    include: { assignees: true, dependencies: true, parent: true },
+  });
+  expect(read.parent?.title).toBe('Parent');
+  expect(read.assignees.map((row) => row.userId)).toEqual([owner]);
+  expect(read.dependencies.map((row) => row.dependsOnTaskId)).toEqual([parent.id]);
+  expect(read.dueDate?.toISOString().slice(0, 10)).toBe('2026-03-01');
+  const [stored] = await prisma.$queryRawUnsafe<{ status: string }[]>(
+    `SELECT status::text AS status FROM tasks WHERE id = $1::uuid`,
+    child.id,
+  );
+  expect(stored?.status).toBe('In Progress');
+  expect(await prisma.taskAudit.count({ where: { taskId: child.id } })).toBe(1);
+
+  // Deleting the parent keeps the child as a top-level task and drops the dependency row.
+  await prisma.task.delete({ where: { id: parent.id } });
+  expect((await prisma.task.findUniqueOrThrow({ where: { id: child.id } })).parentTaskId).toBeNull();
+  expect(await prisma.taskDependency.count()).toBe(0);
+  await prisma.project.delete({ where: { id: project.id } });
+  expect(await prisma.task.count()).toBe(0);
+  expect(await prisma.taskAssignee.count()).toBe(0);
+  expect(await prisma.taskAudit.count()).toBe(1);
+});

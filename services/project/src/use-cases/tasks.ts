@@ -1,0 +1,327 @@
+import {
+  PROJECT_MESSAGES,
+  SUBJECTS,
+  type Task,
+  type TaskAssignee,
+  type TaskAudit,
+  type TaskCreateParsed,
+  type TaskDependency,
+  type TaskPatchParsed,
+} from '@crucible/proto';
+import { BadRequestError, NotFoundError } from '@crucible/platform';
+import type { Tx } from '../repositories/db.ts';
+import { projects } from '../repositories/projects.ts';
+import {
+  assignees as assigneeRows,
+  audit,
+  dependencies,
+  tasks,
+  type AuditEntry,
+  type TaskFields,
+  type TaskListJson,
+} from '../repositories/tasks.ts';
+import { requireProjectAccess, type Viewer } from './access.ts';
+import { inTransaction, type Emit, type ProjectContext } from './context.ts';
+import { notCoreMembers } from './user-replica.ts';
+
+const FIELDS: (keyof TaskFields)[] = [
+  'title',
+  'description',
+  'status',
+  'priority',
+  'assigneeId',
+  'parentTaskId',
+  'dueDate',
+  'completionPercentage',
+];
+
+function auditValue(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return Array.isArray(value) ? [...(value as string[])].sort().join(',') : String(value);
+}
+
+/**
+ * The single assignee and the list stay consistent (spec 3 section 3 keeps both): the single one is
+ * always on the list, and a list sent alone keeps the single one if still listed, else its first.
+ * A single assignee sent alone takes the old single one's place on the list.
+ */
+export function reconcileAssignees(
+  current: { assigneeId: string | null; assignees: string[] },
+  sent: { assigneeId?: string | null; assignees?: string[] },
+): { assigneeId: string | null; assignees: string[] } {
+  if (sent.assignees !== undefined) {
+    const list = [...new Set(sent.assignees)];
+    const single =
+      sent.assigneeId !== undefined
+        ? sent.assigneeId
+        : current.assigneeId && list.includes(current.assigneeId)
+          ? current.assigneeId
+          : (list[0] ?? null);
+    return { assigneeId: single, assignees: single && !list.includes(single) ? [single, ...list] : list };
+  }
+  if (sent.assigneeId !== undefined) {
+    const list = current.assignees.filter((id) => id !== current.assigneeId);
+    const single = sent.assigneeId;
+    return { assigneeId: single, assignees: single && !list.includes(single) ? [single, ...list] : list };
+  }
+  return current;
+}
+
+async function requireTask(ctx: ProjectContext, db: Tx | ProjectContext['prisma'], taskId: string): Promise<Task> {
+  const task = await tasks.find(db, taskId);
+  if (!task) throw new NotFoundError(PROJECT_MESSAGES.taskNotFound);
+  return task;
+}
+
+/** Locks the task's project, then the task (always in that order), and reads the task as it stands. */
+async function lockTask(tx: Tx, taskId: string): Promise<Task> {
+  const projectId = await tasks.projectOf(tx, taskId);
+  if (!projectId || !(await projects.lock(tx, projectId))) throw new NotFoundError(PROJECT_MESSAGES.taskNotFound);
+  await tasks.lock(tx, taskId);
+  const task = await tasks.find(tx, taskId);
+  if (!task) throw new NotFoundError(PROJECT_MESSAGES.taskNotFound);
+  return task;
+}
+
+async function requireCoreAssignees(ctx: ProjectContext, tx: Tx, userIds: string[]): Promise<void> {
+  if ((await notCoreMembers(ctx, tx, userIds)).length > 0) throw new BadRequestError(PROJECT_MESSAGES.assigneeNotCore);
+}
+
+async function titlesOf(tx: Tx, ids: string[]): Promise<string[]> {
+  const summaries = await tasks.summaries(tx, ids);
+  return ids.map((id) => summaries.get(id)?.title ?? id);
+}
+
+/** A parent of the same project whose own chain of parents does not lead back to the task. */
+async function checkParent(tx: Tx, task: { id: string | null; projectId: string }, parentId: string): Promise<void> {
+  if (parentId === task.id) throw new BadRequestError(PROJECT_MESSAGES.ownParent);
+  const parent = (await tasks.summaries(tx, [parentId])).get(parentId);
+  if (!parent || parent.projectId !== task.projectId) throw new BadRequestError(PROJECT_MESSAGES.parentOtherProject);
+  if (!task.id) return;
+  const loop = await tasks.findPath(tx, 'parents', parentId, task.id);
+  if (loop) throw new BadRequestError(PROJECT_MESSAGES.parentCycle(await titlesOf(tx, [task.id, ...loop])));
+}
+
+/** Adds one prerequisite after the same-project and cycle checks; answers the row and whether it is new. */
+async function addPrerequisite(
+  tx: Tx,
+  task: { id: string; projectId: string },
+  dependsOnTaskId: string,
+): Promise<{ row: TaskDependency; added: boolean }> {
+  if (dependsOnTaskId === task.id) throw new BadRequestError(PROJECT_MESSAGES.ownPrerequisite);
+  const prerequisite = (await tasks.summaries(tx, [dependsOnTaskId])).get(dependsOnTaskId);
+  if (!prerequisite || prerequisite.projectId !== task.projectId)
+    throw new BadRequestError(PROJECT_MESSAGES.prerequisiteOtherProject);
+  const loop = await tasks.findPath(tx, 'dependencies', dependsOnTaskId, task.id);
+  if (loop) throw new BadRequestError(PROJECT_MESSAGES.prerequisiteCycle(await titlesOf(tx, [task.id, ...loop])));
+  return dependencies.add(tx, task.id, dependsOnTaskId);
+}
+
+function eventOf(task: Task, actorId: string, assigneeIds: string[] = task.assignees) {
+  return { taskId: task.id, projectId: task.projectId, title: task.title, assigneeIds, actorId };
+}
+
+/** The project's tasks with their assignees and prerequisites, as JSON text (the all-tasks view loads thousands). */
+export async function listProjectTasks(ctx: ProjectContext, viewer: Viewer, projectId: string): Promise<TaskListJson> {
+  requireProjectAccess(viewer);
+  const list = await tasks.listByProjectJson(ctx.pool, projectId);
+  if (list === '[]' && !(await projects.find(ctx.prisma, projectId)))
+    throw new NotFoundError(PROJECT_MESSAGES.projectNotFound);
+  return list;
+}
+
+export async function listUserTasks(ctx: ProjectContext, viewer: Viewer, userId: string): Promise<Task[]> {
+  requireProjectAccess(viewer);
+  return tasks.listAssignedTo(ctx.pool, userId);
+}
+
+export async function getTask(ctx: ProjectContext, viewer: Viewer, taskId: string): Promise<Task> {
+  requireProjectAccess(viewer);
+  return requireTask(ctx, ctx.prisma, taskId);
+}
+
+export async function createTask(
+  ctx: ProjectContext,
+  viewer: Viewer,
+  projectId: string,
+  input: TaskCreateParsed,
+): Promise<Task> {
+  requireProjectAccess(viewer);
+  return inTransaction(ctx, async (tx, emit) => {
+    if (!(await projects.lock(tx, projectId))) throw new NotFoundError(PROJECT_MESSAGES.projectNotFound);
+    const people = reconcileAssignees({ assigneeId: null, assignees: [] }, input);
+    await requireCoreAssignees(ctx, tx, people.assignees);
+    const parentTaskId = input.parentTaskId ?? null;
+    if (parentTaskId) await checkParent(tx, { id: null, projectId }, parentTaskId);
+    const fields: TaskFields = {
+      title: input.title,
+      description: input.description ?? null,
+      status: input.status,
+      priority: input.priority,
+      assigneeId: people.assigneeId,
+      parentTaskId,
+      dueDate: input.dueDate ?? null,
+      completionPercentage: input.completionPercentage,
+    };
+    const id = await tasks.create(tx, projectId, fields);
+    await assigneeRows.add(tx, id, people.assignees, viewer.id);
+    for (const prerequisite of new Set(input.prerequisites ?? []))
+      await addPrerequisite(tx, { id, projectId }, prerequisite);
+    const task = await requireTask(ctx, tx, id);
+    await audit.record(tx, id, viewer.id, [
+      { action: 'created', newValue: task.title },
+      ...FIELDS.filter((field) => field !== 'title' && fields[field] !== null).map((field) => ({
+        action: 'created',
+        fieldName: field,
+        newValue: auditValue(fields[field]),
+      })),
+      ...(task.assignees.length
+        ? [{ action: 'created', fieldName: 'assignees', newValue: auditValue(task.assignees) }]
+        : []),
+      ...(task.prerequisites.length
+        ? [{ action: 'created', fieldName: 'prerequisites', newValue: auditValue(task.prerequisites) }]
+        : []),
+    ]);
+    await emit(SUBJECTS.projectTaskCreated, eventOf(task, viewer.id));
+    if (task.assignees.length) await emit(SUBJECTS.projectTaskAssigned, eventOf(task, viewer.id));
+    return task;
+  });
+}
+
+/** Emits the task events a change calls for: assigned (to the newly assigned), status_changed, updated. */
+async function emitChanges(emit: Emit, before: Task, after: Task, actorId: string, changed: Set<string>) {
+  const added = after.assignees.filter((id) => !before.assignees.includes(id));
+  if (added.length) await emit(SUBJECTS.projectTaskAssigned, eventOf(after, actorId, added));
+  if (changed.has('status')) await emit(SUBJECTS.projectTaskStatusChanged, eventOf(after, actorId));
+  const other = [...changed].filter((field) => field !== 'status' && field !== 'assignees' && field !== 'assigneeId');
+  if (other.length) await emit(SUBJECTS.projectTaskUpdated, eventOf(after, actorId));
+}
+
+/** Changes the fields sent; each changed field is one audit row, written under the task's lock. */
+export async function updateTask(
+  ctx: ProjectContext,
+  viewer: Viewer,
+  taskId: string,
+  patch: TaskPatchParsed,
+): Promise<Task> {
+  requireProjectAccess(viewer);
+  return inTransaction(ctx, async (tx, emit) => {
+    const before = await lockTask(tx, taskId);
+    const people = reconcileAssignees(before, patch);
+    const changes: Partial<TaskFields> = {};
+    const entries: AuditEntry[] = [];
+    for (const field of FIELDS) {
+      const value = field === 'assigneeId' ? people.assigneeId : patch[field];
+      if (value === undefined || value === before[field]) continue;
+      (changes as Record<string, unknown>)[field] = value;
+      entries.push({
+        action: 'updated',
+        fieldName: field,
+        oldValue: auditValue(before[field]),
+        newValue: auditValue(value),
+      });
+    }
+    if (changes.parentTaskId) await checkParent(tx, before, changes.parentTaskId);
+    const addedPeople = people.assignees.filter((id) => !before.assignees.includes(id));
+    const removedPeople = before.assignees.filter((id) => !people.assignees.includes(id));
+    await requireCoreAssignees(ctx, tx, addedPeople);
+    await tasks.update(tx, taskId, changes);
+    const changed = new Set<string>(Object.keys(changes));
+    if (addedPeople.length || removedPeople.length) {
+      await assigneeRows.remove(tx, taskId, removedPeople);
+      await assigneeRows.add(tx, taskId, addedPeople, viewer.id);
+      entries.push({
+        action: 'updated',
+        fieldName: 'assignees',
+        oldValue: auditValue(before.assignees),
+        newValue: auditValue(people.assignees),
+      });
+      changed.add('assignees');
+    }
+    if (patch.prerequisites !== undefined) {
+      const wanted = [...new Set(patch.prerequisites)];
+      if (auditValue(wanted) !== auditValue(before.prerequisites)) {
+        await dependencies.clear(tx, taskId);
+        for (const prerequisite of wanted) await addPrerequisite(tx, before, prerequisite);
+        entries.push({
+          action: 'updated',
+          fieldName: 'prerequisites',
+          oldValue: auditValue(before.prerequisites),
+          newValue: auditValue(wanted),
+        });
+        changed.add('prerequisites');
+      }
+    }
+    if (entries.length === 0) return before;
+    await audit.record(tx, taskId, viewer.id, entries);
+    const after = await requireTask(ctx, tx, taskId);
+    await emitChanges(emit, before, after, viewer.id, changed);
+    return after;
+  });
+}
+
+/** Deletes a task: its subtasks become top-level tasks and its dependency rows (both ways) go with it. */
+export async function deleteTask(ctx: ProjectContext, viewer: Viewer, taskId: string): Promise<void> {
+  requireProjectAccess(viewer);
+  await inTransaction(ctx, async (tx) => {
+    const task = await lockTask(tx, taskId);
+    await audit.record(tx, taskId, viewer.id, [{ action: 'deleted', oldValue: task.title }]);
+    await tasks.delete(tx, taskId);
+  });
+}
+
+export async function listDependencies(ctx: ProjectContext, viewer: Viewer, taskId: string): Promise<TaskDependency[]> {
+  requireProjectAccess(viewer);
+  await requireTask(ctx, ctx.prisma, taskId);
+  return dependencies.list(ctx.prisma, taskId);
+}
+
+export async function addDependency(
+  ctx: ProjectContext,
+  viewer: Viewer,
+  taskId: string,
+  dependsOnTaskId: string,
+): Promise<TaskDependency> {
+  requireProjectAccess(viewer);
+  return inTransaction(ctx, async (tx, emit) => {
+    const task = await lockTask(tx, taskId);
+    const { row, added } = await addPrerequisite(tx, task, dependsOnTaskId);
+    if (added) {
+      await audit.record(tx, taskId, viewer.id, [
+        {
+          action: 'dependency_added',
+          fieldName: 'prerequisites',
+          oldValue: auditValue(task.prerequisites),
+          newValue: auditValue([...task.prerequisites, dependsOnTaskId]),
+        },
+      ]);
+      await emit(SUBJECTS.projectTaskUpdated, eventOf(task, viewer.id));
+    }
+    return row;
+  });
+}
+
+export async function clearDependencies(ctx: ProjectContext, viewer: Viewer, taskId: string): Promise<void> {
+  requireProjectAccess(viewer);
+  await inTransaction(ctx, async (tx, emit) => {
+    const task = await lockTask(tx, taskId);
+    if ((await dependencies.clear(tx, taskId)) === 0) return;
+    await audit.record(tx, taskId, viewer.id, [
+      { action: 'dependencies_cleared', fieldName: 'prerequisites', oldValue: auditValue(task.prerequisites) },
+    ]);
+    await emit(SUBJECTS.projectTaskUpdated, eventOf(task, viewer.id));
+  });
+}
+
+export async function listAssignees(ctx: ProjectContext, viewer: Viewer, taskId: string): Promise<TaskAssignee[]> {
+  requireProjectAccess(viewer);
+  await requireTask(ctx, ctx.prisma, taskId);
+  return assigneeRows.list(ctx.prisma, taskId);
+}
+
+export async function listAudit(ctx: ProjectContext, viewer: Viewer, taskId: string): Promise<TaskAudit[]> {
+  requireProjectAccess(viewer);
+  const rows = await audit.list(ctx.prisma, taskId);
+  if (rows.length === 0) await requireTask(ctx, ctx.prisma, taskId);
+  return rows;
+}
