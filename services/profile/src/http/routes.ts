@@ -1,0 +1,122 @@
+import { pipeline } from 'node:stream/promises';
+import type { Request, Router } from 'express';
+import { PROFILE_MESSAGES, profileRoutes as routes } from '@crucible/proto';
+import { NotFoundError, createRouteMounter, principalOf, type TokenVerifier } from '@crucible/platform';
+import type { Viewer } from '../use-cases/access.ts';
+import * as activity from '../use-cases/activity.ts';
+import type { ProfileContext } from '../use-cases/context.ts';
+import * as leadership from '../use-cases/leadership.ts';
+import * as pictures from '../use-cases/pictures.ts';
+import * as profiles from '../use-cases/profiles.ts';
+import * as settings from '../use-cases/settings.ts';
+import * as skills from '../use-cases/skills.ts';
+
+function viewer(req: Request): Viewer {
+  const principal = principalOf(req);
+  return { userId: principal.userId.toLowerCase(), accessLevel: principal.accessLevel, isAdmin: principal.isAdmin };
+}
+
+export function registerProfileRoutes(router: Router, deps: { ctx: ProfileContext; verifier: TokenVerifier }): void {
+  const { ctx, verifier } = deps;
+  const mount = createRouteMounter(router, { verifier });
+
+  mount(routes.getProfile, async ({ params }, req, res) => {
+    res.json(await profiles.getProfile(ctx, viewer(req), params.id));
+  });
+  mount(routes.patchProfile, async ({ params, body }, req, res) => {
+    res.json(await profiles.patchProfile(ctx, viewer(req), params.id, body));
+  });
+  mount(routes.saveProfileForm, async ({ params, body }, req, res) => {
+    res.json(await profiles.saveProfileForm(ctx, viewer(req), params.id, body));
+  });
+  mount(routes.listWorkplaces, async ({ params }, req, res) => {
+    res.json(await profiles.listWorkplaces(ctx, viewer(req), params.id));
+  });
+  mount(routes.addWorkplace, async ({ params, body }, req, res) => {
+    res.status(201).json(await profiles.addWorkplace(ctx, viewer(req), params.id, body));
+  });
+  mount(routes.replaceWorkplaces, async ({ params, body }, req, res) => {
+    res.json(await profiles.replaceWorkplaces(ctx, viewer(req), params.id, body));
+  });
+  mount(routes.deleteWorkplaces, async ({ params }, req, res) => {
+    await profiles.deleteWorkplaces(ctx, viewer(req), params.id);
+    res.status(204).end();
+  });
+  mount(routes.listEducation, async ({ params }, req, res) => {
+    res.json(await profiles.listEducation(ctx, viewer(req), params.id));
+  });
+  mount(routes.addEducation, async ({ params, body }, req, res) => {
+    res.status(201).json(await profiles.addEducation(ctx, viewer(req), params.id, body));
+  });
+  mount(routes.replaceEducation, async ({ params, body }, req, res) => {
+    res.json(await profiles.replaceEducation(ctx, viewer(req), params.id, body));
+  });
+  mount(routes.deleteEducation, async ({ params }, req, res) => {
+    await profiles.deleteEducation(ctx, viewer(req), params.id);
+    res.status(204).end();
+  });
+  mount(routes.uploadPicture, async ({ params, body }, req, res) => {
+    res.json(await pictures.uploadPicture(ctx, viewer(req), params.id, body.dataUrl));
+  });
+  mount(routes.deletePicture, async ({ params }, req, res) => {
+    res.json(await pictures.deletePicture(ctx, viewer(req), params.id));
+  });
+  mount(routes.getPictureFile, async ({ params }, _req, res) => {
+    const picture = await pictures.readPicture(ctx, params.file);
+    if (!picture) throw new NotFoundError(PROFILE_MESSAGES.userNotFound);
+    // Content-addressed: the bytes behind a name never change.
+    res.set({
+      'content-type': 'image/webp',
+      'content-length': String(picture.info.size),
+      'cache-control': 'public, max-age=31536000, immutable',
+      'x-content-type-options': 'nosniff',
+    });
+    await pipeline(picture.stream, res);
+  });
+  mount(routes.getLeadership, async ({ params }, req, res) => {
+    res.json(await leadership.getLeadership(ctx, viewer(req), params.id));
+  });
+  mount(routes.createLeadership, async ({ params, body }, req, res) => {
+    res.status(201).json(await leadership.createLeadership(ctx, viewer(req), params.id, body));
+  });
+  mount(routes.updateLeadership, async ({ params, body }, req, res) => {
+    res.json(await leadership.updateLeadership(ctx, viewer(req), params.id, body));
+  });
+  mount(routes.listSkills, async ({ params }, req, res) => {
+    res.json(await skills.listSkills(ctx, viewer(req), params.id));
+  });
+  mount(routes.addSkill, async ({ params, body }, req, res) => {
+    res.status(201).json(await skills.addSkill(ctx, viewer(req), params.id, body));
+  });
+  mount(routes.deleteSkill, async ({ params }, req, res) => {
+    await skills.deleteSkill(ctx, viewer(req), params.id);
+    res.status(204).end();
+  });
+  mount(routes.endorseSkill, async ({ params, body }, req, res) => {
+    res.status(201).json(await skills.endorseSkill(ctx, viewer(req), params.id, body.comment ?? null));
+  });
+  mount(routes.getStats, async ({ params }, req, res) => {
+    res.json(await activity.getStats(ctx, viewer(req), params.id));
+  });
+  mount(routes.recordView, async ({ params, body }, req, res) => {
+    res.status(201).json(
+      await activity.recordView(ctx, viewer(req), params.id, body, {
+        ipAddress: req.ip ?? null,
+        userAgent: req.get('user-agent') ?? null,
+      }),
+    );
+  });
+  mount(routes.recordViewTime, async ({ params, body }, req, res) => {
+    await activity.recordViewTime(ctx, viewer(req), params.id, params.viewId, body.timeSpent);
+    res.status(204).end();
+  });
+  mount(routes.getAnalytics, async ({ params }, req, res) => {
+    res.json(await activity.getAnalytics(ctx, viewer(req), params.id));
+  });
+  mount(routes.getPrivacy, async ({ params }, req, res) => {
+    res.json(await profiles.getPrivacy(ctx, viewer(req), params.id));
+  });
+  mount(routes.patchPrivacy, async ({ params, body }, req, res) => {
+    res.json(await settings.patchPrivacy(ctx, viewer(req), params.id, body));
+  });
+}

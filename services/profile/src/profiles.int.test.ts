@@ -1,0 +1,329 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { ACCESS_LEVELS, PROFILE_MESSAGES, SUBJECTS, type AccessLevel } from '@crucible/proto';
+import { newEvent } from '@crucible/platform';
+import { collectEvents } from '@crucible/platform/testing';
+import { startProfileHarness, type Member, type ProfileHarness } from './testing/profile-harness.ts';
+import { saveProfileForm } from './use-cases/profiles.ts';
+
+let h: ProfileHarness;
+const members = {} as Record<AccessLevel, Member>;
+
+beforeAll(async () => {
+  h = await startProfileHarness();
+  for (const level of ACCESS_LEVELS) members[level] = await h.member(level);
+}, 150_000);
+afterAll(() => h?.stop());
+
+const get = (path: string, viewer: Member) => h.request(path, { token: viewer.token });
+const send = (path: string, viewer: Member, method: string, json?: unknown) =>
+  h.request(path, { token: viewer.token, method, json: json ?? {} });
+
+describe('privacy by tier', () => {
+  const sections = [
+    { setting: 'personalInfoVisible', path: 'profile', message: PROFILE_MESSAGES.profilePrivate },
+    { setting: 'workExperienceVisible', path: 'workplaces', message: PROFILE_MESSAGES.workExperiencePrivate },
+    { setting: 'educationVisible', path: 'education', message: PROFILE_MESSAGES.educationPrivate },
+    { setting: 'skillsVisible', path: 'skills', message: PROFILE_MESSAGES.skillsPrivate },
+    { setting: 'leadershipProgressVisible', path: 'leadership-progress', message: PROFILE_MESSAGES.leadershipPrivate },
+  ] as const;
+
+  it('serves each section only to viewers at or above its tier (Core means Core and Admin), always to the owner', async () => {
+    const owner = await h.member('Journeyman');
+    for (const setting of ACCESS_LEVELS.filter((level) => level !== 'Admin')) {
+      const patch = Object.fromEntries(sections.map((section) => [section.setting, setting]));
+      await h.call(`/api/users/${owner.id}/privacy`, { token: owner.token, method: 'PATCH', json: patch });
+      for (const section of sections) {
+        for (const level of ACCESS_LEVELS) {
+          const response = await get(`/api/users/${owner.id}/${section.path}`, members[level]);
+          const allowed = ACCESS_LEVELS.indexOf(level) >= ACCESS_LEVELS.indexOf(setting);
+          expect({ setting, section: section.path, level, status: response.status }).toEqual({
+            setting,
+            section: section.path,
+            level,
+            status: allowed ? 200 : 403,
+          });
+          if (!allowed) expect((await response.json()).message).toBe(section.message);
+        }
+        expect((await get(`/api/users/${owner.id}/${section.path}`, owner)).status).toBe(200);
+      }
+    }
+  }, 120_000);
+
+  it('hides contact fields below their tier and keeps analytics Core whatever is sent', async () => {
+    const owner = await h.member('Master');
+    const saved = await h.call<{ analyticsVisible: string }>(`/api/users/${owner.id}/privacy`, {
+      token: owner.token,
+      method: 'PATCH',
+      json: { contactInfoVisible: 'Master', analyticsVisible: 'Public' },
+    });
+    expect(saved.analyticsVisible).toBe('Core');
+    const low = await h.call<{ email: string | null; contactInfoHidden: boolean }>(`/api/users/${owner.id}/profile`, {
+      token: members.Journeyman.token,
+    });
+    expect(low).toMatchObject({ email: null, contactInfoHidden: true });
+    const high = await h.call<{ email: string | null }>(`/api/users/${owner.id}/profile`, {
+      token: members.Master.token,
+    });
+    expect(high.email).toBe(`${owner.id}@example.test`);
+  });
+
+  it('refuses analytics and privacy settings to anyone but the owner (admins read privacy, not analytics)', async () => {
+    const owner = await h.member('Apprentice');
+    expect((await get(`/api/users/${owner.id}/analytics`, members.Admin)).status).toBe(403);
+    expect((await get(`/api/users/${owner.id}/privacy`, members.Core)).status).toBe(403);
+    expect((await get(`/api/users/${owner.id}/privacy`, members.Admin)).status).toBe(200);
+    expect(
+      (await send(`/api/users/${owner.id}/privacy`, members.Admin, 'PATCH', { skillsVisible: 'Core' })).status,
+    ).toBe(403);
+  });
+
+  it('announces direct-message and online-status switches', async () => {
+    const owner = await h.member('Apprentice');
+    const collector = await collectEvents(h.bus, {
+      stream: 'PROFILE',
+      subjects: [SUBJECTS.profileSettingsUpdated],
+      keep: (event) => (event.payload as { userId: string }).userId === owner.id,
+    });
+    try {
+      await h.call(`/api/users/${owner.id}/privacy`, {
+        token: owner.token,
+        method: 'PATCH',
+        json: { allowDirectMessages: false },
+      });
+      const [event] = await collector.waitUntil((events) => events.length === 1);
+      expect(event!.payload).toEqual({ userId: owner.id, allowDirectMessages: false, showOnlineStatus: true });
+    } finally {
+      await collector.stop();
+    }
+  });
+});
+
+describe('saving the profile', () => {
+  const form = (company: string) => ({
+    profile: { firstName: 'Ada', lastName: 'Lovelace', bio: 'Engines', jobTitle: 'Analyst' },
+    workplaces: [{ companyName: company, jobTitle: 'Analyst', startDate: '01/1840', endDate: '' }],
+    education: [{ institution: 'Home', degree: 'Maths', endDate: '1835' }],
+  });
+
+  it('saves the whole form, and a failure half way leaves the old profile and work history', async () => {
+    const owner = await h.member('Apprentice');
+    await h.call(`/api/users/${owner.id}/profile-form`, {
+      token: owner.token,
+      method: 'PUT',
+      json: form('Analytical Engine Co'),
+    });
+    const viewer = { userId: owner.id, accessLevel: owner.level, isAdmin: false };
+    await expect(
+      saveProfileForm(
+        h.context,
+        viewer,
+        owner.id,
+        { ...form('Never Saved Ltd'), profile: { bio: 'changed' } },
+        {
+          afterWorkplaces: async () => {
+            throw new Error('injected failure');
+          },
+        },
+      ),
+    ).rejects.toThrow('injected failure');
+    const work = await h.call<{ companyName: string; isCurrent: boolean }[]>(`/api/users/${owner.id}/workplaces`, {
+      token: owner.token,
+    });
+    expect(work).toEqual([expect.objectContaining({ companyName: 'Analytical Engine Co', isCurrent: true })]);
+    const profile = await h.call<{ bio: string; firstName: string }>(`/api/users/${owner.id}/profile`, {
+      token: owner.token,
+    });
+    expect(profile).toMatchObject({ bio: 'Engines', firstName: 'Ada' });
+  });
+
+  it("refuses another member's edit and says the spec's text for an overlong field", async () => {
+    const owner = await h.member('Apprentice');
+    expect((await send(`/api/users/${owner.id}/profile`, members.Core, 'PATCH', { bio: 'x' })).status).toBe(403);
+    const tooLong = await send(`/api/users/${owner.id}/profile`, owner, 'PATCH', { careerGoals: 'x'.repeat(2001) });
+    expect(tooLong.status).toBe(400);
+    expect(JSON.stringify(await tooLong.json())).toContain('Career goals must be 2000 characters or less');
+  });
+
+  it('sends a name change to auth as profile.identity.changed', async () => {
+    const owner = await h.member('Apprentice');
+    const collector = await collectEvents(h.bus, {
+      stream: 'PROFILE',
+      subjects: [SUBJECTS.profileIdentityChanged],
+      keep: (event) => (event.payload as { userId: string }).userId === owner.id,
+    });
+    try {
+      await h.call(`/api/users/${owner.id}/profile`, {
+        token: owner.token,
+        method: 'PATCH',
+        json: { firstName: ' Grace ' },
+      });
+      const [event] = await collector.waitUntil((events) => events.length === 1);
+      expect(event!.payload).toEqual({ userId: owner.id, firstName: 'Grace' });
+    } finally {
+      await collector.stop();
+    }
+  });
+});
+
+describe('pictures', () => {
+  it('refuses a script renamed .png, and stores a real image as a 256 px square behind a URL', async () => {
+    const owner = await h.member('Apprentice');
+    const script = Buffer.from('<script>alert(1)</script>').toString('base64');
+    const refused = await send(`/api/users/${owner.id}/picture`, owner, 'POST', {
+      dataUrl: `data:image/png;base64,${script}`,
+    });
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).message).toBe(PROFILE_MESSAGES.pictureType);
+
+    const png = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#c08040' } })
+      .png()
+      .toBuffer();
+    const saved = await h.call<{ profileImageUrl: string }>(`/api/users/${owner.id}/picture`, {
+      token: owner.token,
+      json: { dataUrl: `data:image/png;base64,${png.toString('base64')}` },
+    });
+    const image = await h.request(saved.profileImageUrl);
+    expect(image.headers.get('content-type')).toBe('image/webp');
+    const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
+    expect({ width: meta.width, height: meta.height, format: meta.format }).toEqual({
+      width: 256,
+      height: 256,
+      format: 'webp',
+    });
+  });
+
+  it('refuses a picture of 2 MB or more', async () => {
+    const owner = await h.member('Apprentice');
+    const big = Buffer.alloc(2 * 1024 * 1024).toString('base64');
+    const refused = await send(`/api/users/${owner.id}/picture`, owner, 'POST', {
+      dataUrl: `data:image/png;base64,${big}`,
+    });
+    expect(refused.status).toBe(413);
+    expect((await refused.json()).message).toBe(PROFILE_MESSAGES.pictureSize);
+  });
+});
+
+describe('skills and endorsements', () => {
+  it("refuses endorsing one's own skill, a second endorsement, and endorsements turned off", async () => {
+    const owner = await h.member('Journeyman');
+    const skill = await h.call<{ id: string }>(`/api/users/${owner.id}/skills`, {
+      token: owner.token,
+      json: { skillName: 'Alchemy', category: 'Technical', proficiencyLevel: 3 },
+      expect: 201,
+    });
+    expect((await send(`/api/skills/${skill.id}/endorsements`, owner, 'POST')).status).toBe(403);
+    expect((await send(`/api/skills/${skill.id}/endorsements`, members.Master, 'POST')).status).toBe(201);
+    const again = await send(`/api/skills/${skill.id}/endorsements`, members.Master, 'POST');
+    expect(again.status).toBe(409);
+    await h.call(`/api/users/${owner.id}/privacy`, {
+      token: owner.token,
+      method: 'PATCH',
+      json: { allowSkillEndorsements: false },
+    });
+    const off = await send(`/api/skills/${skill.id}/endorsements`, members.Core, 'POST');
+    expect(off.status).toBe(403);
+    expect((await off.json()).message).toBe(PROFILE_MESSAGES.endorsementsOff);
+  });
+
+  it('counts exactly once per endorser when many endorse at once', async () => {
+    const owner = await h.member('Apprentice');
+    const skill = await h.call<{ id: string }>(`/api/users/${owner.id}/skills`, {
+      token: owner.token,
+      json: { skillName: 'Casting', category: 'Creative' },
+      expect: 201,
+    });
+    const endorsers = await Promise.all(Array.from({ length: 8 }, () => h.member('Apprentice')));
+    const statuses = await Promise.all(
+      [...endorsers, ...endorsers].map((endorser) =>
+        send(`/api/skills/${skill.id}/endorsements`, endorser, 'POST').then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((status) => status === 201)).toHaveLength(8);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(8);
+    const [listed] = await h.call<{ endorsementCount: number }[]>(`/api/users/${owner.id}/skills`, {
+      token: owner.token,
+    });
+    expect(listed!.endorsementCount).toBe(8);
+  });
+});
+
+describe('leadership', () => {
+  it('computes the overall score and k x (V + I + P) itself', async () => {
+    const owner = await h.member('Apprentice');
+    const created = await h.call(`/api/users/${owner.id}/leadership-progress`, {
+      token: owner.token,
+      json: { visionScore: 50, integrityScore: 60, passionScore: 75, leadershipCoefficient: 1.5, overallScore: 99 },
+      expect: 201,
+    });
+    expect(created).toMatchObject({ overallScore: 62, leadershipScore: 277.5, leadershipCoefficient: 1.5 });
+    expect((await send(`/api/users/${owner.id}/leadership-progress`, owner, 'POST', created)).status).toBe(409);
+  });
+});
+
+describe('activity', () => {
+  it('counts forum events once, even when an event is delivered again', async () => {
+    const author = await h.member('Apprentice');
+    const discussion = newEvent(SUBJECTS.forumDiscussionCreated, {
+      discussionId: crypto.randomUUID(),
+      title: 't',
+      category: 'Apprentice',
+      accessLevel: 'Apprentice',
+      subcategoryId: null,
+      discussionType: 'discussion',
+      authorId: author.id,
+      createdAt: new Date().toISOString(),
+    });
+    await h.bus.publish(discussion);
+    await h.bus.publish(discussion);
+    await h.bus.publish(
+      newEvent(SUBJECTS.forumReplyCreated, {
+        replyId: crypto.randomUUID(),
+        discussionId: discussion.payload.discussionId,
+        discussionTitle: 't',
+        accessLevel: 'Apprentice',
+        authorId: author.id,
+        authorName: 'Test',
+        discussionAuthorId: author.id,
+        notifyUserIds: [],
+        excerpt: 'x',
+        createdAt: new Date().toISOString(),
+      }),
+    );
+    const deadline = Date.now() + 15_000;
+    let stats: { repliesPosted: number; discussionsCreated: number; totalPoints: number; rank: string };
+    do {
+      stats = await h.call(`/api/users/${author.id}/stats`, { token: author.token });
+      if (Date.now() > deadline) throw new Error('the reply event was never counted');
+    } while (stats.repliesPosted === 0);
+    expect(stats).toMatchObject({ discussionsCreated: 1, repliesPosted: 1, totalPoints: 15, rank: 'Novice' });
+  });
+
+  it("records others' views (not the owner's own) and shows the owner 30 days of analytics", async () => {
+    const owner = await h.member('Apprentice');
+    expect(await h.call(`/api/users/${owner.id}/views`, { token: owner.token, json: {}, expect: 201 })).toEqual({
+      id: null,
+    });
+    const view = await h.call<{ id: string }>(`/api/users/${owner.id}/views`, {
+      token: members.Core.token,
+      json: {},
+      expect: 201,
+    });
+    await h.call(`/api/users/${owner.id}/views`, { token: members.Core.token, json: {}, expect: 201 });
+    await h.call(`/api/users/${owner.id}/views/${view.id}`, {
+      token: members.Core.token,
+      method: 'PATCH',
+      json: { timeSpent: 30 },
+      expect: 204,
+    });
+    const analytics = await h.call<{ stats: unknown; viewsPerDay: { views: number }[] }>(
+      `/api/users/${owner.id}/analytics`,
+      {
+        token: owner.token,
+      },
+    );
+    expect(analytics.stats).toEqual({ totalViews: 2, uniqueViewers: 1, avgTimeSpent: 15 });
+    expect(analytics.viewsPerDay).toHaveLength(30);
+    expect(analytics.viewsPerDay.at(-1)!.views).toBe(2);
+  });
+});

@@ -1,0 +1,97 @@
+import { ForbiddenError, NotFoundError } from '@crucible/platform';
+import {
+  PROFILE_MESSAGES,
+  engagementLevel,
+  type ProfileAnalytics,
+  type ProfileSection,
+  type UserStats,
+} from '@crucible/proto';
+import { privacy } from '../repositories/privacy.ts';
+import { stats } from '../repositories/stats.ts';
+import { views } from '../repositories/views.ts';
+import { isOwnerOrAdmin, profileOwner, requireOwner, type Viewer } from './access.ts';
+import type { ProfileContext } from './context.ts';
+
+const ANALYTICS_DAYS = 30;
+/** Points per forum act; the spec names the thresholds but not the points (services/profile/README.md). */
+export const POINTS = { discussion: 10, reply: 5, upvote: 2 } as const;
+/** Ranks by total points, on the same thresholds as the engagement levels. */
+const RANKS = [
+  { minPoints: 15000, rank: 'Grandmaster' },
+  { minPoints: 5000, rank: 'Master' },
+  { minPoints: 1500, rank: 'Craftsman' },
+  { minPoints: 500, rank: 'Journeyman' },
+  { minPoints: 100, rank: 'Apprentice' },
+  { minPoints: 0, rank: 'Novice' },
+] as const;
+
+export async function getStats(ctx: ProfileContext, viewer: Viewer, ownerId: string): Promise<UserStats> {
+  await profileOwner(ctx, ctx.prisma, ownerId);
+  const settings = await privacy.find(ctx.prisma, ownerId);
+  if (!settings.showActivityFeed && !isOwnerOrAdmin(viewer, ownerId))
+    throw new ForbiddenError(PROFILE_MESSAGES.activityPrivate);
+  const row = await stats.find(ctx.prisma, ownerId);
+  const counts = {
+    discussionsCreated: row?.discussionsCreated ?? 0,
+    repliesPosted: row?.repliesPosted ?? 0,
+    upvotesReceived: row?.upvotesReceived ?? 0,
+  };
+  const totalPoints =
+    counts.discussionsCreated * POINTS.discussion +
+    counts.repliesPosted * POINTS.reply +
+    counts.upvotesReceived * POINTS.upvote;
+  const level = engagementLevel(totalPoints);
+  return {
+    userId: ownerId,
+    ...counts,
+    totalPoints,
+    rank: RANKS.find((entry) => totalPoints >= entry.minPoints)!.rank,
+    engagementLevel: level.label,
+    engagementPercent: level.percent,
+    lastActivity: row?.lastActivity?.toISOString() ?? null,
+  };
+}
+
+export interface ViewContext {
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+/** A view by anyone but the owner, unless the owner turned analytics tracking off; id null when not recorded. */
+export async function recordView(
+  ctx: ProfileContext,
+  viewer: Viewer,
+  ownerId: string,
+  input: { referrer?: string | null; sectionsViewed?: ProfileSection[] },
+  request: ViewContext,
+): Promise<{ id: string | null }> {
+  await profileOwner(ctx, ctx.prisma, ownerId);
+  if (viewer.userId === ownerId) return { id: null };
+  if (!(await privacy.find(ctx.prisma, ownerId)).allowAnalyticsTracking) return { id: null };
+  const id = await views.record(ctx.prisma, {
+    ownerId,
+    viewerId: viewer.userId,
+    viewerAccessLevel: viewer.accessLevel,
+    ipAddress: request.ipAddress,
+    userAgent: request.userAgent?.slice(0, 500) ?? null,
+    referrer: input.referrer ?? null,
+    sectionsViewed: input.sectionsViewed ?? [],
+  });
+  return { id };
+}
+
+export async function recordViewTime(
+  ctx: ProfileContext,
+  viewer: Viewer,
+  ownerId: string,
+  viewId: string,
+  seconds: number,
+) {
+  if (!(await views.setTimeSpent(ctx.prisma, ownerId, viewId, viewer.userId, seconds)))
+    throw new NotFoundError(PROFILE_MESSAGES.viewNotFound);
+}
+
+export async function getAnalytics(ctx: ProfileContext, viewer: Viewer, ownerId: string): Promise<ProfileAnalytics> {
+  requireOwner(viewer, ownerId);
+  return views.analytics(ctx.prisma, ownerId, ANALYTICS_DAYS);
+}

@@ -1,0 +1,155 @@
+import type { Emit } from '@crucible/platform';
+import type { EducationInput, Profile, ProfileFormSave, ProfilePatch, WorkplaceInput } from '@crucible/proto';
+import type { Db } from '../repositories/db.ts';
+import { education, workplaces } from '../repositories/history.ts';
+import { privacy } from '../repositories/privacy.ts';
+import { profiles } from '../repositories/profiles.ts';
+import { userReplica } from '../repositories/users.ts';
+import { canSee, isOwnerOrAdmin, profileOwner, requireOwnerOrAdmin, requireSection, type Viewer } from './access.ts';
+import { inTransaction, type ProfileContext } from './context.ts';
+
+/** A hook the atomic-save test uses to fail half way; production never sets it. */
+export interface SaveHooks {
+  afterWorkplaces?: () => Promise<void>;
+}
+
+/** GET /api/users/{id}/profile: 403 below the personal-info tier; contact fields null below theirs. */
+export async function getProfile(ctx: ProfileContext, viewer: Viewer, ownerId: string): Promise<Profile> {
+  const { owner, settings } = await requireSection(ctx, viewer, ownerId, 'personalInfo');
+  const row = await profiles.find(ctx.prisma, ownerId);
+  const showContact = canSee(viewer, ownerId, settings, 'contactInfo');
+  const contact = <T>(value: T) => (showContact ? value : null);
+  return {
+    id: owner.id,
+    email: contact(owner.email),
+    firstName: owner.firstName,
+    lastName: owner.lastName,
+    preferredName: row?.preferredName ?? null,
+    jobTitle: row?.jobTitle ?? null,
+    birthday: row?.birthday ?? null,
+    phoneNumber: contact(row?.phoneNumber ?? null),
+    currentLocation: contact(row?.currentLocation ?? null),
+    preferredContactMethod: contact(row?.preferredContactMethod ?? 'email'),
+    bio: row?.bio ?? null,
+    personalMission: row?.personalMission ?? null,
+    leadershipPhilosophy: row?.leadershipPhilosophy ?? null,
+    personalStory: row?.personalStory ?? null,
+    professionalJourney: row?.professionalJourney ?? null,
+    leadershipExperience: row?.leadershipExperience ?? null,
+    crucibleConnection: row?.crucibleConnection ?? null,
+    leadershipJourney: row?.leadershipJourney ?? null,
+    careerGoals: row?.careerGoals ?? null,
+    alchemicalSymbols: row?.alchemicalSymbols ?? [],
+    certificationLevels: row?.certificationLevels ?? [],
+    accessLevel: owner.accessLevel,
+    isAdmin: owner.isAdmin,
+    profileImageUrl: owner.profileImageUrl,
+    picture: owner.profileImageUrl,
+    joinedAt: owner.joinedAt.toISOString(),
+    dateProfileUpdated: row?.dateProfileUpdated?.toISOString() ?? null,
+    contactInfoHidden: !showContact,
+    canEdit: isOwnerOrAdmin(viewer, ownerId),
+  };
+}
+
+/**
+ * Saves the profile's own fields; names are auth's, so they are set on the replica at once (this
+ * page shows them) and sent to auth, which announces them to every other replica.
+ */
+async function saveProfileFields(db: Db, emit: Emit, ownerId: string, patch: ProfilePatch): Promise<void> {
+  const { firstName, lastName, ...own } = patch;
+  await profiles.save(db, ownerId, own);
+  if (firstName !== undefined || lastName !== undefined) {
+    const names = {
+      ...(firstName !== undefined && { firstName: firstName?.trim() || null }),
+      ...(lastName !== undefined && { lastName: lastName?.trim() || null }),
+    };
+    await userReplica.setIdentity(db, ownerId, names);
+    await emit('profile.identity.changed', { userId: ownerId, ...names });
+  }
+}
+
+export async function patchProfile(
+  ctx: ProfileContext,
+  viewer: Viewer,
+  ownerId: string,
+  patch: ProfilePatch,
+): Promise<Profile> {
+  requireOwnerOrAdmin(viewer, ownerId);
+  await profileOwner(ctx, ctx.prisma, ownerId);
+  await inTransaction(ctx, (tx, emit) => saveProfileFields(tx, emit, ownerId, patch));
+  return getProfile(ctx, viewer, ownerId);
+}
+
+async function replaceWorkplacesIn(db: Db, ownerId: string, entries: WorkplaceInput[]) {
+  await workplaces.deleteAll(db, ownerId);
+  for (const entry of entries) await workplaces.add(db, ownerId, entry);
+}
+async function replaceEducationIn(db: Db, ownerId: string, entries: EducationInput[]) {
+  await education.deleteAll(db, ownerId);
+  for (const entry of entries) await education.add(db, ownerId, entry);
+}
+
+/** The edit page's save: all of it or none of it, so a failure half way never loses the work history. */
+export async function saveProfileForm(
+  ctx: ProfileContext,
+  viewer: Viewer,
+  ownerId: string,
+  form: ProfileFormSave,
+  hooks: SaveHooks = {},
+) {
+  requireOwnerOrAdmin(viewer, ownerId);
+  await profileOwner(ctx, ctx.prisma, ownerId);
+  await inTransaction(ctx, async (tx, emit) => {
+    await saveProfileFields(tx, emit, ownerId, form.profile);
+    await replaceWorkplacesIn(tx, ownerId, form.workplaces);
+    await hooks.afterWorkplaces?.();
+    await replaceEducationIn(tx, ownerId, form.education);
+  });
+  return {
+    profile: await getProfile(ctx, viewer, ownerId),
+    workplaces: await workplaces.list(ctx.prisma, ownerId),
+    education: await education.list(ctx.prisma, ownerId),
+  };
+}
+
+export async function listWorkplaces(ctx: ProfileContext, viewer: Viewer, ownerId: string) {
+  await requireSection(ctx, viewer, ownerId, 'workExperience');
+  return workplaces.list(ctx.prisma, ownerId);
+}
+export async function listEducation(ctx: ProfileContext, viewer: Viewer, ownerId: string) {
+  await requireSection(ctx, viewer, ownerId, 'education');
+  return education.list(ctx.prisma, ownerId);
+}
+
+async function changeHistory<T>(ctx: ProfileContext, viewer: Viewer, ownerId: string, work: (db: Db) => Promise<T>) {
+  requireOwnerOrAdmin(viewer, ownerId);
+  await profileOwner(ctx, ctx.prisma, ownerId);
+  return ctx.prisma.$transaction((tx) => work(tx as Db));
+}
+
+export const addWorkplace = (ctx: ProfileContext, viewer: Viewer, ownerId: string, entry: WorkplaceInput) =>
+  changeHistory(ctx, viewer, ownerId, (db) => workplaces.add(db, ownerId, entry));
+export const addEducation = (ctx: ProfileContext, viewer: Viewer, ownerId: string, entry: EducationInput) =>
+  changeHistory(ctx, viewer, ownerId, (db) => education.add(db, ownerId, entry));
+export const deleteWorkplaces = (ctx: ProfileContext, viewer: Viewer, ownerId: string) =>
+  changeHistory(ctx, viewer, ownerId, (db) => workplaces.deleteAll(db, ownerId));
+export const deleteEducation = (ctx: ProfileContext, viewer: Viewer, ownerId: string) =>
+  changeHistory(ctx, viewer, ownerId, (db) => education.deleteAll(db, ownerId));
+export const replaceWorkplaces = (ctx: ProfileContext, viewer: Viewer, ownerId: string, entries: WorkplaceInput[]) =>
+  changeHistory(ctx, viewer, ownerId, async (db) => {
+    await replaceWorkplacesIn(db, ownerId, entries);
+    return workplaces.list(db, ownerId);
+  });
+export const replaceEducation = (ctx: ProfileContext, viewer: Viewer, ownerId: string, entries: EducationInput[]) =>
+  changeHistory(ctx, viewer, ownerId, async (db) => {
+    await replaceEducationIn(db, ownerId, entries);
+    return education.list(db, ownerId);
+  });
+
+/** Settings for the privacy panel: the owner's and admins' only. */
+export async function getPrivacy(ctx: ProfileContext, viewer: Viewer, ownerId: string) {
+  requireOwnerOrAdmin(viewer, ownerId);
+  await profileOwner(ctx, ctx.prisma, ownerId);
+  return privacy.find(ctx.prisma, ownerId);
+}

@@ -1,0 +1,31 @@
+import { ForbiddenError } from '@crucible/platform';
+import { PROFILE_MESSAGES, type PrivacyPatch, type PrivacySettings } from '@crucible/proto';
+import { privacy } from '../repositories/privacy.ts';
+import { profileOwner, type Viewer } from './access.ts';
+import { inTransaction, type ProfileContext } from './context.ts';
+
+/**
+ * PATCH /api/users/{id}/privacy: the owner's own choice (an admin may read, not decide). Analytics
+ * stay Core whatever is sent (spec 3); the two switches other services enforce are announced.
+ */
+export async function patchPrivacy(
+  ctx: ProfileContext,
+  viewer: Viewer,
+  ownerId: string,
+  patch: PrivacyPatch,
+): Promise<PrivacySettings> {
+  if (viewer.userId !== ownerId) throw new ForbiddenError(PROFILE_MESSAGES.notYourProfile);
+  await profileOwner(ctx, ctx.prisma, ownerId);
+  return inTransaction(ctx, async (tx, emit) => {
+    const before = await privacy.find(tx, ownerId);
+    const after: PrivacySettings = { ...before, ...patch, analyticsVisible: 'Core' };
+    await privacy.save(tx, ownerId, after);
+    if (before.allowDirectMessages !== after.allowDirectMessages || before.showOnlineStatus !== after.showOnlineStatus)
+      await emit('profile.settings.updated', {
+        userId: ownerId,
+        allowDirectMessages: after.allowDirectMessages,
+        showOnlineStatus: after.showOnlineStatus,
+      });
+    return after;
+  });
+}
