@@ -4,7 +4,6 @@ import { describeDatabaseUrl, isReachable, type ComponentReport, type Logger } f
 import { startEmbeddedPostgres } from './embedded-postgres/embedded-postgres.ts';
 import type { LauncherConfig } from './config.ts';
 
-const LOCAL_SERVER_URL = 'postgresql://postgres@127.0.0.1:5432/postgres';
 const PRODUCT_DATABASE = 'crucible';
 
 export interface ChosenDatabase {
@@ -28,24 +27,44 @@ async function ensureProductDatabase(serverUrl: string): Promise<string> {
   return url.toString();
 }
 
-/** DATABASE_URL when given; else a PostgreSQL on 127.0.0.1:5432 that lets us in; else an embedded one. */
+/** DATABASE_URL when given; else the local PostgreSQL (127.0.0.1:5432) if it lets us in; else an embedded one. */
 export async function chooseDatabase(config: LauncherConfig, logger: Logger): Promise<ChosenDatabase> {
   const stopNothing = async () => {};
   if (config.DATABASE_URL) {
-    return { url: config.DATABASE_URL, report: { component: 'database', kind: 'PostgreSQL (DATABASE_URL)', location: describeDatabaseUrl(config.DATABASE_URL) }, stop: stopNothing };
+    return {
+      url: config.DATABASE_URL,
+      report: {
+        component: 'database',
+        kind: 'PostgreSQL (DATABASE_URL)',
+        location: describeDatabaseUrl(config.DATABASE_URL),
+      },
+      stop: stopNothing,
+    };
   }
-  if (await isReachable(LOCAL_SERVER_URL, 5432)) {
+  if (await isReachable(config.LOCAL_DATABASE_SERVER_URL, 5432)) {
     try {
-      const url = await ensureProductDatabase(LOCAL_SERVER_URL);
-      return { url, report: { component: 'database', kind: 'PostgreSQL (local server)', location: describeDatabaseUrl(url) }, stop: stopNothing };
+      const url = await ensureProductDatabase(config.LOCAL_DATABASE_SERVER_URL);
+      return {
+        url,
+        report: { component: 'database', kind: 'PostgreSQL (local server)', location: describeDatabaseUrl(url) },
+        stop: stopNothing,
+      };
     } catch (error) {
       logger.warn({ err: error }, 'local PostgreSQL refused us; using the embedded one');
     }
   }
-  const embedded = await startEmbeddedPostgres({ dataDir: join(config.DATA_DIR, 'postgres'), port: config.EMBEDDED_POSTGRES_PORT, logger });
+  const embedded = await startEmbeddedPostgres({
+    dataDir: join(config.DATA_DIR, 'postgres'),
+    port: config.EMBEDDED_POSTGRES_PORT,
+    logger,
+  });
   return {
     url: embedded.url,
-    report: { component: 'database', kind: 'embedded PostgreSQL', location: `${describeDatabaseUrl(embedded.url)} (data in ${join(config.DATA_DIR, 'postgres')})` },
+    report: {
+      component: 'database',
+      kind: 'embedded PostgreSQL',
+      location: `${describeDatabaseUrl(embedded.url)} (data in ${join(config.DATA_DIR, 'postgres')})`,
+    },
     stop: embedded.stop,
   };
 }

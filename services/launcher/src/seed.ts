@@ -1,4 +1,10 @@
-import { authConfigSchema, createAuthService, seedDemoCommunity, DEMO_PASSWORD, type SeededMember } from '@crucible/auth';
+import {
+  authConfigSchema,
+  createAuthService,
+  seedDemoCommunity,
+  DEMO_PASSWORD,
+  type SeededMember,
+} from '@crucible/auth';
 import { createForumService, forumConfigSchema, seedDemoForums, type DemoAuthors } from '@crucible/forum';
 import { FORUM_CATEGORIES } from '@crucible/proto';
 import { connectInfrastructure, createLogger, loadConfig } from '@crucible/platform';
@@ -20,11 +26,15 @@ const viewerOf = (member: SeededMember) => ({ userId: member.id, level: member.a
 try {
   const members = await seedDemoCommunity(auth.context);
   console.log(`Demo community in ${database.report.location} (password for everyone: ${DEMO_PASSWORD}):`);
-  for (const member of members) console.log(`  ${member.accessLevel.padEnd(11)} ${member.email}${member.created ? '' : ' (already there)'}`);
+  for (const member of members)
+    console.log(`  ${member.accessLevel.padEnd(11)} ${member.email}${member.created ? '' : ' (already there)'}`);
 
   const admin = members.find((member) => member.isAdmin)!;
   const authors: DemoAuthors = Object.fromEntries(
-    FORUM_CATEGORIES.map((category) => [category, members.filter((member) => member.accessLevel === category).map(viewerOf)]),
+    FORUM_CATEGORIES.map((category) => [
+      category,
+      members.filter((member) => member.accessLevel === category).map(viewerOf),
+    ]),
   );
   const topics = await seedDemoForums(forum.context, viewerOf(admin), authors);
   console.log('Forum topics:');

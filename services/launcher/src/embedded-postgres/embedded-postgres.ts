@@ -93,6 +93,7 @@ async function assertPortFree(port: number, dataDir: string): Promise<void> {
       `Port ${port} on ${HOST} is already in use, so embedded PostgreSQL cannot listen there. Choose another port, ` +
         `or if an earlier run left its server behind, stop the process whose PID is on the first line of ` +
         `${path.join(dataDir, 'postmaster.pid')}.`,
+      { cause: error },
     );
   }
   probe.close();
@@ -115,7 +116,13 @@ async function ensureServiceAccount(logger: Logger): Promise<AccountIds> {
   logger.info({ account: SERVICE_ACCOUNT }, 'creating a system account to run embedded PostgreSQL, which refuses root');
   await execFileAsync('groupadd', ['--system', '--force', SERVICE_ACCOUNT]);
   await execFileAsync('useradd', [
-    '--system', '--gid', SERVICE_ACCOUNT, '--no-create-home', '--shell', '/usr/sbin/nologin', SERVICE_ACCOUNT,
+    '--system',
+    '--gid',
+    SERVICE_ACCOUNT,
+    '--no-create-home',
+    '--shell',
+    '/usr/sbin/nologin',
+    SERVICE_ACCOUNT,
   ]);
   const created = await lookUpServiceAccount();
   if (!created) throw new Error(`Created the system account ${SERVICE_ACCOUNT} but cannot look it up.`);
@@ -208,7 +215,9 @@ async function initialiseAndStart(
     await server.start();
   } catch (error) {
     const reason = error instanceof Error ? error.message : 'postgres exited during startup';
-    throw new Error(`Embedded PostgreSQL failed to start in ${dataDir}: ${reason}\nLast output:\n${output.tail()}`);
+    throw new Error(`Embedded PostgreSQL failed to start in ${dataDir}: ${reason}\nLast output:\n${output.tail()}`, {
+      cause: error,
+    });
   }
 }
 

@@ -1,0 +1,150 @@
+import type { ServiceName } from '@crucible/proto';
+import {
+  connectInfrastructure,
+  createLogger,
+  listen,
+  loadConfig,
+  serviceReadiness,
+  type ComponentReport,
+  type Infrastructure,
+  type Logger,
+  type ReadinessCheck,
+} from '@crucible/platform';
+import { createGateway, gatewayConfigSchema } from '@crucible/gateway';
+import { servicePortVariable, type LauncherConfig } from './config.ts';
+import { chooseDatabase, type ChosenDatabase } from './database.ts';
+import { SERVICE_STARTERS } from './registry.ts';
+import type { TargetDefinition, TargetGraph } from './targets.ts';
+
+type Env = Record<string, string | undefined>;
+
+export interface LauncherContext {
+  config: LauncherConfig;
+  /** The environment the config came from; each service parses its own variables from it. */
+  env: Env;
+  logger: Logger;
+  /** One line of the start-up report per component. */
+  report(component: ComponentReport): void;
+}
+
+const SERVICE_NAMES = Object.keys(SERVICE_STARTERS) as ServiceName[];
+
+function isService(name: string): name is ServiceName {
+  return (SERVICE_NAMES as string[]).includes(name);
+}
+
+/** `all` is every service and the gateway; otherwise the comma list as given (unknown names are refused on start). */
+export function requestedTargets(targets: string): string[] {
+  if (targets.trim() === 'all') return [...SERVICE_NAMES, 'gateway'];
+  return targets
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
+
+export function publicUrlOf(config: LauncherConfig): string {
+  return config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
+}
+
+/**
+ * What one process can run, with what each needs: services need the database and the shared
+ * connections; the gateway needs the connections and starts after the services it runs with, so it
+ * knows their addresses and its /readyz covers them. A gateway alone (TARGETS=gateway) needs no database.
+ */
+export function launcherTargets(context: LauncherContext, requested: readonly string[]): TargetGraph {
+  const { config, env, logger, report } = context;
+  const publicUrl = publicUrlOf(config);
+  let database: ChosenDatabase | undefined;
+  let infrastructure: Infrastructure | undefined;
+  const serviceUrls: Record<string, string> = {};
+  const readiness: ReadinessCheck[] = [];
+  // One process registers the default process metrics once, whoever starts first.
+  let processMetricsTaken = false;
+  const claimProcessMetrics = () => !processMetricsTaken && (processMetricsTaken = true);
+  const sharedConnections = () => ({ bus: infrastructure!.bus, cache: infrastructure!.cache });
+
+  const serviceTarget = (name: ServiceName): TargetDefinition => ({
+    dependsOn: ['database', 'infrastructure'],
+    async start() {
+      const port = config[servicePortVariable(name)];
+      const serviceEnv = { ...env, PORT: String(port), DATABASE_URL: database!.url, PUBLIC_URL: publicUrl };
+      const serviceLogger = createLogger({ service: name, level: config.LOG_LEVEL });
+      const service = await SERVICE_STARTERS[name]!(serviceEnv, {
+        ...sharedConnections(),
+        logger: serviceLogger,
+        collectProcessMetrics: claimProcessMetrics(),
+      });
+      const server = await listen(service.app, port, '127.0.0.1').catch(async (error: unknown) => {
+        await service.stop();
+        throw error;
+      });
+      if (service.webSocket) server.server.on('upgrade', service.webSocket.handleUpgrade);
+      const url = `http://127.0.0.1:${server.port}`;
+      serviceUrls[`${name.toUpperCase()}_URL`] = url;
+      readiness.push(serviceReadiness(name, url));
+      report({ component: name, kind: 'service', location: url });
+      for (const component of service.components ?? []) report(component);
+      return {
+        async stop() {
+          await service.webSocket?.closeAll();
+          await server.close();
+          await service.stop();
+        },
+      };
+    },
+  });
+
+  const graph: TargetGraph = {
+    database: {
+      async start() {
+        database = await chooseDatabase(config, logger);
+        report(database.report);
+        return database;
+      },
+    },
+    infrastructure: {
+      async start() {
+        infrastructure = await connectInfrastructure({
+          service: 'launcher',
+          config,
+          logger,
+          fallbackToInProcess: true,
+        });
+        for (const component of infrastructure.components) report(component);
+        return { stop: infrastructure.close };
+      },
+    },
+    gateway: {
+      dependsOn: ['infrastructure', ...requested.filter(isService)],
+      async start() {
+        const gatewayConfig = loadConfig(gatewayConfigSchema, { ...env, ...serviceUrls, PORT: String(config.PORT) });
+        const gatewayLogger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
+        const gateway = createGateway(gatewayConfig, {
+          ...sharedConnections(),
+          logger: gatewayLogger,
+          collectProcessMetrics: claimProcessMetrics(),
+          serviceReadiness: [...readiness],
+        });
+        const server = await listen(gateway.app, config.PORT, config.HOST).catch(async (error: unknown) => {
+          await gateway.stop();
+          throw error;
+        });
+        server.server.on('upgrade', gateway.handleUpgrade);
+        report({
+          component: 'gateway',
+          kind: 'API gateway + web app',
+          location: `${publicUrl}${gateway.servesWebApp ? '' : ' (web app not built: npm run build)'}`,
+        });
+        return {
+          // The gateway stops taking requests and finishes its own before the services it proxies to stop.
+          async stop() {
+            await server.close();
+            await gateway.stop();
+          },
+        };
+      },
+    },
+  };
+  for (const name of SERVICE_NAMES) graph[name] = serviceTarget(name);
+  return graph;
+}
