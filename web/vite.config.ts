@@ -10,7 +10,10 @@ const BACKEND_URL = 'http://localhost:5000';
 export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, webRoot, ENV_PREFIXES);
   // The deployment picks the flag defaults (spec 1 section 6); a production build defaults to production.
-  const deployment = parseBuildEnvironment(env.VITE_DEPLOYMENT, command === 'build' && mode === 'production' ? 'production' : 'development');
+  const deployment = parseBuildEnvironment(
+    env.VITE_DEPLOYMENT,
+    command === 'build' && mode === 'production' ? 'production' : 'development',
+  );
   return {
     root: webRoot,
     envDir: webRoot,

@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { CurrentUser } from '@crucible/proto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -5,7 +7,16 @@ import { featureFlagsFromEnv } from '../src/features/flags/feature-flags.ts';
 import { navigationEntries } from '../src/features/navigation/navigation-entries.ts';
 import { THEME_NAMES } from '../src/features/theme/theme-names.ts';
 import { STORAGE_KEYS } from '../src/lib/storage-keys.ts';
-import { DESKTOP, freePort, launchBrowser, NARROW, seriousAxeViolations, startProduct, withPage, type Product } from './harness.ts';
+import {
+  DESKTOP,
+  freePort,
+  launchBrowser,
+  NARROW,
+  seriousAxeViolations,
+  startProduct,
+  withPage,
+  type Product,
+} from './harness.ts';
 import { linkIn, startMailServer, type MailServer } from './mail-server.ts';
 import { startOidcProvider, type OidcProvider } from './oidc-provider.ts';
 
@@ -14,8 +25,12 @@ let emailCount = 0;
 const newEmail = (label: string) => `e2e-${runId}-${label}-${++emailCount}@example.com`;
 const PASSWORD = 'correct horse battery';
 const admin = { email: newEmail('admin'), password: 'admin horse battery' };
-// The build under test is a production build unless VITE_DEPLOYMENT says otherwise (see build-web.ts).
-const builtFlags = featureFlagsFromEnv({ ...process.env, VITE_DEPLOYMENT: process.env.VITE_DEPLOYMENT ?? 'production' });
+// The build under test is built as `npm start` builds it: staging unless VITE_DEPLOYMENT says otherwise
+// (web/scripts/build-if-stale.ts).
+const builtFlags = featureFlagsFromEnv({
+  ...process.env,
+  VITE_DEPLOYMENT: process.env.VITE_DEPLOYMENT ?? 'staging',
+});
 
 let mail: MailServer;
 let oidc: OidcProvider;
@@ -25,7 +40,10 @@ let browser: Browser;
 beforeAll(async () => {
   const productPort = await freePort();
   mail = await startMailServer();
-  oidc = await startOidcProvider({ port: await freePort(), redirectUri: `http://127.0.0.1:${productPort}/api/callback` });
+  oidc = await startOidcProvider({
+    port: await freePort(),
+    redirectUri: `http://127.0.0.1:${productPort}/api/callback`,
+  });
   product = await startProduct({
     port: productPort,
     env: {
@@ -63,7 +81,9 @@ async function fillSignIn(page: Page, email: string, password: string) {
 }
 
 async function signUpThroughApi(page: Page, email: string) {
-  const response = await page.request.post(at('/api/auth/signup'), { data: { email, password: PASSWORD, firstName: 'Test', lastName: 'Member' } });
+  const response = await page.request.post(at('/api/auth/signup'), {
+    data: { email, password: PASSWORD, firstName: 'Test', lastName: 'Member' },
+  });
   expect(response.status(), await response.text()).toBe(201);
 }
 
@@ -94,7 +114,9 @@ async function expectNoSeriousViolations(page: Page, where: string) {
 }
 
 async function expectNoHorizontalScroll(page: Page, where: string) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
@@ -108,7 +130,9 @@ describe('member journey', () => {
       await page.getByLabel(/^Email/).fill(email);
       await page.getByLabel(/^Password/).fill(PASSWORD);
       await page.getByRole('button', { name: 'Create Account' }).click();
-      expect(await toast(page, 'Account created successfully')).toContain('Please check your email to verify your account.');
+      expect(await toast(page, 'Account created successfully')).toContain(
+        'Please check your email to verify your account.',
+      );
       await page.waitForURL(at('/'));
 
       const verification = await mail.waitForMail(email, /verify/i);
@@ -133,7 +157,9 @@ describe('member journey', () => {
       const user = await currentUser(page);
       expect(user.emailVerified).toBe(true);
       expect(await menuLabels(page)).toEqual(navigationEntries(user, builtFlags).map((entry) => entry.label));
-      expect(await page.locator('.MuiChip-label', { hasText: 'Access level:' }).textContent()).toBe(`Access level: ${user.accessLevel}`);
+      expect(await page.locator('.MuiChip-label', { hasText: 'Access level:' }).textContent()).toBe(
+        `Access level: ${user.accessLevel}`,
+      );
       const dashboardLink = page.getByRole('navigation', { name: 'Main' }).locator('li a').first();
       if (builtFlags.dashboard) expect(await dashboardLink.getAttribute('aria-current')).toBe('page');
 
@@ -159,7 +185,11 @@ describe('member journey', () => {
     await withPage(browser, 'verification-notice', async (page) => {
       await signUpThroughApi(page, newEmail('unverified'));
       await page.goto(at('/'));
-      await page.getByText('Please verify your email address to access all features. Check your inbox for the verification email.').waitFor();
+      await page
+        .getByText(
+          'Please verify your email address to access all features. Check your inbox for the verification email.',
+        )
+        .waitFor();
       await page.getByRole('button', { name: 'Resend Email' }).waitFor();
     });
   });
@@ -223,6 +253,59 @@ describe('member journey', () => {
     });
   });
 
+  it("ignores a callback link carrying someone else's token: the tab never started a login", async () => {
+    const email = newEmail('planted');
+    const planted = await fetch(at('/api/auth/signup'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: PASSWORD, firstName: 'Planted', lastName: 'Account' }),
+    });
+    const { token } = (await planted.json()) as { token: string };
+    await withPage(browser, 'planted-callback', async (page) => {
+      await page.goto(at(`/auth/callback?token=${encodeURIComponent(token)}&state=made-up-by-the-sender`));
+      await page.waitForURL((url) => url.pathname === '/signin');
+      await page.getByText('Signing in with single sign-on did not work. Please try again.').waitFor();
+      expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.authToken)).toBeNull();
+      expect((await page.request.get(at('/api/auth/user'))).status()).toBe(401);
+    });
+  });
+
+  it('clears a refused token from the callback of a login this tab started', async () => {
+    await withPage(browser, 'bogus-callback', async (page) => {
+      await page.goto(at('/signin'));
+      await page.evaluate(
+        (key) => sessionStorage.setItem(key, 'state-this-tab-started-0123456789'),
+        STORAGE_KEYS.externalLoginState,
+      );
+      await page.goto(at('/auth/callback?token=not-a-real-token&state=state-this-tab-started-0123456789'));
+      await page.waitForURL((url) => url.pathname === '/signin');
+      expect(await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.authToken)).toBeNull();
+    });
+  });
+
+  it('refuses a sign-out that a page on another port of the host posts with the cookie, and the member stays signed in', async () => {
+    const email = newEmail('csrf');
+    const attacker = createServer((_req, res) => {
+      res.setHeader('content-type', 'text/html');
+      res.end(
+        `<!doctype html><title>Win a prize</title><form method="post" action="${at('/api/auth/signout')}"></form><script>document.forms[0].submit()</script>`,
+      );
+    });
+    await new Promise<void>((resolve) => attacker.listen(0, '127.0.0.1', resolve));
+    try {
+      await withPage(browser, 'csrf-signout', async (page) => {
+        await signUpThroughApi(page, email);
+        expect((await page.request.get(at('/api/auth/user'))).status()).toBe(200);
+        const forged = page.waitForResponse((response) => response.url() === at('/api/auth/signout'));
+        await page.goto(`http://127.0.0.1:${(attacker.address() as AddressInfo).port}/`);
+        expect((await forged).status()).toBe(403);
+        expect((await page.request.get(at('/api/auth/user'))).status()).toBe(200);
+      });
+    } finally {
+      await new Promise((resolve) => attacker.close(resolve));
+    }
+  });
+
   it("shows 'Sign in failed' for a wrong password", async () => {
     await withPage(browser, 'wrong-password', async (page) => {
       await fillSignIn(page, admin.email, 'not the password');
@@ -247,7 +330,15 @@ describe('member journey', () => {
   });
 });
 
-const SIGNED_OUT_SCREENS = ['/', '/signup', '/signin', '/forgot-password', '/reset-password', '/reset-password?token=e2e', '/no/such/page'];
+const SIGNED_OUT_SCREENS = [
+  '/',
+  '/signup',
+  '/signin',
+  '/forgot-password',
+  '/reset-password',
+  '/reset-password?token=e2e',
+  '/no/such/page',
+];
 
 describe('accessibility', () => {
   for (const viewport of [DESKTOP, NARROW]) {
@@ -292,7 +383,10 @@ describe('accessibility', () => {
   for (const theme of THEME_NAMES) {
     it(`keeps contrast in the ${theme} theme`, async () => {
       await withPage(browser, `axe-theme-${theme}`, async (page) => {
-        await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEYS.theme, theme] as const);
+        await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+          STORAGE_KEYS.theme,
+          theme,
+        ] as const);
         await page.goto(at('/signin'));
         await page.getByRole('button', { name: 'Sign In' }).click();
         await page.getByText('Password is required').waitFor();

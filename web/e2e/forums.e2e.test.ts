@@ -2,12 +2,24 @@ import type { AccessLevel, CurrentUser, DiscussionDetail, Subcategory } from '@c
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../src/lib/storage-keys.ts';
-import { freePort, launchBrowser, NARROW, seriousAxeViolations, startProduct, withPage, type Product } from './harness.ts';
+import {
+  freePort,
+  launchBrowser,
+  NARROW,
+  seriousAxeViolations,
+  startProduct,
+  withPage,
+  type Product,
+} from './harness.ts';
 
 const runId = Date.now().toString(36);
 const PASSWORD = 'correct horse battery';
 const admin = { email: `e2e-forums-${runId}-admin@example.com`, password: 'admin horse battery' };
-const ATTACHMENT = { name: 'retro-agenda.txt', mimeType: 'text/plain', buffer: Buffer.from('1. What went well\n2. What to change\n') };
+const ATTACHMENT = {
+  name: 'retro-agenda.txt',
+  mimeType: 'text/plain',
+  buffer: Buffer.from('1. What went well\n2. What to change\n'),
+};
 
 interface Member {
   email: string;
@@ -35,17 +47,26 @@ async function seedForum(page: Page): Promise<void> {
 
   for (const member of Object.values(members)) {
     const context = await browser.newContext();
-    const signUp = await context.request.post(at('/api/auth/signup'), { data: { email: member.email, password: PASSWORD, firstName: member.firstName, lastName: 'Tester' } });
+    const signUp = await context.request.post(at('/api/auth/signup'), {
+      data: { email: member.email, password: PASSWORD, firstName: member.firstName, lastName: 'Tester' },
+    });
     expect(signUp.status(), await signUp.text()).toBe(201);
     const user = (await (await context.request.get(at('/api/auth/user'))).json()) as CurrentUser;
     await context.close();
-    const levelSet = await page.request.patch(at(`/api/admin/users/${user.id}/access-level`), { headers: adminHeaders, data: { accessLevel: member.level } });
+    const levelSet = await page.request.patch(at(`/api/admin/users/${user.id}/access-level`), {
+      headers: adminHeaders,
+      data: { accessLevel: member.level },
+    });
     expect(levelSet.status(), await levelSet.text()).toBe(200);
   }
 
   const created = await page.request.post(at('/api/subcategories'), {
     headers: adminHeaders,
-    data: { name: `Team Rituals ${runId}`, description: 'Retrospectives, stand-ups and the habits of good teams', category: 'Journeyman' },
+    data: {
+      name: `Team Rituals ${runId}`,
+      description: 'Retrospectives, stand-ups and the habits of good teams',
+      category: 'Journeyman',
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   topic = (await created.json()) as Subcategory;
@@ -69,14 +90,20 @@ async function toast(page: Page, title: string): Promise<string> {
 
 async function expectAccessible(page: Page, where: string): Promise<void> {
   expect(await seriousAxeViolations(page), where).toEqual([]);
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow, `${where} scrolls sideways`).toBeLessThanOrEqual(0);
 }
 
 /** Waits for a dialog's fade-in to end: axe measures contrast on what is painted, half-faded colours included. */
 async function dialogOpened(page: Page): Promise<void> {
   await page.getByRole('dialog').last().waitFor();
-  await page.waitForFunction(() => [...document.querySelectorAll('.MuiDialog-container')].every((container) => getComputedStyle(container).opacity === '1'));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('.MuiDialog-container')].every(
+      (container) => getComputedStyle(container).opacity === '1',
+    ),
+  );
 }
 
 beforeAll(async () => {
@@ -108,7 +135,10 @@ describe('forums', () => {
       await signIn(page, members.journeyman);
       await page.goto(at('/forums'));
       await page.getByRole('heading', { level: 2, name: 'Forum Categories' }).waitFor();
-      expect(await page.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual(['Journeyman Forums', 'Apprentice Forums']);
+      expect(await page.getByRole('heading', { level: 3 }).allInnerTexts()).toEqual([
+        'Journeyman Forums',
+        'Apprentice Forums',
+      ]);
       await expectAccessible(page, 'categories');
 
       await page.getByRole('link', { name: /Journeyman Forums/ }).click();
@@ -153,7 +183,10 @@ describe('forums', () => {
       await page.getByRole('button', { name: `Download ${ATTACHMENT.name}` }).waitFor();
       await page.getByRole('heading', { level: 3, name: 'Which format works best?' }).waitFor();
       await page.getByText('No replies yet. Be the first to respond!').waitFor();
-      const crumbs = await page.getByRole('navigation', { name: 'Forum location' }).getByRole('listitem').allInnerTexts();
+      const crumbs = await page
+        .getByRole('navigation', { name: 'Forum location' })
+        .getByRole('listitem')
+        .allInnerTexts();
       expect(crumbs).toEqual(['Forums', 'Journeyman Forums', topic.name, title]);
       await expectAccessible(page, 'discussion');
     });
@@ -186,17 +219,24 @@ describe('forums', () => {
 
       const sailboat = page.getByRole('button', { name: 'Vote for Sailboat' });
       await sailboat.click();
-      await page.waitForFunction(() => document.querySelector('[aria-label="Vote for Sailboat"]')?.getAttribute('aria-pressed') === 'true');
+      await page.waitForFunction(
+        () => document.querySelector('[aria-label="Vote for Sailboat"]')?.getAttribute('aria-pressed') === 'true',
+      );
       await page.getByText('1 vote in total. You voted for Sailboat').waitFor();
 
-      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download ${ATTACHMENT.name}` }).click()]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: `Download ${ATTACHMENT.name}` }).click(),
+      ]);
       expect(download.suggestedFilename()).toBe(ATTACHMENT.name);
       const stream = await download.createReadStream();
       const chunks: Buffer[] = [];
       for await (const chunk of stream) chunks.push(chunk as Buffer);
       expect(Buffer.concat(chunks).toString('utf8')).toBe(ATTACHMENT.buffer.toString('utf8'));
 
-      const detail = (await (await page.request.get(at(`/api/discussions/${discussionId}`))).json()) as DiscussionDetail;
+      const detail = (await (
+        await page.request.get(at(`/api/discussions/${discussionId}`))
+      ).json()) as DiscussionDetail;
       expect(detail.poll?.userVote).toBe(detail.poll?.options.find((option) => option.text === 'Sailboat')?.id);
     });
   });
@@ -220,9 +260,16 @@ describe('forums', () => {
       browser,
       'forums-narrow',
       async (page) => {
-        await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEYS.theme, 'light'] as const);
+        await page.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+          STORAGE_KEYS.theme,
+          'light',
+        ] as const);
         await signIn(page, members.journeyman);
-        for (const path of ['/forums', `/forums?level=Journeyman&topic=${topic.id}`, `/forums?discussion=${discussionId}`]) {
+        for (const path of [
+          '/forums',
+          `/forums?level=Journeyman&topic=${topic.id}`,
+          `/forums?discussion=${discussionId}`,
+        ]) {
           await page.goto(at(path));
           await page.getByRole('heading', { level: 2 }).first().waitFor();
           await page.waitForLoadState('networkidle');

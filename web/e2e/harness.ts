@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
@@ -6,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
-import { createTestDatabase } from '@crucible/platform/testing';
+import { createTestDatabase, deleteNamespaceStreams, uniqueNamespace } from '@crucible/platform/testing';
 import { SERVICES } from '@crucible/proto';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 
@@ -45,7 +44,10 @@ async function waitForReady(url: string, child: ChildProcess, log: () => string)
     throw new Error(`The product exited (code ${code}) before it was ready:\n${log()}`);
   });
   while (Date.now() < deadline) {
-    const ready = fetch(`${url}/readyz`).then((response) => response.ok, () => false);
+    const ready = fetch(`${url}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (await Promise.race([ready, failedToStart])) return;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -59,11 +61,15 @@ async function waitForReady(url: string, child: ChildProcess, log: () => string)
 export async function startProduct(options: { port: number; env: Record<string, string> }): Promise<Product> {
   const url = `http://127.0.0.1:${options.port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'crucible-e2e-'));
-  // Its own database and request subjects: a developer's data and concurrent test runs stay apart.
+  // Its own database and NATS namespace (events, questions, cache keys): a developer's data and
+  // concurrent test runs stay apart.
   const database = await createTestDatabase('e2e');
+  const namespace = uniqueNamespace('e2e');
   // Free ports for every service too, so a developer's own `npm start` does not collide with the test.
   const servicePorts = Object.fromEntries(
-    await Promise.all(Object.keys(SERVICES).map(async (name) => [`${name.toUpperCase()}_PORT`, String(await freePort())] as const)),
+    await Promise.all(
+      Object.keys(SERVICES).map(async (name) => [`${name.toUpperCase()}_PORT`, String(await freePort())] as const),
+    ),
   );
   const child = spawn('npm', ['start', '--silent'], {
     cwd: repoRoot,
@@ -78,7 +84,7 @@ export async function startProduct(options: { port: number; env: Record<string, 
       DATA_DIR: dataDir,
       EMBEDDED_POSTGRES_PORT: String(await freePort()),
       DATABASE_URL: database.url,
-      NATS_REQUEST_PREFIX: `e2e-${randomBytes(4).toString('hex')}.`,
+      NATS_NAMESPACE: namespace,
       ...options.env,
     },
   });
@@ -95,13 +101,18 @@ export async function startProduct(options: { port: number; env: Record<string, 
     // The product may have died already (its log says why); then there is nothing to signal.
     if (child.exitCode === null && child.signalCode === null && child.pid && isRunning(child.pid)) {
       process.kill(-child.pid, 'SIGTERM');
-      const stopped = await Promise.race([exited(child).then(() => true), new Promise<boolean>((resolve) => setTimeout(() => resolve(false), STOP_TIMEOUT_MS))]);
+      const stopped = await Promise.race([
+        exited(child).then(() => true),
+        new Promise<boolean>((resolve) => setTimeout(() => resolve(false), STOP_TIMEOUT_MS)),
+      ]);
       if (!stopped) process.kill(-child.pid, 'SIGKILL');
     }
     mkdirSync(screenshotDir, { recursive: true });
     writeFileSync(join(screenshotDir, 'product.log'), log());
     rmSync(dataDir, { recursive: true, force: true });
     await database.drop();
+    // The product may have fallen back to the in-process bus (no NATS), leaving nothing to delete.
+    await deleteNamespaceStreams(namespace).catch(() => undefined);
   };
 
   try {
@@ -136,14 +147,21 @@ export const NARROW = { width: 360, height: 740 } as const;
  * Runs `scenario` in a fresh browser context (own cookies and storage); on failure a full-page
  * screenshot named after the scenario goes to e2e/screenshots/ before the error is rethrown.
  */
-export async function withPage(browser: Browser, name: string, scenario: (page: Page) => Promise<void>, options: BrowserContextOptions = {}): Promise<void> {
+export async function withPage(
+  browser: Browser,
+  name: string,
+  scenario: (page: Page) => Promise<void>,
+  options: BrowserContextOptions = {},
+): Promise<void> {
   const context = await browser.newContext({ viewport: DESKTOP, ...options });
   const page = await context.newPage();
   try {
     await scenario(page);
   } catch (error) {
     mkdirSync(screenshotDir, { recursive: true });
-    await page.screenshot({ path: join(screenshotDir, `${name.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true }).catch(() => undefined);
+    await page
+      .screenshot({ path: join(screenshotDir, `${name.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true })
+      .catch(() => undefined);
     throw error;
   } finally {
     await context.close();
@@ -155,7 +173,10 @@ export async function seriousAxeViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
 }
 
 function isRunning(pid: number): boolean {

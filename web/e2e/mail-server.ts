@@ -28,7 +28,9 @@ function decodeTransferEncoding(body: string, encoding = '7bit'): string {
   switch (encoding.toLowerCase()) {
     case 'quoted-printable':
       return Buffer.from(
-        body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        body
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/gi, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16))),
         'latin1',
       ).toString('utf8');
     case 'base64':
@@ -41,7 +43,10 @@ function decodeTransferEncoding(body: string, encoding = '7bit'): string {
 function splitMessage(raw: string): { headers: Record<string, string>; body: string } {
   const separator = /\r?\n\r?\n/.exec(raw);
   if (!separator) return { headers: parseHeaders(raw), body: '' };
-  return { headers: parseHeaders(raw.slice(0, separator.index)), body: raw.slice(separator.index + separator[0].length) };
+  return {
+    headers: parseHeaders(raw.slice(0, separator.index)),
+    body: raw.slice(separator.index + separator[0].length),
+  };
 }
 
 /** Decodes a raw MIME message, descending into multipart bodies. */
@@ -87,11 +92,15 @@ export async function startMailServer(): Promise<MailServer> {
     async waitForMail(to, subject, timeoutMs = 20_000) {
       const deadline = Date.now() + timeoutMs;
       while (Date.now() < deadline) {
-        const mail = mails.find((candidate) => candidate.to.includes(to.toLowerCase()) && subject.test(candidate.subject));
+        const mail = mails.find(
+          (candidate) => candidate.to.includes(to.toLowerCase()) && subject.test(candidate.subject),
+        );
         if (mail) return mail;
         await new Promise((resolve) => setTimeout(resolve, 200));
       }
-      throw new Error(`No mail to ${to} with a subject like ${subject} within ${timeoutMs} ms (received: ${mails.map((m) => `${m.to.join(',')}: ${m.subject}`).join('; ') || 'none'})`);
+      throw new Error(
+        `No mail to ${to} with a subject like ${subject} within ${timeoutMs} ms (received: ${mails.map((m) => `${m.to.join(',')}: ${m.subject}`).join('; ') || 'none'})`,
+      );
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

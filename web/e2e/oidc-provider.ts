@@ -33,7 +33,10 @@ export async function startOidcProvider(options: { port: number; redirectUri: st
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['given_name', 'family_name'] },
     findAccount: (_ctx, id) => {
       const email = id.trim().toLowerCase();
-      return { accountId: email, claims: () => ({ sub: email, email, email_verified: true, given_name: 'Single', family_name: 'Sign-On' }) };
+      return {
+        accountId: email,
+        claims: () => ({ sub: email, email, email_verified: true, given_name: 'Single', family_name: 'Sign-On' }),
+      };
     },
   });
   const server = createServer(provider.callback());

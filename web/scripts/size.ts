@@ -21,7 +21,9 @@ function readManifest(): Record<string, ManifestChunk> {
   try {
     return JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   } catch (error) {
-    throw new Error(`No build manifest in ${distDir}: run \`npm run build -w web\` first (${String(error)})`);
+    throw new Error(`No build manifest in ${distDir}: run \`npm run build -w web\` first (${String(error)})`, {
+      cause: error,
+    });
   }
 }
 

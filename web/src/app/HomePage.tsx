@@ -4,6 +4,12 @@ import { EmailVerificationBanner } from '../features/auth/components/EmailVerifi
 import { LandingPage } from '../features/auth/routes/LandingPage.tsx';
 
 const DashboardPage = lazy(() => import('../features/dashboard/routes/DashboardPage.tsx'));
+// The projects feature owns its dashboard card; features do not import each other, so the app joins them.
+const MyProjectTasksCard = lazy(() =>
+  import('../features/projects/components/MyProjectTasksCard.tsx').then((module) => ({
+    default: module.MyProjectTasksCard,
+  })),
+);
 
 /** '/' is the landing screen for visitors and the dashboard, under the verification notice, for members. */
 export function HomePage() {
@@ -12,7 +18,7 @@ export function HomePage() {
   return (
     <>
       <EmailVerificationBanner user={user} />
-      <DashboardPage />
+      <DashboardPage projectTasksCard={(userId) => <MyProjectTasksCard userId={userId} />} />
     </>
   );
 }

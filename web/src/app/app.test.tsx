@@ -2,6 +2,7 @@ import { AUTH_MESSAGES } from '@crucible/proto';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { startExternalLogin } from '../lib/login-redirect.ts';
 import { STORAGE_KEYS } from '../lib/storage-keys.ts';
 import { signedOut, stubApi } from '../test/fake-api.ts';
 import { aMember, renderApp } from '../test/render-app.tsx';
@@ -16,7 +17,10 @@ function signedInAs(user = aMember(), unreadMessages = 0) {
 
 describe('signed-out shell', () => {
   it("shows 'Loading...' while the current user is being read", async () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
     renderApp('/');
     expect(await screen.findByText('Loading...')).toBeTruthy();
   });
@@ -37,12 +41,15 @@ describe('signed-out shell', () => {
     expect(within(footer).getByText(/trademark/)).toBeTruthy();
   });
 
-  it.each(['/admin', '/messages', '/forums', '/projects', '/profile/user-1', '/profile/user-1/edit'])('sends a visitor from %s to /signin', async (path) => {
-    stubApi({ 'GET /api/auth/user': signedOut });
-    const { router } = renderApp(path);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
-    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeTruthy();
-  });
+  it.each(['/admin', '/messages', '/forums', '/projects', '/profile/user-1', '/profile/user-1/edit'])(
+    'sends a visitor from %s to /signin',
+    async (path) => {
+      stubApi({ 'GET /api/auth/user': signedOut });
+      const { router } = renderApp(path);
+      await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+      expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeTruthy();
+    },
+  );
 
   it('shows the not-found screen for an unknown path', async () => {
     stubApi({ 'GET /api/auth/user': signedOut });
@@ -78,14 +85,46 @@ describe('signed-out shell', () => {
 });
 
 describe('auth callback', () => {
-  it('stores the token, forgets the query and goes home', async () => {
-    const fetchMock = stubApi({ 'GET /api/auth/user': signedOut });
-    const { router } = renderApp('/auth/callback?token=jwt-from-sso');
+  /** What pressing the external login button leaves in this tab's session storage. */
+  function startedExternalLogin(): string {
+    return new URL(startExternalLogin(), 'http://app.test').searchParams.get('state')!;
+  }
+
+  it('stores the token of the login this tab started, forgets the query and goes home', async () => {
+    const state = startedExternalLogin();
+    const fetchMock = signedInAs();
+    const { router } = renderApp(`/auth/callback?token=jwt-from-sso&state=${state}`);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(router.state.location.search).toBe('');
     expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBe('jwt-from-sso');
     const lastUserRead = fetchMock.mock.calls.filter(([url]) => url === '/api/auth/user').at(-1);
     expect((lastUserRead?.[1]?.headers as Record<string, string>).Authorization).toBe('Bearer jwt-from-sso');
+    expect(sessionStorage.getItem(STORAGE_KEYS.externalLoginState)).toBeNull();
+  });
+
+  it.each([
+    ['no login was started in this tab', () => 'state-from-a-link'],
+    ['the state is not the one this tab started', () => (startedExternalLogin(), 'state-from-a-link')],
+    ['the state is missing', () => (startedExternalLogin(), '')],
+  ])('ignores a token when %s and says the sign-in failed', async (_case, stateInLink) => {
+    const fetchMock = signedInAs();
+    const { router } = renderApp(`/auth/callback?token=someone-elses-jwt&state=${stateInLink()}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(router.state.location.search).toBe('?error=callback');
+    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+    const bearers = fetchMock.mock.calls.map(
+      ([, init]) => (init?.headers as Record<string, string> | undefined)?.Authorization,
+    );
+    expect(bearers).not.toContain('Bearer someone-elses-jwt');
+  });
+
+  it('clears a token the server refuses and goes to /signin', async () => {
+    const state = startedExternalLogin();
+    stubApi({ 'GET /api/auth/user': signedOut });
+    const { router } = renderApp(`/auth/callback?token=bogus-jwt&state=${state}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/signin'));
+    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+    expect(await screen.findByText('Signing in with single sign-on did not work. Please try again.')).toBeTruthy();
   });
 
   it('goes to /signin without a token', async () => {
@@ -125,7 +164,7 @@ describe('auth flows', () => {
     await userEvent.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
     await userEvent.type(screen.getByLabelText(/^Password/), 'correct horse');
     await userEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: /^Welcome back/ })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
     expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBe('jwt-1');
     expect(screen.getByText('Signed in successfully')).toBeTruthy();
@@ -208,9 +247,18 @@ describe('signed-in shell', () => {
     signedInAs(aMember({ accessLevel: 'Core' }));
     renderApp('/forums');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
-    for (const name of ['Dashboard', 'Forums', 'Messages', 'Projects', 'Admin']) expect(within(nav).getByRole('link', { name: new RegExp(`^${name}`) })).toBeTruthy();
-    expect(within(nav).getByRole('link', { name: /^Forums/ }).getAttribute('aria-current')).toBe('page');
-    expect(within(nav).getByRole('link', { name: /^Dashboard/ }).getAttribute('aria-current')).toBeNull();
+    for (const name of ['Dashboard', 'Forums', 'Messages', 'Projects', 'Admin'])
+      expect(within(nav).getByRole('link', { name: new RegExp(`^${name}`) })).toBeTruthy();
+    expect(
+      within(nav)
+        .getByRole('link', { name: /^Forums/ })
+        .getAttribute('aria-current'),
+    ).toBe('page');
+    expect(
+      within(nav)
+        .getByRole('link', { name: /^Dashboard/ })
+        .getAttribute('aria-current'),
+    ).toBeNull();
     expect(screen.getByText('Access level:', { exact: false }).parentElement?.textContent).toBe('Access level: Core');
     expect(screen.getByRole('link', { name: 'Your profile' }).getAttribute('href')).toBe('/profile/user-1');
     expect(screen.queryByText('Admin', { selector: '.MuiChip-label' })).toBeNull();
@@ -227,7 +275,9 @@ describe('signed-in shell', () => {
     const fetchMock = signedInAs(aMember({ emailVerified: false }));
     renderApp('/');
     expect(
-      await screen.findByText('Please verify your email address to access all features. Check your inbox for the verification email.'),
+      await screen.findByText(
+        'Please verify your email address to access all features. Check your inbox for the verification email.',
+      ),
     ).toBeTruthy();
     const callsBefore = fetchMock.mock.calls.length;
     await userEvent.click(screen.getByRole('button', { name: 'Resend Email' }));
@@ -237,20 +287,25 @@ describe('signed-in shell', () => {
   it('spares members of the external provider the verification notice', async () => {
     signedInAs(aMember({ emailVerified: false, authProvider: 'oidc' }));
     renderApp('/');
-    await screen.findByRole('heading', { name: 'Dashboard' });
+    await screen.findByRole('heading', { name: /^Welcome back/ });
     expect(screen.queryByText(/Please verify your email address/)).toBeNull();
   });
 
-  it.each(['/', '/forums'])('signs out from %s: tells the server, forgets the token and shows the landing screen', async (path) => {
-    localStorage.setItem(STORAGE_KEYS.authToken, 'jwt-1');
-    const fetchMock = signedInAs();
-    const { router } = renderApp(path);
-    await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Crucible' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/');
-    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
-    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/auth/signout' && init?.method === 'POST')).toBe(true);
-  });
+  it.each(['/', '/forums'])(
+    'signs out from %s: tells the server, forgets the token and shows the landing screen',
+    async (path) => {
+      localStorage.setItem(STORAGE_KEYS.authToken, 'jwt-1');
+      const fetchMock = signedInAs();
+      const { router } = renderApp(path);
+      await userEvent.click(await screen.findByRole('button', { name: 'Sign out' }));
+      expect(await screen.findByRole('heading', { level: 1, name: 'Crucible' })).toBeTruthy();
+      expect(router.state.location.pathname).toBe('/');
+      expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+      expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/auth/signout' && init?.method === 'POST')).toBe(
+        true,
+      );
+    },
+  );
 
   it('applies a chosen theme at once and remembers it', async () => {
     signedInAs();

@@ -6,7 +6,14 @@ import { CrucibleLogo } from './CrucibleLogo.tsx';
 /** Home link with the logo; the name hides on the narrowest screens, where the link keeps it as its label. */
 export function BrandLink() {
   return (
-    <Link component={RouterLink} to="/" underline="none" color="inherit" aria-label="Crucible home" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, borderRadius: 1 }}>
+    <Link
+      component={RouterLink}
+      to="/"
+      underline="none"
+      color="inherit"
+      aria-label="Crucible home"
+      sx={{ display: 'inline-flex', alignItems: 'center', gap: 1, borderRadius: 1 }}
+    >
       <CrucibleLogo color="primary" />
       <Typography component="span" variant="h6" sx={{ display: { xs: 'none', sm: 'inline' } }}>
         Crucible

@@ -1,18 +1,35 @@
 /**
- * Reads an error of the request layer, whose message is 'status: body' (spec 1 section 8), back
- * into its status and the server's own `message`, for screens that word failures per status.
+ * The error of the request layer. Its message keeps the spec's format, 'status: body' (spec 1
+ * section 8), and the status travels as a field, so screens that word failures per status read it
+ * instead of parsing the message back.
  */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    /** The response body as text, or the status text when the body was empty. */
+    readonly body: string,
+  ) {
+    super(`${status}: ${body}`);
+    this.name = 'ApiError';
+  }
+}
+
 export interface ApiErrorDetails {
   status: number | null;
   serverMessage: string | null;
 }
 
-const STATUS_PREFIX = /^(\d{3}): ([\s\S]*)$/;
-
 function messageOfBody(body: string): string | null {
   try {
     const parsed: unknown = JSON.parse(body);
-    if (typeof parsed === 'object' && parsed !== null && 'message' in parsed && typeof parsed.message === 'string' && parsed.message !== '') return parsed.message;
+    if (
+      typeof parsed === 'object' &&
+      parsed !== null &&
+      'message' in parsed &&
+      typeof parsed.message === 'string' &&
+      parsed.message !== ''
+    )
+      return parsed.message;
     return null;
   } catch {
     // A body that is not JSON (a proxy's plain text page) is not a message meant for members.
@@ -20,12 +37,12 @@ function messageOfBody(body: string): string | null {
   }
 }
 
+/** The status and the server's own `message` of a failed call; nulls for any other error (network, code). */
 export function apiErrorDetails(error: Error): ApiErrorDetails {
-  const match = STATUS_PREFIX.exec(error.message);
-  if (!match) return { status: null, serverMessage: null };
-  return { status: Number(match[1]), serverMessage: messageOfBody(match[2]!) };
+  if (!(error instanceof ApiError)) return { status: null, serverMessage: null };
+  return { status: error.status, serverMessage: messageOfBody(error.body) };
 }
 
 export function isNotFoundError(error: Error | null | undefined): boolean {
-  return Boolean(error) && apiErrorDetails(error!).status === 404;
+  return error instanceof ApiError && error.status === 404;
 }

@@ -1,6 +1,7 @@
 import type { QueryFunctionContext } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
-import { apiRequest, getQueryFn, isUnauthorizedError, requestWithServerMessage } from './api-request.ts';
+import { ApiError } from './api-error.ts';
+import { apiRequest, getQueryFn, isUnauthorizedError } from './api-request.ts';
 import { storeAuthToken } from './auth-token.ts';
 
 function stubFetch(response: () => Response) {
@@ -20,7 +21,12 @@ function sentHeaders(fetchMock: ReturnType<typeof stubFetch>): Record<string, st
 }
 
 function queryContext(queryKey: readonly unknown[]): QueryFunctionContext {
-  return { queryKey, signal: new AbortController().signal, meta: undefined, client: undefined } as unknown as QueryFunctionContext;
+  return {
+    queryKey,
+    signal: new AbortController().signal,
+    meta: undefined,
+    client: undefined,
+  } as unknown as QueryFunctionContext;
 }
 
 describe('apiRequest', () => {
@@ -53,7 +59,9 @@ describe('apiRequest', () => {
 
   it("fails with 'status: body' when the response is not OK", async () => {
     stubFetch(() => new Response('{"statusCode":403,"message":"Forbidden"}', { status: 403, statusText: 'Forbidden' }));
-    await expect(apiRequest('GET', '/api/admin/users')).rejects.toThrow('403: {"statusCode":403,"message":"Forbidden"}');
+    const failure = apiRequest('GET', '/api/admin/users');
+    await expect(failure).rejects.toThrow('403: {"statusCode":403,"message":"Forbidden"}');
+    await expect(failure).rejects.toMatchObject({ status: 403, body: '{"statusCode":403,"message":"Forbidden"}' });
   });
 
   it('fails with the status text when the error body is empty', async () => {
@@ -64,14 +72,16 @@ describe('apiRequest', () => {
 
 describe('isUnauthorizedError', () => {
   it('recognises a 401 whose text says Unauthorized', () => {
-    expect(isUnauthorizedError(new Error('401: {"statusCode":401,"message":"Unauthorized"}'))).toBe(true);
-    expect(isUnauthorizedError(new Error('401: Unauthorized'))).toBe(true);
+    expect(isUnauthorizedError(new ApiError(401, '{"statusCode":401,"message":"Unauthorized"}'))).toBe(true);
+    expect(isUnauthorizedError(new ApiError(401, 'Unauthorized'))).toBe(true);
   });
 
   it('ignores other statuses and 401s about something else', () => {
-    expect(isUnauthorizedError(new Error('403: Unauthorized'))).toBe(false);
-    expect(isUnauthorizedError(new Error('401: Invalid email or password'))).toBe(false);
+    expect(isUnauthorizedError(new ApiError(403, 'Unauthorized'))).toBe(false);
+    expect(isUnauthorizedError(new ApiError(401, 'Invalid email or password'))).toBe(false);
     expect(isUnauthorizedError(new Error('Unauthorized'))).toBe(false);
+    // The status is a field now: a message that merely looks like a status line is not a 401.
+    expect(isUnauthorizedError(new Error('401: Unauthorized'))).toBe(false);
   });
 });
 
@@ -79,7 +89,9 @@ describe('getQueryFn', () => {
   it('GETs the query key joined with slashes, with cookies and the token', async () => {
     storeAuthToken('token-abc');
     const fetchMock = stubFetch(() => Response.json({ count: 3 }));
-    const data = await getQueryFn<{ count: number }>({ on401: 'throw' })(queryContext(['/api/direct-messages', 'unread-count']));
+    const data = await getQueryFn<{ count: number }>({ on401: 'throw' })(
+      queryContext(['/api/direct-messages', 'unread-count']),
+    );
     expect(data).toEqual({ count: 3 });
     expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/direct-messages/unread-count');
     expect(sentInit(fetchMock).method).toBe('GET');
@@ -102,24 +114,5 @@ describe('getQueryFn', () => {
   it('still throws other failures when 401s yield null', async () => {
     stubFetch(() => new Response('boom', { status: 500 }));
     await expect(getQueryFn({ on401: 'returnNull' })(queryContext(['/api/auth', 'user']))).rejects.toThrow('500: boom');
-  });
-});
-
-describe('requestWithServerMessage', () => {
-  it("throws the server's message field", async () => {
-    stubFetch(() => Response.json({ statusCode: 401, message: 'Invalid email or password' }, { status: 401 }));
-    await expect(requestWithServerMessage('POST', '/api/auth/signin', { email: 'a@b.co', password: 'x' }, 'Signin failed')).rejects.toThrow(
-      /^Invalid email or password$/,
-    );
-  });
-
-  it('throws the fallback when the error body has no message', async () => {
-    stubFetch(() => new Response('<html>gateway timeout</html>', { status: 504 }));
-    await expect(requestWithServerMessage('POST', '/api/auth/signup', {}, 'Signup failed')).rejects.toThrow(/^Signup failed$/);
-  });
-
-  it('returns the parsed body on success', async () => {
-    stubFetch(() => Response.json({ message: 'ok', token: 't' }));
-    await expect(requestWithServerMessage('POST', '/api/auth/signin', {}, 'Signin failed')).resolves.toEqual({ message: 'ok', token: 't' });
   });
 });

@@ -8,7 +8,13 @@ describe('createQueryClient', () => {
   it('keeps data fresh 2 minutes and cached 30, without retries, focus refetch or polling', () => {
     const client = createQueryClient();
     const queries = client.getDefaultOptions().queries;
-    expect(queries).toMatchObject({ staleTime: 2 * MINUTE, gcTime: 30 * MINUTE, retry: false, refetchOnWindowFocus: false, refetchInterval: false });
+    expect(queries).toMatchObject({
+      staleTime: 2 * MINUTE,
+      gcTime: 30 * MINUTE,
+      retry: false,
+      refetchOnWindowFocus: false,
+      refetchInterval: false,
+    });
     expect(client.getDefaultOptions().mutations?.retry).toBe(false);
   });
 

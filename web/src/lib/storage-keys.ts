@@ -2,4 +2,6 @@
 export const STORAGE_KEYS = {
   authToken: 'crucible_auth_token',
   theme: 'crucible_theme',
+  /** Session storage: the one-time state of the external login this tab started. */
+  externalLoginState: 'crucible_external_login_state',
 } as const;

@@ -7,7 +7,9 @@ interface ValidationIssue {
 
 /** The part of a zod schema the form needs, so the proto schemas are used as they are. */
 export interface FormSchema<Parsed> {
-  safeParse(input: unknown): { success: true; data: Parsed } | { success: false; error: { issues: readonly ValidationIssue[] } };
+  safeParse(
+    input: unknown,
+  ): { success: true; data: Parsed } | { success: false; error: { issues: readonly ValidationIssue[] } };
 }
 
 type FieldErrors<Fields> = Partial<Record<keyof Fields, string>>;
@@ -31,7 +33,10 @@ function validate<Fields, Parsed>(schema: FormSchema<Parsed>, values: Fields): F
  * A controlled form validated by a zod schema: errors appear on submit, then follow each edit;
  * a failed submit moves focus to the first invalid field so keyboard users land where to fix it.
  */
-export function useZodForm<Fields extends Record<string, string>, Parsed>(schema: FormSchema<Parsed>, initialValues: Fields) {
+export function useZodForm<Fields extends Record<string, string>, Parsed>(
+  schema: FormSchema<Parsed>,
+  initialValues: Fields,
+) {
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<FieldErrors<Fields>>({});
   const [submitted, setSubmitted] = useState(false);

@@ -3,7 +3,10 @@ import { vi } from 'vitest';
 type Handler = (request: { method: string; body: unknown }) => { status: number; body?: unknown };
 
 function jsonResponse(status: number, body: unknown): Response {
-  return new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+  return new Response(body === undefined ? null : JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 /**

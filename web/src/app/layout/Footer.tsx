@@ -4,7 +4,10 @@ import Typography from '@mui/material/Typography';
 
 export function Footer() {
   return (
-    <Box component="footer" sx={{ mt: 'auto', py: 3, px: 2, borderTop: 1, borderColor: 'divider', textAlign: 'center' }}>
+    <Box
+      component="footer"
+      sx={{ mt: 'auto', py: 3, px: 2, borderTop: 1, borderColor: 'divider', textAlign: 'center' }}
+    >
       <Typography variant="body2" color="text.secondary">
         © {COPYRIGHT_YEAR} Crucible. All rights reserved.
       </Typography>

@@ -3,6 +3,8 @@ import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { FullPageSpinner } from '../../components/FullPageSpinner.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-current-user.ts';
+import { LiveSocketProvider } from '../../lib/live-socket/live-socket-context.tsx';
+import { LiveUpdates } from '../LiveUpdates.tsx';
 import { Footer } from './Footer.tsx';
 import { SignedOutHeader } from './SignedOutHeader.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
@@ -13,25 +15,28 @@ const MemberHeader = lazy(() => import('./MemberHeader.tsx'));
 export function RootLayout() {
   const { data: user, isPending } = useCurrentUser();
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
-      <SkipLink />
-      {user ? (
-        <Suspense fallback={<SignedOutHeader />}>
-          <MemberHeader user={user} />
-        </Suspense>
-      ) : (
-        <SignedOutHeader />
-      )}
-      <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
-        {isPending ? (
-          <FullPageSpinner />
-        ) : (
-          <Suspense fallback={<FullPageSpinner />}>
-            <Outlet />
+    <LiveSocketProvider enabled={Boolean(user)}>
+      {user && <LiveUpdates user={user} />}
+      <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+        <SkipLink />
+        {user ? (
+          <Suspense fallback={<SignedOutHeader />}>
+            <MemberHeader user={user} />
           </Suspense>
+        ) : (
+          <SignedOutHeader />
         )}
+        <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
+          {isPending ? (
+            <FullPageSpinner />
+          ) : (
+            <Suspense fallback={<FullPageSpinner />}>
+              <Outlet />
+            </Suspense>
+          )}
+        </Box>
+        <Footer />
       </Box>
-      <Footer />
-    </Box>
+    </LiveSocketProvider>
   );
 }

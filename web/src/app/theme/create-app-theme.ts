@@ -60,7 +60,9 @@ export function createAppTheme(name: ThemeName): Theme {
     palette: PALETTES[name],
     typography: {
       fontFamily: BODY_FONT,
-      ...Object.fromEntries(['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((variant) => [variant, { fontFamily: HEADING_FONT }])),
+      ...Object.fromEntries(
+        ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((variant) => [variant, { fontFamily: HEADING_FONT }]),
+      ),
       button: { textTransform: 'none', fontWeight: 600 },
     },
     shape: { borderRadius: 10 },

@@ -6,6 +6,8 @@ export interface Toast {
   title: string;
   description?: string;
   severity?: ToastSeverity;
+  /** How long it stays, when not the usual 5 s (the quota warnings stay 7 and 10 s). */
+  durationMs?: number;
 }
 
 export const ToastContext = createContext<((toast: Toast) => void) | null>(null);

@@ -6,7 +6,9 @@ import { parseBuildEnvironment } from '../../lib/build-environment.ts';
  * then the FEATURE_* switches, e.g. FEATURE_FORUMS=false or FEATURE_NOTIFICATIONS=true.
  */
 export function featureFlagsFromEnv(env: Record<string, string | boolean | undefined>): FeatureFlags {
-  const switches = Object.fromEntries(Object.entries(env).map(([name, value]) => [name, typeof value === 'string' ? value : undefined]));
+  const switches = Object.fromEntries(
+    Object.entries(env).map(([name, value]) => [name, typeof value === 'string' ? value : undefined]),
+  );
   return resolveFeatureFlags(parseBuildEnvironment(switches.VITE_DEPLOYMENT, 'development'), switches);
 }
 

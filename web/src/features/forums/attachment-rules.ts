@@ -26,5 +26,7 @@ export function isAllowedFile(file: { name: string; type: string }, allowedTypes
 }
 
 export function typeNotAllowedMessage(allowedTypes: readonly string[]): string {
-  return allowedTypes === DEFAULT_ALLOWED_TYPES ? FORUM_MESSAGES.fileTypeNotAllowed : `This file type is not allowed. Allowed: ${allowedTypes.join(', ')}`;
+  return allowedTypes === DEFAULT_ALLOWED_TYPES
+    ? FORUM_MESSAGES.fileTypeNotAllowed
+    : `This file type is not allowed. Allowed: ${allowedTypes.join(', ')}`;
 }

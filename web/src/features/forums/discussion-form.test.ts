@@ -13,17 +13,33 @@ describe('validateDiscussionForm', () => {
   });
 
   it('counts a title or content of spaces as missing', () => {
-    const result = validateDiscussionForm({ ...emptyDiscussionForm({ category: 'Apprentice' }), title: '   ', content: '\n\t' }, []);
+    const result = validateDiscussionForm(
+      { ...emptyDiscussionForm({ category: 'Apprentice' }), title: '   ', content: '\n\t' },
+      [],
+    );
     expect(result).toEqual({ ok: false, message: 'Title is required. Content is required' });
   });
 
   it('ignores empty poll options when counting them', () => {
-    const values = { ...emptyDiscussionForm({ category: 'Apprentice' }), title: 'T', content: 'C', includePoll: true, pollQuestion: 'Q?', pollOptions: ['Yes', '  ', ''] };
+    const values = {
+      ...emptyDiscussionForm({ category: 'Apprentice' }),
+      title: 'T',
+      content: 'C',
+      includePoll: true,
+      pollQuestion: 'Q?',
+      pollOptions: ['Yes', '  ', ''],
+    };
     expect(validateDiscussionForm(values, [])).toEqual({ ok: false, message: 'At least 2 poll options are required' });
   });
 
   it('asks nothing of the poll when none is included', () => {
-    const values = { ...emptyDiscussionForm({ category: 'Apprentice' }), title: 'T', content: 'C', pollQuestion: '', pollOptions: ['', ''] };
+    const values = {
+      ...emptyDiscussionForm({ category: 'Apprentice' }),
+      title: 'T',
+      content: 'C',
+      pollQuestion: '',
+      pollOptions: ['', ''],
+    };
     expect(validateDiscussionForm(values, [])).toMatchObject({ ok: true });
   });
 
@@ -55,15 +71,27 @@ describe('validateDiscussionForm', () => {
 
   it("fixes the access level to the chosen topic's forum", () => {
     const topic = aTopic({ id: '7b0f3c1e-8a0e-4d8e-9a59-2f1f5d2f4c11', category: 'Master' });
-    const values = { ...emptyDiscussionForm({ subcategoryId: topic.id, category: 'Apprentice' }), title: 'T', content: 'C' };
-    expect(validateDiscussionForm(values, [topic])).toMatchObject({ ok: true, request: { category: 'Master', subcategoryId: topic.id } });
+    const values = {
+      ...emptyDiscussionForm({ subcategoryId: topic.id, category: 'Apprentice' }),
+      title: 'T',
+      content: 'C',
+    };
+    expect(validateDiscussionForm(values, [topic])).toMatchObject({
+      ok: true,
+      request: { category: 'Master', subcategoryId: topic.id },
+    });
     // No level needs choosing once a topic is chosen.
     expect(validateDiscussionForm({ ...values, category: '' }, [topic])).toMatchObject({ ok: true });
   });
 
   it('sends the uploaded attachments to be linked to the new discussion', () => {
     const id = '0d9f3c1e-8a0e-4d8e-9a59-2f1f5d2f4c11';
-    const values = { ...emptyDiscussionForm({ category: 'Apprentice' }), title: 'T', content: 'C', attachments: [{ id } as never] };
+    const values = {
+      ...emptyDiscussionForm({ category: 'Apprentice' }),
+      title: 'T',
+      content: 'C',
+      attachments: [{ id } as never],
+    };
     expect(validateDiscussionForm(values, [])).toMatchObject({ ok: true, request: { attachmentIds: [id] } });
   });
 });

@@ -1,4 +1,11 @@
-import { discussionCreateSchema, LIMITS, type AccessLevel, type Attachment, type DiscussionCreate, type Subcategory } from '@crucible/proto';
+import {
+  discussionCreateSchema,
+  LIMITS,
+  type AccessLevel,
+  type Attachment,
+  type DiscussionCreate,
+  type Subcategory,
+} from '@crucible/proto';
 
 /** No topic: the select's value, sent as null (spec 2 section 5). */
 export const NO_TOPIC = 'none';
@@ -16,7 +23,9 @@ export interface DiscussionFormValues {
   attachments: Attachment[];
 }
 
-export function emptyDiscussionForm(defaults: { category?: AccessLevel | ''; subcategoryId?: string } = {}): DiscussionFormValues {
+export function emptyDiscussionForm(
+  defaults: { category?: AccessLevel | ''; subcategoryId?: string } = {},
+): DiscussionFormValues {
   return {
     title: '',
     content: '',
@@ -30,7 +39,10 @@ export function emptyDiscussionForm(defaults: { category?: AccessLevel | ''; sub
 }
 
 /** A topic fixes the access level to its own forum's (spec 2 section 6). */
-export function fixedLevelOf(values: Pick<DiscussionFormValues, 'subcategoryId'>, topics: readonly Subcategory[]): AccessLevel | undefined {
+export function fixedLevelOf(
+  values: Pick<DiscussionFormValues, 'subcategoryId'>,
+  topics: readonly Subcategory[],
+): AccessLevel | undefined {
   return topics.find((topic) => topic.id === values.subcategoryId)?.category;
 }
 
@@ -41,7 +53,10 @@ export type DiscussionFormResult = { ok: true; request: DiscussionCreate } | { o
  * joined with '. ' for the 'Validation Error' toast (spec 2 section 5). Title and content are
  * trimmed, empty poll options ignored and the 'none' topic becomes null by the schema itself.
  */
-export function validateDiscussionForm(values: DiscussionFormValues, topics: readonly Subcategory[]): DiscussionFormResult {
+export function validateDiscussionForm(
+  values: DiscussionFormValues,
+  topics: readonly Subcategory[],
+): DiscussionFormResult {
   const category = fixedLevelOf(values, topics) ?? (values.category || undefined);
   const result = discussionCreateSchema.safeParse({
     title: values.title,
@@ -52,7 +67,8 @@ export function validateDiscussionForm(values: DiscussionFormValues, topics: rea
     ...(values.includePoll ? { pollQuestion: values.pollQuestion, pollOptions: values.pollOptions } : {}),
     attachmentIds: values.attachments.map((attachment) => attachment.id),
   });
-  if (!result.success) return { ok: false, message: [...new Set(result.error.issues.map((issue) => issue.message))].join('. ') };
+  if (!result.success)
+    return { ok: false, message: [...new Set(result.error.issues.map((issue) => issue.message))].join('. ') };
   const { title, content, subcategoryId, includePoll, pollQuestion, pollOptions, attachmentIds } = result.data;
   return {
     ok: true,

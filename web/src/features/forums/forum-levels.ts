@@ -1,10 +1,19 @@
-import { accessRank, forumLevelOf, postableLevels, visibleForumCategories, type AccessLevel, type CurrentUser, type ForumCategory } from '@crucible/proto';
+import {
+  accessRank,
+  forumLevelOf,
+  postableLevels,
+  visibleForumCategories,
+  type AccessLevel,
+  type CurrentUser,
+  type ForumCategory,
+} from '@crucible/proto';
 
 /** The forum of each level, described for the category cards (spec 2 section 2). */
 export const CATEGORY_DESCRIPTIONS: Record<ForumCategory, string> = {
   Core: 'The inner circle: stewardship of the community, strategy and the decisions that shape Crucible. Open to Core members and admins.',
   Master: 'For seasoned leaders: mentoring others, leading at scale and the lessons only experience teaches.',
-  Journeyman: 'For members growing their practice: work in progress, feedback on real challenges and taking on more responsibility.',
+  Journeyman:
+    'For members growing their practice: work in progress, feedback on real challenges and taking on more responsibility.',
   Apprentice: 'Where every member starts: introductions, questions of any size and first steps in leadership.',
 };
 

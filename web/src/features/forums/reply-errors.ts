@@ -6,8 +6,10 @@ import { apiErrorDetails } from '../../lib/api-error.ts';
  */
 export function replyFailureMessage(error: Error): string {
   const { status, serverMessage } = apiErrorDetails(error);
-  if (status === 401 || error.message.includes('Unauthorized')) return "You don't have permission to reply to this discussion.";
-  if (status === 403 || error.message.includes('Forbidden')) return "This discussion is locked or you don't have access.";
+  if (status === 401 || error.message.includes('Unauthorized'))
+    return "You don't have permission to reply to this discussion.";
+  if (status === 403 || error.message.includes('Forbidden'))
+    return "This discussion is locked or you don't have access.";
   return serverMessage ?? 'Failed to create reply. Please try again.';
 }
 

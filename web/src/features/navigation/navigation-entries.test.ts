@@ -9,16 +9,30 @@ function labelsFor(user: { accessLevel?: string | null; isAdmin: boolean }, flag
 }
 
 describe('navigationEntries', () => {
-  it.each(['Public', 'Apprentice', 'Journeyman', 'Master'])('gives a %s member Dashboard, Forums and Messages only', (accessLevel) => {
-    expect(labelsFor({ accessLevel, isAdmin: false })).toEqual(['Dashboard', 'Forums', 'Messages']);
-  });
+  it.each(['Public', 'Apprentice', 'Journeyman', 'Master'])(
+    'gives a %s member Dashboard, Forums and Messages only',
+    (accessLevel) => {
+      expect(labelsFor({ accessLevel, isAdmin: false })).toEqual(['Dashboard', 'Forums', 'Messages']);
+    },
+  );
 
   it('adds Projects and Admin for the Core level', () => {
-    expect(labelsFor({ accessLevel: 'Core', isAdmin: false })).toEqual(['Dashboard', 'Forums', 'Messages', 'Projects', 'Admin']);
+    expect(labelsFor({ accessLevel: 'Core', isAdmin: false })).toEqual([
+      'Dashboard',
+      'Forums',
+      'Messages',
+      'Projects',
+      'Admin',
+    ]);
   });
 
   it('adds Admin, but not Projects, for an admin below Core', () => {
-    expect(labelsFor({ accessLevel: 'Apprentice', isAdmin: true })).toEqual(['Dashboard', 'Forums', 'Messages', 'Admin']);
+    expect(labelsFor({ accessLevel: 'Apprentice', isAdmin: true })).toEqual([
+      'Dashboard',
+      'Forums',
+      'Messages',
+      'Admin',
+    ]);
   });
 
   it('keeps Projects to the Core level exactly', () => {
@@ -27,7 +41,9 @@ describe('navigationEntries', () => {
   });
 
   it('treats a member without a level as Public', () => {
-    expect(labelsFor({ accessLevel: null, isAdmin: false })).toEqual(labelsFor({ accessLevel: 'Public', isAdmin: false }));
+    expect(labelsFor({ accessLevel: null, isAdmin: false })).toEqual(
+      labelsFor({ accessLevel: 'Public', isAdmin: false }),
+    );
     expect(labelsFor({ accessLevel: 'Wizard', isAdmin: false })).toEqual(['Dashboard', 'Forums', 'Messages']);
   });
 
@@ -38,7 +54,9 @@ describe('navigationEntries', () => {
     expect(labelsFor(core, { ...allOn, messaging: false })).not.toContain('Messages');
     expect(labelsFor(core, { ...allOn, projects: false })).not.toContain('Projects');
     expect(labelsFor(core, { ...allOn, userManagement: false })).not.toContain('Admin');
-    expect(labelsFor({ accessLevel: 'Public', isAdmin: true }, { ...allOn, userManagement: false })).not.toContain('Admin');
+    expect(labelsFor({ accessLevel: 'Public', isAdmin: true }, { ...allOn, userManagement: false })).not.toContain(
+      'Admin',
+    );
   });
 
   it('shows nothing to anyone when every feature is off', () => {

@@ -1,9 +1,13 @@
-import type { RequestPasswordReset } from '@crucible/proto';
+import { authRoutes, type RequestPasswordReset } from '@crucible/proto';
 import { useMutation } from '@tanstack/react-query';
-import { requestWithServerMessage } from '../../../lib/api-request.ts';
+import { callRouteWithServerMessage } from '../../../lib/api-client.ts';
 
 export function requestPasswordReset(request: RequestPasswordReset): Promise<{ message: string }> {
-  return requestWithServerMessage('POST', '/api/auth/request-password-reset', request, 'Password reset request failed');
+  return callRouteWithServerMessage(
+    authRoutes.requestPasswordReset,
+    { body: request },
+    'Password reset request failed',
+  );
 }
 
 export function useRequestPasswordReset() {

@@ -1,9 +1,9 @@
-import type { ResetPasswordRequest } from '@crucible/proto';
+import { authRoutes, type ResetPasswordRequest } from '@crucible/proto';
 import { useMutation } from '@tanstack/react-query';
-import { requestWithServerMessage } from '../../../lib/api-request.ts';
+import { callRouteWithServerMessage } from '../../../lib/api-client.ts';
 
 export function resetPassword(request: ResetPasswordRequest): Promise<{ message: string }> {
-  return requestWithServerMessage('POST', '/api/auth/reset-password', request, 'Password reset failed');
+  return callRouteWithServerMessage(authRoutes.resetPassword, { body: request }, 'Password reset failed');
 }
 
 export function useResetPassword() {

@@ -1,11 +1,11 @@
-import type { SignInRequest, SignInResponse } from '@crucible/proto';
+import { authRoutes, type SignInRequest, type SignInResponse } from '@crucible/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { requestWithServerMessage } from '../../../lib/api-request.ts';
+import { callRouteWithServerMessage } from '../../../lib/api-client.ts';
 import { storeAuthToken } from '../../../lib/auth-token.ts';
 import { CURRENT_USER_QUERY_KEY } from './get-current-user.ts';
 
 export function signIn(request: SignInRequest): Promise<SignInResponse> {
-  return requestWithServerMessage('POST', '/api/auth/signin', request, 'Signin failed');
+  return callRouteWithServerMessage(authRoutes.signIn, { body: request }, 'Signin failed');
 }
 
 /** Resolves once the user is read again, so the caller navigates to an app that already knows the member. */

@@ -1,11 +1,12 @@
+import { authRoutes } from '@crucible/proto';
 import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
-import { apiRequest } from '../../../lib/api-request.ts';
+import { callRoute } from '../../../lib/api-client.ts';
 import { clearAuthToken } from '../../../lib/auth-token.ts';
 import { CURRENT_USER_QUERY_KEY } from './get-current-user.ts';
 
 export async function signOut(): Promise<void> {
-  await apiRequest('POST', '/api/auth/signout');
+  await callRoute(authRoutes.signOut, {});
 }
 
 /**

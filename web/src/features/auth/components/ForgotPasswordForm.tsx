@@ -17,7 +17,12 @@ export function ForgotPasswordForm() {
         showToast({ severity: 'success', title: 'Password reset email sent', description: message });
         form.reset();
       },
-      onError: (error) => showToast({ severity: 'error', title: 'Request failed', description: error.message || 'Please try again later.' }),
+      onError: (error) =>
+        showToast({
+          severity: 'error',
+          title: 'Request failed',
+          description: error.message || 'Please try again later.',
+        }),
     }),
   );
 

@@ -16,7 +16,11 @@ export function ResetPasswordForm({ token }: { token: string }) {
   const submit = form.handleSubmit(({ password }) => {
     // The link may carry an empty token (`?token=`): nothing to send the server.
     if (!token) {
-      showToast({ severity: 'error', title: 'Invalid reset link', description: 'The password reset link is invalid or missing a token.' });
+      showToast({
+        severity: 'error',
+        title: 'Invalid reset link',
+        description: 'The password reset link is invalid or missing a token.',
+      });
       return;
     }
     resetPassword.mutate(
@@ -27,15 +31,33 @@ export function ResetPasswordForm({ token }: { token: string }) {
           navigate('/signin');
         },
         onError: (error) =>
-          showToast({ severity: 'error', title: 'Password reset failed', description: error.message || 'Please try again or request a new reset link.' }),
+          showToast({
+            severity: 'error',
+            title: 'Password reset failed',
+            description: error.message || 'Please try again or request a new reset link.',
+          }),
       },
     );
   });
 
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
-      <TextField {...form.field('password')} label="New password" type="password" autoComplete="new-password" required fullWidth />
-      <TextField {...form.field('confirmPassword')} label="Confirm new password" type="password" autoComplete="new-password" required fullWidth />
+      <TextField
+        {...form.field('password')}
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        required
+        fullWidth
+      />
+      <TextField
+        {...form.field('confirmPassword')}
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        required
+        fullWidth
+      />
       <Button type="submit" variant="contained" size="large" fullWidth loading={resetPassword.isPending}>
         Reset Password
       </Button>

@@ -20,14 +20,25 @@ export function SignInForm() {
         navigate('/');
       },
       onError: (error) =>
-        showToast({ severity: 'error', title: 'Sign in failed', description: error.message || 'Please check your credentials and try again.' }),
+        showToast({
+          severity: 'error',
+          title: 'Sign in failed',
+          description: error.message || 'Please check your credentials and try again.',
+        }),
     }),
   );
 
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
       <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" required fullWidth />
-      <TextField {...form.field('password')} label="Password" type="password" autoComplete="current-password" required fullWidth />
+      <TextField
+        {...form.field('password')}
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        required
+        fullWidth
+      />
       <Button type="submit" variant="contained" size="large" fullWidth loading={signIn.isPending}>
         Sign In
       </Button>

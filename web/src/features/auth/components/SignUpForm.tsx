@@ -19,11 +19,18 @@ export function SignUpForm() {
         showToast({
           severity: 'success',
           title: 'Account created successfully',
-          description: emailSent ? 'Please check your email to verify your account.' : 'Welcome to Crucible! You are now signed in.',
+          description: emailSent
+            ? 'Please check your email to verify your account.'
+            : 'Welcome to Crucible! You are now signed in.',
         });
         navigate('/');
       },
-      onError: (error) => showToast({ severity: 'error', title: 'Account creation failed', description: error.message || 'Please try again later.' }),
+      onError: (error) =>
+        showToast({
+          severity: 'error',
+          title: 'Account creation failed',
+          description: error.message || 'Please try again later.',
+        }),
     }),
   );
 
@@ -34,7 +41,14 @@ export function SignUpForm() {
         <TextField {...form.field('lastName')} label="Last name" autoComplete="family-name" required fullWidth />
       </Stack>
       <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" required fullWidth />
-      <TextField {...form.field('password')} label="Password" type="password" autoComplete="new-password" required fullWidth />
+      <TextField
+        {...form.field('password')}
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        required
+        fullWidth
+      />
       <Button type="submit" variant="contained" size="large" fullWidth loading={signUp.isPending}>
         Create Account
       </Button>

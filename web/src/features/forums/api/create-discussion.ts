@@ -1,6 +1,6 @@
-import type { DiscussionCreate, DiscussionDetail } from '@crucible/proto';
+import { forumRoutes, type DiscussionCreate, type DiscussionDetail } from '@crucible/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-request.ts';
+import { callRoute } from '../../../lib/api-client.ts';
 import { DISCUSSION_LISTS_KEY, TOPICS_KEY } from './forum-query-keys.ts';
 
 /**
@@ -8,8 +8,7 @@ import { DISCUSSION_LISTS_KEY, TOPICS_KEY } from './forum-query-keys.ts';
  * one transaction: a failed poll or link leaves no half-made discussion behind.
  */
 export async function createDiscussion(request: DiscussionCreate): Promise<DiscussionDetail> {
-  const response = await apiRequest('POST', '/api/discussions', request);
-  return (await response.json()) as DiscussionDetail;
+  return callRoute(forumRoutes.createDiscussion, { body: request });
 }
 
 /** A new discussion changes the lists and its topic's discussion count. */
@@ -17,6 +16,10 @@ export function useCreateDiscussion() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createDiscussion,
-    onSuccess: () => Promise.all([queryClient.invalidateQueries({ queryKey: DISCUSSION_LISTS_KEY }), queryClient.invalidateQueries({ queryKey: TOPICS_KEY })]),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: DISCUSSION_LISTS_KEY }),
+        queryClient.invalidateQueries({ queryKey: TOPICS_KEY }),
+      ]),
   });
 }

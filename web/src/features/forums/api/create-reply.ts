@@ -1,6 +1,6 @@
-import type { Reply } from '@crucible/proto';
+import { forumRoutes, type Reply } from '@crucible/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-request.ts';
+import { callRoute } from '../../../lib/api-client.ts';
 import { DISCUSSION_LISTS_KEY, discussionKey } from './forum-query-keys.ts';
 
 export interface ReplyRequest {
@@ -12,8 +12,7 @@ export interface ReplyRequest {
 
 export async function createReply({ discussionId, content, attachmentIds }: ReplyRequest): Promise<Reply> {
   const body = attachmentIds.length ? { content, attachmentIds } : { content };
-  const response = await apiRequest('POST', `/api/discussions/${encodeURIComponent(discussionId)}/replies`, body);
-  return (await response.json()) as Reply;
+  return callRoute(forumRoutes.createReply, { params: { id: discussionId }, body });
 }
 
 /** A reply changes the discussion's replies and reply count, and the lists that show the last reply. */
@@ -22,6 +21,9 @@ export function useCreateReply() {
   return useMutation({
     mutationFn: createReply,
     onSuccess: (_reply, { discussionId }) =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: discussionKey(discussionId) }), queryClient.invalidateQueries({ queryKey: DISCUSSION_LISTS_KEY })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: discussionKey(discussionId) }),
+        queryClient.invalidateQueries({ queryKey: DISCUSSION_LISTS_KEY }),
+      ]),
   });
 }

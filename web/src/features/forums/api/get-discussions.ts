@@ -1,6 +1,6 @@
-import { NEXT_CURSOR_HEADER, type DiscussionSummary } from '@crucible/proto';
+import { forumRoutes, type ResponseOf, type DiscussionSummary } from '@crucible/proto';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-request.ts';
+import { requestRoute } from '../../../lib/api-client.ts';
 import { discussionListKey, type DiscussionListFilter } from './forum-query-keys.ts';
 
 export interface DiscussionPage {
@@ -11,13 +11,14 @@ export interface DiscussionPage {
 
 /** One page, newest first; the list stays an array and the next page's cursor travels in a header. */
 export async function getDiscussionsPage(filter: DiscussionListFilter, before?: string): Promise<DiscussionPage> {
-  const params = new URLSearchParams();
-  if (filter.category) params.set('category', filter.category);
-  if (filter.subcategoryId) params.set('subcategoryId', filter.subcategoryId);
-  if (before) params.set('before', before);
-  const query = params.toString();
-  const response = await apiRequest('GET', `/api/discussions${query ? `?${query}` : ''}`);
-  return { items: (await response.json()) as DiscussionSummary[], nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
+  const route = forumRoutes.listDiscussions;
+  const response = await requestRoute(route, {
+    query: { category: filter.category, subcategoryId: filter.subcategoryId || undefined, before },
+  });
+  return {
+    items: (await response.json()) as ResponseOf<typeof route>,
+    nextCursor: response.headers.get(route.nextCursorHeader),
+  };
 }
 
 export const discussionsQueryOptions = (filter: DiscussionListFilter) =>

@@ -1,14 +1,14 @@
-import type { Poll } from '@crucible/proto';
+import { forumRoutes } from '@crucible/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getQueryFn } from '../../../lib/api-request.ts';
+import { callRoute } from '../../../lib/api-client.ts';
 import { POLL_STALE_MS, pollKey } from './forum-query-keys.ts';
 
-export const getPoll = getQueryFn<Poll>({ on401: 'throw' });
+export const getPoll = (discussionId: string) => callRoute(forumRoutes.getPoll, { params: { id: discussionId } });
 
 export const pollQueryOptions = (discussionId: string) =>
   queryOptions({
     queryKey: pollKey(discussionId),
-    queryFn: getPoll,
+    queryFn: () => getPoll(discussionId),
     staleTime: POLL_STALE_MS,
   });
 

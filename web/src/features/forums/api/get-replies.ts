@@ -1,6 +1,6 @@
-import { NEXT_CURSOR_HEADER, type Reply } from '@crucible/proto';
+import { forumRoutes, type ResponseOf, type Reply } from '@crucible/proto';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-request.ts';
+import { requestRoute } from '../../../lib/api-client.ts';
 import { REPLIES_STALE_MS, repliesKey } from './forum-query-keys.ts';
 
 export interface ReplyPage {
@@ -11,9 +11,12 @@ export interface ReplyPage {
 
 /** One page of replies, oldest first. */
 export async function getRepliesPage(discussionId: string, after?: string): Promise<ReplyPage> {
-  const query = after ? `?${new URLSearchParams({ after }).toString()}` : '';
-  const response = await apiRequest('GET', `/api/discussions/${encodeURIComponent(discussionId)}/replies${query}`);
-  return { items: (await response.json()) as Reply[], nextCursor: response.headers.get(NEXT_CURSOR_HEADER) };
+  const route = forumRoutes.listReplies;
+  const response = await requestRoute(route, { params: { id: discussionId }, query: { after } });
+  return {
+    items: (await response.json()) as ResponseOf<typeof route>,
+    nextCursor: response.headers.get(route.nextCursorHeader),
+  };
 }
 
 export const repliesQueryOptions = (discussionId: string) =>

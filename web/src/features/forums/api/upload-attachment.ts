@@ -4,14 +4,15 @@ import {
   type AttachmentCreate,
   type AttachmentUploadRequest,
   type AttachmentUploadResponse,
+  forumRoutes,
 } from '@crucible/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-request.ts';
+import { ApiError } from '../../../lib/api-error.ts';
+import { callRoute } from '../../../lib/api-client.ts';
 import { DISCUSSIONS_KEY, discussionKey } from './forum-query-keys.ts';
 
 export async function requestAttachmentUpload(request: AttachmentUploadRequest): Promise<AttachmentUploadResponse> {
-  const response = await apiRequest('POST', '/api/attachments/upload', request);
-  return (await response.json()) as AttachmentUploadResponse;
+  return callRoute(forumRoutes.requestUpload, { body: request });
 }
 
 /**
@@ -20,12 +21,11 @@ export async function requestAttachmentUpload(request: AttachmentUploadRequest):
  */
 export async function putAttachmentFile(uploadURL: string, contentType: string, file: Blob): Promise<void> {
   const response = await fetch(uploadURL, { method: 'PUT', headers: { 'Content-Type': contentType }, body: file });
-  if (!response.ok) throw new Error(`${response.status}: ${(await response.text()) || response.statusText}`);
+  if (!response.ok) throw new ApiError(response.status, (await response.text()) || response.statusText);
 }
 
 export async function recordAttachment(request: AttachmentCreate): Promise<Attachment> {
-  const response = await apiRequest('POST', '/api/attachments', request);
-  return (await response.json()) as Attachment;
+  return callRoute(forumRoutes.recordAttachment, { body: request });
 }
 
 export interface AttachmentUpload {
@@ -41,7 +41,11 @@ export interface AttachmentUpload {
  * Without a discussion or reply the attachment stays the member's own until a new post links it.
  */
 export async function uploadAttachment({ file, discussionId, replyId }: AttachmentUpload): Promise<Attachment> {
-  const upload = await requestAttachmentUpload({ fileName: file.name, mimeType: file.type || undefined, fileSize: file.size });
+  const upload = await requestAttachmentUpload({
+    fileName: file.name,
+    mimeType: file.type || undefined,
+    fileSize: file.size,
+  });
   await putAttachmentFile(upload.uploadURL, upload.contentType, file);
   return recordAttachment({
     filePath: upload.filePath,

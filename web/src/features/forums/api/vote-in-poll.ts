@@ -1,11 +1,16 @@
-import type { Poll } from '@crucible/proto';
+import { forumRoutes, type Poll } from '@crucible/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-request.ts';
+import { callRoute } from '../../../lib/api-client.ts';
 import { DISCUSSION_LISTS_KEY, pollKey } from './forum-query-keys.ts';
 
-export async function voteInPoll({ discussionId, optionId }: { discussionId: string; optionId: string }): Promise<Poll> {
-  const response = await apiRequest('POST', `/api/discussions/${encodeURIComponent(discussionId)}/poll/vote`, { optionId });
-  return (await response.json()) as Poll;
+export async function voteInPoll({
+  discussionId,
+  optionId,
+}: {
+  discussionId: string;
+  optionId: string;
+}): Promise<Poll> {
+  return callRoute(forumRoutes.votePoll, { params: { id: discussionId }, body: { optionId } });
 }
 
 /** Spec 2 section 4: after a vote the poll is read again and the discussion lists are invalidated. */
@@ -14,6 +19,9 @@ export function useVoteInPoll() {
   return useMutation({
     mutationFn: voteInPoll,
     onSuccess: (_poll, { discussionId }) =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: pollKey(discussionId) }), queryClient.invalidateQueries({ queryKey: DISCUSSION_LISTS_KEY })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: pollKey(discussionId) }),
+        queryClient.invalidateQueries({ queryKey: DISCUSSION_LISTS_KEY }),
+      ]),
   });
 }

@@ -27,7 +27,11 @@ export function AttachmentList({ attachments, label = 'Attachments' }: { attachm
       </Typography>
       <Box component="ul" sx={{ p: 0, m: 0, listStyle: 'none' }}>
         {attachments.map((attachment) => (
-          <Box component="li" key={attachment.id} sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, py: 0.5 }}>
+          <Box
+            component="li"
+            key={attachment.id}
+            sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1, py: 0.5 }}
+          >
             <TypeIcon type={attachment.type} />
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere', flex: '1 1 12rem' }}>
               {attachment.originalName}{' '}
@@ -48,7 +52,11 @@ export function AttachmentList({ attachments, label = 'Attachments' }: { attachm
         ))}
       </Box>
       {download.error && (
-        <Alert severity="error" onClose={() => download.reset()} sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        <Alert
+          severity="error"
+          onClose={() => download.reset()}
+          sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        >
           {download.error.message}
         </Alert>
       )}

@@ -42,7 +42,11 @@ export function AttachmentPicker({ attachments, onAdd, onRemove }: AttachmentPic
               <Typography variant="body2" sx={{ flexGrow: 1, overflowWrap: 'anywhere' }}>
                 {attachment.originalName} ({formatBytes(attachment.fileSize)})
               </Typography>
-              <IconButton size="small" aria-label={`Remove ${attachment.originalName}`} onClick={() => remove(attachment)}>
+              <IconButton
+                size="small"
+                aria-label={`Remove ${attachment.originalName}`}
+                onClick={() => remove(attachment)}
+              >
                 <CloseIcon fontSize="small" />
               </IconButton>
             </Box>

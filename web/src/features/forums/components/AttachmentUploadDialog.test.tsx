@@ -37,7 +37,14 @@ const user = () => userEvent.setup({ applyAccept: false });
 const uploadRoutes = () => ({
   'POST /api/attachments/upload': () => ({
     status: 200,
-    body: { uploadURL: 'http://localhost/api/blobs/attachments/user-1/file-1?sig=abc', contentType: 'application/pdf', filePath: 'attachments/user-1/file-1', fileName: 'agenda.pdf', maxFileSize: 52428800, expiresAt: '2025-06-01T10:15:00Z' },
+    body: {
+      uploadURL: 'http://localhost/api/blobs/attachments/user-1/file-1?sig=abc',
+      contentType: 'application/pdf',
+      filePath: 'attachments/user-1/file-1',
+      fileName: 'agenda.pdf',
+      maxFileSize: 52428800,
+      expiresAt: '2025-06-01T10:15:00Z',
+    },
   }),
   'PUT /api/blobs/attachments/user-1/file-1': () => ({ status: 200 }),
   'POST /api/attachments': () => ({ status: 201, body: anAttachment() }),
@@ -63,7 +70,10 @@ describe('AttachmentUploadDialog', () => {
     const fetchMock = stubApi(uploadRoutes());
     renderDialog();
     await user().upload(screen.getByLabelText('File to upload'), aFile('setup.exe', 'application/x-msdownload'));
-    await expectRefusal('File type not allowed', 'This file type is not allowed. Allowed: images, PDF, .doc, .docx, .ppt, .pptx, .txt, .md');
+    await expectRefusal(
+      'File type not allowed',
+      'This file type is not allowed. Allowed: images, PDF, .doc, .docx, .ppt, .pptx, .txt, .md',
+    );
     await user().upload(screen.getByLabelText('File to upload'), aFile('drawing.svg', 'image/svg+xml'));
     expect(fetchMock).not.toHaveBeenCalled();
   });
@@ -87,13 +97,22 @@ describe('AttachmentUploadDialog', () => {
     expect(screen.getByText('Upload complete: agenda.pdf')).toBeTruthy();
     expect(onUploaded).toHaveBeenCalledWith(anAttachment());
 
-    const calls = fetchMock.mock.calls.map(([url, init]) => ({ url: String(url), method: init?.method, headers: init?.headers as Record<string, string>, body: init?.body }));
+    const calls = fetchMock.mock.calls.map(([url, init]) => ({
+      url: String(url),
+      method: init?.method,
+      headers: init?.headers as Record<string, string>,
+      body: init?.body,
+    }));
     expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
       'POST /api/attachments/upload',
       'PUT http://localhost/api/blobs/attachments/user-1/file-1?sig=abc',
       'POST /api/attachments',
     ]);
-    expect(JSON.parse(String(calls[0]!.body))).toEqual({ fileName: 'agenda.pdf', mimeType: 'application/pdf', fileSize: 5 });
+    expect(JSON.parse(String(calls[0]!.body))).toEqual({
+      fileName: 'agenda.pdf',
+      mimeType: 'application/pdf',
+      fileSize: 5,
+    });
     expect(calls[1]!.headers).toEqual({ 'Content-Type': 'application/pdf' });
     expect(calls[1]!.body).toBe(file);
     expect(JSON.parse(String(calls[2]!.body))).toEqual({
@@ -112,7 +131,10 @@ describe('AttachmentUploadDialog', () => {
   });
 
   it("says 'Upload failed' when the file cannot be stored, and lets the member try again", async () => {
-    stubApi({ ...uploadRoutes(), 'PUT /api/blobs/attachments/user-1/file-1': () => ({ status: 413, body: { message: 'Too large' } }) });
+    stubApi({
+      ...uploadRoutes(),
+      'PUT /api/blobs/attachments/user-1/file-1': () => ({ status: 413, body: { message: 'Too large' } }),
+    });
     const { onUploaded } = renderDialog();
     await user().upload(screen.getByLabelText('File to upload'), aFile('agenda.pdf', 'application/pdf'));
     await expectRefusal('Upload failed', 'There was an error uploading your file. Please try again.');

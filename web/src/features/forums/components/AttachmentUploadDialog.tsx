@@ -14,12 +14,19 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
 import { useToast, type Toast } from '../../../components/toast/toast-context.ts';
 import { useUploadAttachment } from '../api/upload-attachment.ts';
-import { DEFAULT_ALLOWED_DESCRIPTION, DEFAULT_ALLOWED_TYPES, DEFAULT_MAX_FILE_SIZE, isAllowedFile, typeNotAllowedMessage } from '../attachment-rules.ts';
+import {
+  DEFAULT_ALLOWED_DESCRIPTION,
+  DEFAULT_ALLOWED_TYPES,
+  DEFAULT_MAX_FILE_SIZE,
+  isAllowedFile,
+  typeNotAllowedMessage,
+} from '../attachment-rules.ts';
 
 /** Spec 2 section 9: the success state shows for 2 seconds before the dialog closes and resets. */
 export const UPLOAD_SUCCESS_DISPLAY_MS = 2000;
 
-type UploadState = { step: 'idle'; refusal?: Toast } | { step: 'uploading'; fileName: string } | { step: 'complete'; fileName: string };
+type UploadState =
+  { step: 'idle'; refusal?: Toast } | { step: 'uploading'; fileName: string } | { step: 'complete'; fileName: string };
 
 export interface AttachmentUploadDialogProps {
   open: boolean;
@@ -50,8 +57,11 @@ export function AttachmentUploadDialog({
   const titleId = useId();
   const upload = useUploadAttachment();
   const showToast = useToast();
+  // The latest onClose, read when the success timer fires, without restarting the timer when it changes.
   const closeRef = useRef(onClose);
-  closeRef.current = onClose;
+  useEffect(() => {
+    closeRef.current = onClose;
+  }, [onClose]);
 
   useEffect(() => {
     if (state.step !== 'complete') return undefined;
@@ -74,7 +84,11 @@ export function AttachmentUploadDialog({
     event.target.value = '';
     if (!file) return;
     if (file.size > maxFileSize) {
-      refuse({ severity: 'error', title: FORUM_MESSAGES.fileTooLargeTitle, description: FORUM_MESSAGES.fileTooLarge(maxFileSize) });
+      refuse({
+        severity: 'error',
+        title: FORUM_MESSAGES.fileTooLargeTitle,
+        description: FORUM_MESSAGES.fileTooLarge(maxFileSize),
+      });
       return;
     }
     if (!isAllowedFile(file, allowedTypes)) {
@@ -86,11 +100,20 @@ export function AttachmentUploadDialog({
       { file, discussionId, replyId },
       {
         onSuccess: (attachment) => {
-          showToast({ severity: 'success', title: 'File uploaded successfully!', description: `${file.name} has been uploaded.` });
+          showToast({
+            severity: 'success',
+            title: 'File uploaded successfully!',
+            description: `${file.name} has been uploaded.`,
+          });
           onUploaded?.(attachment);
           setState({ step: 'complete', fileName: file.name });
         },
-        onError: () => refuse({ severity: 'error', title: 'Upload failed', description: 'There was an error uploading your file. Please try again.' }),
+        onError: () =>
+          refuse({
+            severity: 'error',
+            title: 'Upload failed',
+            description: 'There was an error uploading your file. Please try again.',
+          }),
       },
     );
   }
@@ -101,7 +124,8 @@ export function AttachmentUploadDialog({
     onClose();
   }
 
-  const allowedDescription = allowedTypes === DEFAULT_ALLOWED_TYPES ? DEFAULT_ALLOWED_DESCRIPTION : allowedTypes.join(', ');
+  const allowedDescription =
+    allowedTypes === DEFAULT_ALLOWED_TYPES ? DEFAULT_ALLOWED_DESCRIPTION : allowedTypes.join(', ');
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
@@ -120,7 +144,14 @@ export function AttachmentUploadDialog({
             <Typography variant="body2" color="text.secondary" gutterBottom>
               {allowedDescription}; up to {formatBytes(maxFileSize)}.
             </Typography>
-            <input ref={inputRef} type="file" hidden aria-label="File to upload" accept={allowedTypes.join(',')} onChange={chooseFile} />
+            <input
+              ref={inputRef}
+              type="file"
+              hidden
+              aria-label="File to upload"
+              accept={allowedTypes.join(',')}
+              onChange={chooseFile}
+            />
             <Button variant="contained" onClick={() => inputRef.current?.click()} sx={{ mt: 1 }}>
               Browse Files
             </Button>

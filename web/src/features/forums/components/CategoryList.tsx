@@ -9,7 +9,13 @@ import { CATEGORY_DESCRIPTIONS, LEVEL_COLOURS } from '../forum-levels.ts';
 import { forumSearch } from '../forum-location.ts';
 
 /** The level forums the member may enter, each with its description and number of topics. */
-export function CategoryList({ categories, topics }: { categories: ForumCategory[]; topics: Subcategory[] | undefined }) {
+export function CategoryList({
+  categories,
+  topics,
+}: {
+  categories: ForumCategory[];
+  topics: Subcategory[] | undefined;
+}) {
   return (
     <Grid container spacing={2} component="ul" sx={{ p: 0, m: 0, listStyle: 'none' }}>
       {categories.map((category) => {
@@ -17,7 +23,11 @@ export function CategoryList({ categories, topics }: { categories: ForumCategory
         return (
           <Grid key={category} size={{ xs: 12, sm: 6 }} component="li">
             <Card variant="outlined" sx={{ height: '100%', borderLeft: 6, borderLeftColor: LEVEL_COLOURS[category] }}>
-              <CardActionArea component={RouterLink} to={{ pathname: '/forums', search: forumSearch({ level: category }) }} sx={{ height: '100%' }}>
+              <CardActionArea
+                component={RouterLink}
+                to={{ pathname: '/forums', search: forumSearch({ level: category }) }}
+                sx={{ height: '100%' }}
+              >
                 <CardContent>
                   <Typography variant="h6" component="h3" gutterBottom>
                     {category} Forums

@@ -21,7 +21,14 @@ import { useId, useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { apiErrorDetails } from '../../../lib/api-error.ts';
 import { useCreateDiscussion } from '../api/create-discussion.ts';
-import { canRemovePollOption, emptyDiscussionForm, fixedLevelOf, NO_TOPIC, validateDiscussionForm, type DiscussionFormValues } from '../discussion-form.ts';
+import {
+  canRemovePollOption,
+  emptyDiscussionForm,
+  fixedLevelOf,
+  NO_TOPIC,
+  validateDiscussionForm,
+  type DiscussionFormValues,
+} from '../discussion-form.ts';
 import { creatableLevels, enterableCategories } from '../forum-levels.ts';
 import { AttachmentPicker } from './AttachmentPicker.tsx';
 
@@ -40,9 +47,20 @@ export interface CreateDiscussionDialogProps {
  * Create Discussion (spec 2 sections 2, 5 and 6): title, access level, parent forum, content, file
  * attachments and an optional poll. Problems are listed together in one 'Validation Error' toast.
  */
-export function CreateDiscussionDialog({ open, onClose, viewerLevel, topics, initialTopicId, initialLevel }: CreateDiscussionDialogProps) {
+export function CreateDiscussionDialog({
+  open,
+  onClose,
+  viewerLevel,
+  topics,
+  initialTopicId,
+  initialLevel,
+}: CreateDiscussionDialogProps) {
   const levels = creatableLevels(viewerLevel);
-  const startingValues = () => emptyDiscussionForm({ subcategoryId: initialTopicId, category: initialLevel && levels.includes(initialLevel) ? initialLevel : '' });
+  const startingValues = () =>
+    emptyDiscussionForm({
+      subcategoryId: initialTopicId,
+      category: initialLevel && levels.includes(initialLevel) ? initialLevel : '',
+    });
   const [values, setValues] = useState<DiscussionFormValues>(startingValues);
   // The toast sits outside the dialog, where assistive technology cannot reach it while the dialog
   // is open; the same words are repeated inside it.
@@ -56,7 +74,8 @@ export function CreateDiscussionDialog({ open, onClose, viewerLevel, topics, ini
   const fixedLevel = fixedLevelOf(values, topics);
   const chosenTopic = topics.find((topic) => topic.id === values.subcategoryId);
   const update = (patch: Partial<DiscussionFormValues>) => setValues((current) => ({ ...current, ...patch }));
-  const setOption = (index: number, text: string) => update({ pollOptions: values.pollOptions.map((option, at) => (at === index ? text : option)) });
+  const setOption = (index: number, text: string) =>
+    update({ pollOptions: values.pollOptions.map((option, at) => (at === index ? text : option)) });
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -69,12 +88,19 @@ export function CreateDiscussionDialog({ open, onClose, viewerLevel, topics, ini
     setProblem(null);
     createDiscussion.mutate(result.request, {
       onSuccess: () => {
-        showToast({ severity: 'success', title: 'Discussion created', description: `"${result.request.title}" has been posted.` });
+        showToast({
+          severity: 'success',
+          title: 'Discussion created',
+          description: `"${result.request.title}" has been posted.`,
+        });
         setValues(emptyDiscussionForm({ subcategoryId: initialTopicId, category: values.category }));
         onClose();
       },
       onError: (error) => {
-        const failure = { title: 'Failed to create discussion', message: apiErrorDetails(error).serverMessage ?? 'Please try again.' };
+        const failure = {
+          title: 'Failed to create discussion',
+          message: apiErrorDetails(error).serverMessage ?? 'Please try again.',
+        };
         showToast({ severity: 'error', title: failure.title, description: failure.message });
         setProblem(failure);
       },
@@ -136,7 +162,9 @@ export function CreateDiscussionDialog({ open, onClose, viewerLevel, topics, ini
                 disabled={fixedLevel !== undefined}
                 required
                 fullWidth
-                helperText={chosenTopic ? `Set by the topic ${chosenTopic.name}` : 'Members of this level and above can read it.'}
+                helperText={
+                  chosenTopic ? `Set by the topic ${chosenTopic.name}` : 'Members of this level and above can read it.'
+                }
                 slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
               >
                 {fixedLevel ? (
@@ -171,13 +199,26 @@ export function CreateDiscussionDialog({ open, onClose, viewerLevel, topics, ini
               </Typography>
               <AttachmentPicker
                 attachments={values.attachments}
-                onAdd={(attachment) => setValues((current) => ({ ...current, attachments: [...current.attachments, attachment] }))}
-                onRemove={(attachment) => setValues((current) => ({ ...current, attachments: current.attachments.filter((candidate) => candidate.id !== attachment.id) }))}
+                onAdd={(attachment) =>
+                  setValues((current) => ({ ...current, attachments: [...current.attachments, attachment] }))
+                }
+                onRemove={(attachment) =>
+                  setValues((current) => ({
+                    ...current,
+                    attachments: current.attachments.filter((candidate) => candidate.id !== attachment.id),
+                  }))
+                }
               />
             </Box>
             <Box>
               <FormControlLabel
-                control={<Checkbox checked={values.includePoll} onChange={(event) => update({ includePoll: event.target.checked })} name="includePoll" />}
+                control={
+                  <Checkbox
+                    checked={values.includePoll}
+                    onChange={(event) => update({ includePoll: event.target.checked })}
+                    name="includePoll"
+                  />
+                }
                 label="Include a poll"
               />
               {values.includePoll && (
@@ -204,13 +245,20 @@ export function CreateDiscussionDialog({ open, onClose, viewerLevel, topics, ini
                         slotProps={{ htmlInput: { maxLength: FORUM_TEXT_LIMITS.option } }}
                       />
                       {canRemovePollOption(values.pollOptions) && (
-                        <IconButton aria-label={`Remove option ${index + 1}`} onClick={() => update({ pollOptions: values.pollOptions.filter((_, at) => at !== index) })}>
+                        <IconButton
+                          aria-label={`Remove option ${index + 1}`}
+                          onClick={() => update({ pollOptions: values.pollOptions.filter((_, at) => at !== index) })}
+                        >
                           <DeleteIcon />
                         </IconButton>
                       )}
                     </Box>
                   ))}
-                  <Button startIcon={<AddIcon />} onClick={() => update({ pollOptions: [...values.pollOptions, ''] })} sx={{ alignSelf: 'flex-start' }}>
+                  <Button
+                    startIcon={<AddIcon />}
+                    onClick={() => update({ pollOptions: [...values.pollOptions, ''] })}
+                    sx={{ alignSelf: 'flex-start' }}
+                  >
                     Add Option
                   </Button>
                 </Stack>

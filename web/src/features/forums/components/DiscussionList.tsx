@@ -31,13 +31,24 @@ function DiscussionCard({ discussion, to }: { discussion: DiscussionSummary; to:
             {discussion.title}
           </Typography>
           <Typography variant="body2" color="text.secondary" gutterBottom>
-            {personName(discussion.author)} · <time dateTime={discussion.createdAt}>{formatDateTime(discussion.createdAt)}</time>
+            {personName(discussion.author)} ·{' '}
+            <time dateTime={discussion.createdAt}>{formatDateTime(discussion.createdAt)}</time>
           </Typography>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
             <LevelBadge level={discussion.accessLevel} />
-            <Chip size="small" icon={<ChatBubbleOutlineIcon />} label={`${discussion.replyCount} ${discussion.replyCount === 1 ? 'reply' : 'replies'}`} />
+            <Chip
+              size="small"
+              icon={<ChatBubbleOutlineIcon />}
+              label={`${discussion.replyCount} ${discussion.replyCount === 1 ? 'reply' : 'replies'}`}
+            />
             {discussion.hasPoll && <Chip size="small" icon={<HowToVoteIcon />} label="Poll" />}
-            {discussion.attachmentCount > 0 && <Chip size="small" icon={<AttachFileIcon />} label={`${discussion.attachmentCount} ${discussion.attachmentCount === 1 ? 'file' : 'files'}`} />}
+            {discussion.attachmentCount > 0 && (
+              <Chip
+                size="small"
+                icon={<AttachFileIcon />}
+                label={`${discussion.attachmentCount} ${discussion.attachmentCount === 1 ? 'file' : 'files'}`}
+              />
+            )}
             {discussion.isPinned && <Chip size="small" icon={<PushPinIcon />} label="Pinned" />}
             {discussion.isLocked && <Chip size="small" icon={<LockIcon />} label="Locked" />}
           </Box>
@@ -76,7 +87,12 @@ export function DiscussionList({ filter, linkBase }: { filter: DiscussionListFil
         ))}
       </Stack>
       {discussions.hasNextPage && (
-        <Button variant="outlined" onClick={() => void discussions.fetchNextPage()} loading={discussions.isFetchingNextPage} sx={{ alignSelf: 'center' }}>
+        <Button
+          variant="outlined"
+          onClick={() => void discussions.fetchNextPage()}
+          loading={discussions.isFetchingNextPage}
+          sx={{ alignSelf: 'center' }}
+        >
           Load More Discussions
         </Button>
       )}

@@ -16,7 +16,13 @@ export function ForumBreadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
     <Breadcrumbs aria-label="Forum location" sx={{ mb: 2, '& ol': { flexWrap: 'wrap' } }}>
       {crumbs.map((crumb) =>
         crumb.to ? (
-          <Link key={crumb.label} component={RouterLink} to={{ pathname: '/forums', search: forumSearch(crumb.to) }} underline="hover" color="inherit">
+          <Link
+            key={crumb.label}
+            component={RouterLink}
+            to={{ pathname: '/forums', search: forumSearch(crumb.to) }}
+            underline="hover"
+            color="inherit"
+          >
             {crumb.label}
           </Link>
         ) : (

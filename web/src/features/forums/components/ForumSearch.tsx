@@ -27,7 +27,9 @@ function Snippet({ text }: { text: string }) {
   const parts = text.split(/«|»/);
   return (
     <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-      {parts.map((part, index) => (index % 2 === 1 ? <mark key={index}>{part}</mark> : <Fragment key={index}>{part}</Fragment>))}
+      {parts.map((part, index) =>
+        index % 2 === 1 ? <mark key={index}>{part}</mark> : <Fragment key={index}>{part}</Fragment>,
+      )}
     </Typography>
   );
 }
@@ -35,14 +37,19 @@ function Snippet({ text }: { text: string }) {
 function ResultItem({ result }: { result: SearchResult }) {
   return (
     <Box component="li" sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
-      <Link component={RouterLink} to={{ pathname: '/forums', search: forumSearch({ discussion: result.discussionId }) }} sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+      <Link
+        component={RouterLink}
+        to={{ pathname: '/forums', search: forumSearch({ discussion: result.discussionId }) }}
+        sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+      >
         {result.kind === 'reply' ? `Reply in: ${result.title}` : result.title}
       </Link>
       <Snippet text={result.snippet} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 0.5 }}>
         <LevelBadge level={result.category} />
         <Typography variant="caption" color="text.secondary">
-          {personName(result.author)} · {formatDateTime(result.createdAt)} · {result.replyCount} {result.replyCount === 1 ? 'reply' : 'replies'}
+          {personName(result.author)} · {formatDateTime(result.createdAt)} · {result.replyCount}{' '}
+          {result.replyCount === 1 ? 'reply' : 'replies'}
         </Typography>
       </Box>
     </Box>
@@ -79,7 +86,15 @@ export function ForumSearch({ categories }: { categories: ForumCategory[] }) {
 
   return (
     <Paper variant="outlined" component="section" aria-label="Search the forums" sx={{ p: { xs: 1.5, sm: 2 }, mb: 3 }}>
-      <Stack component="form" role="search" noValidate onSubmit={submit} direction={{ xs: 'column', md: 'row' }} spacing={1.5} sx={{ alignItems: { md: 'flex-start' } }}>
+      <Stack
+        component="form"
+        role="search"
+        noValidate
+        onSubmit={submit}
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={1.5}
+        sx={{ alignItems: { md: 'flex-start' } }}
+      >
         <TextField
           label="Search discussions"
           type="search"
@@ -132,7 +147,9 @@ export function ForumSearch({ categories }: { categories: ForumCategory[] }) {
 
       {submitted && (
         <Box sx={{ mt: 2 }} aria-live="polite">
-          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+          <Box
+            sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}
+          >
             <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
               Search results for “{submitted.query}”
             </Typography>
@@ -140,7 +157,9 @@ export function ForumSearch({ categories }: { categories: ForumCategory[] }) {
           </Box>
           {results.isPending && <CircularProgress size={24} aria-label="Searching" />}
           {results.isError && <Typography color="error">The search failed. Please try again.</Typography>}
-          {results.isSuccess && items.length === 0 && <Typography color="text.secondary">No discussions or replies match your search.</Typography>}
+          {results.isSuccess && items.length === 0 && (
+            <Typography color="text.secondary">No discussions or replies match your search.</Typography>
+          )}
           {items.length > 0 && (
             <Box component="ul" sx={{ p: 0, m: 0, listStyle: 'none' }}>
               {items.map((result) => (

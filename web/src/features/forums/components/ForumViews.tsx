@@ -52,7 +52,12 @@ const levelCrumb = (level: ForumCategory): Crumb => ({ label: `${level} Forums`,
 
 function NavButton({ to, children }: { to: ForumLocation; children: ReactNode }) {
   return (
-    <Button component={RouterLink} to={{ pathname: '/forums', search: forumSearch(to) }} variant="outlined" startIcon={<ArrowBackIcon />}>
+    <Button
+      component={RouterLink}
+      to={{ pathname: '/forums', search: forumSearch(to) }}
+      variant="outlined"
+      startIcon={<ArrowBackIcon />}
+    >
       {children}
     </Button>
   );
@@ -106,7 +111,13 @@ export function CategoriesView({ context }: { context: ForumContext }) {
 
 export function TopicsView({ context, level }: { context: ForumContext; level: ForumCategory }) {
   if (!context.categories.includes(level)) {
-    return <Unavailable title={`${level} Forums`} text={`The ${level} forum is not open to your access level.`} navigated={context.navigated} />;
+    return (
+      <Unavailable
+        title={`${level} Forums`}
+        text={`The ${level} forum is not open to your access level.`}
+        navigated={context.navigated}
+      />
+    );
   }
   return (
     <Box>
@@ -118,12 +129,24 @@ export function TopicsView({ context, level }: { context: ForumContext; level: F
       <Typography color="text.secondary" sx={{ mt: 1, mb: 2 }}>
         {CATEGORY_DESCRIPTIONS[level]}
       </Typography>
-      {context.topics ? <TopicList level={level} topics={context.topics.filter((topic) => topic.category === level)} /> : <Loading label="Loading topics..." />}
+      {context.topics ? (
+        <TopicList level={level} topics={context.topics.filter((topic) => topic.category === level)} />
+      ) : (
+        <Loading label="Loading topics..." />
+      )}
     </Box>
   );
 }
 
-export function DiscussionsView({ context, level: levelParam, topicId }: { context: ForumContext; level?: ForumCategory; topicId: string }) {
+export function DiscussionsView({
+  context,
+  level: levelParam,
+  topicId,
+}: {
+  context: ForumContext;
+  level?: ForumCategory;
+  topicId: string;
+}) {
   const [creating, setCreating] = useState(false);
   const allOfLevel = topicId === ALL_TOPICS;
   const topic = allOfLevel ? undefined : context.topics?.find((candidate) => candidate.id === topicId);
@@ -131,7 +154,13 @@ export function DiscussionsView({ context, level: levelParam, topicId }: { conte
 
   if (!allOfLevel && !context.topics) return <Loading label="Loading topic..." />;
   if ((!allOfLevel && !topic) || !level || !context.categories.includes(level)) {
-    return <Unavailable title="Topic not found" text={FORUM_MESSAGES.topicNotFound + ': it does not exist or is not open to your access level.'} navigated={context.navigated} />;
+    return (
+      <Unavailable
+        title="Topic not found"
+        text={FORUM_MESSAGES.topicNotFound + ': it does not exist or is not open to your access level.'}
+        navigated={context.navigated}
+      />
+    );
   }
   const topicName = topic?.name ?? `All ${level} discussions`;
 
@@ -157,7 +186,10 @@ export function DiscussionsView({ context, level: levelParam, topicId }: { conte
         </Box>
       )}
       <Box sx={{ mt: 2 }}>
-        <DiscussionList filter={topic ? { subcategoryId: topic.id } : { category: level }} linkBase={{ level, topic: topicId }} />
+        <DiscussionList
+          filter={topic ? { subcategoryId: topic.id } : { category: level }}
+          linkBase={{ level, topic: topicId }}
+        />
       </Box>
       <CreateDiscussionDialog
         open={creating}
@@ -171,14 +203,28 @@ export function DiscussionsView({ context, level: levelParam, topicId }: { conte
   );
 }
 
-export function DiscussionView({ context, discussionId, from }: { context: ForumContext; discussionId: string; from: ForumLocation }) {
+export function DiscussionView({
+  context,
+  discussionId,
+  from,
+}: {
+  context: ForumContext;
+  discussionId: string;
+  from: ForumLocation;
+}) {
   const { data: discussion, error, isPending, refetch } = useDiscussion(discussionId);
   const [replying, setReplying] = useState(false);
   const [attaching, setAttaching] = useState(false);
 
   if (isPending) return <Loading label="Loading discussion..." />;
   if (isNotFoundError(error)) {
-    return <Unavailable title="Discussion not found" text="This discussion does not exist, or it is not open to your access level." navigated={context.navigated} />;
+    return (
+      <Unavailable
+        title="Discussion not found"
+        text="This discussion does not exist, or it is not open to your access level."
+        navigated={context.navigated}
+      />
+    );
   }
   if (error || !discussion) {
     return (
@@ -198,7 +244,8 @@ export function DiscussionView({ context, discussionId, from }: { context: Forum
   const crumbs: Crumb[] = [FORUMS_CRUMB];
   if (level) crumbs.push(levelCrumb(level));
   if (level && topic) crumbs.push({ label: topic.name, to: { level, topic: topic.id } });
-  else if (level && from.topic === ALL_TOPICS) crumbs.push({ label: `All ${level} discussions`, to: { level, topic: ALL_TOPICS } });
+  else if (level && from.topic === ALL_TOPICS)
+    crumbs.push({ label: `All ${level} discussions`, to: { level, topic: ALL_TOPICS } });
   crumbs.push({ label: discussion.title });
 
   return (
@@ -220,7 +267,8 @@ export function DiscussionView({ context, discussionId, from }: { context: Forum
         <ViewHeading focusOnMount={context.navigated}>{discussion.title}</ViewHeading>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1, mb: 2 }}>
           <Typography variant="body2">
-            {personName(discussion.author)} · <time dateTime={discussion.createdAt}>{formatDateTime(discussion.createdAt)}</time>
+            {personName(discussion.author)} ·{' '}
+            <time dateTime={discussion.createdAt}>{formatDateTime(discussion.createdAt)}</time>
           </Typography>
           <LevelBadge level={discussion.accessLevel} label={`Visible to ${discussion.accessLevel} and above`} />
           {discussion.isLocked && <Chip size="small" icon={<LockIcon />} label="Locked" />}
@@ -240,7 +288,12 @@ export function DiscussionView({ context, discussionId, from }: { context: Forum
           </Box>
         )}
       </Box>
-      <ReplyDialog open={replying} onClose={() => setReplying(false)} discussionId={discussion.id} discussionTitle={discussion.title} />
+      <ReplyDialog
+        open={replying}
+        onClose={() => setReplying(false)}
+        discussionId={discussion.id}
+        discussionTitle={discussion.title}
+      />
       <AttachmentUploadDialog open={attaching} onClose={() => setAttaching(false)} discussionId={discussion.id} />
     </Box>
   );

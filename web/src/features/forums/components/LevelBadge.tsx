@@ -9,7 +9,13 @@ export function LevelBadge({ level, label }: { level: AccessLevel; label?: strin
     <Chip
       size="small"
       variant="outlined"
-      icon={<Box component="span" aria-hidden="true" sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: LEVEL_COLOURS[level], ml: '8px !important' }} />}
+      icon={
+        <Box
+          component="span"
+          aria-hidden="true"
+          sx={{ width: 10, height: 10, borderRadius: '50%', bgcolor: LEVEL_COLOURS[level], ml: '8px !important' }}
+        />
+      }
       label={label ?? level}
     />
   );

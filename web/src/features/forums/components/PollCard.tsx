@@ -6,6 +6,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { usePoll } from '../api/get-poll.ts';
 import { useVoteInPoll } from '../api/vote-in-poll.ts';
 
@@ -17,15 +18,22 @@ function percentOf(votes: number, total: number): number {
 export function PollCard({ discussionId }: { discussionId: string }) {
   const { data: poll, isPending, isError } = usePoll(discussionId, true);
   const vote = useVoteInPoll();
+  // When the card first showed: a poll that closes while it is open is refused by the server anyway.
+  const [shownAt] = useState(Date.now);
 
   if (isPending) return <CircularProgress size={24} aria-label="Loading poll" />;
   if (isError || !poll) return <Typography color="text.secondary">The poll could not be loaded.</Typography>;
 
   const votedOption = poll.options.find((option) => option.id === poll.userVote);
-  const closed = poll.expiresAt !== null && new Date(poll.expiresAt).getTime() <= Date.now();
+  const closed = poll.expiresAt !== null && new Date(poll.expiresAt).getTime() <= shownAt;
 
   return (
-    <Paper variant="outlined" component="section" aria-labelledby={`poll-${poll.id}`} sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}>
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby={`poll-${poll.id}`}
+      sx={{ p: { xs: 2, sm: 3 }, mt: 3 }}
+    >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 2 }}>
         <HowToVoteIcon aria-hidden="true" color="primary" />
         <Typography id={`poll-${poll.id}`} variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }}>
@@ -38,7 +46,15 @@ export function PollCard({ discussionId }: { discussionId: string }) {
           const chosen = option.id === poll.userVote;
           return (
             <Box key={option.id}>
-              <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}>
+              <Box
+                sx={{
+                  display: 'flex',
+                  alignItems: 'center',
+                  justifyContent: 'space-between',
+                  gap: 1,
+                  flexWrap: 'wrap',
+                }}
+              >
                 <Button
                   variant={chosen ? 'contained' : 'outlined'}
                   aria-pressed={chosen}
@@ -53,7 +69,12 @@ export function PollCard({ discussionId }: { discussionId: string }) {
                   {option.voteCount} {option.voteCount === 1 ? 'vote' : 'votes'} ({percent}%)
                 </Typography>
               </Box>
-              <LinearProgress variant="determinate" value={percent} aria-label={`${option.text}: ${percent}% of the votes`} sx={{ mt: 1, height: 8, borderRadius: 4 }} />
+              <LinearProgress
+                variant="determinate"
+                value={percent}
+                aria-label={`${option.text}: ${percent}% of the votes`}
+                sx={{ mt: 1, height: 8, borderRadius: 4 }}
+              />
             </Box>
           );
         })}

@@ -34,7 +34,14 @@ export function QuickReply({ discussionId }: { discussionId: string | null }) {
   return (
     <Stack component="form" noValidate onSubmit={post} spacing={1.5} aria-label="Quick reply">
       {problem && <Alert severity="error">{problem}</Alert>}
-      <TextField label="Write a reply" value={content} onChange={(event) => setContent(event.target.value)} multiline minRows={2} fullWidth />
+      <TextField
+        label="Write a reply"
+        value={content}
+        onChange={(event) => setContent(event.target.value)}
+        multiline
+        minRows={2}
+        fullWidth
+      />
       <Button type="submit" variant="outlined" sx={{ alignSelf: 'flex-end' }} loading={createReply.isPending}>
         Post
       </Button>

@@ -17,7 +17,17 @@ import { replyFailureMessage } from '../reply-errors.ts';
 import { AttachmentPicker } from './AttachmentPicker.tsx';
 
 /** Reply: a text area and a file uploader. Success closes the dialog, clears it and refreshes the replies. */
-export function ReplyDialog({ open, onClose, discussionId, discussionTitle }: { open: boolean; onClose: () => void; discussionId: string; discussionTitle: string }) {
+export function ReplyDialog({
+  open,
+  onClose,
+  discussionId,
+  discussionTitle,
+}: {
+  open: boolean;
+  onClose: () => void;
+  discussionId: string;
+  discussionTitle: string;
+}) {
   const form = useZodForm(replyCreateSchema, { content: '' });
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   // Repeated inside the dialog: the toast outside it is out of reach of assistive technology while it is open.
@@ -61,11 +71,22 @@ export function ReplyDialog({ open, onClose, discussionId, discussionTitle }: { 
                 {failure}
               </Alert>
             )}
-            <TextField {...form.field('content')} label="Your reply" multiline minRows={5} required fullWidth autoFocus helperText={form.errors.content ?? 'Markdown is supported.'} />
+            <TextField
+              {...form.field('content')}
+              label="Your reply"
+              multiline
+              minRows={5}
+              required
+              fullWidth
+              autoFocus
+              helperText={form.errors.content ?? 'Markdown is supported.'}
+            />
             <AttachmentPicker
               attachments={attachments}
               onAdd={(attachment) => setAttachments((current) => [...current, attachment])}
-              onRemove={(attachment) => setAttachments((current) => current.filter((candidate) => candidate.id !== attachment.id))}
+              onRemove={(attachment) =>
+                setAttachments((current) => current.filter((candidate) => candidate.id !== attachment.id))
+              }
             />
           </Stack>
         </DialogContent>

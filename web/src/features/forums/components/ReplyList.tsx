@@ -58,11 +58,21 @@ export function ReplyList({ discussionId, viewerId }: { discussionId: string; vi
         ))}
       </Stack>
       {replies.hasNextPage && (
-        <Button variant="outlined" onClick={() => void replies.fetchNextPage()} loading={replies.isFetchingNextPage} sx={{ alignSelf: 'center' }}>
+        <Button
+          variant="outlined"
+          onClick={() => void replies.fetchNextPage()}
+          loading={replies.isFetchingNextPage}
+          sx={{ alignSelf: 'center' }}
+        >
           Load More Replies
         </Button>
       )}
-      <AttachmentUploadDialog open={attachingTo !== null} onClose={() => setAttachingTo(null)} discussionId={discussionId} replyId={attachingTo?.id} />
+      <AttachmentUploadDialog
+        open={attachingTo !== null}
+        onClose={() => setAttachingTo(null)}
+        discussionId={discussionId}
+        replyId={attachingTo?.id}
+      />
     </Stack>
   );
 }

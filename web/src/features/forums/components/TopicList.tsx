@@ -11,11 +11,25 @@ import { LEVEL_COLOURS } from '../forum-levels.ts';
 import { ALL_TOPICS, forumSearch, type ForumLocation } from '../forum-location.ts';
 import { LevelBadge } from './LevelBadge.tsx';
 
-function TopicCard({ to, title, accent, children }: { to: ForumLocation; title: string; accent: string; children: ReactNode }) {
+function TopicCard({
+  to,
+  title,
+  accent,
+  children,
+}: {
+  to: ForumLocation;
+  title: string;
+  accent: string;
+  children: ReactNode;
+}) {
   return (
     <Grid size={{ xs: 12, sm: 6, md: 4 }} component="li">
       <Card variant="outlined" sx={{ height: '100%', borderTop: 4, borderTopColor: accent }}>
-        <CardActionArea component={RouterLink} to={{ pathname: '/forums', search: forumSearch(to) }} sx={{ height: '100%' }}>
+        <CardActionArea
+          component={RouterLink}
+          to={{ pathname: '/forums', search: forumSearch(to) }}
+          sx={{ height: '100%' }}
+        >
           <CardContent>
             <Typography variant="h6" component="h3" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
               {title}
@@ -34,10 +48,17 @@ export function TopicList({ level, topics }: { level: ForumCategory; topics: Sub
     <Box>
       <Grid container spacing={2} component="ul" sx={{ p: 0, m: 0, listStyle: 'none' }}>
         <TopicCard to={{ level, topic: ALL_TOPICS }} title={`All ${level} discussions`} accent={LEVEL_COLOURS[level]}>
-          <Typography color="text.secondary">Every discussion of this forum, newest first, including those outside a topic.</Typography>
+          <Typography color="text.secondary">
+            Every discussion of this forum, newest first, including those outside a topic.
+          </Typography>
         </TopicCard>
         {topics.map((topic) => (
-          <TopicCard key={topic.id} to={{ level, topic: topic.id }} title={topic.name} accent={LEVEL_COLOURS[topic.accessLevel]}>
+          <TopicCard
+            key={topic.id}
+            to={{ level, topic: topic.id }}
+            title={topic.name}
+            accent={LEVEL_COLOURS[topic.accessLevel]}
+          >
             {topic.description && (
               <Typography color="text.secondary" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
                 {topic.description}

@@ -16,7 +16,10 @@ const discussion = aDiscussionDetail({ subcategoryId: TOPIC_ID, subcategory_id: 
 function signedInAs(member: CurrentUser, routes: Routes = {}) {
   return stubApi({
     'GET /api/auth/user': () => ({ status: 200, body: member }),
-    'GET /api/subcategories': () => ({ status: 200, body: [topic, aTopic({ id: 'topic-2', name: 'First Steps', category: 'Apprentice' })] }),
+    'GET /api/subcategories': () => ({
+      status: 200,
+      body: [topic, aTopic({ id: 'topic-2', name: 'First Steps', category: 'Apprentice' })],
+    }),
     'GET /api/discussions': () => ({ status: 200, body: [aDiscussion({ subcategoryId: TOPIC_ID })] }),
     'GET /api/discussions/discussion-1': () => ({ status: 200, body: discussion }),
     'GET /api/discussions/discussion-1/replies': () => ({ status: 200, body: [] }),
@@ -25,7 +28,9 @@ function signedInAs(member: CurrentUser, routes: Routes = {}) {
 }
 
 const callsTo = (fetchMock: ReturnType<typeof stubApi>, method: string, path: string) =>
-  fetchMock.mock.calls.filter(([url, init]) => (init?.method ?? 'GET') === method && new URL(String(url), 'http://localhost').pathname === path);
+  fetchMock.mock.calls.filter(
+    ([url, init]) => (init?.method ?? 'GET') === method && new URL(String(url), 'http://localhost').pathname === path,
+  );
 
 /** The text of the toast with this title (a dialog repeats its problems inside itself too). */
 async function toastText(title: string): Promise<string> {
@@ -36,7 +41,7 @@ async function toastText(title: string): Promise<string> {
 
 // Whole-app renders with dialogs are slow in jsdom when the suite runs in parallel: more time per
 // test and per wait. The page is a lazy chunk; loading it once up front spares the first test.
-vi.setConfig({ testTimeout: 20_000 });
+vi.setConfig({ testTimeout: 45_000 });
 configure({ asyncUtilTimeout: 4000 });
 beforeAll(() => import('./ForumsPage.tsx'));
 
@@ -88,7 +93,11 @@ describe('forum navigation', () => {
     await userEvent.click(await screen.findByRole('link', { name: /How do you run retrospectives\?/ }));
 
     await screen.findByRole('heading', { level: 2, name: 'How do you run retrospectives?' });
-    expect(breadcrumb().getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Forums', 'Journeyman Forums', 'Leading Teams', 'How do you run retrospectives?']);
+    expect(
+      breadcrumb()
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Forums', 'Journeyman Forums', 'Leading Teams', 'How do you run retrospectives?']);
     expect(breadcrumb().getByText('How do you run retrospectives?').getAttribute('aria-current')).toBe('page');
     expect(router.state.location.search).toBe(`?level=Journeyman&topic=${TOPIC_ID}&discussion=discussion-1`);
 
@@ -105,7 +114,13 @@ describe('forum navigation', () => {
     signedInAs(journeyman);
     renderApp('/forums?discussion=discussion-1');
     await screen.findByRole('heading', { level: 2, name: 'How do you run retrospectives?' });
-    await waitFor(() => expect(breadcrumb().getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Forums', 'Journeyman Forums', 'Leading Teams', 'How do you run retrospectives?']));
+    await waitFor(() =>
+      expect(
+        breadcrumb()
+          .getAllByRole('listitem')
+          .map((item) => item.textContent),
+      ).toEqual(['Forums', 'Journeyman Forums', 'Leading Teams', 'How do you run retrospectives?']),
+    );
     expect(screen.getByText('format').tagName).toBe('STRONG');
     expect(screen.getByRole('link', { name: 'Back to Forums' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to Journeyman Topics' })).toBeTruthy();
@@ -113,9 +128,12 @@ describe('forum navigation', () => {
     expect(document.title).toBe('How do you run retrospectives? | Crucible');
   });
 
-  it('says a discussion is not found when the server answers 404 (above the member\'s level or gone)', async () => {
+  it("says a discussion is not found when the server answers 404 (above the member's level or gone)", async () => {
     signedInAs(aMember({ accessLevel: 'Apprentice' }), {
-      'GET /api/discussions/discussion-9': () => ({ status: 404, body: { statusCode: 404, message: 'Discussion not found' } }),
+      'GET /api/discussions/discussion-9': () => ({
+        status: 404,
+        body: { statusCode: 404, message: 'Discussion not found' },
+      }),
     });
     renderApp('/forums?discussion=discussion-9');
     expect(await screen.findByRole('heading', { level: 2, name: 'Discussion not found' })).toBeTruthy();
@@ -134,7 +152,9 @@ describe('empty states', () => {
   it('invites the first discussion of an empty topic', async () => {
     signedInAs(journeyman, { 'GET /api/discussions': () => ({ status: 200, body: [] }) });
     renderApp(`/forums?level=Journeyman&topic=${TOPIC_ID}`);
-    expect(await screen.findByText('No discussions in this topic yet. Be the first to start a conversation!')).toBeTruthy();
+    expect(
+      await screen.findByText('No discussions in this topic yet. Be the first to start a conversation!'),
+    ).toBeTruthy();
   });
 
   it('invites the first reply', async () => {
@@ -157,7 +177,8 @@ describe('discussion lists', () => {
         response.headers.set('X-Next-Cursor', 'cursor-1');
         return response;
       }
-      if (url.pathname === '/api/discussions') return new Response(JSON.stringify([aDiscussion({ id: 'older', title: 'Older one' })]), { status: 200 });
+      if (url.pathname === '/api/discussions')
+        return new Response(JSON.stringify([aDiscussion({ id: 'older', title: 'Older one' })]), { status: 200 });
       return stubbed(input, init);
     });
     renderApp(`/forums?level=Journeyman&topic=${TOPIC_ID}`);
@@ -171,7 +192,11 @@ describe('discussion lists', () => {
 });
 
 describe('create discussion', () => {
-  async function openCreate(member = journeyman, routes: Routes = {}, path = `/forums?level=Journeyman&topic=${TOPIC_ID}`) {
+  async function openCreate(
+    member = journeyman,
+    routes: Routes = {},
+    path = `/forums?level=Journeyman&topic=${TOPIC_ID}`,
+  ) {
     const fetchMock = signedInAs(member, routes);
     renderApp(path);
     await userEvent.click(await screen.findByRole('button', { name: 'Create New Discussion' }));
@@ -186,7 +211,8 @@ describe('create discussion', () => {
     await userEvent.selectOptions(dialog.getByRole('combobox', { name: 'Access level' }), '');
     await userEvent.click(dialog.getByRole('checkbox', { name: 'Include a poll' }));
     await userEvent.click(dialog.getByRole('button', { name: 'Create Discussion' }));
-    const message = 'Title is required. Content is required. Access level must be selected. Poll question is required when including a poll. At least 2 poll options are required';
+    const message =
+      'Title is required. Content is required. Access level must be selected. Poll question is required when including a poll. At least 2 poll options are required';
     expect(await toastText('Validation Error')).toBe(`Validation Error${message}`);
     expect(dialog.getByText(message)).toBeTruthy();
     expect(callsTo(fetchMock, 'POST', '/api/discussions')).toHaveLength(0);
@@ -208,7 +234,9 @@ describe('create discussion', () => {
   ] as const)('offers a %s member the levels %j without a topic', async (accessLevel, levels) => {
     const { dialog } = await openCreate(aMember({ accessLevel }), {}, '/forums?level=Apprentice&topic=all');
     const select = dialog.getByRole('combobox', { name: 'Access level' });
-    const choices = within(select).getAllByRole('option').map((option) => (option as HTMLOptionElement).value);
+    const choices = within(select)
+      .getAllByRole('option')
+      .map((option) => (option as HTMLOptionElement).value);
     expect(choices).toEqual(['', ...levels]);
   });
 
@@ -228,7 +256,9 @@ describe('create discussion', () => {
 
   it('posts the trimmed discussion with its poll, closes and refreshes the list', async () => {
     const created = aDiscussionDetail({ id: 'discussion-2', title: 'Sprint length' });
-    const { fetchMock, dialog } = await openCreate(journeyman, { 'POST /api/discussions': () => ({ status: 201, body: created }) });
+    const { fetchMock, dialog } = await openCreate(journeyman, {
+      'POST /api/discussions': () => ({ status: 201, body: created }),
+    });
     await userEvent.type(dialog.getByRole('textbox', { name: 'Title' }), '  Sprint length ');
     await userEvent.type(dialog.getByRole('textbox', { name: 'Content' }), 'One week or two?');
     await userEvent.click(dialog.getByRole('checkbox', { name: 'Include a poll' }));
@@ -260,16 +290,24 @@ describe('polls', () => {
       'GET /api/discussions/discussion-1': () => ({ status: 200, body: { ...discussion, hasPoll: true, poll } }),
       'GET /api/discussions/discussion-1/poll': () => ({ status: 200, body: poll }),
       'POST /api/discussions/discussion-1/poll/vote': () => {
-        poll = aPoll({ userVote: 'option-2', totalVotes: 2, options: [poll.options[0]!, { ...poll.options[1]!, voteCount: 1 }] });
+        poll = aPoll({
+          userVote: 'option-2',
+          totalVotes: 2,
+          options: [poll.options[0]!, { ...poll.options[1]!, voteCount: 1 }],
+        });
         return { status: 200, body: poll };
       },
     });
     renderApp('/forums?discussion=discussion-1');
     await screen.findByRole('heading', { name: 'Which format works best?' });
     await userEvent.click(screen.getByRole('button', { name: 'Vote for Sailboat' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Vote for Sailboat' }).getAttribute('aria-pressed')).toBe('true'));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Vote for Sailboat' }).getAttribute('aria-pressed')).toBe('true'),
+    );
     expect(screen.getByText(/You voted for Sailboat/)).toBeTruthy();
-    expect(JSON.parse(String(callsTo(fetchMock, 'POST', '/api/discussions/discussion-1/poll/vote')[0]![1]?.body))).toEqual({ optionId: 'option-2' });
+    expect(
+      JSON.parse(String(callsTo(fetchMock, 'POST', '/api/discussions/discussion-1/poll/vote')[0]![1]?.body)),
+    ).toEqual({ optionId: 'option-2' });
     expect(callsTo(fetchMock, 'GET', '/api/discussions/discussion-1/poll').length).toBeGreaterThanOrEqual(2);
   });
 
@@ -277,7 +315,10 @@ describe('polls', () => {
     signedInAs(journeyman, {
       'GET /api/discussions/discussion-1': () => ({ status: 200, body: { ...discussion, hasPoll: true } }),
       'GET /api/discussions/discussion-1/poll': () => ({ status: 200, body: aPoll() }),
-      'POST /api/discussions/discussion-1/poll/vote': () => ({ status: 403, body: { statusCode: 403, message: 'This discussion is locked' } }),
+      'POST /api/discussions/discussion-1/poll/vote': () => ({
+        status: 403,
+        body: { statusCode: 403, message: 'This discussion is locked' },
+      }),
     });
     renderApp('/forums?discussion=discussion-1');
     await userEvent.click(await screen.findByRole('button', { name: 'Vote for Sailboat' }));
@@ -297,7 +338,10 @@ describe('replies', () => {
 
   it('lists replies oldest first, naming an unknown author', async () => {
     signedInAs(journeyman, {
-      'GET /api/discussions/discussion-1/replies': () => ({ status: 200, body: [aReply(), aReply({ id: 'reply-2', author: null, contentHtml: '<p>Second</p>' })] }),
+      'GET /api/discussions/discussion-1/replies': () => ({
+        status: 200,
+        body: [aReply(), aReply({ id: 'reply-2', author: null, contentHtml: '<p>Second</p>' })],
+      }),
     });
     renderApp('/forums?discussion=discussion-1');
     const replies = within(await screen.findByRole('list', { name: 'Replies' }));
@@ -326,12 +370,17 @@ describe('replies', () => {
     await userEvent.click(dialog.getByRole('button', { name: 'Post Reply' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('Two weeks.')).toBeTruthy();
-    expect(JSON.parse(String(callsTo(fetchMock, 'POST', '/api/discussions/discussion-1/replies')[0]![1]?.body))).toEqual({ content: 'Two weeks.' });
+    expect(
+      JSON.parse(String(callsTo(fetchMock, 'POST', '/api/discussions/discussion-1/replies')[0]![1]?.body)),
+    ).toEqual({ content: 'Two weeks.' });
   });
 
   it('explains a refused reply', async () => {
     const { dialog } = await openReply({
-      'POST /api/discussions/discussion-1/replies': () => ({ status: 403, body: { statusCode: 403, message: 'This discussion is locked' } }),
+      'POST /api/discussions/discussion-1/replies': () => ({
+        status: 403,
+        body: { statusCode: 403, message: 'This discussion is locked' },
+      }),
     });
     await userEvent.type(dialog.getByRole('textbox', { name: 'Your reply' }), 'Hello');
     await userEvent.click(dialog.getByRole('button', { name: 'Post Reply' }));
@@ -343,10 +392,20 @@ describe('replies', () => {
 describe('attachments', () => {
   it("links a file added to the member's own reply to that reply", async () => {
     const fetchMock = signedInAs(journeyman, {
-      'GET /api/discussions/discussion-1/replies': () => ({ status: 200, body: [aReply(), aReply({ id: 'reply-2', authorId: 'member-1', contentHtml: '<p>Mine</p>' })] }),
+      'GET /api/discussions/discussion-1/replies': () => ({
+        status: 200,
+        body: [aReply(), aReply({ id: 'reply-2', authorId: 'member-1', contentHtml: '<p>Mine</p>' })],
+      }),
       'POST /api/attachments/upload': () => ({
         status: 200,
-        body: { uploadURL: '/api/blobs/attachments/member-1/file-1?sig=abc', contentType: 'text/plain', filePath: 'attachments/member-1/file-1', fileName: 'notes.txt', maxFileSize: 52428800, expiresAt: '2025-06-01T10:15:00Z' },
+        body: {
+          uploadURL: '/api/blobs/attachments/member-1/file-1?sig=abc',
+          contentType: 'text/plain',
+          filePath: 'attachments/member-1/file-1',
+          fileName: 'notes.txt',
+          maxFileSize: 52428800,
+          expiresAt: '2025-06-01T10:15:00Z',
+        },
       }),
       'PUT /api/blobs/attachments/member-1/file-1': () => ({ status: 200 }),
       'POST /api/attachments': () => ({ status: 201, body: anAttachment({ replyId: 'reply-2' }) }),
@@ -356,15 +415,28 @@ describe('attachments', () => {
     // Only the member's own reply (the second) offers it.
     expect(replies.getAllByRole('button', { name: 'Add Attachment' })).toHaveLength(1);
     await userEvent.click(replies.getByRole('button', { name: 'Add Attachment' }));
-    await userEvent.upload(await screen.findByLabelText('File to upload'), new File(['hi'], 'notes.txt', { type: 'text/plain' }));
+    await userEvent.upload(
+      await screen.findByLabelText('File to upload'),
+      new File(['hi'], 'notes.txt', { type: 'text/plain' }),
+    );
     await waitFor(() => expect(callsTo(fetchMock, 'POST', '/api/attachments')).toHaveLength(1));
-    expect(JSON.parse(String(callsTo(fetchMock, 'POST', '/api/attachments')[0]![1]?.body))).toMatchObject({ replyId: 'reply-2', discussionId: null, originalName: 'notes.txt' });
+    expect(JSON.parse(String(callsTo(fetchMock, 'POST', '/api/attachments')[0]![1]?.body))).toMatchObject({
+      replyId: 'reply-2',
+      discussionId: null,
+      originalName: 'notes.txt',
+    });
   });
 
   it('shows why a download failed', async () => {
     signedInAs(journeyman, {
-      'GET /api/discussions/discussion-1': () => ({ status: 200, body: { ...discussion, attachments: [anAttachment({ discussionId: 'discussion-1' })] } }),
-      'GET /api/attachments/attachment-1/download': () => ({ status: 404, body: { statusCode: 404, message: 'Attachment not found' } }),
+      'GET /api/discussions/discussion-1': () => ({
+        status: 200,
+        body: { ...discussion, attachments: [anAttachment({ discussionId: 'discussion-1' })] },
+      }),
+      'GET /api/attachments/attachment-1/download': () => ({
+        status: 404,
+        body: { statusCode: 404, message: 'Attachment not found' },
+      }),
     });
     renderApp('/forums?discussion=discussion-1');
     await userEvent.click(await screen.findByRole('button', { name: 'Download agenda.pdf' }));
@@ -379,7 +451,21 @@ describe('search', () => {
       'GET /api/search': () => ({
         status: 200,
         body: {
-          items: [{ kind: 'discussion', discussionId: 'discussion-1', replyId: null, title: 'How do you run retrospectives?', snippet: 'Share your «format»', category: 'Journeyman', subcategoryId: TOPIC_ID, author: null, createdAt: '2025-06-01T10:00:00Z', replyCount: 0, rank: 1 }],
+          items: [
+            {
+              kind: 'discussion',
+              discussionId: 'discussion-1',
+              replyId: null,
+              title: 'How do you run retrospectives?',
+              snippet: 'Share your «format»',
+              category: 'Journeyman',
+              subcategoryId: TOPIC_ID,
+              author: null,
+              createdAt: '2025-06-01T10:00:00Z',
+              replyCount: 0,
+              rank: 1,
+            },
+          ],
           nextOffset: null,
         },
       }),

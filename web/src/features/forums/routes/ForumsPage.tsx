@@ -11,7 +11,13 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { discussionQueryOptions } from '../api/get-discussion.ts';
 import { useTopics } from '../api/get-topics.ts';
 import { ForumSearch } from '../components/ForumSearch.tsx';
-import { CategoriesView, DiscussionView, DiscussionsView, TopicsView, type ForumContext } from '../components/ForumViews.tsx';
+import {
+  CategoriesView,
+  DiscussionView,
+  DiscussionsView,
+  TopicsView,
+  type ForumContext,
+} from '../components/ForumViews.tsx';
 import { enterableCategories, viewerLevelOf } from '../forum-levels.ts';
 import { readForumLocation, viewOf } from '../forum-location.ts';
 
@@ -41,7 +47,10 @@ export default function ForumsPage() {
   const view = viewOf(location);
   const context: ForumContext = { viewerLevel, viewerId: member?.id ?? '', categories, topics, navigated };
   // The open discussion names the tab (the view reads the same cache entry).
-  const { data: openDiscussion } = useQuery({ ...discussionQueryOptions(location.discussion ?? ''), enabled: categories.length > 0 && view === 'discussion' });
+  const { data: openDiscussion } = useQuery({
+    ...discussionQueryOptions(location.discussion ?? ''),
+    enabled: categories.length > 0 && view === 'discussion',
+  });
   useDocumentTitle(view === 'discussion' && openDiscussion ? openDiscussion.title : 'Forums');
 
   return (
@@ -51,7 +60,8 @@ export default function ForumsPage() {
       </Typography>
       {categories.length === 0 ? (
         <Alert severity="info">
-          {FORUM_MESSAGES.forumsNeedLevel}. Your access level is {viewerLevel}; once an admin raises it, the forums of your level open here.
+          {FORUM_MESSAGES.forumsNeedLevel}. Your access level is {viewerLevel}; once an admin raises it, the forums of
+          your level open here.
         </Alert>
       ) : (
         <>
@@ -60,8 +70,12 @@ export default function ForumsPage() {
           <Box key={search}>
             {view === 'categories' && <CategoriesView context={context} />}
             {view === 'topics' && location.level && <TopicsView context={context} level={location.level} />}
-            {view === 'discussions' && location.topic && <DiscussionsView context={context} level={location.level} topicId={location.topic} />}
-            {view === 'discussion' && location.discussion && <DiscussionView context={context} discussionId={location.discussion} from={location} />}
+            {view === 'discussions' && location.topic && (
+              <DiscussionsView context={context} level={location.level} topicId={location.topic} />
+            )}
+            {view === 'discussion' && location.discussion && (
+              <DiscussionView context={context} discussionId={location.discussion} from={location} />
+            )}
           </Box>
         </>
       )}

@@ -57,7 +57,14 @@ export function aDiscussion(overrides: Partial<DiscussionSummary> = {}): Discuss
 }
 
 export function aDiscussionDetail(overrides: Partial<DiscussionDetail> = {}): DiscussionDetail {
-  return { ...aDiscussion(overrides), contentHtml: '<p>Share your <strong>format</strong>.</p>', attachments: [], poll: null, isWatched: false, ...overrides };
+  return {
+    ...aDiscussion(overrides),
+    contentHtml: '<p>Share your <strong>format</strong>.</p>',
+    attachments: [],
+    poll: null,
+    isWatched: false,
+    ...overrides,
+  };
 }
 
 export function anAttachment(overrides: Partial<Attachment> = {}): Attachment {

@@ -12,6 +12,8 @@ export const unreadMessageCountQueryOptions = queryOptions({
   // Spec 1 section 9: this count has its own freshness, apart from the rest of direct messages.
   staleTime: 60_000,
   gcTime: 5 * 60_000,
+  // Until the live layer pushes new messages, the badge polls at the spec's message rate (spec 2 section 9).
+  refetchInterval: 60_000,
 });
 
 export function useUnreadMessageCount({ enabled }: { enabled: boolean }) {

@@ -40,7 +40,14 @@ export function MobileNavigationMenu({ entries, unreadMessages, header }: Mobile
         {entries.map((entry) => {
           const active = isEntryActive(entry.path, pathname);
           return (
-            <MenuItem key={entry.path} component={RouterLink} to={entry.path} selected={active} aria-current={active ? 'page' : undefined} onClick={close}>
+            <MenuItem
+              key={entry.path}
+              component={RouterLink}
+              to={entry.path}
+              selected={active}
+              aria-current={active ? 'page' : undefined}
+              onClick={close}
+            >
               {entry.showsUnreadMessages ? <CountBadge count={unreadMessages}>{entry.label}</CountBadge> : entry.label}
             </MenuItem>
           );

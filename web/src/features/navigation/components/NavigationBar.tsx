@@ -27,10 +27,18 @@ export function NavigationBar({ user, flags, actions, onSignOut, signingOut }: N
   const { data: unreadMessages } = useUnreadMessageCount({ enabled: flags.messaging });
 
   return (
-    <AppBar position="sticky" elevation={0} sx={{ bgcolor: 'background.paper', color: 'text.primary', borderBottom: 1, borderColor: 'divider' }}>
+    <AppBar
+      position="sticky"
+      elevation={0}
+      sx={{ bgcolor: 'background.paper', color: 'text.primary', borderBottom: 1, borderColor: 'divider' }}
+    >
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1.5 }, px: { xs: 1, sm: 2 } }}>
         <Box component="nav" aria-label="Main" sx={{ display: 'flex', alignItems: 'center', gap: { xs: 0.5, sm: 2 } }}>
-          <MobileNavigationMenu entries={entries} unreadMessages={unreadMessages?.count} header={<MemberBadges user={user} />} />
+          <MobileNavigationMenu
+            entries={entries}
+            unreadMessages={unreadMessages?.count}
+            header={<MemberBadges user={user} />}
+          />
           <BrandLink />
           <NavigationLinks entries={entries} unreadMessages={unreadMessages?.count} />
         </Box>
@@ -40,7 +48,14 @@ export function NavigationBar({ user, flags, actions, onSignOut, signingOut }: N
           <MemberBadges user={user} />
         </Box>
         <ProfileAvatarLink user={user} />
-        <Button color="inherit" onClick={onSignOut} loading={signingOut} aria-label="Sign out" startIcon={<LogoutIcon />} sx={{ minWidth: 0 }}>
+        <Button
+          color="inherit"
+          onClick={onSignOut}
+          loading={signingOut}
+          aria-label="Sign out"
+          startIcon={<LogoutIcon />}
+          sx={{ minWidth: 0 }}
+        >
           <Box component="span" sx={{ display: { xs: 'none', lg: 'inline' } }}>
             Sign Out
           </Box>

@@ -5,7 +5,13 @@ import { CountBadge } from '../../../components/CountBadge.tsx';
 import { isEntryActive, type NavigationEntry } from '../navigation-entries.ts';
 
 /** The menu entries inline, for screens wide enough to show them all. */
-export function NavigationLinks({ entries, unreadMessages }: { entries: NavigationEntry[]; unreadMessages: number | undefined }) {
+export function NavigationLinks({
+  entries,
+  unreadMessages,
+}: {
+  entries: NavigationEntry[];
+  unreadMessages: number | undefined;
+}) {
   const { pathname } = useLocation();
   return (
     <Box component="ul" sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, listStyle: 'none', m: 0, p: 0 }}>

@@ -14,7 +14,11 @@ export function ProfileAvatarLink({ user }: { user: AvatarUser }) {
   return (
     <Tooltip title="Your profile">
       <IconButton component={RouterLink} to={`/profile/${user.id}`} aria-label="Your profile" sx={{ p: 0.5 }}>
-        <Avatar src={user.profileImageUrl ?? undefined} alt="" sx={{ width: 34, height: 34, bgcolor: 'primary.main', color: 'primary.contrastText' }}>
+        <Avatar
+          src={user.profileImageUrl ?? undefined}
+          alt=""
+          sx={{ width: 34, height: 34, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+        >
           {initialOf(user)}
         </Avatar>
       </IconButton>

@@ -6,7 +6,10 @@ const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 
 export function NotificationItem({ notification, onSelect }: { notification: Notification; onSelect: () => void }) {
   return (
-    <MenuItem onClick={onSelect} sx={{ whiteSpace: 'normal', alignItems: 'flex-start', fontWeight: notification.isRead ? 400 : 700 }}>
+    <MenuItem
+      onClick={onSelect}
+      sx={{ whiteSpace: 'normal', alignItems: 'flex-start', fontWeight: notification.isRead ? 400 : 700 }}
+    >
       <ListItemText
         primary={notification.title}
         secondary={`${notification.message} · ${timeFormat.format(new Date(notification.createdAt))}`}

@@ -1,5 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';
@@ -20,7 +21,12 @@ function notifications(count: number, read = false): Notification[] {
 function renderMenu() {
   return render(
     <AppProviders queryClient={createQueryClient()}>
-      <NotificationsMenu />
+      <MemoryRouter>
+        <Routes>
+          <Route path="/" element={<NotificationsMenu />} />
+          <Route path="/forums/discussions/:id" element={<h1>Discussion page</h1>} />
+        </Routes>
+      </MemoryRouter>
     </AppProviders>,
   );
 }
@@ -60,7 +66,26 @@ describe('NotificationsMenu', () => {
     renderMenu();
     const menu = await openMenu();
     await userEvent.click(await within(menu).findByText('Notification 1'));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/notifications/n1/read' && init?.method === 'PUT')).toBe(true));
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([url, init]) => url === '/api/notifications/n1/read' && init?.method === 'PUT'),
+      ).toBe(true),
+    );
+  });
+
+  it('opens what a clicked notification is about', async () => {
+    stubApi({
+      'GET /api/notifications': () => ({
+        status: 200,
+        body: [{ ...notifications(1)[0], link: '/forums/discussions/d7' }],
+      }),
+      'GET /api/notifications/unread-count': () => ({ status: 200, body: { count: 1 } }),
+      'PUT /api/notifications/n1/read': () => ({ status: 200, body: {} }),
+    });
+    renderMenu();
+    const menu = await openMenu();
+    await userEvent.click(await within(menu).findByText('Notification 1'));
+    expect(await screen.findByRole('heading', { name: 'Discussion page' })).toBeTruthy();
   });
 
   it('confirms marking all read', async () => {
@@ -81,7 +106,10 @@ describe('NotificationsMenu', () => {
     stubApi({
       'GET /api/notifications': () => ({ status: 200, body: notifications(2) }),
       'GET /api/notifications/unread-count': () => ({ status: 200, body: { count: 2 } }),
-      'PUT /api/notifications/read-all': () => ({ status: 500, body: { statusCode: 500, message: 'Internal Server Error' } }),
+      'PUT /api/notifications/read-all': () => ({
+        status: 500,
+        body: { statusCode: 500, message: 'Internal Server Error' },
+      }),
     });
     renderMenu();
     await screen.findByRole('button', { name: 'Notifications, 2 unread' });
@@ -104,6 +132,8 @@ describe('NotificationsMenu', () => {
     expect(await screen.findByText('You are logged out. Logging in again...')).toBeTruthy();
     expect(screen.getByText('Unauthorized')).toBeTruthy();
     expect(assign).not.toHaveBeenCalled();
-    await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/login'), { timeout: 1500 });
+    await waitFor(() => expect(assign).toHaveBeenCalledWith(expect.stringMatching(/^\/api\/login\?state=[\w-]{32}$/)), {
+      timeout: 1500,
+    });
   });
 });

@@ -7,6 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
 import { CountBadge } from '../../../components/CountBadge.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { isUnauthorizedError } from '../../../lib/api-request.ts';
@@ -16,15 +17,16 @@ import { useNotificationUnreadCount } from '../api/get-notification-unread-count
 import { useNotifications } from '../api/get-notifications.ts';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read.ts';
 import { useMarkNotificationRead } from '../api/mark-notification-read.ts';
-import type { Notification } from '@crucible/proto';
+import type { LinkedNotification } from '../api/types.ts';
 import { NotificationItem } from './NotificationItem.tsx';
 
 /** The bell of the navigation bar. A failing notifications service leaves an empty, quiet menu. */
 export function NotificationsMenu() {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const navigate = useNavigate();
   const menuId = useId();
   const { data: unread } = useNotificationUnreadCount();
-  const { data: notifications = [] } = useNotifications();
+  const { data: notifications = [] }: { data?: LinkedNotification[] } = useNotifications();
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
   const showToast = useToast();
@@ -40,14 +42,26 @@ export function NotificationsMenu() {
     showToast({ severity: 'error', title: 'Error', description });
   }
 
-  function markAsRead(notification: Notification) {
+  /** Marks it read and opens what it is about; only a link inside the app is followed. */
+  function select(notification: LinkedNotification) {
+    if (notification.link?.startsWith('/') && !notification.link.startsWith('//')) {
+      setAnchor(null);
+      void navigate(notification.link);
+    }
     if (notification.isRead) return;
-    markRead.mutate(notification.id, { onError: (error) => reportFailure(error, 'Failed to mark notification as read.') });
+    markRead.mutate(notification.id, {
+      onError: (error) => reportFailure(error, 'Failed to mark notification as read.'),
+    });
   }
 
   function markAllAsRead() {
     markAllRead.mutate(undefined, {
-      onSuccess: () => showToast({ severity: 'success', title: 'All notifications marked as read', description: 'Your notification list has been cleared.' }),
+      onSuccess: () =>
+        showToast({
+          severity: 'success',
+          title: 'All notifications marked as read',
+          description: 'Your notification list has been cleared.',
+        }),
       onError: (error) => reportFailure(error, 'Failed to mark all notifications as read.'),
     });
   }
@@ -66,7 +80,13 @@ export function NotificationsMenu() {
           <NotificationsIcon />
         </CountBadge>
       </IconButton>
-      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)} slotProps={{ paper: { sx: { width: 360, maxWidth: 'calc(100vw - 16px)' } } }}>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        slotProps={{ paper: { sx: { width: 360, maxWidth: 'calc(100vw - 16px)' } } }}
+      >
         <Box sx={{ px: 2, py: 1, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
           <Typography variant="subtitle1" component="h2">
             Notifications
@@ -82,11 +102,7 @@ export function NotificationsMenu() {
           </Typography>
         )}
         {shown.map((notification) => (
-          <NotificationItem
-            key={notification.id}
-            notification={notification}
-            onSelect={() => markAsRead(notification)}
-          />
+          <NotificationItem key={notification.id} notification={notification} onSelect={() => select(notification)} />
         ))}
         {notifications.length > shown.length && (
           <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>

@@ -1,5 +1,112 @@
-import { PagePlaceholder } from '../../../components/PagePlaceholder.tsx';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { FullPageSpinner } from '../../../components/FullPageSpinner.tsx';
+import { isNotFoundError } from '../../../lib/api-error.ts';
+import { useCurrentMember } from '../../../lib/current-member.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { recordProfileView, recordTimeSpent } from '../api/profile-mutations.ts';
+import { isPrivateError, useEducation, useProfile, useWorkplaces } from '../api/profile-queries.ts';
+import { ActivityCard } from '../components/ActivityCard.tsx';
+import { LeadershipTracker } from '../components/LeadershipTracker.tsx';
+import { MemberOverviewCard, PersonalStoryCard, PositionEducationCard } from '../components/OverviewCards.tsx';
+import { RecentNotificationsCard, WatchedForumsCard } from '../components/OwnerPanels.tsx';
+import { ProfileCompletenessCard } from '../components/ProfileCompletenessCard.tsx';
+import { SkillsCard } from '../components/SkillsCard.tsx';
+import { displayName } from '../profile-rules.ts';
+
+export function ProfileProblem({ kind, onRetry }: { kind: 'not-found' | 'error'; onRetry?: () => void }) {
+  return (
+    <Container maxWidth="sm" sx={{ py: 6 }}>
+      <Alert severity={kind === 'error' ? 'error' : 'warning'}>
+        <AlertTitle>{kind === 'error' ? 'Error Loading Profile' : 'Profile Not Found'}</AlertTitle>
+        {kind === 'error'
+          ? 'Something went wrong while loading this profile.'
+          : 'This profile does not exist, or you may not have permission to view it.'}
+      </Alert>
+      <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
+        {onRetry && (
+          <Button variant="contained" onClick={onRetry}>
+            Try Again
+          </Button>
+        )}
+        <Button component={RouterLink} to="/">
+          Return Home
+        </Button>
+      </Stack>
+    </Container>
+  );
+}
+
+/** Issue 14: a visit by someone else counts, with the time spent sent when they leave. */
+function useRecordedView(userId: string, record: boolean) {
+  useEffect(() => {
+    if (!record) return;
+    const openedAt = Date.now();
+    const viewId = recordProfileView(userId).catch(() => null);
+    return () => {
+      const timeSpent = Math.round((Date.now() - openedAt) / 1000);
+      void viewId.then((id) => (id ? recordTimeSpent(userId, id, timeSpent) : undefined)).catch(() => undefined);
+    };
+  }, [userId, record]);
+}
 
 export default function ProfilePage() {
-  return <PagePlaceholder title="Profile" description="This member's leadership profile will appear here." />;
+  const { userId = '' } = useParams();
+  const viewer = useCurrentMember();
+  const profile = useProfile(userId);
+  const workplaces = useWorkplaces(userId, profile.isSuccess);
+  const education = useEducation(userId, profile.isSuccess);
+  const isOwner = viewer?.id === userId;
+  useDocumentTitle(profile.data ? displayName(profile.data) : 'Profile');
+  useRecordedView(userId, viewer !== undefined && viewer !== null && !isOwner);
+
+  if (profile.isPending) return <FullPageSpinner />;
+  if (isNotFoundError(profile.error) || isPrivateError(profile.error)) return <ProfileProblem kind="not-found" />;
+  if (profile.isError) return <ProfileProblem kind="error" onRetry={() => window.location.reload()} />;
+
+  // An admin may edit someone else's profile (canEdit); the owner-only widgets stay the owner's.
+  const canEdit = isOwner || profile.data.canEdit === true;
+  return (
+    <Container maxWidth="lg" sx={{ py: 4 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 3 }}>
+        <Typography variant="h4" component="h1">
+          {displayName(profile.data)}
+        </Typography>
+        {canEdit && (
+          <Button variant="contained" component={RouterLink} to={`/profile/${userId}/edit`}>
+            Edit Profile
+          </Button>
+        )}
+      </Box>
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 8 }}>
+          <Stack spacing={3}>
+            <MemberOverviewCard profile={profile.data} />
+            <PositionEducationCard workplaces={workplaces} education={education} />
+            <PersonalStoryCard profile={profile.data} />
+            <LeadershipTracker userId={userId} isOwner={canEdit} />
+            <SkillsCard userId={userId} isOwner={canEdit} />
+          </Stack>
+        </Grid>
+        <Grid size={{ xs: 12, md: 4 }}>
+          <Stack spacing={3}>
+            {isOwner && workplaces.data && education.data && (
+              <ProfileCompletenessCard profile={profile.data} workplaces={workplaces.data} education={education.data} />
+            )}
+            {isOwner && <RecentNotificationsCard />}
+            {isOwner && <WatchedForumsCard userId={userId} />}
+            <ActivityCard userId={userId} isOwner={isOwner} />
+          </Stack>
+        </Grid>
+      </Grid>
+    </Container>
+  );
 }

@@ -1,5 +1,234 @@
-import { PagePlaceholder } from '../../../components/PagePlaceholder.tsx';
+import AddIcon from '@mui/icons-material/Add';
+import { Alert, AlertTitle, Box, Button, Container, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useToast } from '../../../components/toast/toast-context.ts';
+import { useCurrentMember } from '../../../lib/current-member.ts';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { useCoreUsers } from '../api/get-core-users.ts';
+import { useProjects } from '../api/get-projects.ts';
+import { getTaskAssignees, getTaskPrerequisites, useAllTasks } from '../api/get-tasks.ts';
+import { useDeleteProject, useMoveTask } from '../api/project-mutations.ts';
+import type { Task, TaskStatus } from '../api/types.ts';
+import { CalendarView } from '../components/CalendarView.tsx';
+import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { GanttView } from '../components/GanttView.tsx';
+import { KanbanBoard } from '../components/KanbanBoard.tsx';
+import { MyTasksView } from '../components/MyTasksView.tsx';
+import { ProjectDialog } from '../components/ProjectDialog.tsx';
+import { ProjectsTable } from '../components/ProjectsTable.tsx';
+import { TaskDialog, type TaskDialogTarget } from '../components/TaskDialog.tsx';
+import { displayName, myTasks, projectAssignees, projectCompletion } from '../task-rules.ts';
+import { useProjectNotices } from '../use-project-notices.ts';
+
+const TABS = ['Kanban', 'Gantt', 'Calendar', 'My Tasks'] as const;
+type TabName = (typeof TABS)[number];
+
+export const ACCESS_DENIED_TEXT = 'Project management is available only to Core and Admin users.';
 
 export default function ProjectsPage() {
-  return <PagePlaceholder title="Projects" description="Core projects and their tasks will appear here." />;
+  useDocumentTitle('Projects');
+  const member = useCurrentMember();
+  const permitted = Boolean(member && (member.accessLevel === 'Core' || member.isAdmin));
+
+  if (member === undefined) return <Typography sx={{ p: 3 }}>Loading...</Typography>;
+  if (!permitted) return <AccessDenied />;
+  return <ProjectManagement memberId={member?.id ?? ''} isAdmin={Boolean(member?.isAdmin)} />;
+}
+
+function AccessDenied() {
+  const toast = useToast();
+  const navigate = useNavigate();
+  useEffect(() => {
+    toast({ title: 'Access Denied', description: ACCESS_DENIED_TEXT, severity: 'error' });
+    navigate('/', { replace: true });
+  }, [toast, navigate]);
+  return (
+    <Container sx={{ py: 3 }}>
+      <Alert severity="error">
+        <AlertTitle>Access Denied</AlertTitle>
+        {ACCESS_DENIED_TEXT}
+      </Alert>
+    </Container>
+  );
+}
+
+function ProjectManagement({ memberId, isAdmin }: { memberId: string; isAdmin: boolean }) {
+  // One clock reading per visit: the views' "today" does not shift while the page is open.
+  const [now] = useState(() => new Date());
+  const projects = useProjects(true);
+  const coreUsers = useCoreUsers(true);
+  const projectList = useMemo(() => projects.data ?? [], [projects.data]);
+  const { byProject } = useAllTasks(projectList);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [tab, setTab] = useState<TabName>('Kanban');
+  const [projectDialogOpen, setProjectDialogOpen] = useState(false);
+  const [taskTarget, setTaskTarget] = useState<(TaskDialogTarget & { projectId: string }) | null>(null);
+  const [renaming, setRenaming] = useState(false);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const moveTask = useMoveTask();
+  const deleteProject = useDeleteProject();
+  const { succeeded, failed } = useProjectNotices();
+
+  const users = useMemo(() => coreUsers.data ?? [], [coreUsers.data]);
+  const userName = useCallback(
+    (id: string) =>
+      displayName(
+        users.find((user) => user.id === id),
+        'Unknown User',
+      ),
+    [users],
+  );
+  const rows = useMemo(
+    () =>
+      projectList.map((project) => {
+        const tasks = byProject.get(project.id) ?? [];
+        return { project, assigneeNames: projectAssignees(tasks).map(userName), completion: projectCompletion(tasks) };
+      }),
+    [projectList, byProject, userName],
+  );
+  const selected = projectList.find((project) => project.id === selectedId);
+  const selectedTasks = useMemo(() => (selectedId ? (byProject.get(selectedId) ?? []) : []), [byProject, selectedId]);
+  const allTasks = useMemo(() => [...byProject.values()].flat(), [byProject]);
+  const mine = useMemo(() => myTasks(allTasks, memberId), [allTasks, memberId]);
+
+  const openEdit = useCallback(async (task: Task) => {
+    // Spec 3 section 8: if these reads fail the dialog opens with empty lists.
+    const [prerequisites, assignees] = await Promise.all([getTaskPrerequisites(task.id), getTaskAssignees(task.id)]);
+    setTaskTarget({ mode: 'edit', task, prerequisites, assignees, projectId: task.projectId });
+  }, []);
+
+  const move = useCallback(
+    (task: Task, status: TaskStatus) =>
+      moveTask.mutate(
+        { projectId: task.projectId, taskId: task.id, status },
+        {
+          onSuccess: () => succeeded('Task updated successfully'),
+          onError: (error) => failed(error, 'Failed to update task'),
+        },
+      ),
+    [moveTask, succeeded, failed],
+  );
+
+  const canManage = Boolean(selected && (isAdmin || selected.ownerId === memberId));
+  const removeProject = () => {
+    if (!selected) return;
+    deleteProject.mutate(selected.id, {
+      onSuccess: () => {
+        succeeded('Project deleted successfully');
+        setConfirmingDelete(false);
+        setSelectedId(null);
+      },
+      onError: (error) => {
+        setConfirmingDelete(false);
+        failed(error, 'Failed to delete project');
+      },
+    });
+  };
+
+  const projectTitle = (id: string) => projectList.find((project) => project.id === id)?.title ?? '';
+
+  return (
+    <Container maxWidth="xl" sx={{ py: 3 }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+        <Typography variant="h4" component="h1">
+          Project Management
+        </Typography>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setProjectDialogOpen(true)}>
+          New Project
+        </Button>
+      </Stack>
+
+      <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
+        Projects Overview
+      </Typography>
+      {projects.isPending ? (
+        <Typography>Loading...</Typography>
+      ) : projects.isError ? (
+        <Alert severity="error">Failed to load projects</Alert>
+      ) : projectList.length === 0 ? (
+        <Box sx={{ textAlign: 'center', py: 4 }}>
+          <Typography variant="h6" component="p">
+            No Projects Yet
+          </Typography>
+          <Button variant="contained" sx={{ mt: 1 }} onClick={() => setProjectDialogOpen(true)}>
+            Create First Project
+          </Button>
+        </Box>
+      ) : (
+        <ProjectsTable rows={rows} selectedId={selectedId} onSelect={setSelectedId} />
+      )}
+
+      {selected && (
+        <Box component="section" aria-label={`${selected.title} tasks`} sx={{ mt: 4 }}>
+          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+            <Typography variant="h5" component="h2">
+              {selected.title}
+            </Typography>
+            <Stack direction="row" spacing={1}>
+              {canManage && <Button onClick={() => setRenaming(true)}>Rename Project</Button>}
+              {canManage && (
+                <Button color="error" onClick={() => setConfirmingDelete(true)}>
+                  Delete Project
+                </Button>
+              )}
+              <Button
+                variant="contained"
+                startIcon={<AddIcon />}
+                onClick={() => setTaskTarget({ mode: 'create', projectId: selected.id })}
+              >
+                New Task
+              </Button>
+            </Stack>
+          </Stack>
+          <Tabs value={tab} onChange={(_event, value: TabName) => setTab(value)} sx={{ mb: 2 }}>
+            {TABS.map((name) => (
+              <Tab key={name} value={name} label={name} />
+            ))}
+          </Tabs>
+          {tab === 'Kanban' && (
+            <KanbanBoard
+              tasks={selectedTasks}
+              userName={userName}
+              onAdd={(status) => setTaskTarget({ mode: 'add', status, projectId: selected.id })}
+              onEdit={openEdit}
+              onMove={move}
+            />
+          )}
+          {tab === 'Gantt' && <GanttView tasks={selectedTasks} now={now} onEdit={openEdit} />}
+          {tab === 'Calendar' && <CalendarView tasks={selectedTasks} now={now} onEdit={openEdit} />}
+          {tab === 'My Tasks' && <MyTasksView tasks={mine} now={now} projectTitle={projectTitle} onEdit={openEdit} />}
+        </Box>
+      )}
+
+      <ProjectDialog
+        open={projectDialogOpen}
+        onClose={() => setProjectDialogOpen(false)}
+        onCreated={(projectId) => setSelectedId(projectId)}
+      />
+      {renaming && selected && (
+        <ProjectDialog open project={selected} onClose={() => setRenaming(false)} onCreated={() => undefined} />
+      )}
+      {confirmingDelete && selected && (
+        <ConfirmDialog
+          title="Delete Project"
+          text={`Delete '${selected.title}' and all of its tasks? This cannot be undone.`}
+          confirmLabel="Delete"
+          pending={deleteProject.isPending}
+          onConfirm={removeProject}
+          onClose={() => setConfirmingDelete(false)}
+        />
+      )}
+      {taskTarget && (
+        <TaskDialog
+          key={taskTarget.task?.id ?? taskTarget.mode}
+          projectId={taskTarget.projectId}
+          target={taskTarget}
+          projectTasks={byProject.get(taskTarget.projectId) ?? []}
+          coreUsers={users}
+          onClose={() => setTaskTarget(null)}
+        />
+      )}
+    </Container>
+  );
 }

@@ -1,0 +1,174 @@
+/**
+ * The profile pages against the real profile service, started by the launcher as `npm start` does
+ * (`npx vitest run --project e2e web/e2e/profile.e2e.test.ts`).
+ */
+import type { CurrentUser } from '@crucible/proto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, launchBrowser, startProduct, withPage, type Product } from './harness.ts';
+
+// A cookie-only state change must carry the CSRF header (proto CSRF_HEADER_NAME), as the web app's request layer does.
+const CSRF = { 'X-Requested-With': 'e2e' };
+
+const runId = Date.now().toString(36);
+const PASSWORD = 'correct horse battery';
+const admin = { email: `e2e-profile-${runId}-admin@example.com`, password: 'admin horse battery' };
+// A valid 1 x 1 PNG: the service checks the bytes and re-encodes, so it must be a real image.
+const PNG_1PX = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+interface Member {
+  email: string;
+  firstName: string;
+  level: string;
+  id: string;
+}
+
+const members: Record<'owner' | 'peer' | 'newcomer', Member> = {
+  owner: { email: `e2e-profile-${runId}-owner@example.com`, firstName: 'Olga', level: 'Master', id: '' },
+  peer: { email: `e2e-profile-${runId}-peer@example.com`, firstName: 'Pia', level: 'Master', id: '' },
+  newcomer: { email: `e2e-profile-${runId}-new@example.com`, firstName: 'Nils', level: 'Apprentice', id: '' },
+};
+
+let product: Product;
+let browser: Browser;
+const at = (path: string) => `${product.url}${path}`;
+
+async function seedMembers(page: Page): Promise<void> {
+  const signedIn = await page.request.post(at('/api/auth/signin'), { data: admin });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const adminHeaders = { Authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` };
+  for (const member of Object.values(members)) {
+    const context = await browser.newContext();
+    const signUp = await context.request.post(at('/api/auth/signup'), {
+      headers: CSRF,
+      data: { email: member.email, password: PASSWORD, firstName: member.firstName, lastName: 'Tester' },
+    });
+    expect(signUp.status(), await signUp.text()).toBe(201);
+    member.id = ((await (await context.request.get(at('/api/auth/user'))).json()) as CurrentUser).id;
+    await context.close();
+    const levelSet = await page.request.patch(at(`/api/admin/users/${member.id}/access-level`), {
+      headers: adminHeaders,
+      data: { accessLevel: member.level },
+    });
+    expect(levelSet.status(), await levelSet.text()).toBe(200);
+  }
+}
+
+async function signIn(page: Page, member: Member): Promise<void> {
+  await page.goto(at('/signin'));
+  await page.getByLabel(/^Email/).fill(member.email);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+async function toast(page: Page, title: string): Promise<void> {
+  await page.locator('.MuiSnackbar-root').filter({ hasText: title }).waitFor();
+}
+
+describe('profile pages', () => {
+  beforeAll(async () => {
+    product = await startProduct({
+      port: await freePort(),
+      env: {
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        RATE_LIMIT_SIGNIN_PER_IP: '10000',
+        RATE_LIMIT_SIGNIN_PER_ACCOUNT: '10000',
+        RATE_LIMIT_SIGNUP_PER_IP: '10000',
+      },
+    });
+    browser = await launchBrowser();
+    await withPage(browser, 'profile-seed', seedMembers);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it('lets a member fill every tab, upload a picture and save', async () => {
+    await withPage(browser, 'profile-edit', async (page) => {
+      await signIn(page, members.owner);
+      await page.goto(at(`/profile/${members.owner.id}/edit`));
+      await page.getByTestId('picture-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1PX });
+      await page.getByRole('button', { name: 'Remove Picture' }).waitFor();
+      await page.getByRole('textbox', { name: 'Preferred name' }).fill('Ollie');
+      await page.getByRole('textbox', { name: 'Job title' }).fill('Smith');
+      await page.getByRole('textbox', { name: 'Birthday' }).fill('04/12');
+      await page.getByRole('tab', { name: 'Contact' }).click();
+      await page.getByRole('textbox', { name: 'Phone number' }).fill('+1 555 0100');
+      await page.getByRole('textbox', { name: 'Current location' }).fill('Lisbon');
+      await page.getByRole('tab', { name: 'Experience' }).click();
+      await page.getByRole('button', { name: 'Add Experience' }).click();
+      await page.getByRole('textbox', { name: /Company name/ }).fill('Forge Ltd');
+      await page.getByRole('tab', { name: 'Education' }).click();
+      await page.getByRole('button', { name: 'Add Education' }).click();
+      await page.getByRole('textbox', { name: /Institution/ }).fill('Guild School');
+      await page.getByRole('tab', { name: 'Bio & Mission' }).click();
+      await page.getByRole('textbox', { name: 'Bio' }).fill('I shape metal.');
+      await page.getByRole('tab', { name: 'Story' }).click();
+      await page.getByRole('textbox', { name: 'Personal story' }).fill('Started at the anvil.');
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await toast(page, 'Profile updated');
+      await page.waitForURL(at(`/profile/${members.owner.id}`));
+      await page.getByText('Forge Ltd').waitFor();
+      await page.getByText('Started at the anvil.').waitFor();
+      const avatar = page.getByRole('img', { name: 'Olga Tester' }).first();
+      expect(await avatar.getAttribute('src')).not.toMatch(/^data:/);
+    });
+  });
+
+  it('shows the private notices to a lower-tier member', async () => {
+    await withPage(browser, 'profile-private', async (page) => {
+      await signIn(page, members.owner);
+      const saved = await page.request.patch(at(`/api/users/${members.owner.id}/privacy`), {
+        headers: CSRF,
+        data: { skillsVisible: 'Master', leadershipProgressVisible: 'Master' },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+    });
+    await withPage(browser, 'profile-private-viewer', async (page) => {
+      await signIn(page, members.newcomer);
+      await page.goto(at(`/profile/${members.owner.id}`));
+      await page.getByText('Skills and expertise are private').waitFor();
+      await page.getByText('Leadership progress is private').waitFor();
+      expect(await page.getByText('Profile Completeness').count()).toBe(0);
+    });
+  });
+
+  it('lets another member endorse a skill, once', async () => {
+    let skillId = '';
+    await withPage(browser, 'profile-skill', async (page) => {
+      await signIn(page, members.owner);
+      const added = await page.request.post(at(`/api/users/${members.owner.id}/skills`), {
+        headers: CSRF,
+        data: {
+          skillName: 'Forging',
+          proficiencyLevel: 4,
+          category: 'Technical',
+          alchemicalSymbol: '🔥',
+          yearsExperience: 9,
+        },
+      });
+      expect(added.status(), await added.text()).toBe(201);
+      skillId = ((await added.json()) as { id: string }).id;
+    });
+    await withPage(browser, 'profile-endorse', async (page) => {
+      await signIn(page, members.peer);
+      await page.goto(at(`/profile/${members.owner.id}`));
+      await page.getByRole('button', { name: 'Endorse' }).click();
+      await toast(page, 'Skill endorsed');
+      const endorsed = page.getByRole('button', { name: 'Endorsed' });
+      await endorsed.waitFor();
+      expect(await endorsed.isDisabled()).toBe(true);
+      await page.getByText('1 endorsement', { exact: false }).waitFor();
+      const again = await page.request.post(at(`/api/skills/${skillId}/endorsements`), { headers: CSRF, data: {} });
+      expect(again.status(), await again.text()).toBe(409);
+      expect(await again.text()).toContain('You have already endorsed this skill');
+    });
+  });
+});

@@ -1,0 +1,109 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { LiveSocket } from '../../../lib/live-socket/live-socket.ts';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { stubApi } from '../../../test/fake-api.ts';
+import { aMember } from '../../../test/render-app.tsx';
+import { CommunityChat } from './CommunityChat.tsx';
+
+interface FakeServerSocket {
+  readyState: number;
+  sent: string[];
+  onopen: (() => void) | null;
+  onmessage: ((event: { data: string }) => void) | null;
+}
+
+function renderChat() {
+  const sockets: FakeServerSocket[] = [];
+  const createSocket = () =>
+    new LiveSocket({
+      url: 'ws://test/ws',
+      readToken: () => 'token',
+      createSocket: () => {
+        const socket: FakeServerSocket = { readyState: WebSocket.CONNECTING, sent: [], onopen: null, onmessage: null };
+        Object.assign(socket, {
+          send: (data: string) => socket.sent.push(data),
+          close: () => (socket.readyState = WebSocket.CLOSED),
+        });
+        sockets.push(socket);
+        return socket as unknown as WebSocket;
+      },
+    });
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <CommunityChat user={aMember()} createSocket={createSocket} />
+    </QueryClientProvider>,
+  );
+  const openServer = () =>
+    act(() => {
+      sockets.at(-1)!.readyState = WebSocket.OPEN;
+      sockets.at(-1)!.onopen?.();
+    });
+  return { sockets, openServer };
+}
+
+// userEvent typing on a shared two-core machine can take seconds.
+describe('the community chat', { timeout: 20_000 }, () => {
+  it('connects only while open, loads the history and says when it is connected', async () => {
+    stubApi({
+      'GET /api/messages': () => ({
+        status: 200,
+        body: [
+          {
+            id: 'm1',
+            content: 'Welcome all',
+            senderId: 'u9',
+            createdAt: '2026-01-01T10:05:00Z',
+            sender: { firstName: 'Grace', lastName: 'Hopper', email: null, profileImageUrl: null },
+          },
+        ],
+      }),
+    });
+    const { sockets, openServer } = renderChat();
+    expect(sockets).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Open community chat' }));
+    expect(screen.getByRole('status').textContent).toBe('Connecting...');
+    openServer();
+    expect(screen.getByRole('status').textContent).toBe('Connected');
+    expect(await screen.findByText('Welcome all')).toBeTruthy();
+    expect(screen.getByText(/Grace Hopper/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Close chat' }));
+    expect(sockets[0]!.readyState).toBe(WebSocket.CLOSED);
+    expect(screen.queryByRole('dialog', { name: 'Community Chat' })).toBeNull();
+  });
+
+  it('sends on Enter with the member as sender, not on Shift+Enter, and shows live messages', async () => {
+    stubApi({ 'GET /api/messages': () => ({ status: 200, body: [] }) });
+    const { sockets, openServer } = renderChat();
+    await userEvent.click(screen.getByRole('button', { name: 'Open community chat' }));
+    expect(await screen.findByText('No messages yet. Start the conversation!')).toBeTruthy();
+    openServer();
+    const input = screen.getByRole('textbox', { name: 'Chat message' });
+    await userEvent.type(input, 'hello');
+    fireEvent.keyDown(input, { key: 'Enter', shiftKey: true });
+    expect(sockets[0]!.sent).toHaveLength(0);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(sockets[0]!.sent).toHaveLength(1);
+    expect(JSON.parse(sockets[0]!.sent[0]!)).toMatchObject({
+      type: 'chat',
+      content: 'hello',
+      sender: { id: 'user-1', name: 'Ada Lovelace' },
+    });
+    await userEvent.type(input, '   ');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(sockets[0]!.sent).toHaveLength(1);
+    act(() =>
+      sockets[0]!.onmessage?.({
+        data: JSON.stringify({
+          type: 'chat',
+          content: 'hi Ada',
+          sender: { id: 'u2', name: 'Grace Hopper', avatar: null },
+          timestamp: '2026-01-01T10:06:00Z',
+        }),
+      }),
+    );
+    expect(screen.getByText('hi Ada')).toBeTruthy();
+  });
+});

@@ -1,0 +1,170 @@
+import type { CurrentUser } from '@crucible/proto';
+import ChatIcon from '@mui/icons-material/Chat';
+import CloseIcon from '@mui/icons-material/Close';
+import SendIcon from '@mui/icons-material/Send';
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Fab from '@mui/material/Fab';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { createBrowserLiveSocket } from '../../../lib/live-socket/live-socket-context.tsx';
+import type { LiveSocket } from '../../../lib/live-socket/live-socket.ts';
+import { useChatHistory } from '../api/get-chat-history.ts';
+import {
+  avatarInitial,
+  canSendChat,
+  chatDisplayName,
+  chatTime,
+  isSendKey,
+  lineFromStored,
+  type ChatLine,
+} from '../chat-rules.ts';
+
+/** The panel's own socket lives only while the panel is mounted, i.e. open (spec 1 section 4), apart from the global one. */
+function usePanelSocket(createSocket: () => LiveSocket) {
+  const socket = useMemo(() => createSocket(), [createSocket]);
+  useEffect(() => {
+    socket.start();
+    return () => socket.stop();
+  }, [socket]);
+  const status = useSyncExternalStore(
+    (notify) => socket.onStatus(notify),
+    () => socket.status,
+  );
+  return { socket, connected: status === 'connected' };
+}
+
+function ChatPanel({
+  user,
+  onClose,
+  createSocket,
+}: {
+  user: CurrentUser;
+  onClose: () => void;
+  createSocket: () => LiveSocket;
+}) {
+  const { socket, connected } = usePanelSocket(createSocket);
+  const history = useChatHistory({ enabled: true });
+  const [live, setLive] = useState<ChatLine[]>([]);
+  const [draft, setDraft] = useState('');
+
+  useEffect(
+    () =>
+      socket.onMessage((message) => {
+        if (message.type !== 'chat') return;
+        setLive((lines) => [...lines, { key: `${message.timestamp}-${lines.length}`, ...message }]);
+      }),
+    [socket],
+  );
+
+  // The stored history replaces what was shown; live lines that arrived since are kept after it.
+  const lines = [...(history.data ?? []).map(lineFromStored), ...live];
+
+  function send() {
+    if (!canSendChat(draft, connected, Boolean(user))) return;
+    const name = chatDisplayName(user);
+    const sent = socket.send({
+      type: 'chat',
+      content: draft.trim(),
+      sender: { id: user.id, name, avatar: user.profileImageUrl ?? null },
+      timestamp: new Date().toISOString(),
+    });
+    if (sent) setDraft('');
+  }
+
+  return (
+    <Paper
+      elevation={8}
+      role="dialog"
+      aria-label="Community Chat"
+      sx={{ position: 'fixed', right: 16, bottom: 88, width: '20rem', maxWidth: 'calc(100vw - 32px)', zIndex: 'modal' }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography variant="subtitle1" component="h2">
+            Community Chat
+          </Typography>
+          <Typography variant="caption" color={connected ? 'success.main' : 'text.secondary'} role="status">
+            {connected ? 'Connected' : 'Connecting...'}
+          </Typography>
+        </Box>
+        <IconButton aria-label="Close chat" onClick={onClose} size="small">
+          <CloseIcon />
+        </IconButton>
+      </Stack>
+      <Box sx={{ height: '16rem', overflowY: 'auto', px: 2, py: 1 }} aria-live="polite" data-testid="chat-messages">
+        {lines.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            No messages yet. Start the conversation!
+          </Typography>
+        ) : (
+          lines.map((line) => (
+            <Stack key={line.key} direction="row" spacing={1} sx={{ mb: 1 }}>
+              <Avatar src={line.sender.avatar ?? undefined} sx={{ width: 28, height: 28 }}>
+                {avatarInitial(line.sender.name)}
+              </Avatar>
+              <Box sx={{ minWidth: 0 }}>
+                <Typography variant="caption" color="text.secondary">
+                  {line.sender.name} · {chatTime(line.timestamp)}
+                </Typography>
+                <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+                  {line.content}
+                </Typography>
+              </Box>
+            </Stack>
+          ))
+        )}
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ p: 1, borderTop: 1, borderColor: 'divider' }}>
+        <TextField
+          size="small"
+          fullWidth
+          multiline
+          maxRows={3}
+          placeholder="Type a message..."
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={(event) => {
+            if (!isSendKey({ key: event.key, shiftKey: event.shiftKey, isComposing: event.nativeEvent.isComposing }))
+              return;
+            event.preventDefault();
+            send();
+          }}
+          slotProps={{ htmlInput: { 'aria-label': 'Chat message' } }}
+        />
+        <IconButton aria-label="Send" onClick={send} disabled={!canSendChat(draft, connected, Boolean(user))}>
+          <SendIcon />
+        </IconButton>
+      </Stack>
+    </Paper>
+  );
+}
+
+/** The floating toggle and, when open, the panel. Rendered for signed-in members only. */
+export function CommunityChat({
+  user,
+  createSocket = createBrowserLiveSocket,
+}: {
+  user: CurrentUser;
+  createSocket?: () => LiveSocket;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      {open && <ChatPanel user={user} onClose={() => setOpen(false)} createSocket={createSocket} />}
+      <Fab
+        color="primary"
+        aria-label={open ? 'Close community chat' : 'Open community chat'}
+        aria-expanded={open}
+        onClick={() => setOpen((value) => !value)}
+        sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: 'modal' }}
+      >
+        {open ? <CloseIcon /> : <ChatIcon />}
+      </Fab>
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+import { LIMITS, type DiscussionSummary } from '@crucible/proto';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-request.ts';
+
+/** Under the discussions prefix, so a new discussion anywhere refreshes the dashboard too. */
+export const RECENT_DISCUSSIONS_QUERY_KEY = ['/api/discussions', 'dashboard'] as const;
+
+export async function getRecentDiscussions(): Promise<DiscussionSummary[]> {
+  const response = await apiRequest('GET', '/api/discussions');
+  const discussions = (await response.json()) as DiscussionSummary[];
+  return discussions.slice(0, LIMITS.dashboard.discussions);
+}
+
+export const recentDiscussionsQueryOptions = queryOptions({
+  queryKey: RECENT_DISCUSSIONS_QUERY_KEY,
+  queryFn: getRecentDiscussions,
+  staleTime: 60_000,
+  gcTime: 15 * 60_000,
+  refetchOnWindowFocus: true,
+});
+
+export function useRecentDiscussions() {
+  return useQuery(recentDiscussionsQueryOptions);
+}

@@ -1,0 +1,34 @@
+import { LIMITS } from '@crucible/proto';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { useRecentDiscussions } from '../api/get-recent-discussions.ts';
+import { truncate } from '../dashboard-rules.ts';
+import { DashboardCard } from './DashboardCard.tsx';
+
+export function RecentDiscussions() {
+  const query = useRecentDiscussions();
+  return (
+    <DashboardCard
+      title="Recent Discussions"
+      query={query}
+      action={
+        <Button component={RouterLink} to="/forums" size="small" sx={{ alignSelf: 'flex-start' }}>
+          View All Forums
+        </Button>
+      }
+    >
+      {query.data?.length === 0 && <Typography color="text.secondary">No discussions yet.</Typography>}
+      {query.data?.map((discussion) => (
+        <Stack key={discussion.id} spacing={0.25} component="article">
+          <Typography sx={{ fontWeight: 600 }}>{discussion.title}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {discussion.category} · {new Date(discussion.createdAt).toLocaleDateString()}
+          </Typography>
+          <Typography variant="body2">{truncate(discussion.content, LIMITS.dashboard.discussionContent)}</Typography>
+        </Stack>
+      ))}
+    </DashboardCard>
+  );
+}

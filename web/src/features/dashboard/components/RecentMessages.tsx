@@ -1,0 +1,65 @@
+import { LIMITS } from '@crucible/proto';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { useConversations } from '../api/get-conversations.ts';
+import { useQuota } from '../api/get-quota.ts';
+import { storagePercent, truncate } from '../dashboard-rules.ts';
+import { DashboardCard, type CardQueryState } from './DashboardCard.tsx';
+
+/** Three conversations; Core members also see how much of their message storage is used. */
+export function RecentMessages({ isCore }: { isCore: boolean }) {
+  const conversations = useConversations();
+  const quota = useQuota({ enabled: isCore });
+  const queries: CardQueryState[] = isCore ? [conversations, quota] : [conversations];
+  const state: CardQueryState = {
+    isPending: queries.some((query) => query.isPending),
+    isError: queries.some((query) => query.isError),
+    refetch: () => Promise.all(queries.map((query) => query.refetch())),
+  };
+  const recent = (conversations.data ?? []).slice(0, LIMITS.dashboard.conversations);
+  const hasMessages = recent.length > 0;
+  return (
+    <DashboardCard
+      title="Recent Messages"
+      query={state}
+      action={
+        <Button component={RouterLink} to="/messages" size="small" sx={{ alignSelf: 'flex-start' }}>
+          {hasMessages ? 'View All Messages' : 'Send Your First Message'}
+        </Button>
+      }
+    >
+      {!hasMessages && <Typography color="text.secondary">No messages yet.</Typography>}
+      {recent.map(({ otherUser, lastMessage, unreadCount }) => (
+        <Stack key={otherUser.id} spacing={0.25}>
+          <Typography sx={{ fontWeight: unreadCount > 0 ? 700 : 600 }}>
+            {[otherUser.firstName, otherUser.lastName].filter(Boolean).join(' ') || otherUser.email}
+            {unreadCount > 0 && ` (${unreadCount} unread)`}
+          </Typography>
+          {lastMessage && (
+            <Typography variant="body2" color="text.secondary">
+              {truncate(lastMessage.content, LIMITS.dashboard.messagePreview)}
+            </Typography>
+          )}
+        </Stack>
+      ))}
+      {isCore && quota.data && (
+        <Stack spacing={0.5}>
+          <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+            <Typography variant="body2">Storage used</Typography>
+            <Typography variant="body2" data-testid="storage-percent">
+              {storagePercent(quota.data.usedBytes, quota.data.maxBytes)}
+            </Typography>
+          </Stack>
+          <LinearProgress
+            variant="determinate"
+            aria-label="Message storage used"
+            value={Math.min(100, (quota.data.usedBytes / Math.max(1, quota.data.maxBytes)) * 100)}
+          />
+        </Stack>
+      )}
+    </DashboardCard>
+  );
+}

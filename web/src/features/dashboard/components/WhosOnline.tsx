@@ -1,0 +1,36 @@
+import Avatar from '@mui/material/Avatar';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemAvatar from '@mui/material/ListItemAvatar';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
+import { useOnlineUsers } from '../api/get-online-users.ts';
+import { onlineListView } from '../dashboard-rules.ts';
+import { DashboardCard } from './DashboardCard.tsx';
+
+export function WhosOnline() {
+  const query = useOnlineUsers();
+  const { shown, more } = onlineListView(query.data ?? []);
+  return (
+    <DashboardCard title="Who's Online" query={query}>
+      {shown.length === 0 ? (
+        <Typography color="text.secondary">No one else is online right now.</Typography>
+      ) : (
+        <List dense disablePadding aria-label="Members online">
+          {shown.map((member) => {
+            const name = member.firstName || member.email || 'Anonymous';
+            return (
+              <ListItem key={member.id} disableGutters>
+                <ListItemAvatar>
+                  <Avatar sx={{ width: 32, height: 32 }}>{name[0]!.toUpperCase()}</Avatar>
+                </ListItemAvatar>
+                <ListItemText primary={name} secondary={member.accessLevel ?? 'Public'} />
+              </ListItem>
+            );
+          })}
+        </List>
+      )}
+      {more > 0 && <Typography variant="body2" color="text.secondary">{`+${more} more online`}</Typography>}
+    </DashboardCard>
+  );
+}

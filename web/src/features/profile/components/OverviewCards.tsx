@@ -1,0 +1,135 @@
+import Avatar from '@mui/material/Avatar';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactElement } from 'react';
+import { isPrivateError } from '../api/profile-queries.ts';
+import type { Education, Profile, Workplace } from '../api/types.ts';
+import { displayName } from '../profile-rules.ts';
+import { PrivateNotice, WidgetCard, WidgetLoading } from './WidgetCard.tsx';
+
+export function MemberOverviewCard({ profile }: { profile: Profile }) {
+  const name = displayName(profile);
+  const contact = [profile.email, profile.phoneNumber, profile.currentLocation].filter(Boolean);
+  return (
+    <WidgetCard title="Member Overview">
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+        <Avatar src={profile.profileImageUrl ?? undefined} alt={name} sx={{ width: 72, height: 72 }}>
+          {name.charAt(0)}
+        </Avatar>
+        <Stack spacing={0.5}>
+          <Typography variant="h5" component="p">
+            {name}
+          </Typography>
+          {profile.preferredName && (
+            <Typography color="text.secondary">Prefers &quot;{profile.preferredName}&quot;</Typography>
+          )}
+          {profile.jobTitle && <Typography>{profile.jobTitle}</Typography>}
+          <Stack direction="row" spacing={1}>
+            <Chip size="small" color="primary" label={profile.accessLevel} />
+            {profile.joinedAt && (
+              <Typography variant="body2" color="text.secondary">
+                Joined {new Date(profile.joinedAt).toLocaleDateString()}
+              </Typography>
+            )}
+          </Stack>
+          {contact.map((item) => (
+            <Typography key={item} variant="body2" color="text.secondary">
+              {item}
+            </Typography>
+          ))}
+        </Stack>
+      </Stack>
+      {profile.bio && <Typography sx={{ mt: 2, whiteSpace: 'pre-wrap' }}>{profile.bio}</Typography>}
+    </WidgetCard>
+  );
+}
+
+interface ListState<T> {
+  isPending: boolean;
+  error: Error | null;
+  data: T[] | undefined;
+}
+
+/** Spec 3 section 6: missing workplaces and education show as private. */
+function listBody<T>(state: ListState<T>, privateText: string, empty: string, render: (item: T) => ReactElement) {
+  if (state.isPending) return <WidgetLoading />;
+  if (isPrivateError(state.error) || !state.data) return <PrivateNotice text={privateText} />;
+  if (state.data.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
+  return <Stack spacing={1}>{state.data.map(render)}</Stack>;
+}
+
+const period = (start: string | null, end: string | null, current: boolean) =>
+  [start, current ? 'Present' : end].filter(Boolean).join(' - ');
+
+export function PositionEducationCard(props: { workplaces: ListState<Workplace>; education: ListState<Education> }) {
+  const current = props.workplaces.data
+    ? [...props.workplaces.data].sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent))
+    : undefined;
+  return (
+    <WidgetCard title="Current Position / Education">
+      <Typography variant="subtitle2">Work experience</Typography>
+      {listBody(
+        { ...props.workplaces, data: current },
+        'Work experience is private',
+        'No work experience added yet',
+        (w) => (
+          <div key={w.id ?? w.companyName}>
+            <Typography sx={{ fontWeight: 600 }}>
+              {w.jobTitle ? `${w.jobTitle} at ${w.companyName}` : w.companyName}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {[period(w.startDate, w.endDate, w.isCurrent), w.location].filter(Boolean).join(' · ')}
+            </Typography>
+          </div>
+        ),
+      )}
+      <Typography variant="subtitle2" sx={{ mt: 2 }}>
+        Education
+      </Typography>
+      {listBody(props.education, 'Education is private', 'No education added yet', (e) => (
+        <div key={e.id ?? e.institution}>
+          <Typography sx={{ fontWeight: 600 }}>
+            {[e.degree, e.fieldOfStudy].filter(Boolean).join(', ') || e.institution}
+          </Typography>
+          <Typography variant="body2" color="text.secondary">
+            {[e.degree || e.fieldOfStudy ? e.institution : null, period(e.startDate, e.endDate, e.isOngoing)]
+              .filter(Boolean)
+              .join(' · ')}
+          </Typography>
+        </div>
+      ))}
+    </WidgetCard>
+  );
+}
+
+const STORY_FIELDS = [
+  ['personalStory', 'Personal Story'],
+  ['professionalJourney', 'Professional Journey'],
+  ['leadershipExperience', 'Leadership Experience'],
+  ['crucibleConnection', 'Connection to Crucible'],
+  ['leadershipJourney', 'Leadership Journey'],
+  ['personalMission', 'Personal Mission'],
+  ['leadershipPhilosophy', 'Leadership Philosophy'],
+  ['careerGoals', 'Career Goals'],
+] as const;
+
+export function PersonalStoryCard({ profile }: { profile: Profile }) {
+  const told = STORY_FIELDS.filter(([field]) => profile[field]);
+  return (
+    <WidgetCard title="Personal Story & Journey">
+      {told.length === 0 ? (
+        <Typography color="text.secondary">No story shared yet</Typography>
+      ) : (
+        <Stack spacing={2}>
+          {told.map(([field, label]) => (
+            <div key={field}>
+              <Typography variant="subtitle2">{label}</Typography>
+              <Typography sx={{ whiteSpace: 'pre-wrap' }}>{profile[field]}</Typography>
+            </div>
+          ))}
+        </Stack>
+      )}
+    </WidgetCard>
+  );
+}

@@ -1,0 +1,72 @@
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { useConversations, useWatched } from '../api/profile-queries.ts';
+import { displayName } from '../profile-rules.ts';
+import { WidgetCard, WidgetError, WidgetLoading } from './WidgetCard.tsx';
+
+const SHOWN = 3;
+
+/** Spec 3 section 2: the last 3 conversations, own profile only. */
+export function RecentNotificationsCard() {
+  const conversations = useConversations(true);
+  let body;
+  if (conversations.isPending) body = <WidgetLoading />;
+  else if (conversations.isError)
+    body = <WidgetError text="Could not load messages" onRetry={() => void conversations.refetch()} />;
+  else if (conversations.data.length === 0) body = <Typography color="text.secondary">No recent messages</Typography>;
+  else
+    body = (
+      <Stack component="ul" spacing={1} sx={{ p: 0, m: 0, listStyle: 'none' }}>
+        {conversations.data.slice(0, SHOWN).map((conversation) => (
+          <li key={conversation.otherUser.id}>
+            <Link component={RouterLink} to="/messages" sx={{ fontWeight: conversation.unreadCount > 0 ? 700 : 400 }}>
+              {displayName(conversation.otherUser)}
+            </Link>
+            {conversation.lastMessage && (
+              <Typography variant="body2" color="text.secondary" noWrap>
+                {conversation.lastMessage.content}
+              </Typography>
+            )}
+          </li>
+        ))}
+      </Stack>
+    );
+  return <WidgetCard title="Recent Notifications">{body}</WidgetCard>;
+}
+
+/** Spec 3 section 2: the first 3 watched discussions, each linking to the forum. */
+export function WatchedForumsCard({ userId }: { userId: string }) {
+  const watched = useWatched(userId, true);
+  let body;
+  if (watched.isPending) body = <WidgetLoading />;
+  else if (watched.isError)
+    body = <WidgetError text="Could not load watched discussions" onRetry={() => void watched.refetch()} />;
+  else if (watched.data.length === 0)
+    body = <Typography color="text.secondary">You are not watching any discussions</Typography>;
+  else
+    body = (
+      <Stack component="ul" spacing={1} sx={{ p: 0, m: 0, listStyle: 'none' }}>
+        {watched.data.slice(0, SHOWN).map((discussion) => (
+          <li key={discussion.id}>
+            <Link component={RouterLink} to={`/forums?discussion=${encodeURIComponent(discussion.id)}`}>
+              {discussion.title}
+            </Link>
+          </li>
+        ))}
+      </Stack>
+    );
+  return (
+    <WidgetCard
+      title="Watched Forums"
+      action={
+        <Link component={RouterLink} to="/forums" variant="body2">
+          Forums
+        </Link>
+      }
+    >
+      {body}
+    </WidgetCard>
+  );
+}

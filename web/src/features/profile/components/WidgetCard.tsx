@@ -1,0 +1,54 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+
+/** The frame every profile widget shares: a titled card with an optional action beside the title. */
+export function WidgetCard({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
+  const headingId = `widget-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <Card component="section" aria-labelledby={headingId} variant="outlined">
+      <CardContent>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 1.5 }}>
+          <Typography id={headingId} variant="h6" component="h2">
+            {title}
+          </Typography>
+          {action}
+        </Box>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+export function WidgetLoading() {
+  return <CircularProgress size={24} aria-label="Loading" />;
+}
+
+export function PrivateNotice({ text }: { text: string }) {
+  return (
+    <Alert severity="info" icon={false}>
+      {text}
+    </Alert>
+  );
+}
+
+/** Spec 3 section 2: failed watched and messages panels have a Retry button. */
+export function WidgetError({ text, onRetry }: { text: string; onRetry: () => void }) {
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={onRetry}>
+          Retry
+        </Button>
+      }
+    >
+      {text}
+    </Alert>
+  );
+}

@@ -1,0 +1,235 @@
+import {
+  DndContext,
+  KeyboardCode,
+  KeyboardSensor,
+  PointerSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type KeyboardCoordinateGetter,
+} from '@dnd-kit/core';
+import { CSS } from '@dnd-kit/utilities';
+import CheckCircleIcon from '@mui/icons-material/CheckCircle';
+import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import { memo, useMemo, useRef } from 'react';
+import { TASK_STATUSES, type Task, type TaskStatus } from '../api/types.ts';
+import { assigneeSummary, kanbanColumn, parseDue, PROJECT_LIMITS, truncate } from '../task-rules.ts';
+
+interface KanbanBoardProps {
+  tasks: Task[];
+  userName: (id: string) => string;
+  onAdd: (status: TaskStatus) => void;
+  onEdit: (task: Task) => void;
+  onMove: (task: Task, status: TaskStatus) => void;
+}
+
+/** Arrow keys jump a lifted card to the neighbouring column instead of nudging it by pixels. */
+const columnCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
+  const { collisionRect, droppableRects, droppableContainers } = context;
+  if (!collisionRect) return undefined;
+  const direction = event.code === KeyboardCode.Right ? 1 : event.code === KeyboardCode.Left ? -1 : 0;
+  if (direction === 0) return undefined;
+  event.preventDefault();
+  const columns = droppableContainers
+    .getEnabled()
+    .map((container) => droppableRects.get(container.id))
+    .filter((rect): rect is NonNullable<typeof rect> => Boolean(rect))
+    .sort((a, b) => a.left - b.left);
+  const here = collisionRect.left + collisionRect.width / 2;
+  const next =
+    direction > 0
+      ? columns.find((rect) => rect.left > here)
+      : [...columns].reverse().find((rect) => rect.left + rect.width < here);
+  if (!next) return undefined;
+  return { x: next.left + next.width / 2 - collisionRect.width / 2, y: next.top + 48 };
+};
+
+export function KanbanBoard({ tasks, userName, onAdd, onEdit, onMove }: KanbanBoardProps) {
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: PROJECT_LIMITS.dragThresholdPx } }),
+    useSensor(KeyboardSensor, {
+      coordinateGetter: columnCoordinates,
+      keyboardCodes: {
+        start: [KeyboardCode.Space],
+        cancel: [KeyboardCode.Esc],
+        end: [KeyboardCode.Space, KeyboardCode.Enter],
+      },
+    }),
+  );
+  const byId = useMemo(() => new Map(tasks.map((task) => [task.id, task])), [tasks]);
+  const subtaskCounts = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const task of tasks) {
+      if (task.parentTaskId) counts.set(task.parentTaskId, (counts.get(task.parentTaskId) ?? 0) + 1);
+    }
+    return counts;
+  }, [tasks]);
+  const columns = useMemo(
+    () => TASK_STATUSES.map((status) => ({ status, tasks: kanbanColumn(tasks, status) })),
+    [tasks],
+  );
+
+  const dragEnd = ({ active, over }: DragEndEvent) => {
+    const task = byId.get(String(active.id));
+    const status = over?.id as TaskStatus | undefined;
+    // Dropping on the card's own column changes nothing and sends nothing.
+    if (task && status && status !== task.status) onMove(task, status);
+  };
+
+  return (
+    <DndContext
+      sensors={sensors}
+      onDragEnd={dragEnd}
+      accessibility={{
+        screenReaderInstructions: {
+          draggable: 'Press Space to pick up the task, the left and right arrows to change column, Space to drop it.',
+        },
+      }}
+    >
+      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(4, 1fr)' }, gap: 2 }}>
+        {columns.map((column) => (
+          <KanbanColumn
+            key={column.status}
+            status={column.status}
+            tasks={column.tasks}
+            byId={byId}
+            subtaskCounts={subtaskCounts}
+            userName={userName}
+            onAdd={onAdd}
+            onEdit={onEdit}
+          />
+        ))}
+      </Box>
+    </DndContext>
+  );
+}
+
+interface KanbanColumnProps {
+  status: TaskStatus;
+  tasks: Task[];
+  byId: Map<string, Task>;
+  subtaskCounts: Map<string, number>;
+  userName: (id: string) => string;
+  onAdd: (status: TaskStatus) => void;
+  onEdit: (task: Task) => void;
+}
+
+function KanbanColumn({ status, tasks, byId, subtaskCounts, userName, onAdd, onEdit }: KanbanColumnProps) {
+  const { setNodeRef, isOver } = useDroppable({ id: status });
+  return (
+    <Paper
+      ref={setNodeRef}
+      variant="outlined"
+      component="section"
+      aria-label={`${status} column`}
+      sx={{ p: 1.5, minHeight: 200, bgcolor: isOver ? 'action.hover' : undefined }}
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between', mb: 1 }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Typography variant="subtitle1" component="h3">
+            {status}
+          </Typography>
+          <Chip size="small" label={tasks.length} aria-label={`${tasks.length} tasks`} />
+        </Stack>
+        <Button size="small" onClick={() => onAdd(status)} aria-label={`Add task to ${status}`}>
+          + Add Task
+        </Button>
+      </Stack>
+      <Stack spacing={1}>
+        {tasks.map((task) => (
+          <KanbanCard
+            key={task.id}
+            task={task}
+            parentTitle={task.parentTaskId ? byId.get(task.parentTaskId)?.title : undefined}
+            subtasks={subtaskCounts.get(task.id) ?? 0}
+            userName={userName}
+            onEdit={onEdit}
+          />
+        ))}
+      </Stack>
+    </Paper>
+  );
+}
+
+interface KanbanCardProps {
+  task: Task;
+  parentTitle: string | undefined;
+  subtasks: number;
+  userName: (id: string) => string;
+  onEdit: (task: Task) => void;
+}
+
+const KanbanCard = memo(function KanbanCard({ task, parentTitle, subtasks, userName, onEdit }: KanbanCardProps) {
+  const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: task.id });
+  const pressedAt = useRef(0);
+  const complete = task.status === 'Complete';
+  const names = task.assignees.map(userName);
+
+  return (
+    <Paper
+      ref={setNodeRef}
+      data-testid={`task-card-${task.id}`}
+      {...attributes}
+      {...listeners}
+      aria-label={`${task.title}, ${task.priority ?? 'Medium'} priority`}
+      onPointerDown={(event) => {
+        pressedAt.current = event.timeStamp;
+        listeners?.onPointerDown?.(event);
+      }}
+      onClick={(event) => {
+        // A press held longer than 200 ms is not a click (spec 3 section 4); keyboard clicks have no press.
+        if (pressedAt.current === 0 || event.timeStamp - pressedAt.current < PROJECT_LIMITS.clickMaxMs) onEdit(task);
+        pressedAt.current = 0;
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter' && !isDragging) {
+          onEdit(task);
+          return;
+        }
+        listeners?.onKeyDown?.(event);
+      }}
+      sx={{
+        p: 1.25,
+        ml: task.parentTaskId ? 2 : 0,
+        cursor: 'grab',
+        opacity: complete ? 0.6 : 1,
+        transform: CSS.Translate.toString(transform),
+        zIndex: isDragging ? 2 : undefined,
+        position: 'relative',
+        touchAction: 'none',
+      }}
+    >
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
+        <Typography
+          variant="body2"
+          sx={{ fontWeight: 600, textDecoration: complete ? 'line-through' : undefined, wordBreak: 'break-word' }}
+        >
+          {task.title}
+        </Typography>
+        {complete && <Chip size="small" color="success" icon={<CheckCircleIcon />} label="Completed" />}
+      </Stack>
+      {parentTitle !== undefined && (
+        <Typography variant="caption" color="text.secondary" component="div">
+          Subtask of {truncate(parentTitle, 15)}
+        </Typography>
+      )}
+      {subtasks > 0 && (
+        <Typography variant="caption" color="text.secondary" component="div">
+          {subtasks} subtask(s)
+        </Typography>
+      )}
+      <Stack direction="row" spacing={1} useFlexGap sx={{ mt: 0.5, flexWrap: 'wrap', alignItems: 'center' }}>
+        <Chip size="small" variant="outlined" label={task.priority ?? 'Medium'} />
+        {task.dueDate && <Typography variant="caption">Due {parseDue(task.dueDate).toLocaleDateString()}</Typography>}
+        <Typography variant="caption">{task.completionPercentage}%</Typography>
+      </Stack>
+      {names.length > 0 && (
+        <Typography variant="caption" color="text.secondary" component="div">
+          {assigneeSummary(names)}
+        </Typography>
+      )}
+    </Paper>
+  );
+});

@@ -1,0 +1,327 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Chip,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  FormControl,
+  FormHelperText,
+  InputLabel,
+  MenuItem,
+  Select,
+  Slider,
+  Stack,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { DatePicker } from '@mui/x-date-pickers/DatePicker';
+import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useDeleteTask, useSaveTask } from '../api/project-mutations.ts';
+import {
+  TASK_PRIORITIES,
+  TASK_STATUSES,
+  type CoreUser,
+  type Task,
+  type TaskPriority,
+  type TaskStatus,
+} from '../api/types.ts';
+import { displayName, parentChoices, prerequisiteChoices, PROJECT_LIMITS } from '../task-rules.ts';
+import { useProjectNotices } from '../use-project-notices.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+
+export interface TaskDialogTarget {
+  /** 'create' from New Task, 'add' from a Kanban column (status fixed), 'edit' from a card or list. */
+  mode: 'create' | 'add' | 'edit';
+  task?: Task;
+  status?: TaskStatus;
+  /** Loaded when the edit dialog opens; empty when that failed. */
+  prerequisites?: string[];
+  assignees?: string[];
+}
+
+interface TaskDialogProps {
+  projectId: string;
+  target: TaskDialogTarget;
+  projectTasks: Task[];
+  coreUsers: CoreUser[];
+  onClose: () => void;
+}
+
+const TITLES = { create: 'Create New Task', add: 'Add New Task', edit: 'Edit Task' } as const;
+const NONE = 'none';
+const UNASSIGNED = 'unassigned';
+
+/** Rendered only while open (the parent mounts it per target), so its state starts fresh each time. */
+export function TaskDialog({ projectId, target, projectTasks, coreUsers, onClose }: TaskDialogProps) {
+  const { task } = target;
+  const [title, setTitle] = useState(task?.title ?? '');
+  const [description, setDescription] = useState(task?.description ?? '');
+  const [status, setStatus] = useState<TaskStatus>(task?.status ?? target.status ?? 'To Do');
+  const [priority, setPriority] = useState<TaskPriority>(task?.priority ?? 'Medium');
+  const [assigneeId, setAssigneeId] = useState(task?.assigneeId ?? UNASSIGNED);
+  const [assignees, setAssignees] = useState<string[]>(target.assignees ?? task?.assignees ?? []);
+  const [parentTaskId, setParentTaskId] = useState(task?.parentTaskId ?? NONE);
+  const [dueDate, setDueDate] = useState<Dayjs | null>(task?.dueDate ? dayjs(task.dueDate) : null);
+  const [completion, setCompletion] = useState(task?.completionPercentage ?? 0);
+  const [prerequisites, setPrerequisites] = useState<string[]>(target.prerequisites ?? task?.prerequisites ?? []);
+  const [titleError, setTitleError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const saveTask = useSaveTask();
+  const deleteTask = useDeleteTask();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const { succeeded, failed } = useProjectNotices();
+
+  const editing = target.mode === 'edit';
+  const failureText = editing ? 'Failed to update task' : 'Failed to create task';
+  const titleOf = (id: string) => projectTasks.find((candidate) => candidate.id === id)?.title ?? 'Unknown task';
+  const userName = (id: string) =>
+    displayName(
+      coreUsers.find((user) => user.id === id),
+      'Unknown User',
+    );
+
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    if (!title.trim()) {
+      setTitleError('Title is required');
+      return;
+    }
+    // The single assignee and the list stay consistent: the single one is always in the list.
+    const single = assigneeId === UNASSIGNED || assigneeId === '' ? null : assigneeId;
+    const list = single && !assignees.includes(single) ? [single, ...assignees] : assignees;
+    saveTask.mutate(
+      {
+        projectId,
+        taskId: task?.id,
+        prerequisites,
+        task: {
+          title: title.trim(),
+          description: description.trim(),
+          status,
+          priority,
+          assigneeId: single,
+          assignees: list,
+          parentTaskId: parentTaskId === NONE || parentTaskId === '' ? null : parentTaskId,
+          dueDate: dueDate?.isValid() ? dueDate.format('YYYY-MM-DD') : null,
+          completionPercentage: completion,
+        },
+      },
+      {
+        onSuccess: () => {
+          succeeded(editing ? 'Task updated successfully' : 'Task created successfully');
+          onClose();
+        },
+        onError: (error) => {
+          setFailure(failureText);
+          failed(error, failureText);
+        },
+      },
+    );
+  };
+
+  const remove = () => {
+    if (!task) return;
+    deleteTask.mutate(task.id, {
+      onSuccess: () => {
+        succeeded('Task deleted successfully');
+        onClose();
+      },
+      onError: (error) => {
+        setConfirmingDelete(false);
+        setFailure('Failed to delete task');
+        failed(error, 'Failed to delete task');
+      },
+    });
+  };
+
+  const noCoreUsers = coreUsers.length === 0;
+  const prerequisiteOptions = prerequisiteChoices(projectTasks, task?.id, prerequisites);
+
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+      <form onSubmit={submit} noValidate>
+        <DialogTitle>{TITLES[target.mode]}</DialogTitle>
+        <DialogContent>
+          <LocalizationProvider dateAdapter={AdapterDayjs}>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              {failure && <Alert severity="error">{failure}</Alert>}
+              <TextField
+                label="Title"
+                value={title}
+                onChange={(event) => setTitle(event.target.value)}
+                error={Boolean(titleError)}
+                helperText={titleError}
+                required
+                autoFocus
+              />
+              <TextField
+                label="Description"
+                value={description}
+                onChange={(event) => setDescription(event.target.value)}
+                multiline
+                minRows={2}
+              />
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <FormControl fullWidth disabled={target.mode === 'add'}>
+                  <InputLabel id="task-status">Status</InputLabel>
+                  <Select
+                    labelId="task-status"
+                    label="Status"
+                    value={status}
+                    onChange={(event) => setStatus(event.target.value as TaskStatus)}
+                  >
+                    {TASK_STATUSES.map((value) => (
+                      <MenuItem key={value} value={value}>
+                        {value}
+                      </MenuItem>
+                    ))}
+                  </Select>
+                </FormControl>
+                <FormControl fullWidth>
+                  <InputLabel id="task-priority">Priority</InputLabel>
+                  <Select
+                    labelId="task-priority"
+                    label="Priority"
+                    value={priority}
+                    onChange={(event) => setPriority(event.target.value as TaskPriority)}
+                  >
+                    {TASK_PRIORITIES.map((value) => (
+                      <MenuItem key={value} value={value}>
+                        {value}
+                      </MenuItem>
+                    ))}
+                  </Select>
+                </FormControl>
+              </Stack>
+              <FormControl fullWidth>
+                <InputLabel id="task-assignee">Assignee</InputLabel>
+                <Select
+                  labelId="task-assignee"
+                  label="Assignee"
+                  value={assigneeId}
+                  onChange={(event) => setAssigneeId(event.target.value)}
+                >
+                  <MenuItem value={UNASSIGNED}>Unassigned</MenuItem>
+                  {coreUsers.map((user) => (
+                    <MenuItem key={user.id} value={user.id}>
+                      {displayName(user)}
+                    </MenuItem>
+                  ))}
+                </Select>
+                {noCoreUsers && <FormHelperText>No Core users available</FormHelperText>}
+              </FormControl>
+              <FormControl fullWidth disabled={noCoreUsers}>
+                <InputLabel id="task-assignees">Assignees</InputLabel>
+                <Select
+                  labelId="task-assignees"
+                  label="Assignees"
+                  multiple
+                  value={assignees}
+                  onChange={(event) =>
+                    setAssignees(typeof event.target.value === 'string' ? [] : (event.target.value as string[]))
+                  }
+                  renderValue={(ids) => (ids as string[]).map(userName).join(', ')}
+                >
+                  {coreUsers.map((user) => (
+                    <MenuItem key={user.id} value={user.id}>
+                      {displayName(user)}
+                    </MenuItem>
+                  ))}
+                </Select>
+                {noCoreUsers && <FormHelperText>No Core users available</FormHelperText>}
+              </FormControl>
+              <FormControl fullWidth>
+                <InputLabel id="task-parent">Parent Task</InputLabel>
+                <Select
+                  labelId="task-parent"
+                  label="Parent Task"
+                  value={parentTaskId}
+                  onChange={(event) => setParentTaskId(event.target.value)}
+                >
+                  <MenuItem value={NONE}>None</MenuItem>
+                  {parentChoices(projectTasks, task?.id).map((candidate) => (
+                    <MenuItem key={candidate.id} value={candidate.id}>
+                      {candidate.title}
+                    </MenuItem>
+                  ))}
+                </Select>
+              </FormControl>
+              <DatePicker
+                label="Due Date"
+                value={dueDate}
+                onChange={(value) => setDueDate(value)}
+                slotProps={{ field: { clearable: true } }}
+              />
+              <Box>
+                <Typography id="task-completion" gutterBottom>
+                  Completion: {completion}%
+                </Typography>
+                <Slider
+                  aria-labelledby="task-completion"
+                  value={completion}
+                  onChange={(_event, value) => setCompletion(value as number)}
+                  step={PROJECT_LIMITS.completionStep}
+                  min={0}
+                  max={100}
+                />
+              </Box>
+              <Box>
+                <FormControl fullWidth>
+                  <InputLabel id="task-prerequisites">Add Prerequisite</InputLabel>
+                  <Select
+                    labelId="task-prerequisites"
+                    label="Add Prerequisite"
+                    value=""
+                    onChange={(event) => setPrerequisites([...prerequisites, event.target.value])}
+                  >
+                    {prerequisiteOptions.map((candidate) => (
+                      <MenuItem key={candidate.id} value={candidate.id}>
+                        {candidate.title}
+                      </MenuItem>
+                    ))}
+                  </Select>
+                </FormControl>
+                <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', mt: 1 }}>
+                  {prerequisites.map((id) => (
+                    <Chip
+                      key={id}
+                      label={titleOf(id)}
+                      onDelete={() => setPrerequisites(prerequisites.filter((chosen) => chosen !== id))}
+                    />
+                  ))}
+                </Stack>
+              </Box>
+            </Stack>
+          </LocalizationProvider>
+        </DialogContent>
+        <DialogActions>
+          {editing && (
+            <Button color="error" onClick={() => setConfirmingDelete(true)} sx={{ mr: 'auto' }}>
+              Delete Task
+            </Button>
+          )}
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={saveTask.isPending}>
+            {editing ? 'Update Task' : 'Create Task'}
+          </Button>
+        </DialogActions>
+      </form>
+      {confirmingDelete && task && (
+        <ConfirmDialog
+          title="Delete Task"
+          text={`Delete '${task.title}'? This cannot be undone.`}
+          confirmLabel="Delete"
+          pending={deleteTask.isPending}
+          onConfirm={remove}
+          onClose={() => setConfirmingDelete(false)}
+        />
+      )}
+    </Dialog>
+  );
+}

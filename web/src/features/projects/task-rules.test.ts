@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest';
+import type { Task } from './api/types.ts';
+import {
+  assigneeSummary,
+  calendarMonth,
+  dashboardTasks,
+  displayName,
+  filterMyTasks,
+  ganttLayout,
+  isOverdue,
+  kanbanColumn,
+  myTaskSummary,
+  NO_FILTERS,
+  parseDue,
+  prerequisiteChoices,
+  parentChoices,
+  projectCompletion,
+  sortMyTasks,
+  sortProjectRows,
+  truncate,
+} from './task-rules.ts';
+
+// Wednesday 15 April 2026, noon local time.
+const NOW = new Date(2026, 3, 15, 12);
+const day = (offset: number) => new Date(2026, 3, 15 + offset, 9).toISOString();
+
+function aTask(overrides: Partial<Task> = {}): Task {
+  return {
+    id: 't',
+    projectId: 'p',
+    title: 'Task',
+    description: null,
+    status: 'To Do',
+    priority: 'Medium',
+    assigneeId: null,
+    assignees: [],
+    parentTaskId: null,
+    dueDate: null,
+    completionPercentage: 0,
+    prerequisites: [],
+    ...overrides,
+  };
+}
+
+describe('names and counts', () => {
+  it('shows two names then +N more', () => {
+    expect(assigneeSummary(['A', 'B'])).toBe('A, B');
+    expect(assigneeSummary(['A', 'B', 'C', 'D'])).toBe('A, B +2 more');
+  });
+
+  it('names a user by first and last name, else e-mail, else Unknown User', () => {
+    expect(displayName({ id: '1', firstName: 'Ada', lastName: 'L', email: 'a@x' })).toBe('Ada L');
+    expect(displayName({ id: '1', firstName: null, lastName: null, email: 'a@x' })).toBe('a@x');
+    expect(displayName(undefined)).toBe('Unknown User');
+  });
+
+  it('rounds the average completion, 0 without tasks', () => {
+    expect(projectCompletion([])).toBe(0);
+    expect(projectCompletion([{ completionPercentage: 50 }, { completionPercentage: 55 }])).toBe(53);
+  });
+
+  it('truncates titles with an ellipsis', () => {
+    expect(truncate('Design the database', 15)).toBe('Design the data...');
+    expect(truncate('Short', 15)).toBe('Short');
+  });
+});
+
+describe('sorts', () => {
+  it('sorts projects by title, assignees and completion both ways', () => {
+    const rows = [
+      { project: { id: '1', title: 'Beta', description: null }, assigneeNames: ['a'], completion: 90 },
+      { project: { id: '2', title: 'Alpha', description: null }, assigneeNames: ['a', 'b'], completion: 10 },
+    ];
+    expect(sortProjectRows(rows, 'title', true).map((row) => row.project.title)).toEqual(['Alpha', 'Beta']);
+    expect(sortProjectRows(rows, 'title', false).map((row) => row.project.title)).toEqual(['Beta', 'Alpha']);
+    expect(sortProjectRows(rows, 'completion', true).map((row) => row.completion)).toEqual([10, 90]);
+    expect(sortProjectRows(rows, 'assignees', false).map((row) => row.project.id)).toEqual(['2', '1']);
+  });
+
+  it('orders a Kanban column by priority, a missing priority counting as Medium', () => {
+    const tasks = [
+      aTask({ id: 'low', priority: 'Low' }),
+      aTask({ id: 'none', priority: null }),
+      aTask({ id: 'critical', priority: 'Critical' }),
+      aTask({ id: 'done', status: 'Complete', priority: 'Critical' }),
+      aTask({ id: 'high', priority: 'High' }),
+    ];
+    expect(kanbanColumn(tasks, 'To Do').map((task) => task.id)).toEqual(['critical', 'high', 'none', 'low']);
+  });
+
+  it('orders My Tasks by status, then priority, then earliest due date with undated last', () => {
+    const tasks = [
+      aTask({ id: 'review', status: 'Review' }),
+      aTask({ id: 'todo-undated', priority: 'High' }),
+      aTask({ id: 'todo-later', priority: 'High', dueDate: day(5) }),
+      aTask({ id: 'todo-sooner', priority: 'High', dueDate: day(1) }),
+      aTask({ id: 'todo-low', priority: 'Low', dueDate: day(-3) }),
+      aTask({ id: 'progress', status: 'In Progress', priority: 'Low' }),
+      aTask({ id: 'complete', status: 'Complete', priority: 'Critical' }),
+    ];
+    expect(sortMyTasks(tasks).map((task) => task.id)).toEqual([
+      'progress',
+      'todo-sooner',
+      'todo-later',
+      'todo-undated',
+      'todo-low',
+      'review',
+      'complete',
+    ]);
+  });
+});
+
+describe('My Tasks filters', () => {
+  const tasks = [
+    aTask({ id: 'overdue', title: 'Write report', dueDate: day(-2) }),
+    aTask({ id: 'overdue-done', status: 'Complete', dueDate: day(-2) }),
+    aTask({ id: 'today', dueDate: day(0), priority: 'Critical' }),
+    aTask({ id: 'tomorrow', dueDate: day(1), status: 'Review' }),
+    aTask({ id: 'next-week', dueDate: day(6) }),
+    aTask({ id: 'far', dueDate: day(20) }),
+    aTask({ id: 'undated', description: 'report draft' }),
+  ];
+  const ids = (due: (typeof NO_FILTERS)['due']) =>
+    filterMyTasks(tasks, { ...NO_FILTERS, due }, NOW).map((task) => task.id);
+
+  it('filters by due date; today is not overdue and Complete never is', () => {
+    expect(ids('overdue')).toEqual(['overdue']);
+    expect(ids('today')).toEqual(['today']);
+    expect(ids('tomorrow')).toEqual(['tomorrow']);
+    expect(ids('this-week')).toEqual(['today', 'tomorrow', 'next-week']);
+    expect(ids('no-date')).toEqual(['undated']);
+    expect(ids('all')).toHaveLength(tasks.length);
+  });
+
+  it('searches title and description, and filters status and priority', () => {
+    expect(filterMyTasks(tasks, { ...NO_FILTERS, search: 'REPORT' }, NOW).map((task) => task.id)).toEqual([
+      'overdue',
+      'undated',
+    ]);
+    expect(filterMyTasks(tasks, { ...NO_FILTERS, status: 'Review' }, NOW).map((task) => task.id)).toEqual(['tomorrow']);
+    expect(filterMyTasks(tasks, { ...NO_FILTERS, priority: 'Critical' }, NOW).map((task) => task.id)).toEqual([
+      'today',
+    ]);
+  });
+
+  it('counts the summary cards', () => {
+    expect(myTaskSummary(tasks, NOW)).toEqual({
+      total: 7,
+      inProgress: 0,
+      toDo: 5,
+      review: 1,
+      complete: 1,
+      overdue: 1,
+    });
+  });
+
+  it('treats a task due earlier today as overdue outside My Tasks', () => {
+    const earlier = aTask({ dueDate: new Date(2026, 3, 15, 8).toISOString() });
+    expect(isOverdue(earlier, NOW)).toBe(true);
+    expect(isOverdue(earlier, NOW, true)).toBe(false);
+  });
+});
+
+describe('Gantt', () => {
+  it('spans 7 days back to 30 forward with a tick every 7 days, showing only dated tasks inside it', () => {
+    const tasks = [
+      aTask({ id: 'in', dueDate: day(3) }),
+      aTask({ id: 'edge', dueDate: day(-7) }),
+      aTask({ id: 'before', dueDate: day(-8) }),
+      aTask({ id: 'after', dueDate: day(31) }),
+      aTask({ id: 'undated' }),
+    ];
+    const { window, bars } = ganttLayout(tasks, NOW);
+    expect(window.start).toEqual(new Date(2026, 3, 8));
+    expect(window.end).toEqual(new Date(2026, 4, 15));
+    expect(window.ticks.map((tick) => tick.getDate())).toEqual([8, 15, 22, 29, 6, 13]);
+    expect(bars.map((bar) => bar.task.id)).toEqual(['edge', 'in']);
+    expect(bars[0]?.at).toBe(0);
+  });
+
+  it('draws an arrow from each visible prerequisite to the task that depends on it', () => {
+    const tasks = [
+      aTask({ id: 'design', dueDate: day(1) }),
+      aTask({ id: 'build', dueDate: day(5), prerequisites: ['design', 'hidden'] }),
+      aTask({ id: 'hidden' }),
+    ];
+    const { arrows } = ganttLayout(tasks, NOW);
+    expect(arrows.map(({ from, to }) => [from.task.id, to.task.id])).toEqual([['design', 'build']]);
+  });
+});
+
+describe('calendar', () => {
+  it('lays the month out Sun-Sat with today marked and 3 tasks a day then +N more', () => {
+    const tasks = [1, 2, 3, 4, 5].map((n) => aTask({ id: `t${n}`, dueDate: day(0) }));
+    const weeks = calendarMonth(2026, 3, tasks, NOW);
+    // April 2026 starts on a Wednesday: the grid begins Sunday 29 March and ends Saturday 2 May.
+    expect(weeks).toHaveLength(5);
+    expect(weeks[0]?.[0]?.date).toEqual(new Date(2026, 2, 29));
+    expect(weeks[0]?.[0]?.inMonth).toBe(false);
+    expect(weeks[4]?.[6]?.date).toEqual(new Date(2026, 4, 2));
+    const today = weeks.flat().filter((cell) => cell.isToday);
+    expect(today).toHaveLength(1);
+    expect(today[0]?.tasks.map((task) => task.id)).toEqual(['t1', 't2', 't3']);
+    expect(today[0]?.moreCount).toBe(2);
+  });
+});
+
+describe('choices and the dashboard card', () => {
+  const tasks = ['a', 'b', 'c'].map((id) => aTask({ id }));
+
+  it('never offers the task itself as parent or prerequisite, nor a prerequisite twice', () => {
+    expect(parentChoices(tasks, 'a').map((task) => task.id)).toEqual(['b', 'c']);
+    expect(prerequisiteChoices(tasks, 'a', ['b']).map((task) => task.id)).toEqual(['c']);
+  });
+
+  it('shows up to 5 tasks that are not Complete', () => {
+    const many = [...Array(7).keys()].map((n) => aTask({ id: `t${n}` }));
+    many.push(aTask({ id: 'done', status: 'Complete', priority: 'Critical' }));
+    const shown = dashboardTasks(many);
+    expect(shown).toHaveLength(5);
+    expect(shown.some((task) => task.id === 'done')).toBe(false);
+  });
+});
+
+describe('due dates', () => {
+  it('reads a date-only due date as that local day', () => {
+    expect(parseDue('2026-04-15')).toEqual(new Date(2026, 3, 15));
+  });
+});

@@ -1,0 +1,75 @@
+import type { z } from 'zod';
+import { fillPath, type ResponseOf, type RouteContract } from '@crucible/proto';
+import { requestInit, throwIfNotOk } from './api-request.ts';
+
+type ParamsPart<Route extends RouteContract> = Route['pathParams'] extends z.ZodType
+  ? { params: z.input<Route['pathParams']> }
+  : { params?: undefined };
+type QueryPart<Route extends RouteContract> = Route['query'] extends z.ZodType
+  ? { query?: Partial<z.input<Route['query']>> }
+  : { query?: undefined };
+type BodyPart<Route extends RouteContract> = Route['body'] extends z.ZodType
+  ? { body: z.input<Route['body']> }
+  : { body?: undefined };
+
+/** What a call of `Route` sends: its path parameters and body when it has them, its query when wanted. */
+export type CallInput<Route extends RouteContract> = ParamsPart<Route> & QueryPart<Route> & BodyPart<Route>;
+
+/** The route's URL with its path parameters filled and the query's defined values appended. */
+export function routeUrl<Route extends RouteContract>(route: Route, input: CallInput<Route>): string {
+  const path = fillPath(route.path, input.params as Record<string, string> | undefined);
+  const query = new URLSearchParams();
+  for (const [name, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
+    if (value !== undefined && value !== null) query.set(name, String(value));
+  }
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+/** The raw response of a contract call (for headers such as the next page's cursor); a failure throws ApiError. */
+export async function requestRoute<Route extends RouteContract>(
+  route: Route,
+  input: CallInput<Route>,
+): Promise<Response> {
+  const response = await fetch(routeUrl(route, input), requestInit(route.method, input.body));
+  await throwIfNotOk(response);
+  return response;
+}
+
+/** Calls a contract route and answers its typed success body (undefined for 204). */
+export async function callRoute<Route extends RouteContract>(
+  route: Route,
+  input: CallInput<Route>,
+): Promise<ResponseOf<Route>> {
+  const response = await requestRoute(route, input);
+  if (response.status === 204) return undefined as ResponseOf<Route>;
+  return (await response.json()) as ResponseOf<Route>;
+}
+
+async function readJsonOrNull(response: Response): Promise<unknown> {
+  try {
+    return await response.json();
+  } catch {
+    return null;
+  }
+}
+
+function serverMessage(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('message' in body)) return undefined;
+  return typeof body.message === 'string' && body.message !== '' ? body.message : undefined;
+}
+
+/**
+ * For calls whose failure a member reads as is (auth forms): the error carries the server's own
+ * `message` ('Invalid email or password') instead of the status line, or the fallback.
+ */
+export async function callRouteWithServerMessage<Route extends RouteContract>(
+  route: Route,
+  input: CallInput<Route>,
+  fallbackMessage: string,
+): Promise<ResponseOf<Route>> {
+  const response = await fetch(routeUrl(route, input), requestInit(route.method, input.body));
+  const payload = await readJsonOrNull(response);
+  if (!response.ok) throw new Error(serverMessage(payload) ?? fallbackMessage);
+  return payload as ResponseOf<Route>;
+}

@@ -1,0 +1,179 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ACCEPTED_PROTOCOL, AUTH_FAILED_LOG, authProtocol, LiveSocket, liveSocketUrl } from './live-socket.ts';
+import { reconnectDelay } from './reconnect-schedule.ts';
+
+/** A stand-in for the browser's WebSocket that the test opens, closes and fails by hand. */
+class FakeSocket {
+  readyState: number = WebSocket.CONNECTING;
+  sent: string[] = [];
+  onopen: (() => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
+  onerror: (() => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  constructor(
+    readonly url: string,
+    readonly protocols: string[],
+  ) {}
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.readyState = WebSocket.CLOSED;
+  }
+  open() {
+    this.readyState = WebSocket.OPEN;
+    this.onopen?.();
+  }
+  serverClose(code: number) {
+    this.readyState = WebSocket.CLOSED;
+    this.onclose?.({ code });
+  }
+  fail() {
+    this.onerror?.();
+    this.serverClose(1006);
+  }
+}
+
+function setup(token: string | null = 'header.payload.sig') {
+  const sockets: FakeSocket[] = [];
+  const logger = { warn: vi.fn(), error: vi.fn() };
+  let currentToken = token;
+  const live = new LiveSocket({
+    url: 'ws://example.test/ws',
+    readToken: () => currentToken,
+    createSocket: (url, protocols) => {
+      const socket = new FakeSocket(url, protocols);
+      sockets.push(socket);
+      return socket as unknown as WebSocket;
+    },
+    logger,
+  });
+  return { live, sockets, logger, setToken: (value: string | null) => (currentToken = value) };
+}
+
+describe('the reconnect schedule', () => {
+  it('waits 2 s times the attempt number for a token, five times, then stops', () => {
+    const waits = [0, 1, 2, 3, 4, 5].map((attempt) => reconnectDelay({ kind: 'no-token', attempt }));
+    expect(waits).toEqual([2_000, 4_000, 6_000, 8_000, 10_000, null]);
+  });
+
+  it('backs off a close at 1 s x 2^attempt and an error at 2 s x 2^attempt, both capped at 30 s', () => {
+    expect([0, 1, 2, 3, 4].map((attempt) => reconnectDelay({ kind: 'close', code: 1006, attempt }))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 16_000,
+    ]);
+    expect([0, 1, 2, 3, 4].map((attempt) => reconnectDelay({ kind: 'error', attempt }))).toEqual([
+      2_000, 4_000, 8_000, 16_000, 30_000,
+    ]);
+    expect(reconnectDelay({ kind: 'close', code: 1006, attempt: 5 })).toBeNull();
+  });
+
+  it('never retries a refused sign-in (1008) or a server going away (1001)', () => {
+    expect(reconnectDelay({ kind: 'close', code: 1008, attempt: 0 })).toBeNull();
+    expect(reconnectDelay({ kind: 'close', code: 1001, attempt: 0 })).toBeNull();
+  });
+});
+
+describe('LiveSocket', () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it('carries the token as an auth. subprotocol in URL-safe base64, not in the URL', () => {
+    const { live, sockets } = setup('a?b>c');
+    live.start();
+    expect(sockets[0]!.url).toBe('ws://example.test/ws');
+    expect(sockets[0]!.protocols).toEqual([ACCEPTED_PROTOCOL, authProtocol('a?b>c')]);
+    expect(authProtocol('a?b>c')).toBe('auth.YT9iPmM');
+  });
+
+  it('falls back to port 5000 on a bare localhost and uses wss on https', () => {
+    expect(liveSocketUrl({ protocol: 'http:', host: 'localhost', hostname: 'localhost', port: '' })).toBe(
+      'ws://localhost:5000/ws',
+    );
+    expect(liveSocketUrl({ protocol: 'https:', host: 'c.example:8443', hostname: 'c.example', port: '8443' })).toBe(
+      'wss://c.example:8443/ws',
+    );
+  });
+
+  it('reconnects after a dropped connection on the close schedule and resets it once open', () => {
+    const { live, sockets } = setup();
+    const opened = vi.fn();
+    live.onOpen(opened);
+    live.start();
+    sockets[0]!.serverClose(1006);
+    vi.advanceTimersByTime(999);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.serverClose(1006);
+    vi.advanceTimersByTime(1_999);
+    expect(sockets).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    sockets[2]!.open();
+    expect(opened).toHaveBeenCalledTimes(1);
+    expect(live.status).toBe('connected');
+    sockets[2]!.serverClose(1006);
+    vi.advanceTimersByTime(1_000);
+    expect(sockets).toHaveLength(4);
+  });
+
+  it('counts an error once, on the longer error schedule, though a close follows it', () => {
+    const { live, sockets } = setup();
+    live.start();
+    sockets[0]!.fail();
+    vi.advanceTimersByTime(1_999);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(sockets).toHaveLength(2);
+  });
+
+  it('logs the spec text on 1008 and never tries again', () => {
+    const { live, sockets, logger } = setup();
+    live.start();
+    sockets[0]!.open();
+    sockets[0]!.serverClose(1008);
+    vi.advanceTimersByTime(120_000);
+    expect(sockets).toHaveLength(1);
+    expect(logger.error).toHaveBeenCalledWith(AUTH_FAILED_LOG);
+    expect(live.status).toBe('stopped');
+  });
+
+  it('stops after five tries without a token, and connects when the token appears in time', () => {
+    const first = setup(null);
+    first.live.start();
+    vi.advanceTimersByTime(2_000 + 4_000 + 6_000 + 8_000 + 10_000 + 60_000);
+    expect(first.sockets).toHaveLength(0);
+    expect(first.live.status).toBe('stopped');
+
+    const second = setup(null);
+    second.live.start();
+    vi.advanceTimersByTime(2_000);
+    second.setToken('late.token.sig');
+    vi.advanceTimersByTime(4_000);
+    expect(second.sockets).toHaveLength(1);
+  });
+
+  it('ignores messages it cannot parse and hands on the ones it can', () => {
+    const { live, sockets, logger } = setup();
+    const heard = vi.fn();
+    live.onMessage(heard);
+    live.start();
+    sockets[0]!.open();
+    sockets[0]!.onmessage?.({ data: 'not json' });
+    sockets[0]!.onmessage?.({ data: JSON.stringify({ type: 'unknown_kind' }) });
+    sockets[0]!.onmessage?.({ data: JSON.stringify({ type: 'typing', senderId: 'u2', isTyping: true }) });
+    expect(heard).toHaveBeenCalledExactlyOnceWith({ type: 'typing', senderId: 'u2', isTyping: true });
+    expect(logger.warn).toHaveBeenCalledTimes(2);
+  });
+
+  it('sends only over an open socket and does not reconnect after stop', () => {
+    const { live, sockets } = setup();
+    live.start();
+    expect(live.send({ type: 'typing', recipientId: 'u2', isTyping: true })).toBe(false);
+    sockets[0]!.open();
+    expect(live.send({ type: 'typing', recipientId: 'u2', isTyping: true })).toBe(true);
+    live.stop();
+    vi.advanceTimersByTime(60_000);
+    expect(sockets).toHaveLength(1);
+    expect(live.status).toBe('idle');
+  });
+});

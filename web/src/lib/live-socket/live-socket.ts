@@ -1,0 +1,165 @@
+import { LIMITS } from '@crucible/proto';
+import { reconnectDelay, type Interruption } from './reconnect-schedule.ts';
+import { parseServerMessage, type ClientMessage, type ServerMessage } from './types.ts';
+
+export type LiveSocketStatus = 'idle' | 'connecting' | 'connected' | 'stopped';
+
+export const AUTH_FAILED_LOG = 'Global WebSocket authentication failed - please refresh page';
+export const NO_TOKEN_LOG = 'No JWT token available for WebSocket authentication';
+
+type SocketFactory = (url: string, protocols: string[]) => WebSocket;
+
+export interface LiveSocketOptions {
+  url: string;
+  readToken: () => string | null;
+  createSocket?: SocketFactory;
+  logger?: Pick<Console, 'warn' | 'error'>;
+}
+
+/**
+ * The realtime service answers with this marker protocol (never the token), and a browser fails a
+ * handshake whose answer it did not offer. Import WS_ACCEPTED_PROTOCOL from @crucible/proto once the
+ * realtime branch is merged.
+ */
+export const ACCEPTED_PROTOCOL = 'crucible.v1';
+
+/** Spec 1 section 7: the token travels as the subprotocol 'auth.' + URL-safe base64, never in the URL. */
+export function authProtocol(token: string): string {
+  const bytes = new TextEncoder().encode(token);
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return `auth.${btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
+}
+
+/** wss on https; the dev server on localhost has no socket of its own, so it goes to the backend's port 5000. */
+export function liveSocketUrl(location: Pick<Location, 'protocol' | 'host' | 'hostname' | 'port'>): string {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  const host = location.hostname === 'localhost' && !location.port ? 'localhost:5000' : location.host;
+  return `${scheme}://${host}/ws`;
+}
+
+/**
+ * One socket with spec 1 section 4's reconnect rules. Listeners hear every parsed server message and
+ * every status change; an 'open' after a gap is how callers know to refetch what they may have missed.
+ */
+export class LiveSocket {
+  private socket: WebSocket | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private attempt = 0;
+  private currentStatus: LiveSocketStatus = 'idle';
+  private readonly messageListeners = new Set<(message: ServerMessage) => void>();
+  private readonly statusListeners = new Set<(status: LiveSocketStatus) => void>();
+  private readonly openListeners = new Set<() => void>();
+  private readonly createSocket: SocketFactory;
+  private readonly logger: Pick<Console, 'warn' | 'error'>;
+
+  constructor(private readonly options: LiveSocketOptions) {
+    this.createSocket = options.createSocket ?? ((url, protocols) => new WebSocket(url, protocols));
+    this.logger = options.logger ?? console;
+  }
+
+  get status(): LiveSocketStatus {
+    return this.currentStatus;
+  }
+
+  start(): void {
+    if (this.socket || this.timer || this.currentStatus === 'connected') return;
+    this.attempt = 0;
+    this.connect();
+  }
+
+  stop(): void {
+    this.clearTimer();
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.onopen = socket.onclose = socket.onerror = socket.onmessage = null;
+      socket.close(1000);
+    }
+    this.setStatus('idle');
+  }
+
+  /** False when there is no open socket: a message is never queued for later, it would arrive out of date. */
+  send(message: ClientMessage): boolean {
+    if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  onMessage(listener: (message: ServerMessage) => void): () => void {
+    this.messageListeners.add(listener);
+    return () => this.messageListeners.delete(listener);
+  }
+
+  onStatus(listener: (status: LiveSocketStatus) => void): () => void {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  onOpen(listener: () => void): () => void {
+    this.openListeners.add(listener);
+    return () => this.openListeners.delete(listener);
+  }
+
+  private connect(): void {
+    this.timer = null;
+    const token = this.options.readToken();
+    if (!token) {
+      this.logger.warn(NO_TOKEN_LOG);
+      this.retry({ kind: 'no-token', attempt: this.attempt });
+      return;
+    }
+    this.setStatus('connecting');
+    const socket = this.createSocket(this.options.url, [ACCEPTED_PROTOCOL, authProtocol(token)]);
+    this.socket = socket;
+    // An error is followed by a close: the error's longer wait is the one that counts.
+    let failed = false;
+    socket.onopen = () => {
+      this.attempt = 0;
+      this.setStatus('connected');
+      for (const listener of this.openListeners) listener();
+    };
+    socket.onmessage = (event: MessageEvent) => {
+      const message = parseServerMessage(event.data);
+      if (!message) {
+        this.logger.warn('Ignoring a live socket message that could not be parsed', event.data);
+        return;
+      }
+      for (const listener of this.messageListeners) listener(message);
+    };
+    socket.onerror = () => {
+      if (failed || this.socket !== socket) return;
+      failed = true;
+      this.socket = null;
+      this.retry({ kind: 'error', attempt: this.attempt });
+    };
+    socket.onclose = (event: CloseEvent) => {
+      if (event.code === LIMITS.socket.authFailedCode) this.logger.error(AUTH_FAILED_LOG);
+      if (failed || this.socket !== socket) return;
+      this.socket = null;
+      this.retry({ kind: 'close', code: event.code, attempt: this.attempt });
+    };
+  }
+
+  private retry(interruption: Interruption): void {
+    const delay = reconnectDelay(interruption);
+    if (delay === null) {
+      this.setStatus('stopped');
+      return;
+    }
+    this.setStatus('connecting');
+    this.attempt += 1;
+    this.timer = setTimeout(() => this.connect(), delay);
+  }
+
+  private clearTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private setStatus(status: LiveSocketStatus): void {
+    if (status === this.currentStatus) return;
+    this.currentStatus = status;
+    for (const listener of this.statusListeners) listener(status);
+  }
+}
