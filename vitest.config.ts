@@ -12,7 +12,14 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['proto/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'gateway/src/**/*.test.ts', 'deploy/test/**/*.test.ts'],
+          include: [
+            'proto/src/**/*.test.ts',
+            'services/*/src/**/*.test.ts',
+            'gateway/src/**/*.test.ts',
+            'deploy/test/**/*.test.ts',
+            'web/scripts/**/*.test.ts',
+            'eslint.config.test.ts',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
         },
       },

@@ -31,7 +31,9 @@ const root = process.cwd();
 const [command, workspaceArg, ...rest] = process.argv.slice(2);
 
 function usage(message) {
-  console.error(`${message}\nusage: node deploy/docker/bundle.mjs build <workspace> [--out <dir>] | verify <workspace>`);
+  console.error(
+    `${message}\nusage: node deploy/docker/bundle.mjs build <workspace> [--out <dir>] | verify <workspace>`,
+  );
   process.exit(2);
 }
 
@@ -85,7 +87,11 @@ async function build() {
         const relative = encodeURI(posix(path.relative(finalDistDir, args.path)));
         const here = `new URL(${JSON.stringify(relative)}, import.meta.url)`;
         const contents = source.replace(/\bimport\.meta\.(url|dirname|filename)\b/g, (_m, prop) =>
-          prop === 'url' ? `${here}.href` : prop === 'filename' ? `__crucibleFileURLToPath(${here})` : `__crucibleDirname(__crucibleFileURLToPath(${here}))`,
+          prop === 'url'
+            ? `${here}.href`
+            : prop === 'filename'
+              ? `__crucibleFileURLToPath(${here})`
+              : `__crucibleDirname(__crucibleFileURLToPath(${here}))`,
         );
         const ext = path.extname(args.path);
         const loader = ext === '.tsx' ? 'tsx' : ext === '.jsx' ? 'jsx' : /^\.[cm]?ts$/.test(ext) ? 'ts' : 'js';
@@ -120,7 +126,9 @@ async function build() {
   const dynamics = new Set();
   for (const imported of output.imports) {
     if (!imported.external || isBuiltin(imported.path) || imported.path.startsWith('node:')) continue;
-    (imported.kind === 'dynamic-import' || imported.kind === 'require-call' ? dynamics : statics).add(packageName(imported.path));
+    (imported.kind === 'dynamic-import' || imported.kind === 'require-call' ? dynamics : statics).add(
+      packageName(imported.path),
+    );
   }
   for (const name of statics) dynamics.delete(name);
 
@@ -152,9 +160,12 @@ async function build() {
   mkdirSync(path.dirname(outfile), { recursive: true });
   writeFileSync(path.join(path.dirname(outfile), 'bundle.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   const kib = Math.round(output.bytes / 1024);
-  console.log(`bundled ${manifest.entry} -> ${posix(path.relative(root, outfile))} (${kib} KiB); workspaces: ${manifest.bundledWorkspaces.join(', ')}`);
+  console.log(
+    `bundled ${manifest.entry} -> ${posix(path.relative(root, outfile))} (${kib} KiB); workspaces: ${manifest.bundledWorkspaces.join(', ')}`,
+  );
   console.log(`  externals: ${manifest.externals.join(', ') || '(none)'}`);
-  if (manifest.optionalExternals.length) console.log(`  dynamic-only externals: ${manifest.optionalExternals.join(', ')}`);
+  if (manifest.optionalExternals.length)
+    console.log(`  dynamic-only externals: ${manifest.optionalExternals.join(', ')}`);
   if (assets.length) console.log(`  assets: ${assets.join(', ')}`);
 }
 
@@ -173,14 +184,22 @@ function verify() {
   const missingOptional = manifest.optionalExternals.filter((name) => !installed(name));
   const missingAssets = manifest.assets.filter((rel) => !existsSync(path.join(root, rel)));
   if (missingOptional.length) {
-    console.warn(`note: only imported dynamically and not installed (fine if that code path never runs in a pod): ${missingOptional.join(', ')}`);
+    console.warn(
+      `note: only imported dynamically and not installed (fine if that code path never runs in a pod): ${missingOptional.join(', ')}`,
+    );
   }
   if (missing.length || missingAssets.length) {
-    if (missing.length) console.error(`${workspace}: imported by the bundle but not installed as a production dependency: ${missing.join(', ')}`);
-    if (missingAssets.length) console.error(`${workspace}: runtime assets missing from the image: ${missingAssets.join(', ')}`);
+    if (missing.length)
+      console.error(
+        `${workspace}: imported by the bundle but not installed as a production dependency: ${missing.join(', ')}`,
+      );
+    if (missingAssets.length)
+      console.error(`${workspace}: runtime assets missing from the image: ${missingAssets.join(', ')}`);
     process.exit(1);
   }
-  console.log(`${workspace}: ${manifest.externals.length} external packages and ${manifest.assets.length} asset folders present`);
+  console.log(
+    `${workspace}: ${manifest.externals.length} external packages and ${manifest.assets.length} asset folders present`,
+  );
 }
 
 if (command === 'build') await build();

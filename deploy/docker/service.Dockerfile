@@ -28,7 +28,7 @@ RUN cd /src \
     | xargs -I{} cp --parents {} /app/
 
 FROM base AS build
-# prisma generate needs no schema engine, only a path that exists (see DESIGN.md "Prisma here").
+# prisma generate needs no schema engine, only a path that exists (see services/README.md section 4, Prisma).
 ENV PRISMA_SCHEMA_ENGINE_BINARY=/usr/local/bin/node
 COPY --from=manifests /app/ ./
 # --ignore-scripts: nothing the build runs needs an install script (esbuild, rolldown and

@@ -1,5 +1,5 @@
 // Sign-in load test for a deployed cluster (k6 >= 0.57 runs TypeScript directly; types: @types/k6).
-// Not run on the development machines (no k6 binary there; see DESIGN.md section 5).
+// Not run on the development machines (no k6 binary there: `npm run bench` measures locally with Node load generators).
 //
 //   k6 run -e BASE_URL=https://crucible.example.com -e EMAIL=load{n}@example.com \
 //          -e PASSWORD=... -e ACCOUNTS=200 deploy/k6/signin.ts
@@ -41,7 +41,8 @@ export const options: Options = {
 };
 
 export function setup(): void {
-  if (!BASE_URL || !EMAIL || !PASSWORD) fail('set BASE_URL, EMAIL and PASSWORD (see the header of deploy/k6/signin.ts)');
+  if (!BASE_URL || !EMAIL || !PASSWORD)
+    fail('set BASE_URL, EMAIL and PASSWORD (see the header of deploy/k6/signin.ts)');
   if (!Number.isInteger(ACCOUNTS) || ACCOUNTS < 1) fail(`ACCOUNTS must be a positive integer, got ${__ENV.ACCOUNTS}`);
 }
 

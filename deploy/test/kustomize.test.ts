@@ -51,18 +51,61 @@ const SERVED_KINDS = new Set(['Deployment', 'StatefulSet']);
 // Fields a cluster accepts (subset of the v1.32 schema); a typo such as `livenesProbe` is silently
 // dropped by `kubectl apply --validate=false` and by kustomize, so it is caught here.
 const CONTAINER_FIELDS = new Set([
-  'name', 'image', 'imagePullPolicy', 'command', 'args', 'workingDir', 'ports', 'env', 'envFrom', 'resources',
-  'livenessProbe', 'readinessProbe', 'startupProbe', 'securityContext', 'volumeMounts', 'lifecycle',
-  'terminationMessagePath', 'terminationMessagePolicy', 'stdin', 'tty', 'restartPolicy', 'resizePolicy', 'volumeDevices',
+  'name',
+  'image',
+  'imagePullPolicy',
+  'command',
+  'args',
+  'workingDir',
+  'ports',
+  'env',
+  'envFrom',
+  'resources',
+  'livenessProbe',
+  'readinessProbe',
+  'startupProbe',
+  'securityContext',
+  'volumeMounts',
+  'lifecycle',
+  'terminationMessagePath',
+  'terminationMessagePolicy',
+  'stdin',
+  'tty',
+  'restartPolicy',
+  'resizePolicy',
+  'volumeDevices',
 ]);
 const POD_SPEC_FIELDS = new Set([
-  'containers', 'initContainers', 'volumes', 'serviceAccountName', 'automountServiceAccountToken', 'enableServiceLinks',
-  'terminationGracePeriodSeconds', 'securityContext', 'restartPolicy', 'nodeSelector', 'affinity', 'tolerations',
-  'topologySpreadConstraints', 'priorityClassName', 'imagePullSecrets', 'dnsPolicy', 'hostname', 'subdomain',
+  'containers',
+  'initContainers',
+  'volumes',
+  'serviceAccountName',
+  'automountServiceAccountToken',
+  'enableServiceLinks',
+  'terminationGracePeriodSeconds',
+  'securityContext',
+  'restartPolicy',
+  'nodeSelector',
+  'affinity',
+  'tolerations',
+  'topologySpreadConstraints',
+  'priorityClassName',
+  'imagePullSecrets',
+  'dnsPolicy',
+  'hostname',
+  'subdomain',
 ]);
 const PROBE_FIELDS = new Set([
-  'httpGet', 'tcpSocket', 'exec', 'grpc', 'initialDelaySeconds', 'periodSeconds', 'timeoutSeconds',
-  'successThreshold', 'failureThreshold', 'terminationGracePeriodSeconds',
+  'httpGet',
+  'tcpSocket',
+  'exec',
+  'grpc',
+  'initialDelaySeconds',
+  'periodSeconds',
+  'timeoutSeconds',
+  'successThreshold',
+  'failureThreshold',
+  'terminationGracePeriodSeconds',
 ]);
 
 const rendered = new Map<string, K8sObject[]>();
@@ -72,10 +115,16 @@ function render(overlay: string): K8sObject[] {
   if (cached) return cached;
   let output: string;
   try {
-    output = execFileSync('kubectl', ['kustomize', path.join(overlaysDir, overlay)], { encoding: 'utf8', stdio: 'pipe' });
+    output = execFileSync('kubectl', ['kustomize', path.join(overlaysDir, overlay)], {
+      encoding: 'utf8',
+      stdio: 'pipe',
+    });
   } catch (error) {
     const stderr = (error as { stderr?: string }).stderr ?? String(error);
-    throw new Error(`kubectl kustomize deploy/kustomize/overlays/${overlay} failed (kubectl >= 1.27 must be on PATH):\n${stderr}`);
+    throw new Error(
+      `kubectl kustomize deploy/kustomize/overlays/${overlay} failed (kubectl >= 1.27 must be on PATH):\n${stderr}`,
+      { cause: error },
+    );
   }
   const documents = parseAllDocuments(output);
   for (const document of documents) {
@@ -88,7 +137,8 @@ function render(overlay: string): K8sObject[] {
 
 const id = (object: K8sObject) => `${object.kind}/${object.metadata?.name}`;
 const ofKind = (objects: K8sObject[], kind: string) => objects.filter((object) => object.kind === kind);
-const named = (objects: K8sObject[], kind: string, name: string) => objects.find((o) => o.kind === kind && o.metadata?.name === name);
+const named = (objects: K8sObject[], kind: string, name: string) =>
+  objects.find((o) => o.kind === kind && o.metadata?.name === name);
 
 function workloads(objects: K8sObject[], kinds = POD_TEMPLATE_KINDS): Workload[] {
   return objects
@@ -115,7 +165,17 @@ function selects(selector: Record<string, string> | undefined, labels: Record<st
 function quantity(value: unknown): number {
   const match = /^(\d+(?:\.\d+)?)(m|k|M|G|T|Ki|Mi|Gi|Ti)?$/.exec(String(value));
   if (!match) return Number.NaN;
-  const scale: Record<string, number> = { m: 1e-3, k: 1e3, M: 1e6, G: 1e9, T: 1e12, Ki: 2 ** 10, Mi: 2 ** 20, Gi: 2 ** 30, Ti: 2 ** 40 };
+  const scale: Record<string, number> = {
+    m: 1e-3,
+    k: 1e3,
+    M: 1e6,
+    G: 1e9,
+    T: 1e12,
+    Ki: 2 ** 10,
+    Mi: 2 ** 20,
+    Gi: 2 ** 30,
+    Ti: 2 ** 40,
+  };
   return Number(match[1]) * (match[2] ? scale[match[2]]! : 1);
 }
 
@@ -125,27 +185,53 @@ function references(workload: Workload) {
   for (const container of workload.containers) {
     const where = `${workload.kind}/${workload.name} container ${container.name}`;
     for (const source of container.envFrom ?? []) {
-      if (source.configMapRef) found.push({ kind: 'ConfigMap', name: source.configMapRef.name, optional: !!source.configMapRef.optional, where });
-      if (source.secretRef) found.push({ kind: 'Secret', name: source.secretRef.name, optional: !!source.secretRef.optional, where });
+      if (source.configMapRef)
+        found.push({
+          kind: 'ConfigMap',
+          name: source.configMapRef.name,
+          optional: !!source.configMapRef.optional,
+          where,
+        });
+      if (source.secretRef)
+        found.push({ kind: 'Secret', name: source.secretRef.name, optional: !!source.secretRef.optional, where });
     }
     for (const variable of container.env ?? []) {
       const cm = variable.valueFrom?.configMapKeyRef;
       const secret = variable.valueFrom?.secretKeyRef;
-      if (cm) found.push({ kind: 'ConfigMap', name: cm.name, key: cm.key, optional: !!cm.optional, where: `${where} env ${variable.name}` });
-      if (secret) found.push({ kind: 'Secret', name: secret.name, key: secret.key, optional: !!secret.optional, where: `${where} env ${variable.name}` });
+      if (cm)
+        found.push({
+          kind: 'ConfigMap',
+          name: cm.name,
+          key: cm.key,
+          optional: !!cm.optional,
+          where: `${where} env ${variable.name}`,
+        });
+      if (secret)
+        found.push({
+          kind: 'Secret',
+          name: secret.name,
+          key: secret.key,
+          optional: !!secret.optional,
+          where: `${where} env ${variable.name}`,
+        });
     }
   }
   for (const volume of workload.pod.volumes ?? []) {
     const where = `${workload.kind}/${workload.name} volume ${volume.name}`;
-    if (volume.configMap) found.push({ kind: 'ConfigMap', name: volume.configMap.name, optional: !!volume.configMap.optional, where });
-    if (volume.secret) found.push({ kind: 'Secret', name: volume.secret.secretName, optional: !!volume.secret.optional, where });
+    if (volume.configMap)
+      found.push({ kind: 'ConfigMap', name: volume.configMap.name, optional: !!volume.configMap.optional, where });
+    if (volume.secret)
+      found.push({ kind: 'Secret', name: volume.secret.secretName, optional: !!volume.secret.optional, where });
   }
   return found;
 }
 
 const skaffold = parse(readFileSync(path.join(repoRoot, 'skaffold.yaml'), 'utf8')) as Json;
-const artifacts: { image: string; context?: string; docker?: { dockerfile?: string; buildArgs?: Record<string, string> } }[] =
-  skaffold?.build?.artifacts ?? [];
+const artifacts: {
+  image: string;
+  context?: string;
+  docker?: { dockerfile?: string; buildArgs?: Record<string, string> };
+}[] = skaffold?.build?.artifacts ?? [];
 const imageRepository = (image: string) => image.replace(/@.*$/, '').replace(/:[^/]*$/, '');
 
 describe('skaffold.yaml', () => {
@@ -164,7 +250,10 @@ describe('skaffold.yaml', () => {
       const service = artifact.docker?.buildArgs?.SERVICE;
       expect(service, `${artifact.image} needs buildArgs.SERVICE`).toBeTruthy();
       expect(artifact.image).toBe(`crucible/${service}`);
-      expect(existsSync(path.join(repoRoot, 'services', service!, 'src', 'main.ts')), `services/${service}/src/main.ts`).toBe(true);
+      expect(
+        existsSync(path.join(repoRoot, 'services', service!, 'src', 'main.ts')),
+        `services/${service}/src/main.ts`,
+      ).toBe(true);
     }
   });
 
@@ -189,7 +278,9 @@ describe.each(overlays)('overlay %s', (overlay) => {
   it('gives every object an apiVersion, a kind and a metadata.name, unique per kind', () => {
     const seen = new Set<string>();
     for (const object of render(overlay)) {
-      expect(object.apiVersion, JSON.stringify(object).slice(0, 200)).toMatch(/^([a-z0-9.-]+\/)?v\d+(alpha\d+|beta\d+)?$/);
+      expect(object.apiVersion, JSON.stringify(object).slice(0, 200)).toMatch(
+        /^([a-z0-9.-]+\/)?v\d+(alpha\d+|beta\d+)?$/,
+      );
       expect(object.kind, JSON.stringify(object).slice(0, 200)).toMatch(/^[A-Z][A-Za-z]+$/);
       expect(object.metadata?.name, `${object.kind} without metadata.name`).toMatch(/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/);
       expect(seen.has(id(object)), `duplicate ${id(object)}`).toBe(false);
@@ -199,11 +290,14 @@ describe.each(overlays)('overlay %s', (overlay) => {
 
   it('uses only known pod, container and probe fields (catches typos kustomize lets through)', () => {
     for (const workload of workloads(render(overlay))) {
-      for (const field of Object.keys(workload.pod)) expect(POD_SPEC_FIELDS, `${workload.kind}/${workload.name} pod spec`).toContain(field);
+      for (const field of Object.keys(workload.pod))
+        expect(POD_SPEC_FIELDS, `${workload.kind}/${workload.name} pod spec`).toContain(field);
       for (const container of workload.containers) {
-        for (const field of Object.keys(container)) expect(CONTAINER_FIELDS, `${workload.name}/${container.name}`).toContain(field);
+        for (const field of Object.keys(container))
+          expect(CONTAINER_FIELDS, `${workload.name}/${container.name}`).toContain(field);
         for (const probe of ['livenessProbe', 'readinessProbe', 'startupProbe']) {
-          for (const field of Object.keys(container[probe] ?? {})) expect(PROBE_FIELDS, `${workload.name}/${container.name} ${probe}`).toContain(field);
+          for (const field of Object.keys(container[probe] ?? {}))
+            expect(PROBE_FIELDS, `${workload.name}/${container.name} ${probe}`).toContain(field);
         }
       }
     }
@@ -211,9 +305,15 @@ describe.each(overlays)('overlay %s', (overlay) => {
 
   it('has workload selectors that match their own pod template labels', () => {
     for (const workload of workloads(render(overlay)).filter((w) => w.kind !== 'Job')) {
-      expect(selects(workload.object.spec?.selector?.matchLabels, workload.podLabels), `${workload.kind}/${workload.name}`).toBe(true);
+      expect(
+        selects(workload.object.spec?.selector?.matchLabels, workload.podLabels),
+        `${workload.kind}/${workload.name}`,
+      ).toBe(true);
       if (workload.kind === 'StatefulSet') {
-        expect(named(render(overlay), 'Service', workload.object.spec?.serviceName), `StatefulSet/${workload.name} serviceName`).toBeDefined();
+        expect(
+          named(render(overlay), 'Service', workload.object.spec?.serviceName),
+          `StatefulSet/${workload.name} serviceName`,
+        ).toBeDefined();
       }
     }
   });
@@ -227,9 +327,13 @@ describe.each(overlays)('overlay %s', (overlay) => {
         for (const probeName of ['livenessProbe', 'readinessProbe']) {
           const probe = container[probeName];
           expect(probe, `${where} has no ${probeName}`).toBeDefined();
-          expect(probe.httpGet || probe.tcpSocket || probe.exec || probe.grpc, `${where} ${probeName} has no handler`).toBeTruthy();
+          expect(
+            probe.httpGet || probe.tcpSocket || probe.exec || probe.grpc,
+            `${where} ${probeName} has no handler`,
+          ).toBeTruthy();
           const port = probe.httpGet?.port ?? probe.tcpSocket?.port;
-          if (port !== undefined) expect(portNames.has(port) || portNumbers.has(port), `${where} ${probeName} port ${port}`).toBe(true);
+          if (port !== undefined)
+            expect(portNames.has(port) || portNumbers.has(port), `${where} ${probeName} port ${port}`).toBe(true);
         }
       }
     }
@@ -241,7 +345,9 @@ describe.each(overlays)('overlay %s', (overlay) => {
     for (const container of own) {
       expect(container.livenessProbe?.httpGet?.path, container.name).toBe('/healthz');
       expect(container.readinessProbe?.httpGet?.path, container.name).toBe('/readyz');
-      expect(container.ports, container.name).toContainEqual(expect.objectContaining({ name: 'http', containerPort: 8080 }));
+      expect(container.ports, container.name).toContainEqual(
+        expect.objectContaining({ name: 'http', containerPort: 8080 }),
+      );
       expect(container.env, container.name).toContainEqual({ name: 'PORT', value: '8080' });
     }
   });
@@ -268,7 +374,10 @@ describe.each(overlays)('overlay %s', (overlay) => {
         const nonRoot = container.securityContext?.runAsNonRoot ?? workload.pod.securityContext?.runAsNonRoot;
         expect(nonRoot, `${where} runAsNonRoot`).toBe(true);
         const uid = container.securityContext?.runAsUser ?? workload.pod.securityContext?.runAsUser;
-        expect(uid, `${where} runAsUser (runAsNonRoot needs a numeric uid for images that name a user)`).toBeGreaterThan(0);
+        expect(
+          uid,
+          `${where} runAsUser (runAsNonRoot needs a numeric uid for images that name a user)`,
+        ).toBeGreaterThan(0);
         expect(container.securityContext?.allowPrivilegeEscalation, `${where} allowPrivilegeEscalation`).toBe(false);
         expect(container.securityContext?.capabilities?.drop, `${where} capabilities.drop`).toContain('ALL');
         expect(container.securityContext?.privileged ?? false, `${where} privileged`).toBe(false);
@@ -281,7 +390,10 @@ describe.each(overlays)('overlay %s', (overlay) => {
       for (const container of workload.containers) {
         const key = `${workload.name}/${container.name}`;
         if (READ_ONLY_ROOT_EXEMPT.has(key) && !OWN_IMAGE.test(container.image)) continue;
-        expect(container.securityContext?.readOnlyRootFilesystem, `${workload.kind}/${key} readOnlyRootFilesystem`).toBe(true);
+        expect(
+          container.securityContext?.readOnlyRootFilesystem,
+          `${workload.kind}/${key} readOnlyRootFilesystem`,
+        ).toBe(true);
       }
     }
   });
@@ -307,7 +419,10 @@ describe.each(overlays)('overlay %s', (overlay) => {
       ]);
       for (const container of workload.containers) {
         for (const mount of container.volumeMounts ?? []) {
-          expect(declared.has(mount.name), `${workload.name}/${container.name} mounts undeclared volume ${mount.name}`).toBe(true);
+          expect(
+            declared.has(mount.name),
+            `${workload.name}/${container.name} mounts undeclared volume ${mount.name}`,
+          ).toBe(true);
         }
       }
     }
@@ -325,7 +440,10 @@ describe.each(overlays)('overlay %s', (overlay) => {
         for (const port of service.spec.ports) {
           const target = port.targetPort ?? port.port;
           const hit = ports.some((p: Json) => p.name === target || p.containerPort === target);
-          expect(hit, `${id(service)} port ${port.port} -> targetPort ${target} is no container port of ${workload.name}`).toBe(true);
+          expect(
+            hit,
+            `${id(service)} port ${port.port} -> targetPort ${target} is no container port of ${workload.name}`,
+          ).toBe(true);
         }
       }
     }
@@ -333,10 +451,14 @@ describe.each(overlays)('overlay %s', (overlay) => {
 
   it('exposes our own Services on port 80 named http, targeting 8080', () => {
     const objects = render(overlay);
-    for (const workload of workloads(objects, SERVED_KINDS).filter((w) => w.containers.some((c) => OWN_IMAGE.test(c.image)))) {
+    for (const workload of workloads(objects, SERVED_KINDS).filter((w) =>
+      w.containers.some((c) => OWN_IMAGE.test(c.image)),
+    )) {
       const service = named(objects, 'Service', workload.name);
       expect(service, `Service/${workload.name}`).toBeDefined();
-      expect(service!.spec.ports).toContainEqual(expect.objectContaining({ name: 'http', port: 80, targetPort: 'http' }));
+      expect(service!.spec.ports).toContainEqual(
+        expect.objectContaining({ name: 'http', port: 80, targetPort: 'http' }),
+      );
     }
   });
 
@@ -344,14 +466,19 @@ describe.each(overlays)('overlay %s', (overlay) => {
     const objects = render(overlay);
     const gateway = workloads(objects).find((w) => w.name === 'gateway');
     expect(gateway).toBeDefined();
-    const urls = (gateway!.containers[0]?.env ?? []).filter((v: Json) => /_URL$/.test(v.name) && typeof v.value === 'string');
+    const urls = (gateway!.containers[0]?.env ?? []).filter(
+      (v: Json) => /_URL$/.test(v.name) && typeof v.value === 'string',
+    );
     expect(urls.map((v: Json) => v.name)).toContain('AUTH_URL');
     for (const variable of urls) {
       const url = new URL(variable.value);
       const service = named(objects, 'Service', url.hostname);
       expect(service, `${variable.name}=${variable.value}: no Service ${url.hostname}`).toBeDefined();
       const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
-      expect(service!.spec.ports.map((p: Json) => p.port), `${variable.name}=${variable.value}`).toContain(port);
+      expect(
+        service!.spec.ports.map((p: Json) => p.port),
+        `${variable.name}=${variable.value}`,
+      ).toContain(port);
     }
   });
 
@@ -363,13 +490,15 @@ describe.each(overlays)('overlay %s', (overlay) => {
     );
     const built = new Set(artifacts.map((artifact) => artifact.image));
     for (const image of used) expect(built, `${image} is deployed but not built by skaffold.yaml`).toContain(image);
-    for (const image of built) expect(used, `skaffold builds ${image} but ${overlay} does not deploy it`).toContain(image);
+    for (const image of built)
+      expect(used, `skaffold builds ${image} but ${overlay} does not deploy it`).toContain(image);
   });
 
   it('pins third-party images to a tag and leaves our own untagged for skaffold to set', () => {
     for (const workload of workloads(render(overlay))) {
       for (const container of workload.containers) {
-        if (OWN_IMAGE.test(container.image)) expect(container.image, container.name).toBe(imageRepository(container.image));
+        if (OWN_IMAGE.test(container.image))
+          expect(container.image, container.name).toBe(imageRepository(container.image));
         else expect(container.image, `${workload.name}/${container.name}`).toMatch(/:(?!latest$)[^/]+$/);
       }
     }
@@ -382,7 +511,10 @@ describe.each(overlays)('overlay %s', (overlay) => {
         const target = named(objects, ref.kind, ref.name);
         if (!target) {
           // Only the production Secret may be absent from the render: it is created out of band.
-          expect(overlay === 'prod' && ref.kind === 'Secret' && ref.name === PREEXISTING_SECRET, `${ref.where}: no ${ref.kind}/${ref.name}`).toBe(true);
+          expect(
+            overlay === 'prod' && ref.kind === 'Secret' && ref.name === PREEXISTING_SECRET,
+            `${ref.where}: no ${ref.kind}/${ref.name}`,
+          ).toBe(true);
           continue;
         }
         if (ref.key && !ref.optional) {
@@ -402,14 +534,23 @@ describe.each(overlays)('overlay %s', (overlay) => {
     );
     for (const workload of workloads(objects).filter((w) => w.containers.some((c) => OWN_IMAGE.test(c.image)))) {
       const refs = references(workload).filter((ref) => ref.kind === 'ConfigMap' && !ref.key);
-      expect(refs.map((ref) => ref.name), workload.name).toContain(config!.metadata!.name);
+      expect(
+        refs.map((ref) => ref.name),
+        workload.name,
+      ).toContain(config!.metadata!.name);
     }
   });
 
   it('gives the auth service every required secret key from crucible-secrets', () => {
     const auth = workloads(render(overlay)).find((w) => w.name === 'auth');
     const required = references(auth!).filter((ref) => ref.kind === 'Secret' && !ref.optional);
-    expect(required.map((ref) => ref.key).sort()).toEqual(['ADMIN_EMAIL', 'ADMIN_PASSWORD', 'S3_ACCESS_KEY', 'S3_SECRET_KEY', 'SMTP_URL']);
+    expect(required.map((ref) => ref.key).sort()).toEqual([
+      'ADMIN_EMAIL',
+      'ADMIN_PASSWORD',
+      'S3_ACCESS_KEY',
+      'S3_SECRET_KEY',
+      'SMTP_URL',
+    ]);
     for (const ref of required) expect(ref.name).toMatch(/^crucible-secrets(-[a-z0-9]+)?$/);
   });
 });
@@ -422,14 +563,19 @@ describe('dev overlay', () => {
   });
 
   it('runs PostgreSQL 16, NATS 2.10 with JetStream, Redis 7 and MinIO in the cluster', () => {
-    const images = workloads(objects()).flatMap((w) => w.containers.map((c) => ({ workload: w.name, image: String(c.image), args: c.args ?? [] })));
+    const images = workloads(objects()).flatMap((w) =>
+      w.containers.map((c) => ({ workload: w.name, image: String(c.image), args: c.args ?? [] })),
+    );
     const find = (pattern: RegExp) => images.find((entry) => pattern.test(entry.image));
     expect(find(/^postgres:16([.-]|$)/), 'postgres:16').toBeDefined();
     expect(find(/^redis:7([.-]|$)/), 'redis:7').toBeDefined();
     expect(find(/minio\/minio:/), 'minio').toBeDefined();
     const nats = find(/^nats:2\.10([.-]|$)/);
     expect(nats, 'nats:2.10').toBeDefined();
-    expect(nats!.args.some((arg: string) => arg === '-js' || arg === '--jetstream'), 'NATS started with -js').toBe(true);
+    expect(
+      nats!.args.some((arg: string) => arg === '-js' || arg === '--jetstream'),
+      'NATS started with -js',
+    ).toBe(true);
   });
 
   it('points crucible-config at the in-cluster stores', () => {
@@ -438,13 +584,19 @@ describe('dev overlay', () => {
       const url = new URL(config.data![key]!);
       const service = named(objects(), 'Service', url.hostname);
       expect(service, `${key} -> ${url.hostname}`).toBeDefined();
-      expect(service!.spec.ports.map((p: Json) => String(p.port)), `${key} port`).toContain(url.port);
+      expect(
+        service!.spec.ports.map((p: Json) => String(p.port)),
+        `${key} port`,
+      ).toContain(url.port);
     }
   });
 
   it('generates its Secret from a file whose name marks it as development-only', () => {
     const kustomization = parse(readFileSync(path.join(overlaysDir, 'dev', 'kustomization.yaml'), 'utf8')) as Json;
-    const files: string[] = (kustomization.secretGenerator ?? []).flatMap((g: Json) => [...(g.envs ?? []), ...(g.files ?? [])]);
+    const files: string[] = (kustomization.secretGenerator ?? []).flatMap((g: Json) => [
+      ...(g.envs ?? []),
+      ...(g.files ?? []),
+    ]);
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) expect(file).toMatch(/DEV-ONLY/);
   });
@@ -455,7 +607,13 @@ describe('prod overlay', () => {
 
   it('renders no Secret: crucible-secrets is expected to exist in the cluster', () => {
     expect(ofKind(objects(), 'Secret')).toEqual([]);
-    const secretNames = new Set(workloads(objects()).flatMap((w) => references(w).filter((r) => r.kind === 'Secret').map((r) => r.name)));
+    const secretNames = new Set(
+      workloads(objects()).flatMap((w) =>
+        references(w)
+          .filter((r) => r.kind === 'Secret')
+          .map((r) => r.name),
+      ),
+    );
     expect([...secretNames]).toEqual([PREEXISTING_SECRET]);
   });
 

@@ -1,0 +1,33 @@
+# Shortcuts for what the repository already has; npm scripts stay the source (see README.md).
+# Each target is one line: `make help` lists them.
+
+.DEFAULT_GOAL := help
+.PHONY: help dev test bench images render deploy-dev k6
+
+# Backend services with an image: every folder under services/ but the shared platform and the one-process launcher.
+SERVICES := $(filter-out platform launcher,$(notdir $(wildcard services/*)))
+SCRIPT ?= signin
+
+help: ## list the targets
+	@awk 'BEGIN {FS = ":.*## "} /^[a-z0-9-]+:.*## / {printf "  make %-12s %s\n", $$1, $$2}' $(MAKEFILE_LIST)
+
+dev: ## run the whole product in one process on http://localhost:5000 (npm start)
+	npm start
+
+test: ## every test: typecheck, unit, integration, web, browser, lint (npm test)
+	npm test
+
+bench: ## gateway overhead, sign-in throughput, rate limits, cold start (npm run bench)
+	npm run bench
+
+images: ## build every image in deploy/docker (skaffold build, or docker build without skaffold)
+	if command -v skaffold >/dev/null; then skaffold build; else docker build -f deploy/docker/gateway.Dockerfile -t crucible/gateway . && for service in $(SERVICES); do docker build -f deploy/docker/service.Dockerfile --build-arg SERVICE=$$service -t crucible/$$service . || exit 1; done; fi
+
+render: ## render every kustomize overlay and check it (deploy/test)
+	npx vitest run --project unit deploy/test
+
+deploy-dev: ## build, deploy the dev overlay to the current kube-context and follow it (skaffold dev)
+	skaffold dev
+
+k6: ## load a cluster: make k6 TARGET=https://crucible.example.com [SCRIPT=signin] (script options as environment, see deploy/k6)
+	@test -n "$(TARGET)" || { echo "make k6 needs TARGET=<gateway URL>, e.g. TARGET=http://localhost:5000"; exit 2; }; k6 run -e BASE_URL=$(TARGET) deploy/k6/$(SCRIPT).ts
