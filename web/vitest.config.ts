@@ -11,5 +11,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['web/src/**/*.test.{ts,tsx}'],
     setupFiles: ['web/src/test/setup.ts'],
+    // Above the 5 s that findBy* may wait (see setup.ts), so a slow render fails with its own message.
+    testTimeout: 20_000,
   },
 });
