@@ -1,7 +1,7 @@
-import { RPC, SUBJECTS, userEventPayloadSchema, type EventOf, type UserEventPayload } from '@crucible/proto';
+import { type UserEventPayload } from '@crucible/proto';
 import {
-  createReplicaFiller,
-  subscribeIdempotent,
+  authUserFiller,
+  replicateAuthUsers,
   type EventBus,
   type Logger,
   type ReplicaFiller,
@@ -12,38 +12,23 @@ import type { PrismaClient } from '../generated/prisma/client.ts';
 import { userReplica } from '../repositories/users.ts';
 import { DM_SCHEMA, type DmContext, type Tx } from './context.ts';
 
-const USER_SUBJECTS = [SUBJECTS.userCreated, SUBJECTS.userUpdated, SUBJECTS.userDeleted];
-
-/** Applies one auth.user.* event (its payload already parsed by the bus) to the replica. */
-async function applyUserEvent(event: EventOf<(typeof USER_SUBJECTS)[number]>, tx: Tx): Promise<void> {
-  if (event.subject === SUBJECTS.userDeleted) await userReplica.delete(tx, event.payload.id);
-  else await userReplica.upsert(tx, event.payload);
-}
-
 /** Keeps the users replica (names and levels of conversation partners, who is an admin) from auth's events. */
 export function replicateUsers(ctx: DmContext, bus: EventBus, durable: string): Promise<Subscription> {
-  return subscribeIdempotent({
+  return replicateAuthUsers<Tx>({
     bus,
     durable,
-    subjects: USER_SUBJECTS,
     schema: DM_SCHEMA,
     logger: ctx.logger,
     runInTransaction: (work) => ctx.prisma.$transaction((tx) => work(tx as unknown as SqlExecutor)),
-    handler: (event, tx) => applyUserEvent(event, tx as unknown as Tx),
+    replica: userReplica,
   });
 }
 
-/** Asks auth for a member the replica lacks (a sign-up whose event is not applied yet). */
+/** Asks auth for a user the replica lacks (a sign-up whose event is not applied yet). */
 export function userReplicaFiller(
   prisma: PrismaClient,
   bus: EventBus,
   logger: Logger,
 ): ReplicaFiller<UserEventPayload> {
-  return createReplicaFiller({
-    bus,
-    subject: RPC.authUser,
-    schema: userEventPayloadSchema,
-    storeIfMissing: (user) => userReplica.insertIfMissing(prisma, user),
-    logger,
-  });
+  return authUserFiller({ bus, logger, storeIfMissing: (user) => userReplica.insertIfMissing(prisma, user) });
 }

@@ -1,7 +1,7 @@
-import { RPC, SUBJECTS, userEventPayloadSchema, type EventOf, type UserEventPayload } from '@crucible/proto';
+import { type UserEventPayload } from '@crucible/proto';
 import {
-  createReplicaFiller,
-  subscribeIdempotent,
+  authUserFiller,
+  replicateAuthUsers,
   type EventBus,
   type Logger,
   type ReplicaFiller,
@@ -12,24 +12,15 @@ import type { PrismaClient } from '../generated/prisma/client.ts';
 import { userReplica } from '../repositories/users.ts';
 import { FORUM_SCHEMA, type ForumContext, type Tx } from './context.ts';
 
-const USER_SUBJECTS = [SUBJECTS.userCreated, SUBJECTS.userUpdated, SUBJECTS.userDeleted];
-
-/** Applies one auth.user.* event (its payload already parsed by the bus) to the replica. */
-async function applyUserEvent(event: EventOf<(typeof USER_SUBJECTS)[number]>, tx: Tx): Promise<void> {
-  if (event.subject === SUBJECTS.userDeleted) await userReplica.delete(tx, event.payload.id);
-  else await userReplica.upsert(tx, event.payload);
-}
-
 /** Keeps the users replica (names and levels of authors, watchers, mentioned members) from auth's events. */
 export function replicateUsers(ctx: ForumContext, bus: EventBus, durable: string): Promise<Subscription> {
-  return subscribeIdempotent({
+  return replicateAuthUsers<Tx>({
     bus,
     durable,
-    subjects: USER_SUBJECTS,
     schema: FORUM_SCHEMA,
     logger: ctx.logger,
     runInTransaction: (work) => ctx.prisma.$transaction((tx) => work(tx as unknown as SqlExecutor)),
-    handler: (event, tx) => applyUserEvent(event, tx as unknown as Tx),
+    replica: userReplica,
   });
 }
 
@@ -39,13 +30,7 @@ export function userReplicaFiller(
   bus: EventBus,
   logger: Logger,
 ): ReplicaFiller<UserEventPayload> {
-  return createReplicaFiller({
-    bus,
-    subject: RPC.authUser,
-    schema: userEventPayloadSchema,
-    storeIfMissing: (user) => userReplica.insertIfMissing(prisma, user),
-    logger,
-  });
+  return authUserFiller({ bus, logger, storeIfMissing: (user) => userReplica.insertIfMissing(prisma, user) });
 }
 
 /** Makes sure the replica holds `userId` before it is shown as an author; an unknown id stays unknown. */

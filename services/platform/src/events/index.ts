@@ -25,5 +25,12 @@ export {
   type OutboxRelayOptions,
 } from './outbox.ts';
 export { createReplicaFiller, type ReplicaFiller, type ReplicaFillerOptions } from './replica-fill.ts';
+export {
+  AUTH_USER_SUBJECTS,
+  authUserFiller,
+  replicateAuthUsers,
+  type UserReplicaWriter,
+  type UserReplicationOptions,
+} from './user-replica.ts';
 export { PROCESSED_EVENTS_MAX_AGE_MS, STREAM_MAX_AGE_MS } from './retention.ts';
 export type { SqlExecutor } from './sql.ts';

@@ -1,7 +1,7 @@
-import { RPC, SUBJECTS, userEventPayloadSchema, type EventOf, type UserEventPayload } from '@crucible/proto';
+import { type UserEventPayload } from '@crucible/proto';
 import {
-  createReplicaFiller,
-  subscribeIdempotent,
+  authUserFiller,
+  replicateAuthUsers,
   type EventBus,
   type Logger,
   type ReplicaFiller,
@@ -13,23 +13,15 @@ import type { Db } from '../repositories/db.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { PROFILE_SCHEMA, type ProfileContext } from './context.ts';
 
-const USER_SUBJECTS = [SUBJECTS.userCreated, SUBJECTS.userUpdated, SUBJECTS.userDeleted];
-
-async function applyUserEvent(event: EventOf<(typeof USER_SUBJECTS)[number]>, tx: Db): Promise<void> {
-  if (event.subject === SUBJECTS.userDeleted) await userReplica.delete(tx, event.payload.id);
-  else await userReplica.upsert(tx, event.payload);
-}
-
 /** Keeps the users replica (names, picture, level of every profile owner) from auth's events. */
 export function replicateUsers(ctx: ProfileContext, durable: string): Promise<Subscription> {
-  return subscribeIdempotent({
+  return replicateAuthUsers<Db>({
     bus: ctx.bus,
     durable,
-    subjects: USER_SUBJECTS,
     schema: PROFILE_SCHEMA,
     logger: ctx.logger,
     runInTransaction: (work) => ctx.prisma.$transaction((tx) => work(tx as unknown as SqlExecutor)),
-    handler: (event, tx) => applyUserEvent(event, tx as unknown as Db),
+    replica: userReplica,
   });
 }
 
@@ -39,13 +31,7 @@ export function userReplicaFiller(
   bus: EventBus,
   logger: Logger,
 ): ReplicaFiller<UserEventPayload> {
-  return createReplicaFiller({
-    bus,
-    subject: RPC.authUser,
-    schema: userEventPayloadSchema,
-    storeIfMissing: async (user) => void (await userReplica.insertIfMissing(prisma, user)),
-    logger,
-  });
+  return authUserFiller({ bus, logger, storeIfMissing: (user) => userReplica.insertIfMissing(prisma, user) });
 }
 
 /** A member whose sign-up event is not applied yet is asked of auth; null when auth knows no such id. */

@@ -1,14 +1,7 @@
+import { isCoreOrAdmin, type UserEventPayload } from '@crucible/proto';
 import {
-  RPC,
-  SUBJECTS,
-  isCoreOrAdmin,
-  userEventPayloadSchema,
-  type EventOf,
-  type UserEventPayload,
-} from '@crucible/proto';
-import {
-  createReplicaFiller,
-  subscribeIdempotent,
+  authUserFiller,
+  replicateAuthUsers,
   type EventBus,
   type Logger,
   type ReplicaFiller,
@@ -20,39 +13,25 @@ import type { Db } from '../repositories/db.ts';
 import { userReplica } from '../repositories/users.ts';
 import { PROJECT_SCHEMA, type ProjectContext, type Tx } from './context.ts';
 
-const USER_SUBJECTS = [SUBJECTS.userCreated, SUBJECTS.userUpdated, SUBJECTS.userDeleted];
-
-async function applyUserEvent(event: EventOf<(typeof USER_SUBJECTS)[number]>, tx: Tx): Promise<void> {
-  if (event.subject === SUBJECTS.userDeleted) await userReplica.delete(tx, event.payload.id);
-  else await userReplica.upsert(tx, event.payload);
-}
-
 /** Keeps the users replica (who is Core, for assignees) from auth's events. */
 export function replicateUsers(ctx: ProjectContext, bus: EventBus, durable: string): Promise<Subscription> {
-  return subscribeIdempotent({
+  return replicateAuthUsers<Tx>({
     bus,
     durable,
-    subjects: USER_SUBJECTS,
     schema: PROJECT_SCHEMA,
     logger: ctx.logger,
     runInTransaction: (work) => ctx.prisma.$transaction((tx) => work(tx as unknown as SqlExecutor)),
-    handler: (event, tx) => applyUserEvent(event, tx as unknown as Tx),
+    replica: userReplica,
   });
 }
 
-/** Asks auth for a user the replica lacks (a member promoted or signed up whose event is not applied yet). */
+/** Asks auth for a user the replica lacks (a sign-up whose event is not applied yet). */
 export function userReplicaFiller(
   prisma: PrismaClient,
   bus: EventBus,
   logger: Logger,
 ): ReplicaFiller<UserEventPayload> {
-  return createReplicaFiller({
-    bus,
-    subject: RPC.authUser,
-    schema: userEventPayloadSchema,
-    storeIfMissing: (user) => userReplica.insertIfMissing(prisma, user),
-    logger,
-  });
+  return authUserFiller({ bus, logger, storeIfMissing: (user) => userReplica.insertIfMissing(prisma, user) });
 }
 
 /** The ids of `userIds` that are not Core members or admins (unknown to auth counts as not Core). */

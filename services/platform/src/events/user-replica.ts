@@ -1,0 +1,53 @@
+import { RPC, SUBJECTS, userEventPayloadSchema, type UserEventPayload } from '@crucible/proto';
+import type { Subscription } from './event-bus.ts';
+import { subscribeIdempotent, type IdempotentSubscriptionOptions } from './idempotent-consumer.ts';
+import { createReplicaFiller, type ReplicaFiller, type ReplicaFillerOptions } from './replica-fill.ts';
+
+/** The events of auth's users that every service with a users replica applies. */
+export const AUTH_USER_SUBJECTS = [SUBJECTS.userCreated, SUBJECTS.userUpdated, SUBJECTS.userDeleted];
+
+/** How a service writes its own users replica, inside the transaction that records the event. */
+export interface UserReplicaWriter<Tx> {
+  upsert(tx: Tx, user: UserEventPayload): Promise<unknown>;
+  delete(tx: Tx, userId: string): Promise<unknown>;
+}
+
+export interface UserReplicationOptions<Tx> extends Omit<
+  IdempotentSubscriptionOptions<(typeof AUTH_USER_SUBJECTS)[number]>,
+  'subjects' | 'handler'
+> {
+  replica: UserReplicaWriter<Tx>;
+}
+
+/**
+ * Keeps a service's users replica from auth's events, once per event (DESIGN.md section 2): a
+ * deletion removes the row, a sign-up or change writes the whole user. `Tx` is the transaction
+ * client `runInTransaction` hands out (Prisma's, typed by the service).
+ */
+export function replicateAuthUsers<Tx>(options: UserReplicationOptions<Tx>): Promise<Subscription> {
+  const { replica, ...subscription } = options;
+  return subscribeIdempotent({
+    ...subscription,
+    subjects: AUTH_USER_SUBJECTS,
+    handler: async (event, tx) => {
+      const client = tx as unknown as Tx;
+      if (event.subject === SUBJECTS.userDeleted) await replica.delete(client, event.payload.id);
+      else await replica.upsert(client, event.payload);
+    },
+  });
+}
+
+/** Asks auth for a user the replica lacks (a sign-up or promotion whose event is not applied yet). */
+export function authUserFiller(
+  options: Pick<ReplicaFillerOptions<UserEventPayload>, 'bus' | 'logger' | 'timeoutMs'> & {
+    storeIfMissing: (user: UserEventPayload) => Promise<unknown>;
+  },
+): ReplicaFiller<UserEventPayload> {
+  const { storeIfMissing, ...rest } = options;
+  return createReplicaFiller({
+    ...rest,
+    subject: RPC.authUser,
+    schema: userEventPayloadSchema,
+    storeIfMissing: async (user) => void (await storeIfMissing(user)),
+  });
+}
