@@ -3,41 +3,25 @@
  * to an empty database and every model is written and read back through the generated client.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase, silentLogger, type Database } from '@crucible/platform';
-import { createTestDatabase, type TestDatabase } from '@crucible/platform/testing';
+import { expect, it } from 'vitest';
+import { useMigratedDatabase } from '@crucible/platform/testing';
 import { ADMIN_MIGRATIONS_DIR } from './create-service.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 
-let testDatabase: TestDatabase;
-let database: Database;
-let prisma: PrismaClient;
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase('admin_schema');
-  database = openDatabase({
-    url: testDatabase.url,
-    schema: 'admin',
-    migrationsDir: ADMIN_MIGRATIONS_DIR,
-    logger: silentLogger,
-  });
-  await database.migrate();
-  prisma = new PrismaClient({ adapter: database.adapter });
-});
-
-afterAll(async () => {
-  await prisma?.$disconnect();
-  await database?.close();
-  await testDatabase?.drop();
+const migrated = useMigratedDatabase({
+  prefix: 'admin_schema',
+  schema: 'admin',
+  migrationsDir: ADMIN_MIGRATIONS_DIR,
+  openClient: (adapter) => new PrismaClient({ adapter }),
 });
 
 it('applies the migrations twice without change and exercises every model through the generated client', async () => {
-  await database.migrate();
+  await migrated.database.migrate();
   const [sender, reporter] = [randomUUID(), randomUUID()];
-  const snapshot = await prisma.messageSnapshot.create({
+  const snapshot = await migrated.prisma.messageSnapshot.create({
     data: { messageId: randomUUID(), senderId: sender, recipientId: reporter, content: 'Hi', sentAt: new Date() },
   });
-  const report = await prisma.messageReport.create({
+  const report = await migrated.prisma.messageReport.create({
     data: {
       id: randomUUID(),
       messageId: snapshot.messageId,
@@ -48,7 +32,7 @@ it('applies the migrations twice without change and exercises every model throug
   });
   expect(report).toMatchObject({ isResolved: false, description: null, resolution: null });
   await expect(
-    prisma.messageReport.create({
+    migrated.prisma.messageReport.create({
       data: {
         id: randomUUID(),
         messageId: snapshot.messageId,
@@ -58,11 +42,11 @@ it('applies the migrations twice without change and exercises every model throug
       },
     }),
   ).rejects.toThrow();
-  await prisma.messageReport.update({
+  await migrated.prisma.messageReport.update({
     where: { id: report.id },
     data: { isResolved: true, resolvedBy: sender, resolvedAt: new Date(), resolution: 'No resolution notes provided' },
   });
-  await prisma.messageReport.create({
+  await migrated.prisma.messageReport.create({
     data: {
       id: randomUUID(),
       messageId: snapshot.messageId,
@@ -71,7 +55,7 @@ it('applies the migrations twice without change and exercises every model throug
       schemaReportType: 'spam',
     },
   });
-  const loaded = await prisma.messageSnapshot.findUniqueOrThrow({
+  const loaded = await migrated.prisma.messageSnapshot.findUniqueOrThrow({
     where: { messageId: snapshot.messageId },
     include: { reports: true },
   });

@@ -3,38 +3,22 @@
  * to an empty database and every model is written and read back through the generated client.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase, silentLogger, type Database } from '@crucible/platform';
-import { createTestDatabase, type TestDatabase } from '@crucible/platform/testing';
+import { expect, it } from 'vitest';
+import { useMigratedDatabase } from '@crucible/platform/testing';
 import { DM_MIGRATIONS_DIR } from './create-service.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 
-let testDatabase: TestDatabase;
-let database: Database;
-let prisma: PrismaClient;
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase('dm_schema');
-  database = openDatabase({
-    url: testDatabase.url,
-    schema: 'dm',
-    migrationsDir: DM_MIGRATIONS_DIR,
-    logger: silentLogger,
-  });
-  await database.migrate();
-  prisma = new PrismaClient({ adapter: database.adapter });
-});
-
-afterAll(async () => {
-  await prisma?.$disconnect();
-  await database?.close();
-  await testDatabase?.drop();
+const migrated = useMigratedDatabase({
+  prefix: 'dm_schema',
+  schema: 'dm',
+  migrationsDir: DM_MIGRATIONS_DIR,
+  openClient: (adapter) => new PrismaClient({ adapter }),
 });
 
 it('applies the migrations twice without change and exercises every model through the generated client', async () => {
-  await database.migrate();
+  await migrated.database.migrate();
   const [ada, grace] = [randomUUID(), randomUUID()];
-  await prisma.user.create({
+  await migrated.prisma.user.create({
     data: {
       id: ada,
       email: 'ada@example.org',
@@ -44,7 +28,7 @@ it('applies the migrations twice without change and exercises every model throug
       accessLevel: 'Master',
     },
   });
-  const message = await prisma.directMessage.create({
+  const message = await migrated.prisma.directMessage.create({
     data: { id: randomUUID(), content: 'Hello', senderId: ada, recipientId: grace, messageSizeBytes: 5 },
   });
   expect(message).toMatchObject({
@@ -55,8 +39,8 @@ it('applies the migrations twice without change and exercises every model throug
     readAt: null,
   });
   expect([message.pairLow, message.pairHigh]).toEqual([ada, grace].sort());
-  await prisma.messageQuota.create({ data: { userId: ada, usedBytes: 5n } });
-  await prisma.conversationQuota.create({
+  await migrated.prisma.messageQuota.create({ data: { userId: ada, usedBytes: 5n } });
+  await migrated.prisma.conversationQuota.create({
     data: {
       userId: ada,
       otherUserId: grace,
@@ -68,27 +52,27 @@ it('applies the migrations twice without change and exercises every model throug
       lastMessageCreatedAt: message.createdAt,
     },
   });
-  await prisma.block.create({ data: { blockerId: grace, blockedId: ada } });
+  await migrated.prisma.block.create({ data: { blockerId: grace, blockedId: ada } });
 
-  expect(await prisma.messageQuota.findUniqueOrThrow({ where: { userId: ada } })).toMatchObject({
+  expect(await migrated.prisma.messageQuota.findUniqueOrThrow({ where: { userId: ada } })).toMatchObject({
     usedBytes: 5n,
     maxBytes: 1048576n,
     warningThreshold: 838860n,
   });
   expect(
-    await prisma.conversationQuota.findUniqueOrThrow({
+    await migrated.prisma.conversationQuota.findUniqueOrThrow({
       where: { userId_otherUserId: { userId: ada, otherUserId: grace } },
     }),
   ).toMatchObject({ unreadCount: 0, messageCount: 1 });
-  expect(await prisma.block.count({ where: { blockedId: ada } })).toBe(1);
-  expect(await prisma.user.findUniqueOrThrow({ where: { id: ada } })).toMatchObject({
+  expect(await migrated.prisma.block.count({ where: { blockedId: ada } })).toBe(1);
+  expect(await migrated.prisma.user.findUniqueOrThrow({ where: { id: ada } })).toMatchObject({
     preferredName: 'Ada',
     isAdmin: false,
   });
   await expect(
-    prisma.directMessage.create({
+    migrated.prisma.directMessage.create({
       data: { id: randomUUID(), content: 'Me', senderId: ada, recipientId: ada, messageSizeBytes: 2 },
     }),
   ).rejects.toThrow();
-  await expect(prisma.block.create({ data: { blockerId: ada, blockedId: ada } })).rejects.toThrow();
+  await expect(migrated.prisma.block.create({ data: { blockerId: ada, blockedId: ada } })).rejects.toThrow();
 });

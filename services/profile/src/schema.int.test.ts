@@ -5,38 +5,22 @@
  * integration tests run against these migrations.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase, silentLogger, type Database } from '@crucible/platform';
-import { createTestDatabase, type TestDatabase } from '@crucible/platform/testing';
+import { expect, it } from 'vitest';
+import { useMigratedDatabase } from '@crucible/platform/testing';
 import { PROFILE_MIGRATIONS_DIR } from './create-service.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 
-let testDatabase: TestDatabase;
-let database: Database;
-let prisma: PrismaClient;
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase('profile_schema');
-  database = openDatabase({
-    url: testDatabase.url,
-    schema: 'profile',
-    migrationsDir: PROFILE_MIGRATIONS_DIR,
-    logger: silentLogger,
-  });
-  await database.migrate();
-  prisma = new PrismaClient({ adapter: database.adapter });
-});
-
-afterAll(async () => {
-  await prisma?.$disconnect();
-  await database?.close();
-  await testDatabase?.drop();
+const migrated = useMigratedDatabase({
+  prefix: 'profile_schema',
+  schema: 'profile',
+  migrationsDir: PROFILE_MIGRATIONS_DIR,
+  openClient: (adapter) => new PrismaClient({ adapter }),
 });
 
 it('applies the migrations twice without change and round-trips the users replica through the generated client', async () => {
-  await database.migrate();
+  await migrated.database.migrate();
   const id = randomUUID();
-  await prisma.user.create({
+  await migrated.prisma.user.create({
     data: {
       id,
       email: 'ada@example.org',
@@ -46,7 +30,7 @@ it('applies the migrations twice without change and round-trips the users replic
       isAdmin: false,
     },
   });
-  expect(await prisma.user.findUnique({ where: { id } })).toMatchObject({
+  expect(await migrated.prisma.user.findUnique({ where: { id } })).toMatchObject({
     email: 'ada@example.org',
     accessLevel: 'Master',
     profileImageUrl: null,
@@ -55,13 +39,13 @@ it('applies the migrations twice without change and round-trips the users replic
 
 it('keeps one endorsement per endorser and skill, and refuses endorsing oneself, in the database itself', async () => {
   const [owner, endorser, skill] = [randomUUID(), randomUUID(), randomUUID()];
-  await prisma.$executeRawUnsafe(
+  await migrated.prisma.$executeRawUnsafe(
     `INSERT INTO profile.user_skills (id, user_id, skill_name, category) VALUES ($1::uuid, $2::uuid, 'Go', 'Technical')`,
     skill,
     owner,
   );
   const endorse = (by: string) =>
-    prisma.$executeRawUnsafe(
+    migrated.prisma.$executeRawUnsafe(
       `INSERT INTO profile.skill_endorsements (id, skill_id, endorser_id, endorsee_id) VALUES ($1::uuid, $2::uuid, $3::uuid, $4::uuid)`,
       randomUUID(),
       skill,

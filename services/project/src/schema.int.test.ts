@@ -3,42 +3,30 @@
  * to an empty database and every model is written and read back through the generated client.
  */
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { openDatabase, silentLogger, type Database } from '@crucible/platform';
-import { createTestDatabase, type TestDatabase } from '@crucible/platform/testing';
+import { expect, it } from 'vitest';
+import { useMigratedDatabase } from '@crucible/platform/testing';
 import { PROJECT_MIGRATIONS_DIR } from './create-service.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 
-let testDatabase: TestDatabase;
-let database: Database;
-let prisma: PrismaClient;
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase('project_schema');
-  database = openDatabase({
-    url: testDatabase.url,
-    schema: 'project',
-    migrationsDir: PROJECT_MIGRATIONS_DIR,
-    logger: silentLogger,
-  });
-  await database.migrate();
-  prisma = new PrismaClient({ adapter: database.adapter });
-});
-
-afterAll(async () => {
-  await prisma?.$disconnect();
-  await database?.close();
-  await testDatabase?.drop();
+const migrated = useMigratedDatabase({
+  prefix: 'project_schema',
+  schema: 'project',
+  migrationsDir: PROJECT_MIGRATIONS_DIR,
+  openClient: (adapter) => new PrismaClient({ adapter }),
 });
 
 it('applies the migrations twice without change and exercises every model through the generated client', async () => {
-  await database.migrate();
+  await migrated.database.migrate();
   const owner = randomUUID();
-  await prisma.user.create({ data: { id: owner, email: 'ada@example.org', firstName: 'Ada', accessLevel: 'Core' } });
-  const project = await prisma.project.create({ data: { id: randomUUID(), title: 'Launch', ownerId: owner } });
-  const parent = await prisma.task.create({ data: { id: randomUUID(), projectId: project.id, title: 'Parent' } });
+  await migrated.prisma.user.create({
+    data: { id: owner, email: 'ada@example.org', firstName: 'Ada', accessLevel: 'Core' },
+  });
+  const project = await migrated.prisma.project.create({ data: { id: randomUUID(), title: 'Launch', ownerId: owner } });
+  const parent = await migrated.prisma.task.create({
+    data: { id: randomUUID(), projectId: project.id, title: 'Parent' },
+  });
   expect(parent).toMatchObject({ status: 'ToDo', priority: 'Medium', completionPercentage: 0, dueDate: null });
-  const child = await prisma.task.create({
+  const child = await migrated.prisma.task.create({
     data: {
       id: randomUUID(),
       projectId: project.id,
@@ -51,9 +39,13 @@ it('applies the migrations twice without change and exercises every model throug
       completionPercentage: 55,
     },
   });
-  await prisma.taskAssignee.create({ data: { id: randomUUID(), taskId: child.id, userId: owner, assignedBy: owner } });
-  await prisma.taskDependency.create({ data: { id: randomUUID(), taskId: child.id, dependsOnTaskId: parent.id } });
-  await prisma.taskAudit.create({
+  await migrated.prisma.taskAssignee.create({
+    data: { id: randomUUID(), taskId: child.id, userId: owner, assignedBy: owner },
+  });
+  await migrated.prisma.taskDependency.create({
+    data: { id: randomUUID(), taskId: child.id, dependsOnTaskId: parent.id },
+  });
+  await migrated.prisma.taskAudit.create({
     data: {
       id: randomUUID(),
       taskId: child.id,
@@ -64,7 +56,7 @@ it('applies the migrations twice without change and exercises every model throug
       newValue: 'In Progress',
     },
   });
-  const read = await prisma.task.findUniqueOrThrow({
+  const read = await migrated.prisma.task.findUniqueOrThrow({
     where: { id: child.id },
     include: { assignees: true, dependencies: true, parent: true },
   });
@@ -72,19 +64,19 @@ it('applies the migrations twice without change and exercises every model throug
   expect(read.assignees.map((row) => row.userId)).toEqual([owner]);
   expect(read.dependencies.map((row) => row.dependsOnTaskId)).toEqual([parent.id]);
   expect(read.dueDate?.toISOString().slice(0, 10)).toBe('2026-03-01');
-  const [stored] = await prisma.$queryRawUnsafe<{ status: string }[]>(
+  const [stored] = await migrated.prisma.$queryRawUnsafe<{ status: string }[]>(
     `SELECT status::text AS status FROM tasks WHERE id = $1::uuid`,
     child.id,
   );
   expect(stored?.status).toBe('In Progress');
-  expect(await prisma.taskAudit.count({ where: { taskId: child.id } })).toBe(1);
+  expect(await migrated.prisma.taskAudit.count({ where: { taskId: child.id } })).toBe(1);
 
   // Deleting the parent keeps the child as a top-level task and drops the dependency row.
-  await prisma.task.delete({ where: { id: parent.id } });
-  expect((await prisma.task.findUniqueOrThrow({ where: { id: child.id } })).parentTaskId).toBeNull();
-  expect(await prisma.taskDependency.count()).toBe(0);
-  await prisma.project.delete({ where: { id: project.id } });
-  expect(await prisma.task.count()).toBe(0);
-  expect(await prisma.taskAssignee.count()).toBe(0);
-  expect(await prisma.taskAudit.count()).toBe(1);
+  await migrated.prisma.task.delete({ where: { id: parent.id } });
+  expect((await migrated.prisma.task.findUniqueOrThrow({ where: { id: child.id } })).parentTaskId).toBeNull();
+  expect(await migrated.prisma.taskDependency.count()).toBe(0);
+  await migrated.prisma.project.delete({ where: { id: project.id } });
+  expect(await migrated.prisma.task.count()).toBe(0);
+  expect(await migrated.prisma.taskAssignee.count()).toBe(0);
+  expect(await migrated.prisma.taskAudit.count()).toBe(1);
 });

@@ -4,3 +4,4 @@ export * from './sql-transactions.ts';
 export * from './event-collector.ts';
 export * from './input-sweep.ts';
 export * from './http-harness.ts';
+export * from './migrated-database.ts';
