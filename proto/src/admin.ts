@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACCESS_LEVELS } from './access.ts';
 
 /** Exact texts of spec 2 section 5 and spec 3 section 5, plus the server's own refusals. */
 export const ADMIN_MESSAGES = {
@@ -10,6 +11,25 @@ export const ADMIN_MESSAGES = {
   notYourOwnMessage: 'You cannot report your own message',
   alreadyReported: 'You have already reported this message',
   reasonTooLong: 'The reason must be 2,000 characters or less',
+  // The console's texts (spec 3 sections 5 and 6) and the service's own refusals.
+  reasonRequired: 'Reason is required',
+  noMessagesSelected: 'No messages selected',
+  tooManyMessages: 'Select at most 500 messages',
+  noResolutionNotes: 'No resolution notes provided',
+  notesTooLong: 'Notes must be 2,000 characters or less',
+  reportNotFound: 'Report not found',
+  reportAlreadyResolved: 'This report is already resolved',
+  flagNotFound: 'Flag not found',
+  flagAlreadyResolved: 'This flag is already resolved',
+  flagStatusInvalid: 'Status must be one of pending, under_review, resolved, dismissed, escalated',
+  priorityInvalid: 'Priority must be a whole number from 1 to 5',
+  accessLevelNotFound: 'Access level not found',
+  accessLevelEditDenied: 'Viewing mode - Core or Admin access required to edit access levels',
+  descriptionRequired: 'Description is required',
+  descriptionTooLong: 'Description must be 1,000 characters or less',
+  conversationUserNotFound: 'User not found',
+  actionTypeInvalid: 'Unknown action type',
+  adminIdInvalid: 'Unknown admin',
 } as const;
 
 /** The six types the report dialog offers (spec 2 section 5), which the server accepts and stores. */
@@ -66,3 +86,311 @@ export type MessageReport = z.infer<typeof messageReportSchema>;
 /** admin.report.created: the report and the message's sender, for the audit log and notifications. */
 export const messageReportCreatedPayloadSchema = messageReportSchema.extend({ senderId: z.string() });
 export type MessageReportCreatedPayload = z.infer<typeof messageReportCreatedPayloadSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The admin console (spec 3 sections 3, 4, 5 and 7). Lists are paged by limit/offset and answer
+// { <items>, total }; every timestamp is an ISO 8601 string in UTC.
+
+const pageQuery = (defaultLimit: number, maxLimit: number) => ({
+  limit: z.coerce.number().int().min(1).max(maxLimit).default(defaultLimit),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+/** message_flag_status (spec 3 section 3); an admin may set any of them; a resolved flag is final. */
+export const MESSAGE_FLAG_STATUSES = ['pending', 'under_review', 'resolved', 'dismissed', 'escalated'] as const;
+export type MessageFlagStatus = (typeof MESSAGE_FLAG_STATUSES)[number];
+
+/**
+ * admin_action_type: the schema's thirteen (spec 3 section 3) first, then the actions the audit log
+ * records beyond them (user administration in auth, flag reviews, access-level edits, forum moderation).
+ */
+export const SCHEMA_ADMIN_ACTION_TYPES = [
+  'message_delete',
+  'message_flag',
+  'message_unflag',
+  'bulk_delete',
+  'user_warn',
+  'user_suspend',
+  'user_ban',
+  'user_unban',
+  'conversation_view',
+  'report_review',
+  'report_resolve',
+  'report_dismiss',
+  'other',
+] as const;
+export const ADMIN_ACTION_TYPES = [
+  ...SCHEMA_ADMIN_ACTION_TYPES,
+  'user_update',
+  'user_access_level',
+  'user_delete',
+  'user_deactivate',
+  'user_reactivate',
+  'user_password_reset',
+  'flag_status_change',
+  'access_level_update',
+  'forum_moderation',
+  'moderator_grant',
+  'moderator_revoke',
+] as const;
+export type AdminActionType = (typeof ADMIN_ACTION_TYPES)[number];
+/** The audit-log filter of the interface (spec 3 section 3). */
+export const AUDIT_FILTER_ACTION_TYPES = [
+  'message_delete',
+  'message_flag',
+  'message_unflag',
+  'report_review',
+  'report_resolve',
+  'conversation_view',
+  'bulk_delete',
+  'other',
+] as const satisfies readonly AdminActionType[];
+
+/** A path segment naming one of the six levels; anything else names nothing (404). */
+export const accessLevelValuePath = z.object({
+  value: z.enum(ACCESS_LEVELS, { error: ADMIN_MESSAGES.accessLevelNotFound }),
+});
+
+/** GET /api/admin/access-levels (ordered by orderIndex, Public first). */
+export const accessLevelEntrySchema = z.object({
+  value: z.enum(ACCESS_LEVELS),
+  label: z.string(),
+  description: z.string(),
+  orderIndex: z.number().int(),
+  updatedAt: z.string(),
+});
+export type AccessLevelEntry = z.infer<typeof accessLevelEntrySchema>;
+
+/** PATCH /api/admin/access-levels/{value}: only the description changes (the name never does). */
+export const accessLevelPatchSchema = z.strictObject({
+  description: z
+    .string({ error: ADMIN_MESSAGES.descriptionRequired })
+    .trim()
+    .min(1, ADMIN_MESSAGES.descriptionRequired)
+    .max(1000, ADMIN_MESSAGES.descriptionTooLong),
+});
+export type AccessLevelPatch = z.infer<typeof accessLevelPatchSchema>;
+
+/** A member as the console names them: first plus last name, else e-mail, else 'Unknown User'. */
+export const adminPersonSchema = z.object({ id: z.string(), name: z.string(), email: z.string().nullable() });
+export type AdminPerson = z.infer<typeof adminPersonSchema>;
+
+/** GET /api/admin/conversations?limit&offset: every pair with messages, newest activity first. */
+export const adminConversationsQuerySchema = z.object(pageQuery(10, 200));
+export const adminConversationSchema = z.object({
+  user1Id: z.string(),
+  user2Id: z.string(),
+  user1Name: z.string(),
+  user2Name: z.string(),
+  messageCount: z.number().int(),
+  totalBytes: z.number().int(),
+  lastActivity: z.string().nullable(),
+});
+export type AdminConversation = z.infer<typeof adminConversationSchema>;
+export const adminConversationListSchema = z.object({
+  conversations: z.array(adminConversationSchema),
+  hasMore: z.boolean(),
+});
+export type AdminConversationList = z.infer<typeof adminConversationListSchema>;
+
+/** An attachment of a message (direct messages carry none yet: always an empty list). */
+export const adminMessageAttachmentSchema = z.object({ id: z.string(), fileName: z.string(), url: z.string() });
+
+/** Admin message (spec 3 section 3): deleted ones too, with who deleted them and why. */
+export const adminMessageSchema = z.object({
+  id: z.string(),
+  senderId: z.string(),
+  recipientId: z.string(),
+  senderName: z.string(),
+  recipientName: z.string(),
+  content: z.string(),
+  createdAt: z.string(),
+  attachments: z.array(adminMessageAttachmentSchema),
+  isDeletedByAdmin: z.boolean(),
+  deletionReason: z.string().nullable(),
+  deletedAt: z.string().nullable(),
+});
+export type AdminMessage = z.infer<typeof adminMessageSchema>;
+
+/** GET /api/admin/conversations/{user1Id}/{user2Id}?limit&cursor: oldest first; recorded as conversation_view. */
+export const adminConversationPath = z.object({
+  user1Id: z.uuid({ error: ADMIN_MESSAGES.conversationUserNotFound }).transform((id) => id.toLowerCase()),
+  user2Id: z.uuid({ error: ADMIN_MESSAGES.conversationUserNotFound }).transform((id) => id.toLowerCase()),
+});
+export const adminConversationMessagesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(200).optional(),
+});
+export const adminConversationMessagesSchema = z.object({
+  user1: adminPersonSchema,
+  user2: adminPersonSchema,
+  messages: z.array(adminMessageSchema),
+  nextCursor: z.string().nullable(),
+  hasMore: z.boolean(),
+});
+export type AdminConversationMessages = z.infer<typeof adminConversationMessagesSchema>;
+
+/** GET /api/admin/direct-messages?limit&offset: the most recent messages of all members, newest first. */
+export const adminDirectMessagesQuerySchema = z.object(pageQuery(20, 200));
+export const adminDirectMessageListSchema = z.object({
+  messages: z.array(adminMessageSchema),
+  total: z.number().int(),
+});
+export type AdminDirectMessageList = z.infer<typeof adminDirectMessageListSchema>;
+
+/** The reported or flagged message as the admin service keeps it (it outlives a deletion). */
+export const adminMessageSnapshotSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  senderId: z.string(),
+  senderName: z.string(),
+  recipientId: z.string(),
+  recipientName: z.string(),
+  sentAt: z.string(),
+  deletedAt: z.string().nullable(),
+});
+
+/** GET /api/admin/message-reports?status&limit&offset: open ones first, then newest first. */
+export const REPORT_STATUS_FILTERS = ['all', 'open', 'resolved'] as const;
+export const adminReportsQuerySchema = z.object({
+  status: z.enum(REPORT_STATUS_FILTERS).default('all'),
+  ...pageQuery(50, 200),
+});
+export const adminReportSchema = z.object({
+  id: z.string(),
+  messageId: z.string(),
+  reporterId: z.string(),
+  reporterName: z.string(),
+  reportType: z.enum(REPORT_TYPES),
+  schemaReportType: z.enum(SCHEMA_REPORT_TYPES),
+  reportReason: z.string().nullable(),
+  isResolved: z.boolean(),
+  resolution: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+  resolvedByName: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  createdAt: z.string(),
+  message: adminMessageSnapshotSchema,
+});
+export type AdminReport = z.infer<typeof adminReportSchema>;
+export const adminReportListSchema = z.object({ reports: z.array(adminReportSchema), total: z.number().int() });
+export type AdminReportList = z.infer<typeof adminReportListSchema>;
+
+/** POST /api/admin/message-reports/{id}/resolve: empty notes become 'No resolution notes provided'. */
+export const resolveReportSchema = z.object({
+  resolution: z
+    .string()
+    .trim()
+    .max(2000, ADMIN_MESSAGES.notesTooLong)
+    .nullish()
+    .transform((notes) => notes || ADMIN_MESSAGES.noResolutionNotes),
+});
+export type ResolveReport = z.infer<typeof resolveReportSchema>;
+
+/** Message flag (spec 3 section 3). */
+export const messageFlagSchema = z.object({
+  id: z.string(),
+  messageId: z.string(),
+  status: z.enum(MESSAGE_FLAG_STATUSES),
+  priority: z.number().int(),
+  reason: z.string(),
+  flaggedBy: z.string(),
+  flaggedByName: z.string(),
+  reviewNotes: z.string().nullable(),
+  reviewedBy: z.string().nullable(),
+  reviewedByName: z.string().nullable(),
+  reviewedAt: z.string().nullable(),
+  createdAt: z.string(),
+  message: adminMessageSnapshotSchema,
+});
+export type MessageFlag = z.infer<typeof messageFlagSchema>;
+
+/** GET /api/admin/message-flags?status&limit&offset: highest priority first, then newest. */
+export const adminFlagsQuerySchema = z.object({
+  status: z.enum(MESSAGE_FLAG_STATUSES, { error: ADMIN_MESSAGES.flagStatusInvalid }).optional(),
+  ...pageQuery(50, 200),
+});
+export const messageFlagListSchema = z.object({ flags: z.array(messageFlagSchema), total: z.number().int() });
+export type MessageFlagList = z.infer<typeof messageFlagListSchema>;
+
+/** PUT /api/admin/message-flags/{id}/status */
+export const flagStatusUpdateSchema = z.object({
+  status: z.enum(MESSAGE_FLAG_STATUSES, { error: ADMIN_MESSAGES.flagStatusInvalid }),
+  reviewNotes: z
+    .string()
+    .trim()
+    .max(2000, ADMIN_MESSAGES.notesTooLong)
+    .nullish()
+    .transform((notes) => notes || null),
+});
+export type FlagStatusUpdate = z.infer<typeof flagStatusUpdateSchema>;
+
+const bulkMessageIds = z
+  .array(z.uuid({ error: ADMIN_MESSAGES.messageNotFound }), { error: ADMIN_MESSAGES.noMessagesSelected })
+  .min(1, ADMIN_MESSAGES.noMessagesSelected)
+  .max(500, ADMIN_MESSAGES.tooManyMessages)
+  .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))]);
+const bulkReason = z
+  .string({ error: ADMIN_MESSAGES.reasonRequired })
+  .trim()
+  .min(1, ADMIN_MESSAGES.reasonRequired)
+  .max(1000, ADMIN_MESSAGES.reasonTooLong);
+
+/** POST /api/admin/messages/bulk-delete */
+export const bulkDeleteSchema = z.object({ messageIds: bulkMessageIds, reason: bulkReason });
+export type BulkDelete = z.infer<typeof bulkDeleteSchema>;
+/** Which of the messages were deleted (already deleted or unknown ones are skipped). */
+export const bulkDeleteResultSchema = z.object({ deleted: z.array(z.string()), count: z.number().int() });
+export type BulkDeleteResult = z.infer<typeof bulkDeleteResultSchema>;
+
+/** POST /api/admin/messages/bulk-flag (priority 1 by default, 1 to 5). */
+export const bulkFlagSchema = z.object({
+  messageIds: bulkMessageIds,
+  reason: bulkReason,
+  priority: z.coerce
+    .number({ error: ADMIN_MESSAGES.priorityInvalid })
+    .int(ADMIN_MESSAGES.priorityInvalid)
+    .min(1, ADMIN_MESSAGES.priorityInvalid)
+    .max(5, ADMIN_MESSAGES.priorityInvalid)
+    .default(1),
+});
+export type BulkFlag = z.infer<typeof bulkFlagSchema>;
+export const bulkFlagResultSchema = z.object({ flags: z.array(messageFlagSchema), count: z.number().int() });
+export type BulkFlagResult = z.infer<typeof bulkFlagResultSchema>;
+
+/** GET /api/admin/audit-logs?actionType&adminId&limit&offset: newest first. */
+export const auditLogQuerySchema = z.object({
+  actionType: z
+    .union([z.literal('all'), z.enum(ADMIN_ACTION_TYPES)], { error: ADMIN_MESSAGES.actionTypeInvalid })
+    .optional()
+    .transform((type) => (type === 'all' ? undefined : type)),
+  adminId: z
+    .union([z.literal('all'), z.uuid({ error: ADMIN_MESSAGES.adminIdInvalid })], {
+      error: ADMIN_MESSAGES.adminIdInvalid,
+    })
+    .optional()
+    .transform((id) => (id === 'all' ? undefined : id?.toLowerCase())),
+  ...pageQuery(50, 200),
+});
+export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+
+/** Audit log entry (spec 3 section 3), plus the targets and outcome of admin_audit_logs. */
+export const auditLogEntrySchema = z.object({
+  id: z.string(),
+  actionType: z.enum(ADMIN_ACTION_TYPES),
+  adminId: z.string(),
+  adminName: z.string(),
+  description: z.string(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  targetUserId: z.string().nullable(),
+  targetMessageId: z.string().nullable(),
+  targetReportId: z.string().nullable(),
+  targetFlagId: z.string().nullable(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  success: z.boolean(),
+  createdAt: z.string(),
+});
+export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
+export const auditLogListSchema = z.object({ logs: z.array(auditLogEntrySchema), total: z.number().int() });
+export type AuditLogList = z.infer<typeof auditLogListSchema>;

@@ -1,7 +1,43 @@
-import { messageReportCreateSchema, messageReportSchema } from '../admin.ts';
-import { defineRoutes } from './route.ts';
+import { z } from 'zod';
+import {
+  ADMIN_MESSAGES,
+  accessLevelEntrySchema,
+  accessLevelPatchSchema,
+  accessLevelValuePath,
+  adminConversationListSchema,
+  adminConversationMessagesQuerySchema,
+  adminConversationMessagesSchema,
+  adminConversationPath,
+  adminConversationsQuerySchema,
+  adminDirectMessageListSchema,
+  adminDirectMessagesQuerySchema,
+  adminFlagsQuerySchema,
+  adminReportListSchema,
+  adminReportSchema,
+  adminReportsQuerySchema,
+  auditLogListSchema,
+  auditLogQuerySchema,
+  bulkDeleteResultSchema,
+  bulkDeleteSchema,
+  bulkFlagResultSchema,
+  bulkFlagSchema,
+  flagStatusUpdateSchema,
+  messageFlagListSchema,
+  messageFlagSchema,
+  messageReportCreateSchema,
+  messageReportSchema,
+  resolveReportSchema,
+} from '../admin.ts';
+import { defineRoutes, pathId } from './route.ts';
 
-/** Every call the admin service answers. The report intake is a member's call; the console's are admins'. */
+const reportPath = z.object({ id: pathId(ADMIN_MESSAGES.reportNotFound) });
+const flagPath = z.object({ id: pathId(ADMIN_MESSAGES.flagNotFound) });
+
+/**
+ * Every call the admin service answers. The report intake is a member's call; the access levels are
+ * Core's and admins' (the service checks the level); the rest are admins' (403 for anyone else).
+ * Users and forum data stay with auth and forum (/api/admin/users*, /api/subcategories, ...).
+ */
 export const adminRoutes = defineRoutes({
   reportMessage: {
     method: 'POST',
@@ -10,5 +46,104 @@ export const adminRoutes = defineRoutes({
     summary: "Report a message of one of the member's conversations (one open report per message)",
     body: messageReportCreateSchema,
     responses: { 201: messageReportSchema },
+  },
+  listAccessLevels: {
+    method: 'GET',
+    path: '/api/admin/access-levels',
+    auth: 'member',
+    summary: 'Core or admin: the six access levels with their descriptions, lowest first',
+    responses: { 200: z.array(accessLevelEntrySchema) },
+  },
+  updateAccessLevel: {
+    method: 'PATCH',
+    path: '/api/admin/access-levels/:value',
+    auth: 'member',
+    summary: "Core or admin: change an access level's description (its name never changes)",
+    pathParams: accessLevelValuePath,
+    body: accessLevelPatchSchema,
+    responses: { 200: accessLevelEntrySchema },
+  },
+  listConversations: {
+    method: 'GET',
+    path: '/api/admin/conversations',
+    auth: 'admin',
+    summary: 'Admin: every pair of members with messages, newest activity first',
+    query: adminConversationsQuerySchema,
+    responses: { 200: adminConversationListSchema },
+  },
+  viewConversation: {
+    method: 'GET',
+    path: '/api/admin/conversations/:user1Id/:user2Id',
+    auth: 'admin',
+    summary: "Admin: a pair's messages, deleted ones included (recorded as conversation_view)",
+    pathParams: adminConversationPath,
+    query: adminConversationMessagesQuerySchema,
+    responses: { 200: adminConversationMessagesSchema },
+  },
+  listDirectMessages: {
+    method: 'GET',
+    path: '/api/admin/direct-messages',
+    auth: 'admin',
+    summary: 'Admin: the most recent direct messages of all members, newest first',
+    query: adminDirectMessagesQuerySchema,
+    responses: { 200: adminDirectMessageListSchema },
+  },
+  listReports: {
+    method: 'GET',
+    path: '/api/admin/message-reports',
+    auth: 'admin',
+    summary: 'Admin: message reports with the reported message, open ones first',
+    query: adminReportsQuerySchema,
+    responses: { 200: adminReportListSchema },
+  },
+  resolveReport: {
+    method: 'POST',
+    path: '/api/admin/message-reports/:id/resolve',
+    auth: 'admin',
+    summary: "Admin: resolve a report with notes ('No resolution notes provided' when empty)",
+    pathParams: reportPath,
+    body: resolveReportSchema,
+    responses: { 200: adminReportSchema },
+  },
+  listFlags: {
+    method: 'GET',
+    path: '/api/admin/message-flags',
+    auth: 'admin',
+    summary: 'Admin: message flags, highest priority then newest first',
+    query: adminFlagsQuerySchema,
+    responses: { 200: messageFlagListSchema },
+  },
+  updateFlagStatus: {
+    method: 'PUT',
+    path: '/api/admin/message-flags/:id/status',
+    auth: 'admin',
+    summary: "Admin: set a flag's status with review notes (a resolved flag is final)",
+    pathParams: flagPath,
+    body: flagStatusUpdateSchema,
+    responses: { 200: messageFlagSchema },
+  },
+  bulkDeleteMessages: {
+    method: 'POST',
+    path: '/api/admin/messages/bulk-delete',
+    auth: 'admin',
+    summary: 'Admin: delete messages by id with a reason (each one recorded in the audit log)',
+    body: bulkDeleteSchema,
+    responses: { 200: bulkDeleteResultSchema },
+  },
+  bulkFlagMessages: {
+    method: 'POST',
+    path: '/api/admin/messages/bulk-flag',
+    auth: 'admin',
+    summary: 'Admin: flag messages by id with a reason and priority (default 1)',
+    body: bulkFlagSchema,
+    responses: { 201: bulkFlagResultSchema },
+  },
+  listAuditLogs: {
+    method: 'GET',
+    path: '/api/admin/audit-logs',
+    auth: 'admin',
+    summary: 'Admin: the audit log, newest first, filtered by action type and admin (read only)',
+    query: auditLogQuerySchema,
+    responses: { 200: auditLogListSchema },
   },
 });
