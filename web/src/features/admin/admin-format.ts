@@ -36,3 +36,13 @@ export function formatDateTime(value: string | null | undefined): string {
 export function failureDescription(error: Error, fallback: string = 'Please try again later.'): string {
   return apiErrorDetails(error).serverMessage ?? fallback;
 }
+
+/** A message's text without markup, for previews (DOMParser runs no scripts and loads nothing). */
+export function plainText(html: string): string {
+  return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+}
+
+/** A preview cut at `max` characters with an ellipsis. */
+export function preview(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}

@@ -6,7 +6,8 @@ import { ADMIN_LIST_STALE_MS, ADMIN_TOPICS_KEY } from './admin-query-keys.ts';
 /** The console's topics are discussions of type 'category' (spec 3 section 3), hidden ones too. */
 export const adminTopicsQueryOptions = queryOptions({
   queryKey: ADMIN_TOPICS_KEY,
-  queryFn: () => callRoute(forumRoutes.listDiscussions, { query: { discussionType: 'category', includeHidden: 'true' } }),
+  queryFn: () =>
+    callRoute(forumRoutes.listDiscussions, { query: { discussionType: 'category', includeHidden: 'true' } }),
   staleTime: ADMIN_LIST_STALE_MS,
 });
 

@@ -16,7 +16,15 @@ interface ConfirmDialogProps {
 }
 
 /** Every destructive action asks first; the confirming button is the dangerous one, Cancel the default. */
-export function ConfirmDialog({ open, title, message, confirmLabel, pending, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  pending,
+  onConfirm,
+  onCancel,
+}: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={onCancel} maxWidth="xs" fullWidth>
       <DialogTitle>{title}</DialogTitle>

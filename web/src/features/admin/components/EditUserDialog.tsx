@@ -46,7 +46,8 @@ function EditUserForm({ user, onClose }: { user: AdminUser; onClose: () => void 
   const [problem, setProblem] = useState<string | null>(null);
   const update = useUpdateAdminUser();
   const showToast = useToast();
-  const set = <Key extends keyof UserForm>(key: Key, value: UserForm[Key]) => setForm((old) => ({ ...old, [key]: value }));
+  const set = <Key extends keyof UserForm>(key: Key, value: UserForm[Key]) =>
+    setForm((old) => ({ ...old, [key]: value }));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

@@ -13,13 +13,13 @@ interface State {
  * instead of taking the whole console down (React offers boundaries only as class components).
  */
 export class ForumModsErrorBoundary extends Component<{ children: ReactNode }, State> {
-  state: State = { failed: false };
+  override state: State = { failed: false };
 
   static getDerivedStateFromError(): State {
     return { failed: true };
   }
 
-  render() {
+  override render() {
     if (!this.state.failed) return this.props.children;
     return (
       <Alert

@@ -47,7 +47,8 @@ function ForumModsContent() {
   const subcategoryName = new Map(subcategories.data?.map((subcategory) => [subcategory.id, subcategory.name]));
 
   const scopeOf = (moderator: ForumModerator) => {
-    if (moderator.subcategoryId) return `Category: ${subcategoryName.get(moderator.subcategoryId) ?? moderator.subcategoryId}`;
+    if (moderator.subcategoryId)
+      return `Category: ${subcategoryName.get(moderator.subcategoryId) ?? moderator.subcategoryId}`;
     if (moderator.category) return `${moderator.category} forum`;
     return 'All forums';
   };
@@ -57,7 +58,11 @@ function ForumModsContent() {
     revoke.mutate(removing.id, {
       onSuccess: () => showToast({ severity: 'success', title: ADMIN_TEXTS.moderatorRemoved }),
       onError: (error) =>
-        showToast({ severity: 'error', title: ADMIN_TEXTS.moderatorRemoveFailed, description: failureDescription(error) }),
+        showToast({
+          severity: 'error',
+          title: ADMIN_TEXTS.moderatorRemoveFailed,
+          description: failureDescription(error),
+        }),
       onSettled: () => setRemoving(null),
     });
   };
@@ -99,7 +104,12 @@ function ForumModsContent() {
                     <TableCell>{formatDateTime(moderator.grantedAt)}</TableCell>
                     <TableCell>{moderator.isActive ? 'Active' : 'Inactive'}</TableCell>
                     <TableCell>
-                      <Button size="small" color="error" onClick={() => setRemoving(moderator)} aria-label={`Remove ${name}`}>
+                      <Button
+                        size="small"
+                        color="error"
+                        onClick={() => setRemoving(moderator)}
+                        aria-label={`Remove ${name}`}
+                      >
                         Remove
                       </Button>
                     </TableCell>
@@ -197,7 +207,12 @@ function AddModeratorForm({ onClose }: { onClose: () => void }) {
             <MenuItem value="subcategory">One category</MenuItem>
           </TextField>
           {scope === 'category' && (
-            <TextField select label="Forum" value={category} onChange={(e) => setCategory(e.target.value as ForumCategory)}>
+            <TextField
+              select
+              label="Forum"
+              value={category}
+              onChange={(e) => setCategory(e.target.value as ForumCategory)}
+            >
               {FORUM_CATEGORIES.map((level) => (
                 <MenuItem key={level} value={level}>
                   {level}

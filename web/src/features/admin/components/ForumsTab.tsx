@@ -1,4 +1,11 @@
-import { accessRank, ACCESS_LEVELS, FORUM_CATEGORIES, slugify, type AccessLevel, type ForumCategory } from '@crucible/proto';
+import {
+  accessRank,
+  ACCESS_LEVELS,
+  FORUM_CATEGORIES,
+  slugify,
+  type AccessLevel,
+  type ForumCategory,
+} from '@crucible/proto';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -194,7 +201,14 @@ function CategoryForm({ onClose }: { onClose: () => void }) {
     }
     setProblem(null);
     create.mutate(
-      { name: name.trim(), description: description.trim() || null, category, slug: slugify(name), color, minAccessLevel },
+      {
+        name: name.trim(),
+        description: description.trim() || null,
+        category,
+        slug: slugify(name),
+        color,
+        minAccessLevel,
+      },
       {
         onSuccess: () => {
           showToast({ severity: 'success', title: ADMIN_TEXTS.categoryCreated });
@@ -227,10 +241,27 @@ function CategoryForm({ onClose }: { onClose: () => void }) {
             error={problem === ADMIN_TEXTS.categoryNameRequired}
             helperText={name.trim() ? `Slug: ${slugify(name)}` : ' '}
           />
-          <TextField label="Description" multiline minRows={2} value={description} onChange={(e) => setDescription(e.target.value)} />
+          <TextField
+            label="Description"
+            multiline
+            minRows={2}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
           <LevelSelect label="Forum" value={category} levels={CATEGORY_CHOICES} onChange={setCategory} />
-          <LevelSelect label="Minimum Access Level" value={minAccessLevel} levels={ACCESS_LEVELS} onChange={setMinAccessLevel} />
-          <TextField label="Colour" type="color" value={color} onChange={(e) => setColor(e.target.value)} sx={{ maxWidth: 160 }} />
+          <LevelSelect
+            label="Minimum Access Level"
+            value={minAccessLevel}
+            levels={ACCESS_LEVELS}
+            onChange={setMinAccessLevel}
+          />
+          <TextField
+            label="Colour"
+            type="color"
+            value={color}
+            onChange={(e) => setColor(e.target.value)}
+            sx={{ maxWidth: 160 }}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>
@@ -286,9 +317,21 @@ function TopicForm({ onClose }: { onClose: () => void }) {
         )}
         <Stack spacing={2} sx={{ pt: 1 }}>
           <TextField label="Title" required value={title} onChange={(e) => setTitle(e.target.value)} />
-          <TextField label="Content" required multiline minRows={3} value={content} onChange={(e) => setContent(e.target.value)} />
+          <TextField
+            label="Content"
+            required
+            multiline
+            minRows={3}
+            value={content}
+            onChange={(e) => setContent(e.target.value)}
+          />
           <LevelSelect label="Forum" value={category} levels={CATEGORY_CHOICES} onChange={setCategory} />
-          <LevelSelect label="Minimum Access Level" value={minAccessLevel} levels={ACCESS_LEVELS} onChange={setMinAccessLevel} />
+          <LevelSelect
+            label="Minimum Access Level"
+            value={minAccessLevel}
+            levels={ACCESS_LEVELS}
+            onChange={setMinAccessLevel}
+          />
         </Stack>
       </DialogContent>
       <DialogActions>

@@ -44,9 +44,17 @@ export function UsersTab() {
       { id: user.id, accessLevel },
       {
         onSuccess: () =>
-          showToast({ severity: 'success', title: ADMIN_TEXTS.accessLevelUpdated, description: `${displayName(user)} is now ${accessLevel}.` }),
+          showToast({
+            severity: 'success',
+            title: ADMIN_TEXTS.accessLevelUpdated,
+            description: `${displayName(user)} is now ${accessLevel}.`,
+          }),
         onError: (error) =>
-          showToast({ severity: 'error', title: ADMIN_TEXTS.accessLevelFailed, description: failureDescription(error) }),
+          showToast({
+            severity: 'error',
+            title: ADMIN_TEXTS.accessLevelFailed,
+            description: failureDescription(error),
+          }),
       },
     );
 
@@ -55,7 +63,11 @@ export function UsersTab() {
       onSuccess: ({ emailSent }) =>
         showToast({ severity: 'success', title: emailSent ? ADMIN_TEXTS.resetEmailSent : ADMIN_TEXTS.resetTokenOnly }),
       onError: (error) =>
-        showToast({ severity: 'error', title: ADMIN_TEXTS.passwordResetFailed, description: failureDescription(error) }),
+        showToast({
+          severity: 'error',
+          title: ADMIN_TEXTS.passwordResetFailed,
+          description: failureDescription(error),
+        }),
     });
 
   const confirmDelete = () => {
