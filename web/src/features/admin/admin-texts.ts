@@ -30,8 +30,6 @@ export const ADMIN_TEXTS = {
   noMessagesSelected: 'No messages selected',
   reasonRequired: 'Reason is required',
   noResolutionNotes: 'No resolution notes provided',
-  accessDenied: 'Access Denied',
-  accessDeniedDescription: 'The admin console is available only to administrators.',
   // Success titles (spec 3 section 8 names only the password reset's).
   userUpdated: 'User updated',
   userDeleted: 'User deleted',

@@ -1,6 +1,4 @@
-import { hasAccess } from '@crucible/proto';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
+import { isCoreOrAdmin } from '@crucible/proto';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Tab from '@mui/material/Tab';
@@ -10,7 +8,6 @@ import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useCurrentMember } from '../../../lib/current-member.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
-import { ADMIN_TEXTS } from '../admin-texts.ts';
 import { AccessLevelsTab } from '../components/AccessLevelsTab.tsx';
 import { AuditLogsTab } from '../components/AuditLogsTab.tsx';
 import { ComingSoon } from '../components/ComingSoon.tsx';
@@ -24,34 +21,34 @@ interface AdminTab {
   /** The tab's name in the address (?tab=users), so a reload or a shared link lands on it. */
   key: string;
   label: string;
-  /** Core members who are not admins see only what Core may do (the access levels). */
-  forCore: boolean;
+  /** Shown to members who are not admins too (the access levels, view only below Core). */
+  forMembers: boolean;
   render: (canEditLevels: boolean) => ReactNode;
 }
 
 /** The tabs of spec 3 section 2, in order. */
 const ADMIN_TABS: AdminTab[] = [
-  { key: 'users', label: 'Users', forCore: false, render: () => <UsersTab /> },
+  { key: 'users', label: 'Users', forMembers: false, render: () => <UsersTab /> },
   {
     key: 'access-levels',
     label: 'Access Levels',
-    forCore: true,
+    forMembers: true,
     render: (canEdit) => <AccessLevelsTab canEdit={canEdit} />,
   },
-  { key: 'forums', label: 'Forums', forCore: false, render: () => <ForumsTab /> },
-  { key: 'forum-mods', label: 'Forum Mods', forCore: false, render: () => <ForumModsTab /> },
-  { key: 'messages', label: 'Messages', forCore: false, render: () => <MessagesTab /> },
-  { key: 'moderation', label: 'Moderation', forCore: false, render: () => <ModerationTab /> },
-  { key: 'audit-logs', label: 'Audit Logs', forCore: false, render: () => <AuditLogsTab /> },
-  { key: 'modules', label: 'Modules', forCore: true, render: () => <ComingSoon title="Modules" /> },
-  { key: 'plugins', label: 'Plugins', forCore: true, render: () => <ComingSoon title="Plugins" /> },
-  { key: 'articles', label: 'Articles', forCore: true, render: () => <ComingSoon title="Articles" /> },
+  { key: 'forums', label: 'Forums', forMembers: false, render: () => <ForumsTab /> },
+  { key: 'forum-mods', label: 'Forum Mods', forMembers: false, render: () => <ForumModsTab /> },
+  { key: 'messages', label: 'Messages', forMembers: false, render: () => <MessagesTab /> },
+  { key: 'moderation', label: 'Moderation', forMembers: false, render: () => <ModerationTab /> },
+  { key: 'audit-logs', label: 'Audit Logs', forMembers: false, render: () => <AuditLogsTab /> },
+  { key: 'modules', label: 'Modules', forMembers: true, render: () => <ComingSoon title="Modules" /> },
+  { key: 'plugins', label: 'Plugins', forMembers: true, render: () => <ComingSoon title="Plugins" /> },
+  { key: 'articles', label: 'Articles', forMembers: true, render: () => <ComingSoon title="Articles" /> },
 ];
 
 /**
- * The admin console (/admin). Admins (by flag or level) get every tab; Core members, who see the
- * menu entry too (spec 1 section 2), get the access levels they may edit; anyone else is refused.
- * The services refuse the calls of anyone not allowed, whatever this page shows.
+ * The admin console (/admin). Admins (by flag or level) get every tab. Anyone else gets the access
+ * levels, which Core members may edit and others only view ('Viewing mode', spec 3 section 6), and
+ * the placeholders. The services refuse the calls of anyone not allowed, whatever this page shows.
  */
 export default function AdminPage() {
   useDocumentTitle('Admin');
@@ -60,18 +57,7 @@ export default function AdminPage() {
   if (!member) return null;
 
   const isAdmin = member.isAdmin || member.accessLevel === 'Admin';
-  const isCore = hasAccess(member.accessLevel, 'Core');
-  if (!isAdmin && !isCore)
-    return (
-      <Container maxWidth="md" sx={{ py: 4 }}>
-        <Alert severity="error">
-          <AlertTitle>{ADMIN_TEXTS.accessDenied}</AlertTitle>
-          {ADMIN_TEXTS.accessDeniedDescription}
-        </Alert>
-      </Container>
-    );
-
-  const tabs = ADMIN_TABS.filter((tab) => isAdmin || tab.forCore);
+  const tabs = ADMIN_TABS.filter((tab) => isAdmin || tab.forMembers);
   const current = tabs.find((tab) => tab.key === searchParams.get('tab')) ?? tabs[0]!;
 
   return (
@@ -100,7 +86,7 @@ export default function AdminPage() {
         </Tabs>
       </Box>
       <Box role="tabpanel" id="admin-panel" aria-labelledby={`admin-tab-${current.key}`}>
-        {current.render(isAdmin || isCore)}
+        {current.render(isCoreOrAdmin(member))}
       </Box>
     </Container>
   );
