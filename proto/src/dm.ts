@@ -136,6 +136,15 @@ export const blockedMemberSchema = z.object({
 export type BlockedMember = z.infer<typeof blockedMemberSchema>;
 
 // Admin questions answered by dm over request-reply (the admin console's calls go through the admin service).
+/** The admin's request facts, which dm copies into the audited action it publishes. */
+export const dmAdminActorSchema = z
+  .object({
+    ipAddress: z.string().max(200).nullable(),
+    userAgent: z.string().max(1000).nullable(),
+    sessionId: z.string().max(200).nullable(),
+  })
+  .optional();
+export type DmAdminActor = z.infer<typeof dmAdminActorSchema>;
 export const dmAdminConversationsRequestSchema = z.object({
   adminId: uuid,
   limit: z.number().int().min(1).max(500).default(100),
@@ -150,6 +159,7 @@ export const dmAdminConversationSchema = z.object({
 });
 export const dmAdminMessagesRequestSchema = z.object({
   adminId: uuid,
+  actor: dmAdminActorSchema,
   user1Id: uuid,
   user2Id: uuid,
   limit: z.number().int().min(1).max(200).default(LIMITS.directMessage.pageSize),
@@ -165,6 +175,7 @@ export const dmAdminMessageSchema = directMessageSchema.extend({
 });
 export const dmAdminBulkRequestSchema = z.object({
   adminId: uuid,
+  actor: dmAdminActorSchema,
   messageIds: z.array(uuid).min(1, DM_MESSAGES.idsRequired).max(500),
   reason: z.string().trim().min(1, DM_MESSAGES.reasonRequired).max(1000),
 });

@@ -36,6 +36,7 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.forumPollVoted]: pollVotedPayloadSchema,
   [SUBJECTS.forumMentionCreated]: mentionCreatedPayloadSchema,
   [SUBJECTS.forumAttachmentCreated]: attachmentCreatedPayloadSchema,
+  [SUBJECTS.forumAdminAction]: adminActionPayloadSchema,
   [SUBJECTS.dmMessageCreated]: dmMessageCreatedPayloadSchema,
   [SUBJECTS.dmMessageRead]: dmMessageReadPayloadSchema,
   [SUBJECTS.dmMessageDeleted]: dmMessageDeletedPayloadSchema,

@@ -31,6 +31,8 @@ export const SUBJECTS = {
   forumPollVoted: 'forum.poll.voted',
   forumMentionCreated: 'forum.mention.created',
   forumAttachmentCreated: 'forum.attachment.created',
+  /** Forum moderation and moderator grants, for the audit log (adminActionPayloadSchema). */
+  forumAdminAction: 'forum.admin.action',
   dmMessageCreated: 'dm.message.created',
   dmMessageRead: 'dm.message.read',
   dmMessageDeleted: 'dm.message.deleted',
@@ -94,6 +96,10 @@ export const adminActionPayloadSchema = z.object({
   ipAddress: z.string().nullable(),
   userAgent: z.string().nullable(),
   sessionId: z.string().nullable(),
+  /** What the action was about beyond a member, for the audit log's target columns. */
+  targetMessageId: z.string().nullish(),
+  targetReportId: z.string().nullish(),
+  targetFlagId: z.string().nullish(),
 });
 export type AdminActionPayload = z.infer<typeof adminActionPayloadSchema>;
 

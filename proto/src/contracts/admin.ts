@@ -34,8 +34,9 @@ const reportPath = z.object({ id: pathId(ADMIN_MESSAGES.reportNotFound) });
 const flagPath = z.object({ id: pathId(ADMIN_MESSAGES.flagNotFound) });
 
 /**
- * Every call the admin service answers. The report intake is a member's call; the access levels are
- * Core's and admins' (the service checks the level); the rest are admins' (403 for anyone else).
+ * Every call the admin service answers. The report intake and reading the access levels are any
+ * member's; editing a level's description is Core's and admins' (the service checks the level,
+ * 403 otherwise); the rest are admins' (403 for anyone else, 401 signed out).
  * Users and forum data stay with auth and forum (/api/admin/users*, /api/subcategories, ...).
  */
 export const adminRoutes = defineRoutes({
@@ -51,7 +52,7 @@ export const adminRoutes = defineRoutes({
     method: 'GET',
     path: '/api/admin/access-levels',
     auth: 'member',
-    summary: 'Core or admin: the six access levels with their descriptions, lowest first',
+    summary: 'Any member: the six access levels with their descriptions, lowest first (editing is Core or admin)',
     responses: { 200: z.array(accessLevelEntrySchema) },
   },
   updateAccessLevel: {

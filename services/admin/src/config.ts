@@ -14,6 +14,18 @@ export const adminConfigSchema = z
       .string()
       .regex(/^[\w-]{1,64}$/)
       .default('admin-dm-messages'),
+    /** The durable consumer that keeps members' names from auth's events. */
+    ADMIN_USERS_CONSUMER: z
+      .string()
+      .regex(/^[\w-]{1,64}$/)
+      .default('admin-users'),
+    /** The durable consumer that writes the audit log from every service's admin action events. */
+    ADMIN_AUDIT_CONSUMER: z
+      .string()
+      .regex(/^[\w-]{1,64}$/)
+      .default('admin-audit'),
+    /** How long a page waits for auth to name a member whose event has not arrived yet. */
+    AUTH_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
     /** How long a report waits for dm to describe a message it has not heard of yet. */
     DM_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3_000),
   })

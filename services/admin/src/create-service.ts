@@ -13,7 +13,9 @@ import type { AdminConfig } from './config.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { registerAdminRoutes } from './http/routes.ts';
 import { ADMIN_SCHEMA, type AdminContext } from './use-cases/context.ts';
+import { recordAuditedActions } from './use-cases/audit.ts';
 import { keepMessageSnapshots } from './use-cases/message-snapshots.ts';
+import { replicateUsers, userReplicaFiller } from './use-cases/names.ts';
 
 export const ADMIN_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 
@@ -40,7 +42,8 @@ export async function createAdminService(
     transactionOptions: { maxWait: 10_000, timeout: 15_000 },
   });
   const relay = createOutboxRelay({ pool: database.pool, schema: ADMIN_SCHEMA, bus, logger });
-  const ctx: AdminContext = { config, prisma, relay, bus, logger };
+  const users = userReplicaFiller(prisma, bus, logger, config.AUTH_REQUEST_TIMEOUT_MS);
+  const ctx: AdminContext = { config, prisma, relay, bus, logger, users };
   const verifier =
     deps.verifier ??
     createRemoteTokenVerifier({ bus, cache, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
@@ -58,10 +61,13 @@ export async function createAdminService(
   });
 
   relay.start();
-  let snapshots: Subscription | undefined;
+  const subscriptions: Subscription[] = [];
   try {
-    snapshots = await keepMessageSnapshots(ctx, config.ADMIN_MESSAGES_CONSUMER);
+    subscriptions.push(await replicateUsers(ctx, config.ADMIN_USERS_CONSUMER));
+    subscriptions.push(await keepMessageSnapshots(ctx, config.ADMIN_MESSAGES_CONSUMER));
+    subscriptions.push(await recordAuditedActions(ctx, config.ADMIN_AUDIT_CONSUMER));
   } catch (error) {
+    await Promise.all(subscriptions.map((subscription) => subscription.stop()));
     await relay.stop();
     await database.close();
     throw error;
@@ -72,7 +78,7 @@ export async function createAdminService(
     app,
     context: ctx,
     async stop() {
-      await snapshots?.stop();
+      await Promise.all(subscriptions.map((subscription) => subscription.stop()));
       await relay.stop();
       await prisma.$disconnect();
       await database.close();

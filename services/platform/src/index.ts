@@ -14,6 +14,7 @@ export * from './http/create-http-app.ts';
 export * from './http/health.ts';
 export * from './http/metrics.ts';
 export * from './http/mount-route.ts';
+export * from './http/request-meta.ts';
 export * from './http/text-hygiene.ts';
 export * from './http/validate.ts';
 export * from './logging/logger.ts';

@@ -1,8 +1,17 @@
 import type { Router } from 'express';
 import { adminRoutes as routes } from '@crucible/proto';
-import { createRouteMounter, principalOf, type TokenVerifier } from '@crucible/platform';
-import type { AdminContext } from '../use-cases/context.ts';
+import { createRouteMounter, principalOf, requestMetaOf, type TokenVerifier } from '@crucible/platform';
+import type { Request } from 'express';
+import * as accessLevels from '../use-cases/access-levels.ts';
+import * as audit from '../use-cases/audit.ts';
+import type { Actor, AdminContext } from '../use-cases/context.ts';
+import * as messages from '../use-cases/messages.ts';
 import * as reports from '../use-cases/reports.ts';
+import * as review from '../use-cases/review.ts';
+
+function actorOf(req: Request): Actor {
+  return { principal: principalOf(req), meta: requestMetaOf(req) };
+}
 
 export function registerAdminRoutes(router: Router, deps: { ctx: AdminContext; verifier: TokenVerifier }): void {
   const { ctx, verifier } = deps;
@@ -10,5 +19,45 @@ export function registerAdminRoutes(router: Router, deps: { ctx: AdminContext; v
 
   mount(routes.reportMessage, async ({ body }, req, res) => {
     res.status(201).json(await reports.reportMessage(ctx, principalOf(req).userId.toLowerCase(), body));
+  });
+
+  mount(routes.listAccessLevels, async (_input, req, res) => {
+    res.json(await accessLevels.listAccessLevels(ctx, principalOf(req)));
+  });
+  mount(routes.updateAccessLevel, async ({ params, body }, req, res) => {
+    res.json(await accessLevels.updateAccessLevel(ctx, actorOf(req), params.value, body));
+  });
+
+  mount(routes.listConversations, async ({ query }, req, res) => {
+    res.json(await messages.listConversations(ctx, actorOf(req), query));
+  });
+  mount(routes.viewConversation, async ({ params, query }, req, res) => {
+    res.json(await messages.viewConversation(ctx, actorOf(req), params, query));
+  });
+  mount(routes.listDirectMessages, async ({ query }, req, res) => {
+    res.json(await messages.listDirectMessages(ctx, actorOf(req), query));
+  });
+  mount(routes.bulkDeleteMessages, async ({ body }, req, res) => {
+    res.json(await messages.bulkDelete(ctx, actorOf(req), body));
+  });
+  mount(routes.bulkFlagMessages, async ({ body }, req, res) => {
+    res.status(201).json(await messages.bulkFlag(ctx, actorOf(req), body));
+  });
+
+  mount(routes.listReports, async ({ query }, req, res) => {
+    res.json(await review.listReports(ctx, actorOf(req), query));
+  });
+  mount(routes.resolveReport, async ({ params, body }, req, res) => {
+    res.json(await review.resolveReport(ctx, actorOf(req), params.id, body));
+  });
+  mount(routes.listFlags, async ({ query }, req, res) => {
+    res.json(await review.listFlags(ctx, actorOf(req), query));
+  });
+  mount(routes.updateFlagStatus, async ({ params, body }, req, res) => {
+    res.json(await review.updateFlagStatus(ctx, actorOf(req), params.id, body));
+  });
+
+  mount(routes.listAuditLogs, async ({ query }, req, res) => {
+    res.json(await audit.listAuditLogs(ctx, actorOf(req), query));
   });
 }

@@ -17,7 +17,23 @@ export const snapshotRepository = {
       },
       update: {},
     }),
-  markDeleted: (db: Db, messageId: string, at: Date) =>
-    db.messageSnapshot.updateMany({ where: { messageId, deletedAt: null }, data: { deletedAt: at } }),
+  markDeleted: (db: Db, messageId: string, at: Date, byAdmin = false, reason: string | null = null) =>
+    db.messageSnapshot.updateMany({
+      where: { messageId, deletedAt: null },
+      data: { deletedAt: at, deletedByAdmin: byAdmin, deletionReason: reason },
+    }),
   find: (db: Db, messageId: string) => db.messageSnapshot.findUnique({ where: { messageId } }),
+  findMany: (db: Db, messageIds: string[]) => db.messageSnapshot.findMany({ where: { messageId: { in: messageIds } } }),
+  /** The most recent messages of all members, newest first. */
+  recent: async (db: Db, page: { limit: number; offset: number }) => {
+    const [rows, total] = await Promise.all([
+      db.messageSnapshot.findMany({
+        orderBy: [{ sentAt: 'desc' }, { messageId: 'desc' }],
+        take: page.limit,
+        skip: page.offset,
+      }),
+      db.messageSnapshot.count(),
+    ]);
+    return { rows, total };
+  },
 };

@@ -31,12 +31,28 @@ import {
   type TestDatabase,
   type TestRequest,
 } from '@crucible/platform/testing';
+import { createDmService, dmConfigSchema } from '@crucible/dm';
 import { adminConfigSchema, type AdminConfig } from '../config.ts';
 import { createAdminService } from '../create-service.ts';
 
 export interface Member {
   id: string;
   token: string;
+  name: string;
+}
+
+export interface MemberOptions {
+  firstName?: string;
+  lastName?: string;
+  isAdmin?: boolean;
+}
+
+/** The dm service beside it (same namespace): it answers the admin service's questions and keeps real messages. */
+export interface DmSide {
+  readonly url: string;
+  request: TestRequest;
+  call: TestCall;
+  sql<Row extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
 }
 
 export interface AdminHarness {
@@ -50,12 +66,15 @@ export interface AdminHarness {
   request: TestRequest;
   /** Sends and parses JSON, failing the test with the body when the status differs. */
   call: TestCall;
-  member(level?: AccessLevel): Promise<Member>;
+  /** A member with a live token, known by name to the admin service (and to dm when it runs). */
+  member(level?: AccessLevel, options?: MemberOptions): Promise<Member>;
+  /** Present when started with `{ withDm: true }`. */
+  readonly dm: DmSide | undefined;
   sql<Row extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
   stop(): Promise<void>;
 }
 
-export async function startAdminHarness(): Promise<AdminHarness> {
+export async function startAdminHarness(options: { withDm?: boolean } = {}): Promise<AdminHarness> {
   await Promise.all([requireService('postgres'), requireService('nats')]);
   return startHarness(async (cleanups) => {
     const database = await createTestDatabase('admin_it');
@@ -79,7 +98,11 @@ export async function startAdminHarness(): Promise<AdminHarness> {
       LOG_LEVEL: 'silent',
       DATABASE_URL: database.url,
       ADMIN_MESSAGES_CONSUMER: messagesConsumer,
-      DM_REQUEST_TIMEOUT_MS: '2000',
+      ADMIN_USERS_CONSUMER: `admin_it_users_${uniqueTag(6)}`,
+      ADMIN_AUDIT_CONSUMER: `admin_it_audit_${uniqueTag(6)}`,
+      DM_REQUEST_TIMEOUT_MS: '5000',
+      // Nobody answers auth's questions here: a name the harness did not store is 'Unknown User' quickly.
+      AUTH_REQUEST_TIMEOUT_MS: '200',
     });
 
     const { publicKey, privateKey } = await generateKeyPair(ACCESS_TOKEN_ALGORITHM, { crv: 'Ed25519' });
@@ -106,6 +129,38 @@ export async function startAdminHarness(): Promise<AdminHarness> {
     const pool = new pg.Pool({ connectionString: database.url, max: 2, options: '-c search_path=admin' });
     cleanups.push(() => pool.end());
 
+    let dm: DmSide | undefined;
+    let dmPool: pg.Pool | undefined;
+    if (options.withDm) {
+      const dmDatabase = await createTestDatabase('admin_it_dm');
+      cleanups.push(() => dmDatabase.drop());
+      const dmServer = await listenFirst(cleanups);
+      const dmService = await createDmService(
+        loadConfig(dmConfigSchema, {
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'silent',
+          DATABASE_URL: dmDatabase.url,
+          DATABASE_POOL_SIZE: '5',
+          DM_USERS_CONSUMER: `admin_it_dm_users_${uniqueTag(6)}`,
+        }),
+        { logger: silentLogger, bus, cache: createMemoryCache(), collectProcessMetrics: false, verifier },
+      );
+      cleanups.push(() => dmService.stop());
+      dmServer.serve(dmService.app);
+      const dmConnection = new pg.Pool({ connectionString: dmDatabase.url, max: 2, options: '-c search_path=dm' });
+      cleanups.push(() => dmConnection.end());
+      dmPool = dmConnection;
+      const dmRequest = requestsTo(dmServer.url);
+      dm = {
+        url: dmServer.url,
+        request: dmRequest,
+        call: callsWith(dmRequest),
+        async sql(text, values) {
+          return (await dmConnection.query(text, values)).rows;
+        },
+      };
+    }
+
     const request = requestsTo(url);
     return {
       url,
@@ -116,10 +171,24 @@ export async function startAdminHarness(): Promise<AdminHarness> {
       request,
       call: callsWith(request),
       stop: () => cleanups.run(),
-      async member(level = 'Apprentice') {
+      dm,
+      async member(level = 'Apprentice', memberOptions = {}) {
         const id = randomUUID();
         const sessionId = randomUUID();
-        const isAdmin = level === 'Admin';
+        const isAdmin = memberOptions.isAdmin ?? level === 'Admin';
+        const firstName = memberOptions.firstName ?? level;
+        const lastName = memberOptions.lastName ?? `Member ${uniqueTag(2)}`;
+        const email = `${level.toLowerCase()}.${uniqueTag()}@it.crucible.test`;
+        await pool.query(`INSERT INTO users (id, email, first_name, last_name) VALUES ($1, $2, $3, $4)`, [
+          id,
+          email,
+          firstName,
+          lastName,
+        ]);
+        await dmPool?.query(
+          `INSERT INTO users (id, email, first_name, last_name, access_level, is_admin) VALUES ($1, $2, $3, $4, $5, $6)`,
+          [id, email, firstName, lastName, level, isAdmin],
+        );
         sessions.set(sessionId, {
           userId: id,
           sessionId,
@@ -136,7 +205,7 @@ export async function startAdminHarness(): Promise<AdminHarness> {
           .setIssuedAt()
           .setExpirationTime('1h')
           .sign(privateKey);
-        return { id, token };
+        return { id, token, name: `${firstName} ${lastName}` };
       },
       async sql(text, values) {
         return (await pool.query(text, values)).rows;

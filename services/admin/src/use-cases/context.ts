@@ -1,4 +1,13 @@
-import { inOutboxTransaction, type Emit, type EventBus, type Logger, type OutboxRelay } from '@crucible/platform';
+import type { SessionPrincipal, UserEventPayload } from '@crucible/proto';
+import {
+  inOutboxTransaction,
+  type Emit,
+  type EventBus,
+  type Logger,
+  type OutboxRelay,
+  type ReplicaFiller,
+  type RequestMeta,
+} from '@crucible/platform';
 import type { AdminConfig } from '../config.ts';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 
@@ -11,6 +20,14 @@ export interface AdminContext {
   relay: OutboxRelay;
   bus: EventBus;
   logger: Logger;
+  /** Asks auth for a member the names replica lacks. */
+  users: ReplicaFiller<UserEventPayload>;
+}
+
+/** Who acts and from where: every console action is recorded with the admin's IP and user agent. */
+export interface Actor {
+  principal: SessionPrincipal;
+  meta: RequestMeta;
 }
 
 export type Tx = Prisma.TransactionClient;

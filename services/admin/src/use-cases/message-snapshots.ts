@@ -20,8 +20,10 @@ async function applyMessageEvent(ctx: AdminContext, event: EventEnvelope, tx: Tx
     return;
   }
   const parsed = dmMessageDeletedPayloadSchema.safeParse(event.payload);
-  if (parsed.success) await snapshotRepository.markDeleted(tx, parsed.data.id, new Date(event.occurredAt));
-  else ctx.logger.warn({ eventId: event.id, issues: parsed.error.issues }, 'skipped a malformed message event');
+  if (parsed.success) {
+    const byAdmin = parsed.data.deletedBy === 'admin';
+    await snapshotRepository.markDeleted(tx, parsed.data.id, new Date(event.occurredAt), byAdmin, parsed.data.reason);
+  } else ctx.logger.warn({ eventId: event.id, issues: parsed.error.issues }, 'skipped a malformed message event');
 }
 
 /** Keeps what a report needs of each direct message (content, sender, recipient) from dm's events. */

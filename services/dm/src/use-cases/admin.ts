@@ -5,6 +5,7 @@ import {
   dmAdminConversationsRequestSchema,
   dmAdminMessagesRequestSchema,
   type AdminActionPayload,
+  type DmAdminActor,
   type DmMessageCreatedPayload,
   type DmMessageDeletedPayload,
   type DmRpcAnswer,
@@ -25,15 +26,17 @@ async function requireAdmin(ctx: DmContext, adminId: string): Promise<void> {
   if (!admin || !(admin.isAdmin || admin.accessLevel === 'Admin')) throw new ForbiddenError(DM_MESSAGES.adminsOnly);
 }
 
+/** The action for the audit log, with the admin's IP, user agent and session as the admin service passed them. */
 function adminAction(
   emit: Emit,
+  actor: DmAdminActor,
   action: Omit<AdminActionPayload, 'ipAddress' | 'userAgent' | 'sessionId'>,
 ): Promise<void> {
   return emit(SUBJECTS.dmAdminAction, {
     ...action,
-    ipAddress: null,
-    userAgent: null,
-    sessionId: null,
+    ipAddress: actor?.ipAddress ?? null,
+    userAgent: actor?.userAgent ?? null,
+    sessionId: actor?.sessionId ?? null,
   } satisfies AdminActionPayload);
 }
 
@@ -88,7 +91,7 @@ export async function adminMessages(ctx: DmContext, request: z.infer<typeof dmAd
   const page = rows.slice(0, request.limit);
   const oldest = page.at(-1);
   await inTransaction(ctx, (_sql, emit) =>
-    adminAction(emit, {
+    adminAction(emit, request.actor, {
       adminId: request.adminId,
       actionType: 'conversation_view',
       targetUserId: request.user1Id,
@@ -138,7 +141,7 @@ export async function adminBulkDelete(
       deleted.push(message.id);
     }
     if (deleted.length === 0) throw new NotFoundError(DM_MESSAGES.messageNotFound);
-    await adminAction(emit, {
+    await adminAction(emit, request.actor, {
       adminId: request.adminId,
       actionType: 'bulk_delete',
       targetUserId: null,
@@ -160,7 +163,7 @@ export async function adminBulkFlag(
   if (found.length === 0) throw new NotFoundError(DM_MESSAGES.messageNotFound);
   const flagged = found.map((message) => message.id);
   await inTransaction(ctx, (_sql, emit) =>
-    adminAction(emit, {
+    adminAction(emit, request.actor, {
       adminId: request.adminId,
       actionType: 'message_flag',
       targetUserId: null,

@@ -1,0 +1,489 @@
+/**
+ * The admin console's calls against the real service and a real dm beside it (same namespace): who
+ * may call them, the access-level, report, flag and bulk workflows, and the audit log they leave.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ADMIN_MESSAGES,
+  SUBJECTS,
+  adminRoutes,
+  fillPath,
+  pathParamNames,
+  type AccessLevelEntry,
+  type AdminConversationList,
+  type AdminConversationMessages,
+  type AdminDirectMessageList,
+  type AdminReport,
+  type AdminReportList,
+  type AuditLogList,
+  type BulkFlagResult,
+  type DirectMessage,
+  type MessageFlag,
+  type MessageFlagList,
+  type MessageReport,
+} from '@crucible/proto';
+import { newEvent } from '@crucible/platform';
+import { startAdminHarness, type AdminHarness, type Member } from './testing/admin-harness.ts';
+
+let admin: AdminHarness;
+let boss: Member;
+const USER_AGENT = 'console-test/1.0 (audit)';
+
+beforeAll(async () => {
+  admin = await startAdminHarness({ withDm: true });
+  boss = await admin.member('Admin', { firstName: 'Ada', lastName: 'Boss' });
+}, 150_000);
+afterAll(() => admin?.stop());
+
+/** Sends a message through dm (the real one) and waits until the admin service keeps its copy. */
+async function send(from: Member, to: Member, content: string): Promise<DirectMessage> {
+  const message = await admin.dm!.call<DirectMessage>('/api/direct-messages', {
+    token: from.token,
+    json: { content, recipientId: to.id },
+    expect: 201,
+  });
+  await expect
+    .poll(async () => (await admin.sql(`SELECT 1 FROM message_snapshots WHERE message_id = $1`, [message.id])).length, {
+      timeout: 15_000,
+    })
+    .toBe(1);
+  return message;
+}
+
+const asBoss = { token: '', headers: { 'user-agent': USER_AGENT } };
+const auditOf = async (query: string) =>
+  admin.call<AuditLogList>(`/api/admin/audit-logs?${query}`, { ...asBoss, token: boss.token });
+
+async function errorOf(response: Response): Promise<{ status: number; message: string }> {
+  const body = (await response.json()) as { message: string };
+  return { status: response.status, message: body.message };
+}
+
+describe('who may call the console', () => {
+  it('refuses every admin call signed out with 401 and to a non-admin with 403; access levels: any member reads, Core edits', async () => {
+    const master = await admin.member('Master');
+    const core = await admin.member('Core');
+    const rows: { name: string; signedOut: number; master: number; core: number }[] = [];
+    for (const [name, route] of Object.entries(adminRoutes)) {
+      if (name === 'reportMessage') continue;
+      const params = Object.fromEntries(
+        pathParamNames(route.path).map((param) => [param, param === 'value' ? 'Core' : randomUUID()]),
+      );
+      const path = fillPath(route.path, params);
+      // A valid body where the caller may edit, so the table shows the rule rather than the validation.
+      const json = route.method === 'GET' ? undefined : name === 'updateAccessLevel' ? { description: 'Core' } : {};
+      const status = async (token?: string) =>
+        (await admin.request(path, { method: route.method, token, json })).status;
+      rows.push({
+        name,
+        signedOut: await status(),
+        master: await status(master.token),
+        core: await status(core.token),
+      });
+    }
+    const adminOnly = { signedOut: 401, master: 403, core: 403 };
+    expect(rows).toEqual([
+      { name: 'listAccessLevels', signedOut: 401, master: 200, core: 200 },
+      { name: 'updateAccessLevel', signedOut: 401, master: 403, core: 200 },
+      ...[
+        'listConversations',
+        'viewConversation',
+        'listDirectMessages',
+        'listReports',
+        'resolveReport',
+        'listFlags',
+        'updateFlagStatus',
+        'bulkDeleteMessages',
+        'bulkFlagMessages',
+        'listAuditLogs',
+      ].map((name) => ({ name, ...adminOnly })),
+    ]);
+  }, 60_000);
+});
+
+describe('access levels', () => {
+  it('lists the six in order; Core and admins change a description, Master cannot; the change is audited', async () => {
+    const [master, core] = [await admin.member('Master'), await admin.member('Core')];
+    const levels = await admin.call<AccessLevelEntry[]>('/api/admin/access-levels', { token: master.token });
+    expect(levels.map((level) => [level.value, level.orderIndex])).toEqual([
+      ['Public', 0],
+      ['Apprentice', 1],
+      ['Journeyman', 2],
+      ['Master', 3],
+      ['Core', 4],
+      ['Admin', 5],
+    ]);
+
+    const patch = (token: string, value: string, json: unknown) =>
+      admin.request(`/api/admin/access-levels/${value}`, {
+        method: 'PATCH',
+        token,
+        json,
+        headers: { 'user-agent': USER_AGENT },
+      });
+    expect(await errorOf(await patch(master.token, 'Master', { description: 'Mine now' }))).toEqual({
+      status: 403,
+      message: ADMIN_MESSAGES.accessLevelEditDenied,
+    });
+    const byCore = await patch(core.token, 'Journeyman', { description: '  Solid members  ' });
+    expect(byCore.status).toBe(200);
+    expect(await byCore.json()).toMatchObject({
+      value: 'Journeyman',
+      label: 'Journeyman',
+      description: 'Solid members',
+    });
+    expect((await patch(boss.token, 'Admin', { description: 'Runs the place' })).status).toBe(200);
+
+    expect(await errorOf(await patch(core.token, 'Core', { description: '   ' }))).toEqual({
+      status: 400,
+      message: ADMIN_MESSAGES.descriptionRequired,
+    });
+    expect(await errorOf(await patch(core.token, 'Wizard', { description: 'x' }))).toEqual({
+      status: 404,
+      message: ADMIN_MESSAGES.accessLevelNotFound,
+    });
+    // Only the description changes: the name is not a field.
+    expect((await patch(core.token, 'Core', { description: 'x', label: 'Gods' })).status).toBe(400);
+
+    const audit = await admin.call<AuditLogList>(
+      `/api/admin/audit-logs?actionType=access_level_update&adminId=${core.id}`,
+      {
+        token: boss.token,
+      },
+    );
+    expect(audit.logs).toHaveLength(1);
+    expect(audit.logs[0]).toMatchObject({
+      adminId: core.id,
+      adminName: expect.stringMatching(/^Core Member/),
+      userAgent: USER_AGENT,
+      ipAddress: expect.any(String),
+      details: { value: 'Journeyman', to: 'Solid members' },
+    });
+  });
+});
+
+describe('messages: bulk actions, conversations and the recent list', () => {
+  it('validates bulk bodies with the console texts, deletes and flags through dm, and records each message', async () => {
+    const [ada, grace] = [
+      await admin.member('Apprentice', { firstName: 'Ada', lastName: 'Lovelace' }),
+      await admin.member('Apprentice', { firstName: 'Grace', lastName: 'Hopper' }),
+    ];
+    const spam = await send(ada, grace, 'buy now');
+    const rude = await send(grace, ada, 'go away');
+    const kept = await send(ada, grace, 'hello');
+
+    const post = (path: string, json: unknown) =>
+      admin.request(path, { token: boss.token, json, headers: { 'user-agent': USER_AGENT } });
+    for (const path of ['/api/admin/messages/bulk-delete', '/api/admin/messages/bulk-flag']) {
+      expect(await errorOf(await post(path, { messageIds: [], reason: 'spam' }))).toEqual({
+        status: 400,
+        message: ADMIN_MESSAGES.noMessagesSelected,
+      });
+      expect(await errorOf(await post(path, { reason: 'spam' }))).toEqual({
+        status: 400,
+        message: ADMIN_MESSAGES.noMessagesSelected,
+      });
+      expect(await errorOf(await post(path, { messageIds: [spam.id], reason: '   ' }))).toEqual({
+        status: 400,
+        message: ADMIN_MESSAGES.reasonRequired,
+      });
+      expect(await errorOf(await post(path, { messageIds: [spam.id] }))).toEqual({
+        status: 400,
+        message: ADMIN_MESSAGES.reasonRequired,
+      });
+      // Messages nobody has: dm's refusal reaches the admin as it is.
+      expect((await post(path, { messageIds: [randomUUID()], reason: 'x' })).status).toBe(404);
+    }
+    expect(
+      await errorOf(await post('/api/admin/messages/bulk-flag', { messageIds: [spam.id], reason: 'x', priority: 9 })),
+    ).toEqual({ status: 400, message: ADMIN_MESSAGES.priorityInvalid });
+
+    const deleted = await post('/api/admin/messages/bulk-delete', { messageIds: [spam.id, rude.id], reason: 'abuse' });
+    expect(deleted.status).toBe(200);
+    expect(await deleted.json()).toEqual({ deleted: expect.arrayContaining([spam.id, rude.id]), count: 2 });
+
+    const flagged = await post('/api/admin/messages/bulk-flag', { messageIds: [kept.id], reason: 'check tone' });
+    expect(flagged.status).toBe(201);
+    const flags = (await flagged.json()) as BulkFlagResult;
+    expect(flags).toMatchObject({
+      count: 1,
+      flags: [
+        {
+          messageId: kept.id,
+          status: 'pending',
+          priority: 1,
+          reason: 'check tone',
+          flaggedBy: boss.id,
+          flaggedByName: 'Ada Boss',
+          message: { content: 'hello', senderName: 'Ada Lovelace', recipientName: 'Grace Hopper' },
+        },
+      ],
+    });
+
+    // dm's action events arrive asynchronously: one bulk_delete, one message_delete per message, one message_flag.
+    await expect
+      .poll(async () => (await auditOf(`adminId=${boss.id}&actionType=message_delete`)).total, { timeout: 15_000 })
+      .toBe(2);
+    const deletes = await auditOf(`adminId=${boss.id}&actionType=message_delete`);
+    expect(deletes.logs.map((log) => log.targetMessageId).sort()).toEqual([spam.id, rude.id].sort());
+    expect(deletes.logs[0]).toMatchObject({
+      userAgent: USER_AGENT,
+      ipAddress: expect.any(String),
+      adminName: 'Ada Boss',
+    });
+    await expect
+      .poll(async () => (await auditOf(`adminId=${boss.id}&actionType=bulk_delete`)).logs.map((log) => log.details))
+      .toEqual([expect.objectContaining({ reason: 'abuse' })]);
+    await expect
+      .poll(async () =>
+        (await auditOf(`adminId=${boss.id}&actionType=message_flag`)).logs.map((log) => log.targetMessageId),
+      )
+      .toEqual([kept.id]);
+
+    // The recent list shows the deletion once dm's event is applied.
+    await expect
+      .poll(async () => {
+        const recent = await admin.call<AdminDirectMessageList>('/api/admin/direct-messages?limit=200', {
+          token: boss.token,
+        });
+        return recent.messages.find((message) => message.id === spam.id);
+      })
+      .toMatchObject({ isDeletedByAdmin: true, deletionReason: 'abuse', senderName: 'Ada Lovelace' });
+
+    const conversations = await admin.call<AdminConversationList>('/api/admin/conversations?limit=200', {
+      token: boss.token,
+    });
+    const pair = conversations.conversations.find((row) => [row.user1Id, row.user2Id].includes(ada.id));
+    expect(pair).toMatchObject({ messageCount: expect.any(Number), lastActivity: expect.any(String) });
+    expect([pair?.user1Name, pair?.user2Name].sort()).toEqual(['Ada Lovelace', 'Grace Hopper']);
+
+    const view = await admin.call<AdminConversationMessages>(`/api/admin/conversations/${ada.id}/${grace.id}`, {
+      token: boss.token,
+      headers: { 'user-agent': USER_AGENT },
+    });
+    expect(view.user1).toMatchObject({ id: ada.id, name: 'Ada Lovelace' });
+    expect(view.messages.map((message) => [message.content, message.isDeletedByAdmin])).toEqual([
+      ['buy now', true],
+      ['go away', true],
+      ['hello', false],
+    ]);
+    await expect
+      .poll(async () => (await auditOf(`adminId=${boss.id}&actionType=conversation_view`)).logs)
+      .toEqual([
+        expect.objectContaining({
+          targetUserId: ada.id,
+          userAgent: USER_AGENT,
+          details: { user1Id: ada.id, user2Id: grace.id },
+        }),
+      ]);
+  }, 90_000);
+});
+
+describe('reports and flags', () => {
+  async function reportedMessage(): Promise<{ report: MessageReport; sender: Member; recipient: Member }> {
+    const [sender, recipient] = [await admin.member(), await admin.member()];
+    const message = await send(sender, recipient, `nasty ${randomUUID()}`);
+    const report = await admin.call<MessageReport>('/api/admin/message-reports', {
+      token: recipient.token,
+      json: { messageId: message.id, reportType: 'harassment', reportReason: 'rude' },
+      expect: 201,
+    });
+    return { report, sender, recipient };
+  }
+
+  it('lists open reports with the message and resolves one once, empty notes becoming the default text', async () => {
+    const { report, sender, recipient } = await reportedMessage();
+    const open = await admin.call<AdminReportList>('/api/admin/message-reports?status=open&limit=200', {
+      token: boss.token,
+    });
+    expect(open.reports.find((row) => row.id === report.id)).toMatchObject({
+      isResolved: false,
+      reporterName: recipient.name,
+      message: { senderId: sender.id, senderName: sender.name },
+    });
+
+    const resolve = (id: string, json: unknown) =>
+      admin.request(`/api/admin/message-reports/${id}/resolve`, {
+        token: boss.token,
+        json,
+        headers: { 'user-agent': USER_AGENT },
+      });
+    const resolved = await resolve(report.id, { resolution: '   ' });
+    expect(resolved.status).toBe(200);
+    expect((await resolved.json()) as AdminReport).toMatchObject({
+      isResolved: true,
+      resolution: ADMIN_MESSAGES.noResolutionNotes,
+      resolvedBy: boss.id,
+      resolvedByName: 'Ada Boss',
+      resolvedAt: expect.any(String),
+    });
+    expect(await errorOf(await resolve(report.id, { resolution: 'again' }))).toEqual({
+      status: 409,
+      message: ADMIN_MESSAGES.reportAlreadyResolved,
+    });
+    expect(await errorOf(await resolve(randomUUID(), {}))).toEqual({
+      status: 404,
+      message: ADMIN_MESSAGES.reportNotFound,
+    });
+    expect(await errorOf(await resolve('nope', {}))).toEqual({ status: 404, message: ADMIN_MESSAGES.reportNotFound });
+
+    const second = await reportedMessage();
+    const withNotes = await admin.call<AdminReport>(`/api/admin/message-reports/${second.report.id}/resolve`, {
+      token: boss.token,
+      json: { resolution: ' Warned the sender ' },
+    });
+    expect(withNotes.resolution).toBe('Warned the sender');
+
+    const audit = await auditOf(`actionType=report_resolve&adminId=${boss.id}`);
+    expect(audit.logs.map((log) => [log.targetReportId, log.userAgent])).toEqual(
+      expect.arrayContaining([[report.id, USER_AGENT]]),
+    );
+  }, 60_000);
+
+  it('moves a flag through the statuses with review notes; a resolved flag is final; dismissing is an unflag', async () => {
+    const [sender, recipient] = [await admin.member(), await admin.member()];
+    const [first, second] = [await send(sender, recipient, 'one'), await send(sender, recipient, 'two')];
+    const created = await admin.call<BulkFlagResult>('/api/admin/messages/bulk-flag', {
+      token: boss.token,
+      json: { messageIds: [first.id, second.id], reason: 'odd', priority: 3 },
+      expect: 201,
+    });
+    const [flagA, flagB] = created.flags.sort((a, b) =>
+      a.messageId === first.id ? -1 : b.messageId === first.id ? 1 : 0,
+    );
+    const put = (id: string, json: unknown) =>
+      admin.request(`/api/admin/message-flags/${id}/status`, { method: 'PUT', token: boss.token, json });
+
+    expect(await errorOf(await put(flagA!.id, { status: 'closed' }))).toEqual({
+      status: 400,
+      message: ADMIN_MESSAGES.flagStatusInvalid,
+    });
+    expect(await errorOf(await put(randomUUID(), { status: 'resolved' }))).toEqual({
+      status: 404,
+      message: ADMIN_MESSAGES.flagNotFound,
+    });
+    const reviewing = (await (
+      await put(flagA!.id, { status: 'under_review', reviewNotes: ' looking ' })
+    ).json()) as MessageFlag;
+    expect(reviewing).toMatchObject({
+      status: 'under_review',
+      reviewNotes: 'looking',
+      reviewedBy: boss.id,
+      reviewedByName: 'Ada Boss',
+    });
+    expect((await put(flagA!.id, { status: 'escalated' })).status).toBe(200);
+    expect((await put(flagA!.id, { status: 'resolved', reviewNotes: 'handled' })).status).toBe(200);
+    expect(await errorOf(await put(flagA!.id, { status: 'pending' }))).toEqual({
+      status: 409,
+      message: ADMIN_MESSAGES.flagAlreadyResolved,
+    });
+    expect((await put(flagB!.id, { status: 'dismissed' })).status).toBe(200);
+
+    const resolvedList = await admin.call<MessageFlagList>('/api/admin/message-flags?status=resolved&limit=200', {
+      token: boss.token,
+    });
+    expect(resolvedList.flags.find((flag) => flag.id === flagA!.id)).toMatchObject({
+      status: 'resolved',
+      reviewNotes: 'handled',
+      priority: 3,
+      message: { content: 'one' },
+    });
+    expect((await admin.request('/api/admin/message-flags?status=closed', { token: boss.token })).status).toBe(400);
+
+    const changes = await auditOf(`actionType=flag_status_change&adminId=${boss.id}`);
+    expect(
+      changes.logs
+        .filter((log) => log.targetFlagId === flagA!.id)
+        .map((log) => (log.details as { to: string }).to)
+        .sort(),
+    ).toEqual(['escalated', 'resolved', 'under_review']);
+    const unflags = await auditOf(`actionType=message_unflag&adminId=${boss.id}`);
+    expect(unflags.logs.map((log) => log.targetFlagId)).toEqual([flagB!.id]);
+  }, 60_000);
+});
+
+describe('the audit log', () => {
+  it('records other services’ actions, filters and pages, refuses bad filters, and cannot be changed in SQL', async () => {
+    const other = await admin.member('Admin', { firstName: 'Grace', lastName: 'Auditor' });
+    const target = randomUUID();
+    await admin.bus.publish(
+      newEvent(SUBJECTS.adminActionRecorded, {
+        adminId: other.id,
+        actionType: 'user_access_level',
+        targetUserId: target,
+        description: 'Set level to Core',
+        details: { accessLevel: { from: 'Master', to: 'Core' } },
+        ipAddress: '203.0.113.9',
+        userAgent: 'Mozilla/5.0',
+        sessionId: randomUUID(),
+      }),
+    );
+    await admin.bus.publish(
+      newEvent(SUBJECTS.adminActionRecorded, {
+        adminId: other.id,
+        actionType: 'user_shadowban',
+        targetUserId: target,
+        description: 'Something new',
+        ipAddress: null,
+        userAgent: null,
+        sessionId: null,
+      }),
+    );
+    const discussionId = randomUUID();
+    await admin.bus.publish(
+      newEvent(SUBJECTS.forumAdminAction, {
+        adminId: other.id,
+        actionType: 'forum_moderation',
+        targetUserId: target,
+        description: 'Locked a discussion',
+        details: { action: 'lock', discussionId, reason: 'flame war' },
+        ipAddress: '203.0.113.9',
+        userAgent: 'Mozilla/5.0',
+        sessionId: null,
+      }),
+    );
+
+    await expect.poll(async () => (await auditOf(`adminId=${other.id}`)).total, { timeout: 15_000 }).toBe(3);
+    const page1 = await auditOf(`adminId=${other.id}&limit=2`);
+    const page2 = await auditOf(`adminId=${other.id}&limit=2&offset=2`);
+    expect(page1.total).toBe(3);
+    expect([...page1.logs, ...page2.logs].map((log) => log.actionType).sort()).toEqual([
+      'forum_moderation',
+      'other',
+      'user_access_level',
+    ]);
+    const levelChange = (await auditOf(`adminId=${other.id}&actionType=user_access_level`)).logs[0];
+    expect(levelChange).toMatchObject({
+      adminName: 'Grace Auditor',
+      targetUserId: target,
+      ipAddress: '203.0.113.9',
+      userAgent: 'Mozilla/5.0',
+      description: 'Set level to Core',
+    });
+    expect((await auditOf(`adminId=${other.id}&actionType=other`)).logs[0]?.details).toEqual({
+      reportedActionType: 'user_shadowban',
+    });
+    await expect
+      .poll(() =>
+        admin.sql(`SELECT action, discussion_id, reason FROM moderation_log WHERE moderator_id = $1`, [other.id]),
+      )
+      .toEqual([{ action: 'lock', discussion_id: discussionId, reason: 'flame war' }]);
+    // 'all' is the console's no-filter choice.
+    expect((await auditOf(`adminId=all&actionType=all&limit=1`)).logs).toHaveLength(1);
+
+    for (const query of ['actionType=rename_everything', 'adminId=bob', 'limit=0', 'limit=9999', 'offset=-1']) {
+      expect((await admin.request(`/api/admin/audit-logs?${query}`, { token: boss.token })).status).toBe(400);
+    }
+
+    const id = levelChange!.id;
+    await expect(admin.sql(`UPDATE admin_audit_logs SET description = 'edited' WHERE id = $1`, [id])).rejects.toThrow(
+      /append-only/,
+    );
+    await expect(admin.sql(`DELETE FROM admin_audit_logs WHERE id = $1`, [id])).rejects.toThrow(/append-only/);
+    await expect(admin.sql(`TRUNCATE admin_audit_logs`)).rejects.toThrow(/append-only/);
+    expect(await admin.sql(`SELECT description FROM admin_audit_logs WHERE id = $1`, [id])).toEqual([
+      { description: 'Set level to Core' },
+    ]);
+  }, 60_000);
+});

@@ -1,0 +1,157 @@
+import {
+  ADMIN_ACTION_TYPES,
+  SUBJECTS,
+  type AdminActionPayload,
+  type AdminActionType,
+  type AuditLogEntry,
+  type AuditLogList,
+  type AuditLogQuery,
+  type EventOf,
+} from '@crucible/proto';
+import { requireAdmin, subscribeIdempotent, type SqlExecutor, type Subscription } from '@crucible/platform';
+import { auditLogRepository, type AuditRecord } from '../repositories/audit-logs.ts';
+import { moderationLogRepository } from '../repositories/moderation-log.ts';
+import { ADMIN_SCHEMA, type Actor, type AdminContext, type Tx } from './context.ts';
+import { nameIn, peopleOf } from './names.ts';
+
+/** Every service's admin and moderator actions: auth's user administration, dm's message actions, forum's moderation. */
+export const AUDITED_SUBJECTS = [SUBJECTS.adminActionRecorded, SUBJECTS.dmAdminAction, SUBJECTS.forumAdminAction];
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const uuidOrNull = (id: string | null | undefined) => (id && UUID.test(id) ? id.toLowerCase() : null);
+const FORUM_ACTIONS: readonly AdminActionType[] = ['forum_moderation', 'moderator_grant', 'moderator_revoke'];
+
+function actionTypeOf(value: string): AdminActionType {
+  return (ADMIN_ACTION_TYPES as readonly string[]).includes(value) ? (value as AdminActionType) : 'other';
+}
+
+/** An audit row for something this service's own use cases do, written in the same transaction. */
+export function recordAction(
+  tx: Tx,
+  actor: Actor,
+  action: Omit<AuditRecord, 'adminId' | 'ipAddress' | 'userAgent' | 'sessionId' | 'createdAt'>,
+): Promise<void> {
+  return auditLogRepository.append(tx, [
+    {
+      ...action,
+      adminId: actor.principal.userId.toLowerCase(),
+      ipAddress: actor.meta.ipAddress,
+      userAgent: actor.meta.userAgent,
+      sessionId: actor.principal.sessionId,
+    },
+  ]);
+}
+
+/**
+ * The rows one action event becomes: the action itself, and for an action on several messages
+ * (details.messageIds) one row per message, so each deleted or flagged message is on record.
+ */
+export function auditRecordsOf(payload: AdminActionPayload, occurredAt: Date): AuditRecord[] {
+  const adminId = uuidOrNull(payload.adminId);
+  if (!adminId) return [];
+  const actionType = actionTypeOf(payload.actionType);
+  const details: Record<string, unknown> = { ...payload.details };
+  if (actionType === 'other' && payload.actionType !== 'other') details.reportedActionType = payload.actionType;
+  const base: AuditRecord = {
+    adminId,
+    actionType,
+    description: payload.description,
+    details,
+    targetUserId: uuidOrNull(payload.targetUserId),
+    targetMessageId: uuidOrNull(payload.targetMessageId),
+    targetReportId: uuidOrNull(payload.targetReportId),
+    targetFlagId: uuidOrNull(payload.targetFlagId),
+    ipAddress: payload.ipAddress,
+    userAgent: payload.userAgent,
+    sessionId: payload.sessionId,
+    createdAt: occurredAt,
+  };
+  const messageIds = Array.isArray(details.messageIds)
+    ? details.messageIds.map((id) => uuidOrNull(typeof id === 'string' ? id : null)).filter((id) => id !== null)
+    : [];
+  if (messageIds.length === 0) return [base];
+  const reason = typeof details.reason === 'string' ? details.reason : null;
+  const perMessage = (type: AdminActionType, verb: string) =>
+    messageIds.map((messageId) => ({
+      ...base,
+      actionType: type,
+      targetMessageId: messageId,
+      description: `${verb} message ${messageId}${reason ? `: ${reason}` : ''}`,
+      details: { reason, bulk: messageIds.length > 1 },
+    }));
+  if (actionType === 'bulk_delete') return [base, ...perMessage('message_delete', 'Deleted')];
+  if (actionType === 'message_flag') return perMessage('message_flag', 'Flagged');
+  return [base];
+}
+
+async function applyActionEvent(
+  ctx: AdminContext,
+  event: EventOf<(typeof AUDITED_SUBJECTS)[number]>,
+  tx: Tx,
+): Promise<void> {
+  const occurredAt = new Date(event.occurredAt);
+  const records = auditRecordsOf(event.payload, occurredAt);
+  if (records.length === 0) {
+    ctx.logger.warn(
+      { eventId: event.id, adminId: event.payload.adminId },
+      'skipped an admin action without an admin id',
+    );
+    return;
+  }
+  await auditLogRepository.append(tx, records);
+  const [first] = records;
+  if (event.subject === SUBJECTS.forumAdminAction && first && FORUM_ACTIONS.includes(first.actionType)) {
+    const details = event.payload.details ?? {};
+    const idIn = (key: string) => uuidOrNull(typeof details[key] === 'string' ? (details[key] as string) : null);
+    await moderationLogRepository.append(tx, {
+      moderatorId: first.adminId,
+      action: typeof details.action === 'string' ? details.action : first.actionType,
+      targetUserId: first.targetUserId ?? null,
+      discussionId: idIn('discussionId'),
+      replyId: idIn('replyId'),
+      reason: typeof details.reason === 'string' ? details.reason : null,
+      details,
+      createdAt: occurredAt,
+    });
+  }
+}
+
+/** Writes the audit log from every service's action events (once per event, whatever the redeliveries). */
+export function recordAuditedActions(ctx: AdminContext, durable: string): Promise<Subscription> {
+  return subscribeIdempotent({
+    bus: ctx.bus,
+    durable,
+    subjects: AUDITED_SUBJECTS,
+    schema: ADMIN_SCHEMA,
+    logger: ctx.logger,
+    runInTransaction: (work) => ctx.prisma.$transaction((tx) => work(tx as unknown as SqlExecutor)),
+    handler: (event, tx) => applyActionEvent(ctx, event, tx as unknown as Tx),
+  });
+}
+
+/** The audit log, newest first; read only (no call changes or removes an entry). */
+export async function listAuditLogs(ctx: AdminContext, actor: Actor, query: AuditLogQuery): Promise<AuditLogList> {
+  requireAdmin(actor.principal);
+  const { rows, total } = await auditLogRepository.page(ctx.prisma, query);
+  const people = await peopleOf(
+    ctx,
+    rows.map((row) => row.adminId),
+  );
+  const logs: AuditLogEntry[] = rows.map((row) => ({
+    id: row.id,
+    actionType: row.actionType,
+    adminId: row.adminId,
+    adminName: nameIn(people, row.adminId),
+    description: row.description,
+    details: (row.details as Record<string, unknown> | null) ?? null,
+    targetUserId: row.targetUserId,
+    targetMessageId: row.targetMessageId,
+    targetReportId: row.targetReportId,
+    targetFlagId: row.targetFlagId,
+    ipAddress: row.ipAddress,
+    userAgent: row.userAgent,
+    success: row.success,
+    createdAt: row.createdAt.toISOString(),
+  }));
+  return { logs, total };
+}

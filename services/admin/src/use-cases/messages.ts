@@ -1,0 +1,179 @@
+import {
+  RPC,
+  dmAdminConversationSchema,
+  dmAdminMessageSchema,
+  type AdminConversationList,
+  type AdminConversationMessages,
+  type AdminDirectMessageList,
+  type BulkDelete,
+  type BulkDeleteResult,
+  type BulkFlag,
+  type BulkFlagResult,
+  type DmAdminActor,
+  type DmRpcAnswer,
+} from '@crucible/proto';
+import { HttpError, ServiceUnavailableError, requireAdmin } from '@crucible/platform';
+import { z } from 'zod';
+import { flagRepository } from '../repositories/flags.ts';
+import { snapshotRepository } from '../repositories/snapshots.ts';
+import { inTransaction, type Actor, type AdminContext } from './context.ts';
+import { findMessage } from './message-snapshots.ts';
+import { displayName, nameIn, peopleOf } from './names.ts';
+import { peopleIdsOf, toMessageFlag } from './review-views.ts';
+
+const DM_UNAVAILABLE = 'Messages are unavailable right now; please try again';
+
+function dmActorOf(actor: Actor): DmAdminActor {
+  return { ipAddress: actor.meta.ipAddress, userAgent: actor.meta.userAgent, sessionId: actor.principal.sessionId };
+}
+
+/** Asks dm (which owns the messages and checks the admin rule again) and answers its refusal as it gave it. */
+async function askDm<T>(ctx: AdminContext, subject: string, payload: unknown, schema: z.ZodType<T>): Promise<T> {
+  let answer: DmRpcAnswer<unknown>;
+  try {
+    answer = await ctx.bus.request<DmRpcAnswer<unknown>>(subject, payload, {
+      timeoutMs: ctx.config.DM_REQUEST_TIMEOUT_MS,
+    });
+  } catch (error) {
+    ctx.logger.warn({ err: error, subject }, 'dm did not answer an admin request');
+    throw new ServiceUnavailableError(DM_UNAVAILABLE);
+  }
+  if (!answer.ok) throw new HttpError(answer.statusCode, answer.message);
+  return schema.parse(answer.value);
+}
+
+export async function listConversations(
+  ctx: AdminContext,
+  actor: Actor,
+  query: { limit: number; offset: number },
+): Promise<AdminConversationList> {
+  requireAdmin(actor.principal);
+  const rows = await askDm(
+    ctx,
+    RPC.dmAdminConversations,
+    { adminId: actor.principal.userId, limit: query.limit + 1, offset: query.offset },
+    z.array(dmAdminConversationSchema),
+  );
+  return {
+    conversations: rows.slice(0, query.limit).map((row) => ({
+      user1Id: row.user1.id,
+      user2Id: row.user2.id,
+      user1Name: displayName(row.user1),
+      user2Name: displayName(row.user2),
+      messageCount: row.messageCount,
+      totalBytes: row.totalBytes,
+      lastActivity: row.lastMessageAt,
+    })),
+    hasMore: rows.length > query.limit,
+  };
+}
+
+/** A pair's messages, deleted ones too; dm records the viewing as conversation_view with the admin's IP. */
+export async function viewConversation(
+  ctx: AdminContext,
+  actor: Actor,
+  pair: { user1Id: string; user2Id: string },
+  query: { limit: number; cursor?: string },
+): Promise<AdminConversationMessages> {
+  requireAdmin(actor.principal);
+  const page = await askDm(
+    ctx,
+    RPC.dmAdminMessages,
+    { adminId: actor.principal.userId, actor: dmActorOf(actor), ...pair, ...query },
+    z.object({ messages: z.array(dmAdminMessageSchema), nextCursor: z.string().nullable(), hasMore: z.boolean() }),
+  );
+  const people = await peopleOf(ctx, [pair.user1Id, pair.user2Id]);
+  const deletedAt = new Map(
+    (
+      await snapshotRepository.findMany(
+        ctx.prisma,
+        page.messages.map((message) => message.id),
+      )
+    ).map((snapshot) => [snapshot.messageId, snapshot.deletedAt?.toISOString() ?? null]),
+  );
+  const isDeleted = (message: z.infer<typeof dmAdminMessageSchema>) =>
+    message.isDeletedByAdmin || message.isDeletedBySender || message.isDeletedByRecipient;
+  return {
+    user1: people.get(pair.user1Id)!,
+    user2: people.get(pair.user2Id)!,
+    messages: page.messages.map((message) => ({
+      id: message.id,
+      senderId: message.senderId,
+      recipientId: message.recipientId,
+      senderName: nameIn(people, message.senderId),
+      recipientName: nameIn(people, message.recipientId),
+      content: message.content,
+      createdAt: message.createdAt,
+      attachments: [],
+      isDeletedByAdmin: message.isDeletedByAdmin,
+      deletionReason: message.deletionReason,
+      deletedAt: isDeleted(message) ? (deletedAt.get(message.id) ?? null) : null,
+    })),
+    nextCursor: page.nextCursor,
+    hasMore: page.hasMore,
+  };
+}
+
+/** The most recent messages of all members, from what this service keeps of dm's messages. */
+export async function listDirectMessages(
+  ctx: AdminContext,
+  actor: Actor,
+  query: { limit: number; offset: number },
+): Promise<AdminDirectMessageList> {
+  requireAdmin(actor.principal);
+  const { rows, total } = await snapshotRepository.recent(ctx.prisma, query);
+  const people = await peopleOf(
+    ctx,
+    rows.flatMap((row) => [row.senderId, row.recipientId]),
+  );
+  return {
+    messages: rows.map((row) => ({
+      id: row.messageId,
+      senderId: row.senderId,
+      recipientId: row.recipientId,
+      senderName: nameIn(people, row.senderId),
+      recipientName: nameIn(people, row.recipientId),
+      content: row.content,
+      createdAt: row.sentAt.toISOString(),
+      attachments: [],
+      isDeletedByAdmin: row.deletedByAdmin,
+      deletionReason: row.deletionReason,
+      deletedAt: row.deletedAt?.toISOString() ?? null,
+    })),
+    total,
+  };
+}
+
+/** dm deletes them for both members and records bulk_delete (the audit log adds one row per message). */
+export async function bulkDelete(ctx: AdminContext, actor: Actor, body: BulkDelete): Promise<BulkDeleteResult> {
+  requireAdmin(actor.principal);
+  const { deleted } = await askDm(
+    ctx,
+    RPC.dmAdminBulkDelete,
+    { adminId: actor.principal.userId, actor: dmActorOf(actor), messageIds: body.messageIds, reason: body.reason },
+    z.object({ deleted: z.array(z.string()) }),
+  );
+  return { deleted, count: deleted.length };
+}
+
+/** dm checks the messages exist and records message_flag per message; the flags themselves are kept here. */
+export async function bulkFlag(ctx: AdminContext, actor: Actor, body: BulkFlag): Promise<BulkFlagResult> {
+  requireAdmin(actor.principal);
+  const { flagged } = await askDm(
+    ctx,
+    RPC.dmAdminBulkFlag,
+    { adminId: actor.principal.userId, actor: dmActorOf(actor), messageIds: body.messageIds, reason: body.reason },
+    z.object({ flagged: z.array(z.string()) }),
+  );
+  // A flag points at the kept copy of its message: one whose event has not arrived is asked of dm.
+  for (const messageId of flagged) await findMessage(ctx, messageId);
+  const flaggedBy = actor.principal.userId.toLowerCase();
+  const rows = await inTransaction(ctx, (tx) =>
+    flagRepository.createMany(
+      tx,
+      flagged.map((messageId) => ({ messageId, flaggedBy, reason: body.reason, priority: body.priority })),
+    ),
+  );
+  const people = await peopleOf(ctx, peopleIdsOf(rows));
+  return { flags: rows.map((row) => toMessageFlag(row, people)), count: rows.length };
+}

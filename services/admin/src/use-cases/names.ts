@@ -1,0 +1,87 @@
+import {
+  RPC,
+  SUBJECTS,
+  userEventPayloadSchema,
+  type AdminPerson,
+  type EventOf,
+  type UserEventPayload,
+} from '@crucible/proto';
+import {
+  createReplicaFiller,
+  subscribeIdempotent,
+  type EventBus,
+  type Logger,
+  type ReplicaFiller,
+  type SqlExecutor,
+  type Subscription,
+} from '@crucible/platform';
+import type { PrismaClient } from '../generated/prisma/client.ts';
+import { userReplica } from '../repositories/users.ts';
+import { ADMIN_SCHEMA, type AdminContext, type Tx } from './context.ts';
+
+const USER_SUBJECTS = [SUBJECTS.userCreated, SUBJECTS.userUpdated, SUBJECTS.userDeleted];
+
+/** The console's display name (spec 3 section 3): first plus last name, else the e-mail, else 'Unknown User'. */
+export function displayName(user: { firstName?: string | null; lastName?: string | null; email?: string | null }) {
+  const name = [user.firstName, user.lastName]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(' ');
+  return name || user.email || 'Unknown User';
+}
+
+async function applyUserEvent(event: EventOf<(typeof USER_SUBJECTS)[number]>, tx: Tx): Promise<void> {
+  if (event.subject === SUBJECTS.userDeleted) await userReplica.markDeleted(tx, event.payload.id);
+  else await userReplica.upsert(tx, event.payload);
+}
+
+/** Keeps members' names from auth's events. */
+export function replicateUsers(ctx: AdminContext, durable: string): Promise<Subscription> {
+  return subscribeIdempotent({
+    bus: ctx.bus,
+    durable,
+    subjects: USER_SUBJECTS,
+    schema: ADMIN_SCHEMA,
+    logger: ctx.logger,
+    runInTransaction: (work) => ctx.prisma.$transaction((tx) => work(tx as unknown as SqlExecutor)),
+    handler: (event, tx) => applyUserEvent(event, tx as unknown as Tx),
+  });
+}
+
+export function userReplicaFiller(
+  prisma: PrismaClient,
+  bus: EventBus,
+  logger: Logger,
+  timeoutMs: number,
+): ReplicaFiller<UserEventPayload> {
+  return createReplicaFiller({
+    bus,
+    subject: RPC.authUser,
+    schema: userEventPayloadSchema,
+    storeIfMissing: (user) => userReplica.insertIfMissing(prisma, user),
+    logger,
+    timeoutMs,
+  });
+}
+
+/** The people these ids name; one the replica lacks is asked of auth, and an unknown one is 'Unknown User'. */
+export async function peopleOf(ctx: AdminContext, ids: Iterable<string | null>): Promise<Map<string, AdminPerson>> {
+  const wanted = [...new Set([...ids].filter((id): id is string => Boolean(id)))];
+  const people = new Map<string, AdminPerson>();
+  if (wanted.length === 0) return people;
+  const known = await userReplica.findMany(ctx.prisma, wanted);
+  const filled = await ctx.users.fillMissing(
+    wanted,
+    known.map((user) => user.id),
+  );
+  for (const user of [...known, ...filled])
+    people.set(user.id, { id: user.id, name: displayName(user), email: user.email });
+  for (const id of wanted) if (!people.has(id)) people.set(id, { id, name: 'Unknown User', email: null });
+  return people;
+}
+
+export function nameIn(people: Map<string, AdminPerson>, id: string): string;
+export function nameIn(people: Map<string, AdminPerson>, id: string | null): string | null;
+export function nameIn(people: Map<string, AdminPerson>, id: string | null): string | null {
+  return id ? (people.get(id)?.name ?? 'Unknown User') : null;
+}
