@@ -158,6 +158,20 @@ describe('the admin console', () => {
     expect(last?.url.searchParams.get('offset')).toBe('0');
   });
 
+  it("changes a user's level in place with its own call", async () => {
+    const fetchMock = signedInAs(admin, {
+      'GET /api/admin/users': () => ({ status: 200, body: { users: [aUser(1)], total: 1 } }),
+      'PATCH /api/admin/users/user-1/access-level': () => ({ status: 200, body: aUser(1, { accessLevel: 'Core' }) }),
+    });
+    renderApp('/admin');
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Access level of Member 1' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Core' }));
+    await toast('Access level updated');
+    expect(JSON.parse(String(requests(fetchMock, 'PATCH', '/api/admin/users/user-1/access-level')[0]?.body))).toEqual({
+      accessLevel: 'Core',
+    });
+  });
+
   it('says when no user matches the search', async () => {
     signedInAs(admin, { 'GET /api/admin/users': () => ({ status: 200, body: { users: [], total: 0 } }) });
     renderApp('/admin?tab=users');
