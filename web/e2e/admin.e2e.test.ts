@@ -45,7 +45,11 @@ async function signInByApi(request: APIRequestContext, email: string, password: 
 }
 
 async function seed(page: Page): Promise<void> {
-  const signedIn = await expectOk(await page.request.post(at('/api/auth/signin'), { data: admin }));
+  const signedIn = await expectOk(
+    await page.request.post(at('/api/auth/signin'), {
+      data: { email: admin.email, password: admin.password },
+    }),
+  );
   const adminHeaders = { Authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` };
   const me = await expectOk(await page.request.get(at('/api/auth/user'), { headers: adminHeaders }));
   admin.id = ((await me.json()) as CurrentUser).id;
