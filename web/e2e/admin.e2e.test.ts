@@ -239,7 +239,7 @@ describe('the admin console', () => {
           await signIn(page, admin.email, admin.password);
           for (const tab of tabs) {
             await page.goto(at(`/admin?tab=${tab}`));
-            await page.getByRole('tabpanel').waitFor();
+            await page.locator('#admin-panel').waitFor();
             await page.waitForLoadState('networkidle');
             await page.screenshot({ path: `${process.env.ADMIN_SHOTS_DIR}/${tab}-${label}.png`, fullPage: true });
           }
