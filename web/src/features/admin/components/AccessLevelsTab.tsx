@@ -5,12 +5,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -19,7 +17,7 @@ import { useToast } from '../../../components/toast/toast-context.ts';
 import { failureDescription } from '../admin-format.ts';
 import { ADMIN_TEXTS } from '../admin-texts.ts';
 import { useAccessLevels, useUpdateAccessLevelDescription } from '../api/access-levels.ts';
-import { QueryState, SectionHeader } from './TabSection.tsx';
+import { AdminTableContainer, QueryState, SectionHeader } from './TabSection.tsx';
 
 /** Access Levels: the six levels; Core and admins edit descriptions, others only view (spec 3 section 6). */
 export function AccessLevelsTab({ canEdit }: { canEdit: boolean }) {
@@ -40,7 +38,7 @@ export function AccessLevelsTab({ canEdit }: { canEdit: boolean }) {
         failedText={ADMIN_TEXTS.accessLevelsLoadFailed}
         onRetry={() => void levels.refetch()}
       >
-        <TableContainer component={Paper} variant="outlined">
+        <AdminTableContainer>
           <Table size="small" aria-label="Access levels">
             <TableHead>
               <TableRow>
@@ -65,7 +63,7 @@ export function AccessLevelsTab({ canEdit }: { canEdit: boolean }) {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </AdminTableContainer>
       </QueryState>
       <Dialog open={editing !== null} onClose={() => setEditing(null)} fullWidth maxWidth="sm">
         {editing && <AccessLevelForm key={editing.value} level={editing} onClose={() => setEditing(null)} />}

@@ -1,11 +1,9 @@
 import { AUDIT_FILTER_ACTION_TYPES, type AdminActionType } from '@crucible/proto';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
@@ -15,7 +13,7 @@ import { displayName, formatDateTime, truncateUserAgent } from '../admin-format.
 import { USER_PAGE_SIZE, USER_PICKER_LIMIT } from '../api/admin-query-keys.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import { useAuditLogs } from '../api/get-audit-logs.ts';
-import { QueryState, SectionHeader } from './TabSection.tsx';
+import { AdminTableContainer, QueryState, SectionHeader } from './TabSection.tsx';
 
 const actionLabel = (type: string) => type.replaceAll('_', ' ');
 
@@ -75,7 +73,7 @@ export function AuditLogsTab() {
         failedText="Failed to fetch audit logs"
         onRetry={() => void logs.refetch()}
       >
-        <TableContainer component={Paper} variant="outlined">
+        <AdminTableContainer>
           <Table size="small" aria-label="Audit logs">
             <TableHead>
               <TableRow>
@@ -116,7 +114,7 @@ export function AuditLogsTab() {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </AdminTableContainer>
         <TablePagination
           component="div"
           count={logs.data?.total ?? 0}

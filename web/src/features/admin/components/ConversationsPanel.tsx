@@ -1,11 +1,9 @@
 import { LIMITS } from '@crucible/proto';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from 'react-router-dom';
@@ -13,7 +11,7 @@ import { formatDateTime, formatQuotaPercent, formatSize, plainText, preview } fr
 import { ADMIN_TEXTS } from '../admin-texts.ts';
 import { useAdminConversations } from '../api/get-conversations.ts';
 import { useAdminDirectMessages } from '../api/get-direct-messages.ts';
-import { QueryState, SectionHeader } from './TabSection.tsx';
+import { AdminTableContainer, QueryState, SectionHeader } from './TabSection.tsx';
 
 const PREVIEW_CHARS = 80;
 
@@ -31,7 +29,7 @@ export function ConversationsPanel() {
         failedText="Failed to fetch conversations"
         onRetry={() => void conversations.refetch()}
       >
-        <TableContainer component={Paper} variant="outlined">
+        <AdminTableContainer>
           <Table size="small" aria-label="Conversations">
             <TableHead>
               <TableRow>
@@ -77,7 +75,7 @@ export function ConversationsPanel() {
               })}
             </TableBody>
           </Table>
-        </TableContainer>
+        </AdminTableContainer>
       </QueryState>
       <Box sx={{ mt: 4 }}>
         <SectionHeader title="Recent Messages" />
@@ -87,7 +85,7 @@ export function ConversationsPanel() {
           failedText="Failed to fetch messages"
           onRetry={() => void messages.refetch()}
         >
-          <TableContainer component={Paper} variant="outlined">
+          <AdminTableContainer>
             <Table size="small" aria-label="Recent messages">
               <TableHead>
                 <TableRow>
@@ -123,7 +121,7 @@ export function ConversationsPanel() {
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </AdminTableContainer>
         </QueryState>
       </Box>
     </>

@@ -7,12 +7,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -22,7 +20,7 @@ import { failureDescription, formatDateTime } from '../admin-format.ts';
 import { ADMIN_TEXTS } from '../admin-texts.ts';
 import { useAdminFlags, useUpdateFlagStatus } from '../api/message-flags.ts';
 import { MessageSnapshot } from './MessageSnapshot.tsx';
-import { QueryState, SectionHeader } from './TabSection.tsx';
+import { AdminTableContainer, QueryState, SectionHeader } from './TabSection.tsx';
 
 /** Spec 3 section 4: pending yellow, under review blue, resolved green, dismissed grey, escalated red. */
 export const FLAG_STATUS_COLOURS: Record<MessageFlagStatus, ChipProps['color']> = {
@@ -50,7 +48,7 @@ export function FlagsPanel() {
         failedText="Failed to fetch flags"
         onRetry={() => void flags.refetch()}
       >
-        <TableContainer component={Paper} variant="outlined">
+        <AdminTableContainer>
           <Table size="small" aria-label="Message flags">
             <TableHead>
               <TableRow>
@@ -105,7 +103,7 @@ export function FlagsPanel() {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </AdminTableContainer>
       </QueryState>
       <Dialog open={updating !== null} onClose={() => setUpdating(null)} fullWidth maxWidth="sm">
         {updating && <FlagForm flag={updating} onClose={() => setUpdating(null)} />}

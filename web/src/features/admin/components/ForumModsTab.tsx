@@ -7,12 +7,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -26,7 +24,7 @@ import { useAdminUsers } from '../api/get-admin-users.ts';
 import { useAdminSubcategories } from '../api/get-subcategories.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ForumModsErrorBoundary } from './ForumModsErrorBoundary.tsx';
-import { SectionHeader } from './TabSection.tsx';
+import { AdminTableContainer, SectionHeader } from './TabSection.tsx';
 
 /** Forum Mods, inside its own error boundary (spec 3 section 8). */
 export function ForumModsTab() {
@@ -76,7 +74,7 @@ function ForumModsContent() {
       </SectionHeader>
       {moderators.error && <Alert severity="error">{ADMIN_TEXTS.forumModsLoadFailed}</Alert>}
       {moderators.data && (
-        <TableContainer component={Paper} variant="outlined">
+        <AdminTableContainer>
           <Table size="small" aria-label="Forum moderators">
             <TableHead>
               <TableRow>
@@ -118,7 +116,7 @@ function ForumModsContent() {
               })}
             </TableBody>
           </Table>
-        </TableContainer>
+        </AdminTableContainer>
       )}
       <Dialog open={adding} onClose={() => setAdding(false)} fullWidth maxWidth="sm">
         {adding && <AddModeratorForm onClose={() => setAdding(false)} />}

@@ -14,12 +14,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -31,7 +29,7 @@ import { useCreateSubcategory } from '../api/create-subcategory.ts';
 import { useCreateTopic } from '../api/create-topic.ts';
 import { useAdminSubcategories } from '../api/get-subcategories.ts';
 import { useAdminTopics } from '../api/get-topics.ts';
-import { QueryState, SectionHeader } from './TabSection.tsx';
+import { AdminTableContainer, QueryState, SectionHeader } from './TabSection.tsx';
 
 /** Spec 3 section 9: a new category defaults to Core and #f59e0b; a new topic to Core and minimum level Public. */
 const NEW_CATEGORY_LEVEL: ForumCategory = 'Core';
@@ -59,7 +57,7 @@ export function ForumsTab() {
           failedText="Failed to fetch forum categories"
           onRetry={() => void subcategories.refetch()}
         >
-          <TableContainer component={Paper} variant="outlined">
+          <AdminTableContainer>
             <Table size="small" aria-label="Forum categories">
               <TableHead>
                 <TableRow>
@@ -100,7 +98,7 @@ export function ForumsTab() {
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </AdminTableContainer>
         </QueryState>
       </Box>
       <Box>
@@ -115,7 +113,7 @@ export function ForumsTab() {
           failedText="Failed to fetch forum topics"
           onRetry={() => void topics.refetch()}
         >
-          <TableContainer component={Paper} variant="outlined">
+          <AdminTableContainer>
             <Table size="small" aria-label="Forum topics">
               <TableHead>
                 <TableRow>
@@ -145,7 +143,7 @@ export function ForumsTab() {
                 ))}
               </TableBody>
             </Table>
-          </TableContainer>
+          </AdminTableContainer>
         </QueryState>
       </Box>
       <Dialog open={dialog === 'category'} onClose={close} fullWidth maxWidth="sm">

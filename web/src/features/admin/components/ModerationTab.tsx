@@ -9,7 +9,6 @@ import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -20,7 +19,7 @@ import { ADMIN_TEXTS } from '../admin-texts.ts';
 import { useBulkModerate, type BulkAction } from '../api/bulk-moderate.ts';
 import { useAdminDirectMessages } from '../api/get-direct-messages.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { QueryState, SectionHeader } from './TabSection.tsx';
+import { AdminTableContainer, QueryState, SectionHeader } from './TabSection.tsx';
 
 /** How many recent messages the moderation list offers to pick from. */
 const MODERATION_LIST_SIZE = 50;
@@ -147,7 +146,7 @@ export function ModerationTab() {
         failedText="Failed to fetch messages"
         onRetry={() => void messages.refetch()}
       >
-        <TableContainer component={Paper} variant="outlined">
+        <AdminTableContainer>
           <Table size="small" aria-label="Messages to moderate">
             <TableHead>
               <TableRow>
@@ -205,7 +204,7 @@ export function ModerationTab() {
               })}
             </TableBody>
           </Table>
-        </TableContainer>
+        </AdminTableContainer>
       </QueryState>
       <ConfirmDialog
         open={confirming}

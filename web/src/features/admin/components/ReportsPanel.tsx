@@ -6,11 +6,9 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -20,7 +18,7 @@ import { failureDescription, formatDateTime } from '../admin-format.ts';
 import { ADMIN_TEXTS } from '../admin-texts.ts';
 import { useAdminReports, useResolveReport } from '../api/message-reports.ts';
 import { MessageSnapshot } from './MessageSnapshot.tsx';
-import { QueryState, SectionHeader } from './TabSection.tsx';
+import { AdminTableContainer, QueryState, SectionHeader } from './TabSection.tsx';
 
 const typeLabel = (type: string) => type.replaceAll('_', ' ');
 
@@ -38,7 +36,7 @@ export function ReportsPanel() {
         failedText="Failed to fetch reports"
         onRetry={() => void reports.refetch()}
       >
-        <TableContainer component={Paper} variant="outlined">
+        <AdminTableContainer>
           <Table size="small" aria-label="Message reports">
             <TableHead>
               <TableRow>
@@ -90,7 +88,7 @@ export function ReportsPanel() {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </AdminTableContainer>
       </QueryState>
       <Dialog open={resolving !== null} onClose={() => setResolving(null)} fullWidth maxWidth="sm">
         {resolving && <ResolveForm report={resolving} onClose={() => setResolving(null)} />}

@@ -2,7 +2,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import TableContainer from '@mui/material/TableContainer';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
@@ -60,4 +62,13 @@ export function QueryState({
       </Alert>
     );
   return <>{children}</>;
+}
+
+/** A console table's frame: it scrolls sideways on a phone, with headings kept on one line. */
+export function AdminTableContainer({ children }: { children: ReactNode }) {
+  return (
+    <TableContainer component={Paper} variant="outlined" sx={{ '& th': { whiteSpace: 'nowrap' } }}>
+      {children}
+    </TableContainer>
+  );
 }

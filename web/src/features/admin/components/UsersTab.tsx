@@ -1,13 +1,12 @@
 import { ACCESS_LEVELS, type AccessLevel, type AdminUser } from '@crucible/proto';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
@@ -24,7 +23,10 @@ import { useSendPasswordReset } from '../api/send-password-reset.ts';
 import { useSetAccessLevel } from '../api/set-access-level.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { EditUserDialog } from './EditUserDialog.tsx';
-import { QueryState, SectionHeader } from './TabSection.tsx';
+import { AdminTableContainer, QueryState, SectionHeader } from './TabSection.tsx';
+
+/** On narrow screens the e-mail moves under the name instead of taking a column of its own. */
+const HIDDEN_ON_PHONES = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 /** Users: a searchable page of 10, level changes in place, edit, password reset and delete. */
 export function UsersTab() {
@@ -110,12 +112,12 @@ export function UsersTab() {
         failedText={ADMIN_TEXTS.usersLoadFailed}
         onRetry={() => void users.refetch()}
       >
-        <TableContainer component={Paper} variant="outlined">
+        <AdminTableContainer>
           <Table size="small" aria-label="Users">
             <TableHead>
               <TableRow>
                 <TableCell>Name</TableCell>
-                <TableCell>Email</TableCell>
+                <TableCell sx={HIDDEN_ON_PHONES}>Email</TableCell>
                 <TableCell>Access Level</TableCell>
                 <TableCell>Roles</TableCell>
                 <TableCell>Actions</TableCell>
@@ -131,8 +133,13 @@ export function UsersTab() {
               )}
               {rows.map((user) => (
                 <TableRow key={user.id}>
-                  <TableCell>{displayName(user)}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{user.email}</TableCell>
+                  <TableCell>
+                    {displayName(user)}
+                    <Box sx={{ display: { md: 'none' }, color: 'text.secondary', fontSize: '0.8rem' }}>
+                      {user.email}
+                    </Box>
+                  </TableCell>
+                  <TableCell sx={{ ...HIDDEN_ON_PHONES, overflowWrap: 'anywhere' }}>{user.email}</TableCell>
                   <TableCell>
                     <TextField
                       select
@@ -185,7 +192,7 @@ export function UsersTab() {
               ))}
             </TableBody>
           </Table>
-        </TableContainer>
+        </AdminTableContainer>
         <TablePagination
           component="div"
           count={users.data?.total ?? 0}

@@ -134,7 +134,7 @@ describe('the admin console', () => {
       'Plugins',
       'Articles',
     ]);
-    await screen.findByText('member9@example.com');
+    await screen.findAllByText('member9@example.com');
     expect(requests(fetchMock, 'GET', '/api/admin/users')[0]?.url.searchParams.get('limit')).toBe('10');
 
     await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
@@ -206,7 +206,7 @@ describe('the admin console', () => {
       'POST /api/admin/users/user-1/password-reset': () => ({ status: 200, body: { message: 'ok', emailSent: false } }),
     });
     renderApp('/admin');
-    await screen.findByText('member2@example.com');
+    await screen.findAllByText('member2@example.com');
     expect(screen.queryByRole('button', { name: 'Reset password of Member 2' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Reset password of Member 1' }));
     await toast('Password reset token generated (email not configured)');
