@@ -18,6 +18,7 @@ const ProjectsPage = lazy(() => import('../features/projects/routes/ProjectsPage
 const ProfilePage = lazy(() => import('../features/profile/routes/ProfilePage.tsx'));
 const EditProfilePage = lazy(() => import('../features/profile/routes/EditProfilePage.tsx'));
 const AdminPage = lazy(() => import('../features/admin/routes/AdminPage.tsx'));
+const AdminConversationPage = lazy(() => import('../features/admin/routes/AdminConversationPage.tsx'));
 
 export const appRoutes: RouteObject[] = [
   {
@@ -45,6 +46,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'profile/:userId', element: <ProfilePage /> },
           { path: 'profile/:userId/edit', element: <EditProfilePage /> },
           { path: 'admin', element: <AdminPage /> },
+          { path: 'admin/conversations/:user1Id/:user2Id', element: <AdminConversationPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,0 +1,48 @@
+import { apiErrorDetails } from '../../lib/api-error.ts';
+
+const MEGABYTE = 1_048_576;
+/** Spec 3 section 9: the audit log shows a user agent up to 50 characters. */
+export const USER_AGENT_MAX = 50;
+
+/** Spec 3 section 9: sizes under 1024 bytes in B, else MB with two decimals. */
+export function formatSize(bytes: number): string {
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / MEGABYTE).toFixed(2)} MB`;
+}
+
+/** A quota as a percent of its maximum with one decimal (an empty maximum counts as full when used). */
+export function formatQuotaPercent(usedBytes: number, maxBytes: number): string {
+  const percent = maxBytes > 0 ? (usedBytes / maxBytes) * 100 : usedBytes > 0 ? 100 : 0;
+  return `${percent.toFixed(1)}%`;
+}
+
+export function truncateUserAgent(userAgent: string | null | undefined): string {
+  if (!userAgent) return '—';
+  return userAgent.length > USER_AGENT_MAX ? `${userAgent.slice(0, USER_AGENT_MAX)}...` : userAgent;
+}
+
+/** First and last name, else the e-mail, else 'Unknown User' (spec 3 section 3). */
+export function displayName(user: { firstName?: string | null; lastName?: string | null; email?: string | null }) {
+  const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
+  return name || user.email || 'Unknown User';
+}
+
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) return '—';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '—' : date.toLocaleString();
+}
+
+/** What a failure toast says: the server's own message, else the fallback (spec 3 section 8). */
+export function failureDescription(error: Error, fallback: string = 'Please try again later.'): string {
+  return apiErrorDetails(error).serverMessage ?? fallback;
+}
+
+/** A message's text without markup, for previews (DOMParser runs no scripts and loads nothing). */
+export function plainText(html: string): string {
+  return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+}
+
+/** A preview cut at `max` characters with an ellipsis. */
+export function preview(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}

@@ -1,0 +1,35 @@
+import { adminRoutes } from '@crucible/proto';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callRoute } from '../../../lib/api-client.ts';
+import { ADMIN_AUDIT_KEY, ADMIN_CONVERSATIONS_KEY, ADMIN_FLAGS_KEY, ADMIN_MESSAGES_KEY } from './admin-query-keys.ts';
+
+export type BulkAction = 'delete' | 'flag';
+
+export interface BulkRequest {
+  action: BulkAction;
+  messageIds: string[];
+  reason: string;
+  /** Flags only; 1 by default (spec 3 section 7). */
+  priority?: number;
+}
+
+/** Delete or flag the chosen messages; answers how many were affected. */
+export async function bulkModerate({ action, messageIds, reason, priority }: BulkRequest): Promise<number> {
+  if (action === 'delete')
+    return (await callRoute(adminRoutes.bulkDeleteMessages, { body: { messageIds, reason } })).count;
+  return (await callRoute(adminRoutes.bulkFlagMessages, { body: { messageIds, reason, priority } })).count;
+}
+
+/** Moderation changes the message lists, the conversations' sizes, the flags and the audit log. */
+export function useBulkModerate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: bulkModerate,
+    onSuccess: () =>
+      Promise.all(
+        [ADMIN_MESSAGES_KEY, ADMIN_CONVERSATIONS_KEY, ADMIN_FLAGS_KEY, ADMIN_AUDIT_KEY].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}

@@ -1,0 +1,240 @@
+import { FORUM_CATEGORIES, type AdminUser, type ForumCategory, type ForumModerator } from '@crucible/proto';
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import { useToast } from '../../../components/toast/toast-context.ts';
+import { displayName, failureDescription, formatDateTime } from '../admin-format.ts';
+import { ADMIN_TEXTS } from '../admin-texts.ts';
+import { USER_PICKER_LIMIT } from '../api/admin-query-keys.ts';
+import { useForumModerators, useGrantModerator, useRevokeModerator } from '../api/forum-moderators.ts';
+import { useAdminUsers } from '../api/get-admin-users.ts';
+import { useAdminSubcategories } from '../api/get-subcategories.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ForumModsErrorBoundary } from './ForumModsErrorBoundary.tsx';
+import { AdminTableContainer, SectionHeader } from './TabSection.tsx';
+
+/** Forum Mods, inside its own error boundary (spec 3 section 8). */
+export function ForumModsTab() {
+  return (
+    <ForumModsErrorBoundary>
+      <ForumModsContent />
+    </ForumModsErrorBoundary>
+  );
+}
+
+function ForumModsContent() {
+  const moderators = useForumModerators();
+  const subcategories = useAdminSubcategories();
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<ForumModerator | null>(null);
+  const revoke = useRevokeModerator();
+  const showToast = useToast();
+  const subcategoryName = new Map(subcategories.data?.map((subcategory) => [subcategory.id, subcategory.name]));
+
+  const scopeOf = (moderator: ForumModerator) => {
+    if (moderator.subcategoryId)
+      return `Category: ${subcategoryName.get(moderator.subcategoryId) ?? moderator.subcategoryId}`;
+    if (moderator.category) return `${moderator.category} forum`;
+    return 'All forums';
+  };
+
+  const confirmRemove = () => {
+    if (!removing) return;
+    revoke.mutate(removing.id, {
+      onSuccess: () => showToast({ severity: 'success', title: ADMIN_TEXTS.moderatorRemoved }),
+      onError: (error) =>
+        showToast({
+          severity: 'error',
+          title: ADMIN_TEXTS.moderatorRemoveFailed,
+          description: failureDescription(error),
+        }),
+      onSettled: () => setRemoving(null),
+    });
+  };
+
+  return (
+    <>
+      <SectionHeader title="Forum Moderators">
+        <Button variant="contained" onClick={() => setAdding(true)}>
+          Add Moderator
+        </Button>
+      </SectionHeader>
+      {moderators.error && <Alert severity="error">{ADMIN_TEXTS.forumModsLoadFailed}</Alert>}
+      {moderators.data && (
+        <AdminTableContainer>
+          <Table size="small" aria-label="Forum moderators">
+            <TableHead>
+              <TableRow>
+                <TableCell>Moderator</TableCell>
+                <TableCell>Scope</TableCell>
+                <TableCell>Granted</TableCell>
+                <TableCell>Status</TableCell>
+                <TableCell>Actions</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {moderators.data.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={5} align="center">
+                    No forum moderators yet
+                  </TableCell>
+                </TableRow>
+              )}
+              {moderators.data.map((moderator) => {
+                const name = moderator.user ? displayName(moderator.user) : moderator.userId;
+                return (
+                  <TableRow key={moderator.id}>
+                    <TableCell>{name}</TableCell>
+                    <TableCell>{scopeOf(moderator)}</TableCell>
+                    <TableCell>{formatDateTime(moderator.grantedAt)}</TableCell>
+                    <TableCell>{moderator.isActive ? 'Active' : 'Inactive'}</TableCell>
+                    <TableCell>
+                      <Button
+                        size="small"
+                        color="error"
+                        onClick={() => setRemoving(moderator)}
+                        aria-label={`Remove ${name}`}
+                      >
+                        Remove
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </AdminTableContainer>
+      )}
+      <Dialog open={adding} onClose={() => setAdding(false)} fullWidth maxWidth="sm">
+        {adding && <AddModeratorForm onClose={() => setAdding(false)} />}
+      </Dialog>
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove forum moderator"
+        message={`Remove ${removing?.user ? displayName(removing.user) : 'this moderator'} from ${removing ? scopeOf(removing) : ''}?`}
+        confirmLabel="Remove"
+        pending={revoke.isPending}
+        onConfirm={confirmRemove}
+        onCancel={() => setRemoving(null)}
+      />
+    </>
+  );
+}
+
+type Scope = 'all' | 'category' | 'subcategory';
+
+function AddModeratorForm({ onClose }: { onClose: () => void }) {
+  const users = useAdminUsers({ limit: USER_PICKER_LIMIT, offset: 0 });
+  const subcategories = useAdminSubcategories();
+  const [user, setUser] = useState<AdminUser | null>(null);
+  const [scope, setScope] = useState<Scope>('all');
+  const [category, setCategory] = useState<ForumCategory>('Core');
+  const [subcategoryId, setSubcategoryId] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const grant = useGrantModerator();
+  const showToast = useToast();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!user) {
+      setProblem(ADMIN_TEXTS.selectUser);
+      return;
+    }
+    if (scope === 'subcategory' && !subcategoryId) {
+      setProblem('Please select a category');
+      return;
+    }
+    setProblem(null);
+    grant.mutate(
+      {
+        userId: user.id,
+        ...(scope === 'category' ? { category } : {}),
+        ...(scope === 'subcategory' ? { subcategoryId } : {}),
+      },
+      {
+        onSuccess: () => {
+          showToast({ severity: 'success', title: ADMIN_TEXTS.moderatorAdded });
+          onClose();
+        },
+        onError: (error) => {
+          const text = failureDescription(error);
+          setProblem(`${ADMIN_TEXTS.moderatorAddFailed}: ${text}`);
+          showToast({ severity: 'error', title: ADMIN_TEXTS.moderatorAddFailed, description: text });
+        },
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <DialogTitle>Add Forum Moderator</DialogTitle>
+      <DialogContent>
+        {problem && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {problem}
+          </Alert>
+        )}
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <Autocomplete
+            options={users.data?.users ?? []}
+            loading={users.isPending}
+            value={user}
+            onChange={(_event, picked) => setUser(picked)}
+            getOptionLabel={(option) => `${displayName(option)} (${option.email})`}
+            isOptionEqualToValue={(option, value) => option.id === value.id}
+            renderInput={(params) => (
+              <TextField {...params} label="User" required error={problem === ADMIN_TEXTS.selectUser} />
+            )}
+          />
+          <TextField select label="Scope" value={scope} onChange={(e) => setScope(e.target.value as Scope)}>
+            <MenuItem value="all">All forums</MenuItem>
+            <MenuItem value="category">One forum level</MenuItem>
+            <MenuItem value="subcategory">One category</MenuItem>
+          </TextField>
+          {scope === 'category' && (
+            <TextField
+              select
+              label="Forum"
+              value={category}
+              onChange={(e) => setCategory(e.target.value as ForumCategory)}
+            >
+              {FORUM_CATEGORIES.map((level) => (
+                <MenuItem key={level} value={level}>
+                  {level}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          {scope === 'subcategory' && (
+            <TextField select label="Category" value={subcategoryId} onChange={(e) => setSubcategoryId(e.target.value)}>
+              {(subcategories.data ?? []).map((subcategory) => (
+                <MenuItem key={subcategory.id} value={subcategory.id}>
+                  {subcategory.name}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button type="submit" variant="contained" loading={grant.isPending}>
+          Add Moderator
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

@@ -1,0 +1,220 @@
+import { bulkDeleteSchema, bulkFlagSchema } from '@crucible/proto';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import { useState, type FormEvent } from 'react';
+import { useToast } from '../../../components/toast/toast-context.ts';
+import { failureDescription, formatDateTime, plainText, preview } from '../admin-format.ts';
+import { ADMIN_TEXTS } from '../admin-texts.ts';
+import { useBulkModerate, type BulkAction } from '../api/bulk-moderate.ts';
+import { useAdminDirectMessages } from '../api/get-direct-messages.ts';
+import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { AdminTableContainer, QueryState, SectionHeader } from './TabSection.tsx';
+
+/** How many recent messages the moderation list offers to pick from. */
+const MODERATION_LIST_SIZE = 50;
+const PRIORITIES = [1, 2, 3, 4, 5] as const;
+const PREVIEW_CHARS = 120;
+
+/** Moderation: pick recent messages and delete or flag them together, with a reason (spec 3 sections 4 and 5). */
+export function ModerationTab() {
+  const messages = useAdminDirectMessages(MODERATION_LIST_SIZE);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [action, setAction] = useState<BulkAction>('delete');
+  const [reason, setReason] = useState('');
+  const [priority, setPriority] = useState(1);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const bulk = useBulkModerate();
+  const showToast = useToast();
+
+  const selectable = (messages.data?.messages ?? []).filter((message) => !message.isDeletedByAdmin);
+  const allSelected = selectable.length > 0 && selectable.every((message) => selected.has(message.id));
+  const toggle = (id: string) =>
+    setSelected((old) => {
+      const next = new Set(old);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+
+  const validate = (event: FormEvent) => {
+    event.preventDefault();
+    const schema = action === 'delete' ? bulkDeleteSchema : bulkFlagSchema;
+    const parsed = schema.safeParse({ messageIds: [...selected], reason, priority });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message ?? ADMIN_TEXTS.genericFallback);
+      return;
+    }
+    setProblem(null);
+    if (action === 'delete') setConfirming(true);
+    else run();
+  };
+
+  const run = () => {
+    bulk.mutate(
+      { action, messageIds: [...selected], reason: reason.trim(), priority },
+      {
+        onSuccess: (count) => {
+          showToast({
+            severity: 'success',
+            title: action === 'delete' ? ADMIN_TEXTS.messagesDeleted : ADMIN_TEXTS.messagesFlagged,
+            description: `${count} message${count === 1 ? '' : 's'}`,
+          });
+          setSelected(new Set());
+          setReason('');
+        },
+        onError: (error) =>
+          showToast({
+            severity: 'error',
+            title: action === 'delete' ? ADMIN_TEXTS.bulkDeleteFailed : ADMIN_TEXTS.bulkFlagFailed,
+            description: failureDescription(error),
+          }),
+        onSettled: () => setConfirming(false),
+      },
+    );
+  };
+
+  return (
+    <>
+      <SectionHeader title="Bulk Moderation" />
+      <Paper variant="outlined" component="form" noValidate onSubmit={validate} sx={{ p: 2, mb: 2 }}>
+        {problem && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {problem}
+          </Alert>
+        )}
+        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'flex-start' } }}>
+          <TextField
+            select
+            size="small"
+            label="Action"
+            value={action}
+            onChange={(event) => setAction(event.target.value as BulkAction)}
+            sx={{ minWidth: 140 }}
+          >
+            <MenuItem value="delete">Delete</MenuItem>
+            <MenuItem value="flag">Flag</MenuItem>
+          </TextField>
+          {action === 'flag' && (
+            <TextField
+              select
+              size="small"
+              label="Priority"
+              value={priority}
+              onChange={(event) => setPriority(Number(event.target.value))}
+              sx={{ minWidth: 110 }}
+            >
+              {PRIORITIES.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {value}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          <TextField
+            size="small"
+            label="Reason"
+            required
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            error={problem === ADMIN_TEXTS.reasonRequired}
+            sx={{ flexGrow: 1 }}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            color={action === 'delete' ? 'error' : 'primary'}
+            loading={bulk.isPending}
+          >
+            {action === 'delete' ? 'Delete Selected' : 'Flag Selected'} ({selected.size})
+          </Button>
+        </Stack>
+      </Paper>
+      <QueryState
+        isPending={messages.isPending}
+        error={messages.error}
+        failedText="Failed to fetch messages"
+        onRetry={() => void messages.refetch()}
+      >
+        <AdminTableContainer>
+          <Table size="small" aria-label="Messages to moderate">
+            <TableHead>
+              <TableRow>
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={allSelected}
+                    indeterminate={selected.size > 0 && !allSelected}
+                    disabled={selectable.length === 0}
+                    onChange={() =>
+                      setSelected(allSelected ? new Set() : new Set(selectable.map((message) => message.id)))
+                    }
+                    slotProps={{ input: { 'aria-label': 'Select all messages' } }}
+                  />
+                </TableCell>
+                <TableCell>From</TableCell>
+                <TableCell>To</TableCell>
+                <TableCell>Message</TableCell>
+                <TableCell>Sent</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {messages.data?.messages.length === 0 && (
+                <TableRow>
+                  <TableCell colSpan={5} align="center">
+                    No messages yet
+                  </TableCell>
+                </TableRow>
+              )}
+              {messages.data?.messages.map((message) => {
+                const text = preview(plainText(message.content), PREVIEW_CHARS);
+                return (
+                  <TableRow key={message.id} selected={selected.has(message.id)}>
+                    <TableCell padding="checkbox">
+                      <Checkbox
+                        checked={selected.has(message.id)}
+                        disabled={message.isDeletedByAdmin}
+                        onChange={() => toggle(message.id)}
+                        slotProps={{ input: { 'aria-label': `Select message: ${text}` } }}
+                      />
+                    </TableCell>
+                    <TableCell>{message.senderName}</TableCell>
+                    <TableCell>{message.recipientName}</TableCell>
+                    <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 200 }}>
+                      {message.isDeletedByAdmin ? (
+                        <Box component="span" sx={{ color: 'text.secondary' }}>
+                          <s>{text}</s> (deleted: {message.deletionReason ?? 'no reason'})
+                        </Box>
+                      ) : (
+                        text
+                      )}
+                    </TableCell>
+                    <TableCell>{formatDateTime(message.createdAt)}</TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </AdminTableContainer>
+      </QueryState>
+      <ConfirmDialog
+        open={confirming}
+        title="Delete messages"
+        message={`Delete ${selected.size} message${selected.size === 1 ? '' : 's'}? Both members lose them; this cannot be undone.`}
+        confirmLabel="Delete"
+        pending={bulk.isPending}
+        onConfirm={run}
+        onCancel={() => setConfirming(false)}
+      />
+    </>
+  );
+}

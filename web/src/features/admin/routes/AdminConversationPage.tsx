@@ -1,0 +1,86 @@
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { failureDescription, formatDateTime, plainText } from '../admin-format.ts';
+import { useAdminConversation } from '../api/get-conversation.ts';
+
+/** /admin/conversations/{user1Id}/{user2Id}: a pair's messages, deleted ones marked (each visit is audited). */
+export default function AdminConversationPage() {
+  const { user1Id = '', user2Id = '' } = useParams();
+  const conversation = useAdminConversation(user1Id, user2Id);
+  const first = conversation.data?.pages[0];
+  const title = first ? `${first.user1.name} ↔ ${first.user2.name}` : 'Conversation';
+  useDocumentTitle(`Admin: ${title}`);
+  const messages = conversation.data?.pages.flatMap((page) => page.messages) ?? [];
+
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 2, md: 4 } }}>
+      <Button component={RouterLink} to="/admin?tab=messages" startIcon={<ArrowBackIcon />} sx={{ mb: 2 }}>
+        Back to Admin
+      </Button>
+      <Typography variant="h4" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
+        {title}
+      </Typography>
+      {conversation.isPending && <CircularProgress aria-label="Loading" />}
+      {conversation.error && (
+        <Alert severity="error">Failed to load the conversation: {failureDescription(conversation.error)}</Alert>
+      )}
+      {first && messages.length === 0 && (
+        <Typography color="text.secondary">No messages in this conversation.</Typography>
+      )}
+      <Stack component="ol" aria-label="Messages" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {messages.map((message) => (
+          <Paper
+            component="li"
+            key={message.id}
+            variant="outlined"
+            sx={{ p: 1.5, ...(message.isDeletedByAdmin && { opacity: 0.7, borderStyle: 'dashed' }) }}
+          >
+            <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', flexWrap: 'wrap' }}>
+              <Typography variant="subtitle2">
+                {message.senderName} → {message.recipientName}
+              </Typography>
+              <Typography variant="caption" color="text.secondary">
+                {formatDateTime(message.createdAt)}
+              </Typography>
+            </Stack>
+            <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.5 }}>
+              {plainText(message.content)}
+            </Typography>
+            {message.isDeletedByAdmin && (
+              <Typography variant="caption" color="error">
+                Deleted by an admin{message.deletionReason ? `: ${message.deletionReason}` : ''}
+              </Typography>
+            )}
+            {message.attachments.length > 0 && (
+              <Box sx={{ mt: 0.5 }}>
+                {message.attachments.map((attachment) => (
+                  <Button key={attachment.id} size="small" href={attachment.url} target="_blank" rel="noopener">
+                    {attachment.fileName}
+                  </Button>
+                ))}
+              </Box>
+            )}
+          </Paper>
+        ))}
+      </Stack>
+      {conversation.hasNextPage && (
+        <Button
+          sx={{ mt: 2 }}
+          onClick={() => void conversation.fetchNextPage()}
+          loading={conversation.isFetchingNextPage}
+        >
+          Load more
+        </Button>
+      )}
+    </Container>
+  );
+}
