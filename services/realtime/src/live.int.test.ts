@@ -103,6 +103,59 @@ describe('typing', () => {
     expect(senderSocket.of('typing')).toEqual([]);
     await Promise.all([senderSocket.close(), recipientSocket.close(), bystanderSocket.close()]);
   });
+
+  it('never passes between members when either blocked the other, and passes again after the unblock', async () => {
+    const [ada, troll, control] = [await world.member(), await world.member(), await world.member()];
+    const adaSocket = await TestSocket.open(a.wsUrl, ada.token);
+    const trollSocket = await TestSocket.open(b.wsUrl, troll.token);
+    const controlSocket = await TestSocket.open(b.wsUrl, control.token);
+    world.setBlocked(ada, troll, true);
+    // Each refused event is followed, on the same socket, by one that passes to a member on the same
+    // instance as the refused one's recipient: once that one arrived, the refused one would have too.
+    trollSocket.send({ type: 'typing', recipientId: ada.id, isTyping: true });
+    trollSocket.send({ type: 'typing', recipientId: control.id, isTyping: true });
+    adaSocket.send({ type: 'typing', recipientId: troll.id, isTyping: true });
+    adaSocket.send({ type: 'typing', recipientId: control.id, isTyping: true });
+    await vi.waitFor(() => expect(controlSocket.of('typing')).toHaveLength(2), WAIT);
+    await vi.waitFor(
+      () =>
+        expect(
+          controlSocket
+            .of('typing')
+            .map((typing) => typing.senderId)
+            .sort(),
+        ).toEqual([ada.id, troll.id].sort()),
+      WAIT,
+    );
+    expect(adaSocket.of('typing')).toEqual([]);
+    expect(trollSocket.of('typing')).toEqual([]);
+
+    world.setBlocked(ada, troll, false);
+    trollSocket.send({ type: 'typing', recipientId: ada.id, isTyping: true });
+    await vi.waitFor(
+      () => expect(adaSocket.of('typing')).toEqual([{ type: 'typing', senderId: troll.id, isTyping: true }]),
+      WAIT,
+    );
+    await Promise.all([adaSocket.close(), trollSocket.close(), controlSocket.close()]);
+  });
+
+  it('drops typing while dm cannot say whether the members blocked each other', async () => {
+    const [sender, recipient] = [await world.member(), await world.member()];
+    const senderSocket = await TestSocket.open(a.wsUrl, sender.token);
+    const recipientSocket = await TestSocket.open(b.wsUrl, recipient.token);
+    world.setDmAnswering(false);
+    try {
+      senderSocket.send({ type: 'typing', recipientId: recipient.id, isTyping: true });
+      senderSocket.send({ type: 'chat', content: 'after the unanswered typing' });
+      await vi.waitFor(() => expect(recipientSocket.of('chat').length).toBeGreaterThan(0), WAIT);
+    } finally {
+      world.setDmAnswering(true);
+    }
+    senderSocket.send({ type: 'typing', recipientId: recipient.id, isTyping: false });
+    await vi.waitFor(() => expect(recipientSocket.of('typing')).toHaveLength(1), WAIT);
+    expect(recipientSocket.of('typing')).toEqual([{ type: 'typing', senderId: sender.id, isTyping: false }]);
+    await Promise.all([senderSocket.close(), recipientSocket.close()]);
+  });
 });
 
 describe('direct messages and reads', () => {

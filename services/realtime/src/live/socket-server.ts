@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
@@ -17,6 +16,7 @@ import {
 import { createRateLimit, type RateLimit, type TokenVerifier } from '@crucible/platform';
 import { sendChat } from '../use-cases/chat.ts';
 import type { RealtimeContext } from '../use-cases/context.ts';
+import { sendTyping } from '../use-cases/typing.ts';
 import type { Connection } from './hub.ts';
 
 interface LiveSocket extends WebSocket {
@@ -144,15 +144,8 @@ export function createSocketServer(ctx: RealtimeContext, verifier: TokenVerifier
       case 'user_online':
         send(connection.socket, { type: 'online_users_update', users: await presence.online() });
         return;
-      case 'typing': {
-        const recipientId = message.recipientId.toLowerCase();
-        if (recipientId === connection.userId) return;
-        await hub.pushToUsers([recipientId], `typing:${randomUUID()}`, {
-          type: 'typing',
-          senderId: connection.userId,
-          isTyping: message.isTyping,
-        });
-      }
+      case 'typing':
+        await sendTyping(ctx, connection.userId, message.recipientId, message.isTyping);
     }
   }
 
