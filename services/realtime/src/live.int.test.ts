@@ -209,10 +209,10 @@ describe('presence', () => {
       const online = await instance.call<OnlineUser[]>('/api/users/online', { token: watcher.token });
       expect(online.filter((user) => user.id === member.id)).toEqual([expected]);
     }
-    await vi.waitFor(() => {
-      const latest = watcherSocket.of('online_users_update').at(-1);
-      expect(latest?.users.filter((user) => user.id === member.id)).toEqual([expected]);
-    }, WAIT);
+    await vi.waitFor(
+      () => expect(watcherSocket.onlineUsers()?.filter((user) => user.id === member.id)).toEqual([expected]),
+      WAIT,
+    );
 
     await first.close();
     const stillOnline = await a.call<OnlineUser[]>('/api/users/online', { token: watcher.token });
@@ -222,25 +222,58 @@ describe('presence', () => {
       const online = await a.call<OnlineUser[]>('/api/users/online', { token: watcher.token });
       expect(online.map((user) => user.id)).not.toContain(member.id);
     }, WAIT);
-    await vi.waitFor(() => {
-      const latest = watcherSocket.of('online_users_update').at(-1);
-      expect(latest?.users.map((user) => user.id)).not.toContain(member.id);
-    }, WAIT);
+    await vi.waitFor(() => expect(watcherSocket.onlineUsers()?.map((user) => user.id)).not.toContain(member.id), WAIT);
     await watcherSocket.close();
   });
 
-  it('coalesces many arrivals into few online_users_update pushes', async () => {
+  it('sends the whole list once, on connect, and afterwards only who joined and who left', async () => {
+    const [watcher, early] = [await world.member(), await world.member({ firstName: 'Early' })];
+    const earlySocket = await TestSocket.open(b.wsUrl, early.token);
+    const watcherSocket = await TestSocket.open(a.wsUrl, watcher.token);
+    await vi.waitFor(() => expect(watcherSocket.of('online_users_update')).toHaveLength(1), WAIT);
+    const [full] = watcherSocket.of('online_users_update');
+    expect(full!.users.map((user) => user.id)).toEqual(expect.arrayContaining([watcher.id, early.id]));
+
+    const late = await world.member({ firstName: 'Late' });
+    const lateSocket = await TestSocket.open(b.wsUrl, late.token);
+    await vi.waitFor(() => expect(watcherSocket.onlineUsers()?.map((user) => user.id)).toContain(late.id), WAIT);
+    await earlySocket.close();
+    await vi.waitFor(() => expect(watcherSocket.onlineUsers()?.map((user) => user.id)).not.toContain(early.id), WAIT);
+
+    // Nothing but changes after the first list, each naming only who changed.
+    expect(watcherSocket.of('online_users_update')).toHaveLength(1);
+    const changes = watcherSocket.of('online_users_changed');
+    expect(changes.flatMap((change) => change.joined.map((user) => user.id))).toContain(late.id);
+    expect(changes.flatMap((change) => change.joined.map((user) => user.id))).not.toContain(early.id);
+    expect(changes.flatMap((change) => change.left)).toContain(early.id);
+    expect(changes.find((change) => change.joined.some((user) => user.id === late.id))!.joined).toContainEqual({
+      id: late.id,
+      email: late.email,
+      firstName: 'Late',
+      accessLevel: late.level,
+    });
+    // What the socket built is what the service answers.
+    const online = await a.call<OnlineUser[]>('/api/users/online', { token: watcher.token });
+    expect(new Set(watcherSocket.onlineUsers()!.map((user) => user.id))).toEqual(
+      new Set(online.map((user) => user.id)),
+    );
+    await Promise.all([watcherSocket.close(), lateSocket.close()]);
+  });
+
+  it('coalesces many arrivals into few changes, each member joining once', async () => {
     const watcher = await world.member();
     const watcherSocket = await TestSocket.open(a.wsUrl, watcher.token);
-    await vi.waitFor(() => expect(watcherSocket.of('online_users_update').length).toBeGreaterThan(0), WAIT);
-    const before = watcherSocket.of('online_users_update').length;
+    await vi.waitFor(() => expect(watcherSocket.of('online_users_update')).toHaveLength(1), WAIT);
     const members = await Promise.all(Array.from({ length: 20 }, () => world.member()));
     const sockets = await Promise.all(members.map((member) => TestSocket.open(a.wsUrl, member.token)));
     await vi.waitFor(() => {
-      const latest = watcherSocket.of('online_users_update').at(-1)!;
-      expect(members.every((member) => latest.users.some((user) => user.id === member.id))).toBe(true);
+      const online = watcherSocket.onlineUsers()!;
+      expect(members.every((member) => online.some((user) => user.id === member.id))).toBe(true);
     }, WAIT);
-    expect(watcherSocket.of('online_users_update').length - before).toBeLessThan(10);
+    const changes = watcherSocket.of('online_users_changed');
+    expect(changes.length).toBeLessThan(10);
+    const joinedIds = changes.flatMap((change) => change.joined.map((user) => user.id));
+    for (const member of members) expect(joinedIds.filter((id) => id === member.id)).toHaveLength(1);
     await Promise.all([...sockets, watcherSocket].map((socket) => socket.close()));
   });
 });

@@ -99,8 +99,13 @@ export function createSocketServer(ctx: RealtimeContext, verifier: TokenVerifier
     };
     socket.alive = true;
     socket.on('pong', () => (socket.alive = true));
-    if (hub.add(connection)) void presence.memberArrived(connection.userId);
-    else presence.scheduleUpdate();
+    const first = hub.add(connection);
+    // Online first (a member sees themselves in the list), then the whole list, once; changes follow.
+    void (first ? presence.memberArrived(connection.userId) : Promise.resolve()).then(() =>
+      presence.fullList((frame) => {
+        if (socket.readyState === socket.OPEN) socket.send(frame);
+      }),
+    );
 
     let windowStartedAt = Date.now();
     let messagesInWindow = 0;
@@ -142,7 +147,7 @@ export function createSocketServer(ctx: RealtimeContext, verifier: TokenVerifier
         await sendChat(ctx, connection.userId, message.content, chatLimit);
         return;
       case 'user_online':
-        send(connection.socket, { type: 'online_users_update', users: await presence.online() });
+        // The socket itself is the presence, and it got the full list on connect: nothing to add.
         return;
       case 'typing':
         await sendTyping(ctx, connection.userId, message.recipientId, message.isTyping);

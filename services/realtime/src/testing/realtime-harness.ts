@@ -19,6 +19,7 @@ import {
   type AccessLevel,
   type DmBlockedBetweenAnswer,
   type DmRpcAnswer,
+  type OnlineUser,
   type ServerSocketMessage,
   type SessionPrincipal,
 } from '@crucible/proto';
@@ -309,6 +310,19 @@ export class TestSocket {
     return this.messages.filter(
       (message): message is Extract<ServerSocketMessage, { type: T }> => message.type === type,
     );
+  }
+
+  /** The online list as a client builds it: the last full list, then every change after it, in order. */
+  onlineUsers(): OnlineUser[] | undefined {
+    let users: Map<string, OnlineUser> | undefined;
+    for (const message of this.messages) {
+      if (message.type === 'online_users_update') users = new Map(message.users.map((user) => [user.id, user]));
+      if (message.type === 'online_users_changed' && users) {
+        for (const id of message.left) users.delete(id);
+        for (const user of message.joined) users.set(user.id, user);
+      }
+    }
+    return users && [...users.values()];
   }
 
   close(): Promise<unknown> {
