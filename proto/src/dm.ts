@@ -183,3 +183,8 @@ export type DmAdminBulkRequest = z.infer<typeof dmAdminBulkRequestSchema>;
 /** Request-reply answers carry their HTTP meaning, so the admin service can answer its caller the same way. */
 export type DmRpcAnswer<T> = { ok: true; value: T } | { ok: false; statusCode: number; message: string };
 export const dmMessageSnapshotRequestSchema = z.object({ messageId: uuid });
+/** RPC.dmBlockedBetween: could these two members message each other (neither blocked the other)? */
+export const dmBlockedBetweenRequestSchema = z.object({ userA: uuid, userB: uuid });
+export type DmBlockedBetweenRequest = z.infer<typeof dmBlockedBetweenRequestSchema>;
+export const dmBlockedBetweenAnswerSchema = z.object({ blocked: z.boolean() });
+export type DmBlockedBetweenAnswer = z.infer<typeof dmBlockedBetweenAnswerSchema>;

@@ -58,6 +58,8 @@ export const RPC = {
   dmAdminBulkFlag: 'rpc.dm.admin.bulk-flag',
   /** A message as the admin service keeps it, for a report that arrives before dm's event. */
   dmMessageSnapshot: 'rpc.dm.message.snapshot',
+  /** `{ userA, userB }` -> `DmRpcAnswer<{ blocked }>`: either member blocked the other (realtime's typing check). */
+  dmBlockedBetween: 'rpc.dm.blocked-between',
 } as const;
 
 /**

@@ -106,9 +106,19 @@ export const serverChatSchema = z.object({
   sender: chatSenderSchema,
   timestamp: z.string(),
 });
+/** The whole online list (spec 1's online_users_update): sent once to each socket when it connects. */
 export const serverOnlineUsersSchema = z.object({
   type: z.literal('online_users_update'),
   users: z.array(onlineUserSchema),
+});
+/**
+ * Every change after that full list, coalesced: who came online and the ids of who left. Applied in
+ * order to the list the socket received, it gives the list as the server sees it.
+ */
+export const serverOnlineUsersChangedSchema = z.object({
+  type: z.literal('online_users_changed'),
+  joined: z.array(onlineUserSchema),
+  left: z.array(z.string()),
 });
 /** A direct message for the recipient (and the sender's other tabs). */
 export const serverDirectMessageSchema = z.object({
@@ -146,6 +156,7 @@ export const serverErrorSchema = z.object({
 export const serverSocketMessageSchema = z.discriminatedUnion('type', [
   serverChatSchema,
   serverOnlineUsersSchema,
+  serverOnlineUsersChangedSchema,
   serverDirectMessageSchema,
   serverMessageReadSchema,
   serverNotificationSchema,
@@ -153,3 +164,4 @@ export const serverSocketMessageSchema = z.discriminatedUnion('type', [
   serverErrorSchema,
 ]);
 export type ServerSocketMessage = z.infer<typeof serverSocketMessageSchema>;
+export type ServerSocketMessageType = ServerSocketMessage['type'];

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DM_MESSAGES, SUBJECTS, type ConversationSummary, type DirectMessage, type MessagePage } from '@crucible/proto';
+import {
+  DM_MESSAGES,
+  RPC,
+  SUBJECTS,
+  type ConversationSummary,
+  type DirectMessage,
+  type DmBlockedBetweenAnswer,
+  type DmRpcAnswer,
+  type MessagePage,
+} from '@crucible/proto';
 import { startDmHarness, type DmHarness, type Member } from './testing/dm-harness.ts';
 
 let dm: DmHarness;
@@ -272,5 +281,21 @@ describe('blocking', () => {
     await send(troll, ada, 'sorry');
     expect(await dm.call('/api/direct-messages/blocks', { token: ada.token })).toEqual([]);
     await dm.call(`/api/direct-messages/blocks/${ada.id}`, { method: 'PUT', token: ada.token, expect: 400 });
+  });
+
+  it("answers realtime's question whether two members blocked each other, whichever way round", async () => {
+    const [ada, troll] = [await dm.member(), await dm.member()];
+    const blockedBetween = (userA: Member, userB: Member) =>
+      dm.bus.request<DmRpcAnswer<DmBlockedBetweenAnswer>>(RPC.dmBlockedBetween, { userA: userA.id, userB: userB.id });
+    expect(await blockedBetween(troll, ada)).toEqual({ ok: true, value: { blocked: false } });
+    await dm.call(`/api/direct-messages/blocks/${troll.id}`, { method: 'PUT', token: ada.token });
+    expect(await blockedBetween(troll, ada)).toEqual({ ok: true, value: { blocked: true } });
+    expect(await blockedBetween(ada, troll)).toEqual({ ok: true, value: { blocked: true } });
+    await dm.call(`/api/direct-messages/blocks/${troll.id}`, { method: 'DELETE', token: ada.token, expect: 204 });
+    expect(await blockedBetween(ada, troll)).toEqual({ ok: true, value: { blocked: false } });
+    expect(await dm.bus.request(RPC.dmBlockedBetween, { userA: 'nope', userB: ada.id })).toMatchObject({
+      ok: false,
+      statusCode: 400,
+    });
   });
 });

@@ -103,6 +103,59 @@ describe('typing', () => {
     expect(senderSocket.of('typing')).toEqual([]);
     await Promise.all([senderSocket.close(), recipientSocket.close(), bystanderSocket.close()]);
   });
+
+  it('never passes between members when either blocked the other, and passes again after the unblock', async () => {
+    const [ada, troll, control] = [await world.member(), await world.member(), await world.member()];
+    const adaSocket = await TestSocket.open(a.wsUrl, ada.token);
+    const trollSocket = await TestSocket.open(b.wsUrl, troll.token);
+    const controlSocket = await TestSocket.open(b.wsUrl, control.token);
+    world.setBlocked(ada, troll, true);
+    // Each refused event is followed, on the same socket, by one that passes to a member on the same
+    // instance as the refused one's recipient: once that one arrived, the refused one would have too.
+    trollSocket.send({ type: 'typing', recipientId: ada.id, isTyping: true });
+    trollSocket.send({ type: 'typing', recipientId: control.id, isTyping: true });
+    adaSocket.send({ type: 'typing', recipientId: troll.id, isTyping: true });
+    adaSocket.send({ type: 'typing', recipientId: control.id, isTyping: true });
+    await vi.waitFor(() => expect(controlSocket.of('typing')).toHaveLength(2), WAIT);
+    await vi.waitFor(
+      () =>
+        expect(
+          controlSocket
+            .of('typing')
+            .map((typing) => typing.senderId)
+            .sort(),
+        ).toEqual([ada.id, troll.id].sort()),
+      WAIT,
+    );
+    expect(adaSocket.of('typing')).toEqual([]);
+    expect(trollSocket.of('typing')).toEqual([]);
+
+    world.setBlocked(ada, troll, false);
+    trollSocket.send({ type: 'typing', recipientId: ada.id, isTyping: true });
+    await vi.waitFor(
+      () => expect(adaSocket.of('typing')).toEqual([{ type: 'typing', senderId: troll.id, isTyping: true }]),
+      WAIT,
+    );
+    await Promise.all([adaSocket.close(), trollSocket.close(), controlSocket.close()]);
+  });
+
+  it('drops typing while dm cannot say whether the members blocked each other', async () => {
+    const [sender, recipient] = [await world.member(), await world.member()];
+    const senderSocket = await TestSocket.open(a.wsUrl, sender.token);
+    const recipientSocket = await TestSocket.open(b.wsUrl, recipient.token);
+    world.setDmAnswering(false);
+    try {
+      senderSocket.send({ type: 'typing', recipientId: recipient.id, isTyping: true });
+      senderSocket.send({ type: 'chat', content: 'after the unanswered typing' });
+      await vi.waitFor(() => expect(recipientSocket.of('chat').length).toBeGreaterThan(0), WAIT);
+    } finally {
+      world.setDmAnswering(true);
+    }
+    senderSocket.send({ type: 'typing', recipientId: recipient.id, isTyping: false });
+    await vi.waitFor(() => expect(recipientSocket.of('typing')).toHaveLength(1), WAIT);
+    expect(recipientSocket.of('typing')).toEqual([{ type: 'typing', senderId: sender.id, isTyping: false }]);
+    await Promise.all([senderSocket.close(), recipientSocket.close()]);
+  });
 });
 
 describe('direct messages and reads', () => {
@@ -156,10 +209,10 @@ describe('presence', () => {
       const online = await instance.call<OnlineUser[]>('/api/users/online', { token: watcher.token });
       expect(online.filter((user) => user.id === member.id)).toEqual([expected]);
     }
-    await vi.waitFor(() => {
-      const latest = watcherSocket.of('online_users_update').at(-1);
-      expect(latest?.users.filter((user) => user.id === member.id)).toEqual([expected]);
-    }, WAIT);
+    await vi.waitFor(
+      () => expect(watcherSocket.onlineUsers()?.filter((user) => user.id === member.id)).toEqual([expected]),
+      WAIT,
+    );
 
     await first.close();
     const stillOnline = await a.call<OnlineUser[]>('/api/users/online', { token: watcher.token });
@@ -169,25 +222,58 @@ describe('presence', () => {
       const online = await a.call<OnlineUser[]>('/api/users/online', { token: watcher.token });
       expect(online.map((user) => user.id)).not.toContain(member.id);
     }, WAIT);
-    await vi.waitFor(() => {
-      const latest = watcherSocket.of('online_users_update').at(-1);
-      expect(latest?.users.map((user) => user.id)).not.toContain(member.id);
-    }, WAIT);
+    await vi.waitFor(() => expect(watcherSocket.onlineUsers()?.map((user) => user.id)).not.toContain(member.id), WAIT);
     await watcherSocket.close();
   });
 
-  it('coalesces many arrivals into few online_users_update pushes', async () => {
+  it('sends the whole list once, on connect, and afterwards only who joined and who left', async () => {
+    const [watcher, early] = [await world.member(), await world.member({ firstName: 'Early' })];
+    const earlySocket = await TestSocket.open(b.wsUrl, early.token);
+    const watcherSocket = await TestSocket.open(a.wsUrl, watcher.token);
+    await vi.waitFor(() => expect(watcherSocket.of('online_users_update')).toHaveLength(1), WAIT);
+    const [full] = watcherSocket.of('online_users_update');
+    expect(full!.users.map((user) => user.id)).toEqual(expect.arrayContaining([watcher.id, early.id]));
+
+    const late = await world.member({ firstName: 'Late' });
+    const lateSocket = await TestSocket.open(b.wsUrl, late.token);
+    await vi.waitFor(() => expect(watcherSocket.onlineUsers()?.map((user) => user.id)).toContain(late.id), WAIT);
+    await earlySocket.close();
+    await vi.waitFor(() => expect(watcherSocket.onlineUsers()?.map((user) => user.id)).not.toContain(early.id), WAIT);
+
+    // Nothing but changes after the first list, each naming only who changed.
+    expect(watcherSocket.of('online_users_update')).toHaveLength(1);
+    const changes = watcherSocket.of('online_users_changed');
+    expect(changes.flatMap((change) => change.joined.map((user) => user.id))).toContain(late.id);
+    expect(changes.flatMap((change) => change.joined.map((user) => user.id))).not.toContain(early.id);
+    expect(changes.flatMap((change) => change.left)).toContain(early.id);
+    expect(changes.find((change) => change.joined.some((user) => user.id === late.id))!.joined).toContainEqual({
+      id: late.id,
+      email: late.email,
+      firstName: 'Late',
+      accessLevel: late.level,
+    });
+    // What the socket built is what the service answers.
+    const online = await a.call<OnlineUser[]>('/api/users/online', { token: watcher.token });
+    expect(new Set(watcherSocket.onlineUsers()!.map((user) => user.id))).toEqual(
+      new Set(online.map((user) => user.id)),
+    );
+    await Promise.all([watcherSocket.close(), lateSocket.close()]);
+  });
+
+  it('coalesces many arrivals into few changes, each member joining once', async () => {
     const watcher = await world.member();
     const watcherSocket = await TestSocket.open(a.wsUrl, watcher.token);
-    await vi.waitFor(() => expect(watcherSocket.of('online_users_update').length).toBeGreaterThan(0), WAIT);
-    const before = watcherSocket.of('online_users_update').length;
+    await vi.waitFor(() => expect(watcherSocket.of('online_users_update')).toHaveLength(1), WAIT);
     const members = await Promise.all(Array.from({ length: 20 }, () => world.member()));
     const sockets = await Promise.all(members.map((member) => TestSocket.open(a.wsUrl, member.token)));
     await vi.waitFor(() => {
-      const latest = watcherSocket.of('online_users_update').at(-1)!;
-      expect(members.every((member) => latest.users.some((user) => user.id === member.id))).toBe(true);
+      const online = watcherSocket.onlineUsers()!;
+      expect(members.every((member) => online.some((user) => user.id === member.id))).toBe(true);
     }, WAIT);
-    expect(watcherSocket.of('online_users_update').length - before).toBeLessThan(10);
+    const changes = watcherSocket.of('online_users_changed');
+    expect(changes.length).toBeLessThan(10);
+    const joinedIds = changes.flatMap((change) => change.joined.map((user) => user.id));
+    for (const member of members) expect(joinedIds.filter((id) => id === member.id)).toHaveLength(1);
     await Promise.all([...sockets, watcherSocket].map((socket) => socket.close()));
   });
 });

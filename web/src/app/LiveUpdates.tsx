@@ -1,6 +1,7 @@
-import type { CurrentUser } from '@crucible/proto';
+import type { CurrentUser, OnlineUser } from '@crucible/proto';
 import { useQueryClient } from '@tanstack/react-query';
 import { ONLINE_USERS_QUERY_KEY } from '../features/dashboard/api/get-online-users.ts';
+import { applyOnlineChanges } from '../lib/live-socket/online-users.ts';
 import { DIRECT_MESSAGES_KEY } from '../features/messages/api/message-query-keys.ts';
 import { NOTIFICATIONS_QUERY_KEY } from '../features/notifications/api/get-notifications.ts';
 import { useLiveConnected, useLiveMessages, useLiveSocket } from '../lib/live-socket/live-socket-context.tsx';
@@ -38,6 +39,11 @@ export function LiveUpdates({ user }: { user: CurrentUser }) {
         break;
       case 'online_users_update':
         queryClient.setQueryData(ONLINE_USERS_QUERY_KEY, message.users);
+        break;
+      case 'online_users_changed':
+        queryClient.setQueryData(ONLINE_USERS_QUERY_KEY, (users: OnlineUser[] | undefined) =>
+          applyOnlineChanges(users, message),
+        );
         break;
     }
   });

@@ -3,11 +3,13 @@ import {
   dmAdminBulkRequestSchema,
   dmAdminConversationsRequestSchema,
   dmAdminMessagesRequestSchema,
+  dmBlockedBetweenRequestSchema,
   dmMessageSnapshotRequestSchema,
   type DmAdminBulkRequest,
 } from '@crucible/proto';
 import { assertStorableText, type EventBus, type Subscription } from '@crucible/platform';
 import * as admin from '../use-cases/admin.ts';
+import { blockedBetween } from '../use-cases/blocks.ts';
 import type { DmContext } from '../use-cases/context.ts';
 
 /** The reason is stored: the platform's text hygiene guards it here as it guards every HTTP body. */
@@ -16,7 +18,10 @@ function parseBulk(payload: unknown): DmAdminBulkRequest {
   return dmAdminBulkRequestSchema.parse(payload);
 }
 
-/** The admin console's questions to dm, over request-reply: parse, delegate, answer the outcome as data. */
+/**
+ * Other services' questions to dm, over request-reply (the admin console's, and realtime's block check
+ * for typing): parse, delegate, answer the outcome as data.
+ */
 export function replyToAdmin(ctx: DmContext, bus: EventBus): Promise<Subscription[]> {
   return Promise.all([
     bus.reply(RPC.dmAdminConversations, (payload) =>
@@ -29,6 +34,9 @@ export function replyToAdmin(ctx: DmContext, bus: EventBus): Promise<Subscriptio
     bus.reply(RPC.dmAdminBulkFlag, (payload) => admin.answer(() => admin.adminBulkFlag(ctx, parseBulk(payload)))),
     bus.reply(RPC.dmMessageSnapshot, (payload) =>
       admin.answer(() => admin.messageSnapshot(ctx, dmMessageSnapshotRequestSchema.parse(payload).messageId)),
+    ),
+    bus.reply(RPC.dmBlockedBetween, (payload) =>
+      admin.answer(() => blockedBetween(ctx, dmBlockedBetweenRequestSchema.parse(payload))),
     ),
   ]);
 }

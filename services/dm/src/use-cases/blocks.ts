@@ -1,4 +1,9 @@
-import { DM_MESSAGES, type BlockedMember } from '@crucible/proto';
+import {
+  DM_MESSAGES,
+  type BlockedMember,
+  type DmBlockedBetweenAnswer,
+  type DmBlockedBetweenRequest,
+} from '@crucible/proto';
 import { BadRequestError, NotFoundError } from '@crucible/platform';
 import { blockRepository } from '../repositories/blocks.ts';
 import { sqlOnPool } from '../repositories/sql.ts';
@@ -27,4 +32,18 @@ export async function block(ctx: DmContext, viewerId: string, otherId: string): 
 export async function unblock(ctx: DmContext, viewerId: string, otherId: string): Promise<void> {
   const removed = await blockRepository.remove(sqlOnPool(ctx.pool), viewerId, otherId.toLowerCase());
   if (removed.length === 0) throw new NotFoundError(DM_MESSAGES.userNotFound);
+}
+
+/** Either member blocked the other: then they cannot message each other, nor see each other type (realtime asks). */
+export async function blockedBetween(
+  ctx: DmContext,
+  request: DmBlockedBetweenRequest,
+): Promise<DmBlockedBetweenAnswer> {
+  return {
+    blocked: await blockRepository.existsBetween(
+      sqlOnPool(ctx.pool),
+      request.userA.toLowerCase(),
+      request.userB.toLowerCase(),
+    ),
+  };
 }

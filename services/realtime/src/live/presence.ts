@@ -1,4 +1,4 @@
-import type { OnlineUser } from '@crucible/proto';
+import type { OnlineUser, ServerSocketMessage } from '@crucible/proto';
 import type { Cache, Logger } from '@crucible/platform';
 import type { LiveHub } from './hub.ts';
 
@@ -14,8 +14,14 @@ const entryKey = (entry: string) => `presence:entry:${entry}`;
 export class Presence {
   private refreshTimer: NodeJS.Timeout | undefined;
   private pushTimer: NodeJS.Timeout | undefined;
-  /** online_users_update pushes this instance made (the benchmark reports it). */
+  /** online_users_changed pushes this instance made (the benchmark reports it). */
   updatesPushed = 0;
+  /** What this instance's sockets were told: every online id, and the listed (not hidden) users. */
+  private view: { ids: Set<string>; visible: Map<string, OnlineUser> } | undefined;
+  /** The full list's frame, kept until the next change: a burst of connections serializes it once. */
+  private fullFrame: string | undefined;
+  /** Full lists and changes go out one at a time, in order. */
+  private queue: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly deps: {
@@ -80,25 +86,67 @@ export class Presence {
     return this.deps.describe(await this.onlineIds());
   }
 
+  /**
+   * The full list for one socket that just connected, as a frame. It is this instance's view, the one
+   * the next change is computed from, and it goes out in the same queue as the changes: the list and
+   * then every change in order give each socket exactly what the instance sees.
+   */
+  fullList(send: (frame: string) => void): Promise<void> {
+    return this.serially(async () => {
+      if (!this.view) {
+        const ids = await this.onlineIds();
+        this.view = { ids: new Set(ids), visible: new Map((await this.deps.describe(ids)).map((u) => [u.id, u])) };
+      }
+      this.fullFrame ??= JSON.stringify({
+        type: 'online_users_update',
+        users: [...this.view.visible.values()],
+      } satisfies ServerSocketMessage);
+      send(this.fullFrame);
+    });
+  }
+
   /** Called for every presence change anywhere: many changes within the window make one push. */
   scheduleUpdate(): void {
     if (this.pushTimer) return;
     this.pushTimer = setTimeout(() => {
       this.pushTimer = undefined;
-      void this.pushUpdate();
+      void this.serially(() => this.pushChanges());
     }, this.deps.coalesceMs);
     this.pushTimer.unref();
   }
 
-  private async pushUpdate(): Promise<void> {
-    if (this.deps.hub.userIds().length === 0) return;
-    try {
-      const users = await this.online();
-      this.updatesPushed += 1;
-      this.deps.hub.sendToAll({ type: 'online_users_update', users });
-    } catch (error) {
-      this.deps.logger.warn({ err: error }, 'could not push the online users');
+  /** Who came and who left since the view, to every socket of this instance: a few entries, not the list. */
+  private async pushChanges(): Promise<void> {
+    const view = this.view;
+    if (!view) return;
+    if (this.deps.hub.userIds().length === 0) {
+      // Nobody here holds the list; the next socket gets a fresh one.
+      this.view = undefined;
+      this.fullFrame = undefined;
+      return;
     }
+    const ids = new Set(await this.onlineIds());
+    const joinedIds = [...ids].filter((id) => !view.ids.has(id));
+    const leftIds = [...view.ids].filter((id) => !ids.has(id));
+    if (joinedIds.length === 0 && leftIds.length === 0) return;
+    // Members who hide their status are in the ids (so they are not asked about again) but never listed.
+    const joined = joinedIds.length > 0 ? await this.deps.describe(joinedIds) : [];
+    const left = leftIds.filter((id) => view.visible.has(id));
+    view.ids = ids;
+    for (const user of joined) view.visible.set(user.id, user);
+    for (const id of left) view.visible.delete(id);
+    if (joined.length === 0 && left.length === 0) return;
+    this.fullFrame = undefined;
+    this.updatesPushed += 1;
+    this.deps.hub.sendToAll({ type: 'online_users_changed', joined, left });
+  }
+
+  private serially(work: () => Promise<void>): Promise<void> {
+    const next = this.queue.then(work).catch((error: unknown) => {
+      this.deps.logger.warn({ err: error }, 'could not update the online users');
+    });
+    this.queue = next;
+    return next;
   }
 
   private async announce(): Promise<void> {

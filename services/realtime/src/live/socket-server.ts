@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
@@ -17,6 +16,7 @@ import {
 import { createRateLimit, type RateLimit, type TokenVerifier } from '@crucible/platform';
 import { sendChat } from '../use-cases/chat.ts';
 import type { RealtimeContext } from '../use-cases/context.ts';
+import { sendTyping } from '../use-cases/typing.ts';
 import type { Connection } from './hub.ts';
 
 interface LiveSocket extends WebSocket {
@@ -99,8 +99,13 @@ export function createSocketServer(ctx: RealtimeContext, verifier: TokenVerifier
     };
     socket.alive = true;
     socket.on('pong', () => (socket.alive = true));
-    if (hub.add(connection)) void presence.memberArrived(connection.userId);
-    else presence.scheduleUpdate();
+    const first = hub.add(connection);
+    // Online first (a member sees themselves in the list), then the whole list, once; changes follow.
+    void (first ? presence.memberArrived(connection.userId) : Promise.resolve()).then(() =>
+      presence.fullList((frame) => {
+        if (socket.readyState === socket.OPEN) socket.send(frame);
+      }),
+    );
 
     let windowStartedAt = Date.now();
     let messagesInWindow = 0;
@@ -142,17 +147,10 @@ export function createSocketServer(ctx: RealtimeContext, verifier: TokenVerifier
         await sendChat(ctx, connection.userId, message.content, chatLimit);
         return;
       case 'user_online':
-        send(connection.socket, { type: 'online_users_update', users: await presence.online() });
+        // The socket itself is the presence, and it got the full list on connect: nothing to add.
         return;
-      case 'typing': {
-        const recipientId = message.recipientId.toLowerCase();
-        if (recipientId === connection.userId) return;
-        await hub.pushToUsers([recipientId], `typing:${randomUUID()}`, {
-          type: 'typing',
-          senderId: connection.userId,
-          isTyping: message.isTyping,
-        });
-      }
+      case 'typing':
+        await sendTyping(ctx, connection.userId, message.recipientId, message.isTyping);
     }
   }
 

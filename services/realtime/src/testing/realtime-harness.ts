@@ -11,10 +11,15 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import {
   ACCESS_TOKEN_SESSION_CLAIM,
+  RPC,
   WS_ACCEPTED_PROTOCOL,
   WS_AUTH_PROTOCOL_PREFIX,
+  dmBlockedBetweenRequestSchema,
   serverSocketMessageSchema,
   type AccessLevel,
+  type DmBlockedBetweenAnswer,
+  type DmRpcAnswer,
+  type OnlineUser,
   type ServerSocketMessage,
   type SessionPrincipal,
 } from '@crucible/proto';
@@ -70,6 +75,13 @@ export interface RealtimeWorld {
   newSession(member: Member): Promise<Member>;
   /** Ends the session as auth would: refused from now on, and auth.session.revoked published on `bus`. */
   revoke(member: Member, bus: EventBus): Promise<void>;
+  /**
+   * dm's blocks, as dm answers `RPC.dmBlockedBetween` (its own answer is tested in dm's suite): the
+   * world answers that question from this list, so realtime's use of it is what these tests check.
+   */
+  setBlocked(blocker: Member, blocked: Member, isBlocked: boolean): void;
+  /** While false, dm's answer to that question is a failure (dm broken). */
+  setDmAnswering(answering: boolean): void;
   sql<Row extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
   stop(): Promise<void>;
 }
@@ -89,6 +101,22 @@ export async function createRealtimeWorld(): Promise<RealtimeWorld> {
     const pool = new pg.Pool({ connectionString: database.url, max: 3, options: '-c search_path=realtime' });
     cleanups.push(() => pool.end());
     const cachePrefix = `${namespace}:`;
+
+    const blocks = new Set<string>();
+    let dmAnswering = true;
+    const dmBus = await createNatsEventBus({
+      url: TEST_SERVICES.nats.url,
+      name: 'realtime-test-dm',
+      logger: silentLogger,
+      namespace,
+    });
+    cleanups.push(() => dmBus.close());
+    await dmBus.reply(RPC.dmBlockedBetween, async (payload) => {
+      if (!dmAnswering) throw new Error('dm cannot answer');
+      const { userA, userB } = dmBlockedBetweenRequestSchema.parse(payload);
+      const blocked = blocks.has(`${userA}>${userB}`) || blocks.has(`${userB}>${userA}`);
+      return { ok: true, value: { blocked } } satisfies DmRpcAnswer<DmBlockedBetweenAnswer>;
+    });
 
     const { publicKey, privateKey } = await generateKeyPair(ACCESS_TOKEN_ALGORITHM, { crv: 'Ed25519' });
     const kid = `rt-it-${uniqueTag()}`;
@@ -211,6 +239,13 @@ export async function createRealtimeWorld(): Promise<RealtimeWorld> {
           newEvent('auth.session.revoked', { sessionId: member.sessionId, userId: member.id, reason: 'signout' }),
         );
       },
+      setBlocked(blocker, blocked, isBlocked) {
+        if (isBlocked) blocks.add(`${blocker.id}>${blocked.id}`);
+        else blocks.delete(`${blocker.id}>${blocked.id}`);
+      },
+      setDmAnswering(answering) {
+        dmAnswering = answering;
+      },
       async sql(text, values) {
         return (await pool.query(text, values)).rows;
       },
@@ -275,6 +310,19 @@ export class TestSocket {
     return this.messages.filter(
       (message): message is Extract<ServerSocketMessage, { type: T }> => message.type === type,
     );
+  }
+
+  /** The online list as a client builds it: the last full list, then every change after it, in order. */
+  onlineUsers(): OnlineUser[] | undefined {
+    let users: Map<string, OnlineUser> | undefined;
+    for (const message of this.messages) {
+      if (message.type === 'online_users_update') users = new Map(message.users.map((user) => [user.id, user]));
+      if (message.type === 'online_users_changed' && users) {
+        for (const id of message.left) users.delete(id);
+        for (const user of message.joined) users.set(user.id, user);
+      }
+    }
+    return users && [...users.values()];
   }
 
   close(): Promise<unknown> {

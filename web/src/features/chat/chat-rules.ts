@@ -1,11 +1,10 @@
-import type { LiveChatSender } from '../../lib/live-socket/types.ts';
-import type { StoredChatMessage } from './api/types.ts';
+import type { ChatSender, StoredChatMessage } from '@crucible/proto';
 
 /** One line of the panel, whether it came from the history or live. */
 export interface ChatLine {
   key: string;
   content: string;
-  sender: LiveChatSender;
+  sender: ChatSender;
   timestamp: string;
 }
 
@@ -47,7 +46,7 @@ export function lineFromStored(message: StoredChatMessage): ChatLine {
     sender: {
       id: message.senderId,
       name: chatDisplayName(message.sender),
-      avatar: message.sender?.profileImageUrl ?? null,
+      avatar: message.sender.profileImageUrl,
     },
     timestamp: message.createdAt,
   };

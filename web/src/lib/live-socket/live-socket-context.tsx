@@ -1,7 +1,7 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { readAuthToken } from '../auth-token.ts';
 import { LiveSocket, liveSocketUrl, type LiveSocketStatus } from './live-socket.ts';
-import type { ServerMessage } from './types.ts';
+import type { ServerSocketMessage } from '@crucible/proto';
 
 const LiveSocketContext = createContext<LiveSocket | null>(null);
 
@@ -40,8 +40,16 @@ export function useLiveStatus(): LiveSocketStatus {
   );
 }
 
+/**
+ * A query's poll while the socket is down: `false` (no poll) while it is connected, since the socket's
+ * events refresh what the query holds and every (re)connect refetches it; `fallbackMs` otherwise.
+ */
+export function useLiveFallbackInterval(fallbackMs: number): number | false {
+  return useLiveStatus() === 'connected' ? false : fallbackMs;
+}
+
 /** Calls the latest handler for each server message; the handler may change every render without resubscribing. */
-export function useLiveMessages(handler: (message: ServerMessage) => void): void {
+export function useLiveMessages(handler: (message: ServerSocketMessage) => void): void {
   const socket = useLiveSocket();
   const latest = useRef(handler);
   useEffect(() => {

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ACCEPTED_PROTOCOL, AUTH_FAILED_LOG, authProtocol, LiveSocket, liveSocketUrl } from './live-socket.ts';
+import { WS_ACCEPTED_PROTOCOL } from '@crucible/proto';
+import { AUTH_FAILED_LOG, authProtocol, LiveSocket, liveSocketUrl } from './live-socket.ts';
 import { reconnectDelay } from './reconnect-schedule.ts';
 
 /** A stand-in for the browser's WebSocket that the test opens, closes and fails by hand. */
@@ -81,7 +82,7 @@ describe('LiveSocket', () => {
     const { live, sockets } = setup('a?b>c');
     live.start();
     expect(sockets[0]!.url).toBe('ws://example.test/ws');
-    expect(sockets[0]!.protocols).toEqual([ACCEPTED_PROTOCOL, authProtocol('a?b>c')]);
+    expect(sockets[0]!.protocols).toEqual([WS_ACCEPTED_PROTOCOL, authProtocol('a?b>c')]);
     expect(authProtocol('a?b>c')).toBe('auth.YT9iPmM');
   });
 

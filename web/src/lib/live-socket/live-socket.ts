@@ -1,6 +1,12 @@
-import { LIMITS } from '@crucible/proto';
+import {
+  LIMITS,
+  WS_ACCEPTED_PROTOCOL,
+  WS_AUTH_PROTOCOL_PREFIX,
+  serverSocketMessageSchema,
+  type ClientSocketMessage,
+  type ServerSocketMessage,
+} from '@crucible/proto';
 import { reconnectDelay, type Interruption } from './reconnect-schedule.ts';
-import { parseServerMessage, type ClientMessage, type ServerMessage } from './types.ts';
 
 export type LiveSocketStatus = 'idle' | 'connecting' | 'connected' | 'stopped';
 
@@ -17,18 +23,25 @@ export interface LiveSocketOptions {
 }
 
 /**
- * The realtime service answers with this marker protocol (never the token), and a browser fails a
- * handshake whose answer it did not offer. Import WS_ACCEPTED_PROTOCOL from @crucible/proto once the
- * realtime branch is merged.
+ * Null for anything that is not JSON of a known shape: spec 1 section 7 says such messages are logged
+ * and ignored. The shapes are the realtime service's own (proto), so a change there breaks here too.
  */
-export const ACCEPTED_PROTOCOL = 'crucible.v1';
+export function parseServerMessage(data: unknown): ServerSocketMessage | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const parsed = serverSocketMessageSchema.safeParse(JSON.parse(data));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
 
 /** Spec 1 section 7: the token travels as the subprotocol 'auth.' + URL-safe base64, never in the URL. */
 export function authProtocol(token: string): string {
   const bytes = new TextEncoder().encode(token);
   let binary = '';
   for (const byte of bytes) binary += String.fromCharCode(byte);
-  return `auth.${btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
+  return `${WS_AUTH_PROTOCOL_PREFIX}${btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')}`;
 }
 
 /** wss on https; the dev server on localhost has no socket of its own, so it goes to the backend's port 5000. */
@@ -47,7 +60,7 @@ export class LiveSocket {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private attempt = 0;
   private currentStatus: LiveSocketStatus = 'idle';
-  private readonly messageListeners = new Set<(message: ServerMessage) => void>();
+  private readonly messageListeners = new Set<(message: ServerSocketMessage) => void>();
   private readonly statusListeners = new Set<(status: LiveSocketStatus) => void>();
   private readonly openListeners = new Set<() => void>();
   private readonly createSocket: SocketFactory;
@@ -80,13 +93,13 @@ export class LiveSocket {
   }
 
   /** False when there is no open socket: a message is never queued for later, it would arrive out of date. */
-  send(message: ClientMessage): boolean {
+  send(message: ClientSocketMessage): boolean {
     if (!this.socket || this.socket.readyState !== WebSocket.OPEN) return false;
     this.socket.send(JSON.stringify(message));
     return true;
   }
 
-  onMessage(listener: (message: ServerMessage) => void): () => void {
+  onMessage(listener: (message: ServerSocketMessage) => void): () => void {
     this.messageListeners.add(listener);
     return () => this.messageListeners.delete(listener);
   }
@@ -110,7 +123,7 @@ export class LiveSocket {
       return;
     }
     this.setStatus('connecting');
-    const socket = this.createSocket(this.options.url, [ACCEPTED_PROTOCOL, authProtocol(token)]);
+    const socket = this.createSocket(this.options.url, [WS_ACCEPTED_PROTOCOL, authProtocol(token)]);
     this.socket = socket;
     // An error is followed by a close: the error's longer wait is the one that counts.
     let failed = false;

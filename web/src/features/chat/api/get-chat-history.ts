@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getQueryFn } from '../../../lib/api-request.ts';
-import type { StoredChatMessage } from './types.ts';
+import type { StoredChatMessage } from '@crucible/proto';
 
 export const CHAT_HISTORY_QUERY_KEY = ['/api/messages'] as const;
 

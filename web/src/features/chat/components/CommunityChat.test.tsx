@@ -98,6 +98,7 @@ describe('the community chat', { timeout: 20_000 }, () => {
       sockets[0]!.onmessage?.({
         data: JSON.stringify({
           type: 'chat',
+          id: 'chat-2',
           content: 'hi Ada',
           sender: { id: 'u2', name: 'Grace Hopper', avatar: null },
           timestamp: '2026-01-01T10:06:00Z',

@@ -56,13 +56,19 @@ function ChatPanel({
     () =>
       socket.onMessage((message) => {
         if (message.type !== 'chat') return;
-        setLive((lines) => [...lines, { key: `${message.timestamp}-${lines.length}`, ...message }]);
+        setLive((lines) => [
+          ...lines,
+          { key: message.id, content: message.content, sender: message.sender, timestamp: message.timestamp },
+        ]);
       }),
     [socket],
   );
 
-  // The stored history replaces what was shown; live lines that arrived since are kept after it.
-  const lines = [...(history.data ?? []).map(lineFromStored), ...live];
+  // The stored history replaces what was shown; live lines that arrived since are kept after it (once:
+  // a line the history already holds has the same id).
+  const stored = (history.data ?? []).map(lineFromStored);
+  const storedKeys = new Set(stored.map((line) => line.key));
+  const lines = [...stored, ...live.filter((line) => !storedKeys.has(line.key))];
 
   function send() {
     if (!canSendChat(draft, connected, Boolean(user))) return;

@@ -1,8 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getQueryFn } from '../../../lib/api-request.ts';
-import type { OnlineUser } from './types.ts';
+import { useLiveFallbackInterval } from '../../../lib/live-socket/live-socket-context.tsx';
+import type { OnlineUser } from '@crucible/proto';
 
-/** The live socket's online_users_update writes this same entry, so the live list replaces the fetched one. */
+/**
+ * The live socket's full list (online_users_update) and its changes (online_users_changed) write this
+ * same entry, so the live list replaces the fetched one.
+ */
 export const ONLINE_USERS_QUERY_KEY = ['/api/users', 'online'] as const;
 
 export const getOnlineUsers = getQueryFn<OnlineUser[]>({ on401: 'throw' });
@@ -13,9 +17,12 @@ export const onlineUsersQueryOptions = queryOptions({
   // Spec 1 section 9: the users resource, polled every 30 s in case the socket is down.
   staleTime: 5 * 60_000,
   gcTime: 30 * 60_000,
-  refetchInterval: 30_000,
 });
 
+/** Spec 1 section 9 polls the users resource every 30 s in case the socket is down; while it is up, it is the source. */
+const ONLINE_FALLBACK_POLL_MS = 30_000;
+
 export function useOnlineUsers() {
-  return useQuery(onlineUsersQueryOptions);
+  const refetchInterval = useLiveFallbackInterval(ONLINE_FALLBACK_POLL_MS);
+  return useQuery({ ...onlineUsersQueryOptions, refetchInterval });
 }

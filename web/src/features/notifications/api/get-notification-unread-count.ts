@@ -1,6 +1,7 @@
 import type { CountResponse } from '@crucible/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getQueryFn } from '../../../lib/api-request.ts';
+import { useLiveFallbackInterval } from '../../../lib/live-socket/live-socket-context.tsx';
 
 export const NOTIFICATION_UNREAD_COUNT_QUERY_KEY = ['/api/notifications', 'unread-count'] as const;
 
@@ -14,6 +15,10 @@ export const notificationUnreadCountQueryOptions = queryOptions({
   gcTime: 10 * 60_000,
 });
 
+/** The socket's notification events refresh it; it polls only while the socket is down. */
+const UNREAD_FALLBACK_POLL_MS = 60_000;
+
 export function useNotificationUnreadCount() {
-  return useQuery(notificationUnreadCountQueryOptions);
+  const refetchInterval = useLiveFallbackInterval(UNREAD_FALLBACK_POLL_MS);
+  return useQuery({ ...notificationUnreadCountQueryOptions, refetchInterval });
 }

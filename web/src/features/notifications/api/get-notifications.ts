@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { getQueryFn } from '../../../lib/api-request.ts';
-import type { Notification } from '@crucible/proto';
+import type { NotificationDetail } from '@crucible/proto';
 
 export const NOTIFICATIONS_QUERY_KEY = ['/api/notifications'] as const;
 
-export const getNotifications = getQueryFn<Notification[]>({ on401: 'throw' });
+export const getNotifications = getQueryFn<NotificationDetail[]>({ on401: 'throw' });
 
 export const notificationsQueryOptions = queryOptions({
   queryKey: NOTIFICATIONS_QUERY_KEY,

@@ -17,7 +17,7 @@ import { useNotificationUnreadCount } from '../api/get-notification-unread-count
 import { useNotifications } from '../api/get-notifications.ts';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read.ts';
 import { useMarkNotificationRead } from '../api/mark-notification-read.ts';
-import type { LinkedNotification } from '../api/types.ts';
+import type { NotificationDetail } from '@crucible/proto';
 import { NotificationItem } from './NotificationItem.tsx';
 
 /** The bell of the navigation bar. A failing notifications service leaves an empty, quiet menu. */
@@ -26,7 +26,7 @@ export function NotificationsMenu() {
   const navigate = useNavigate();
   const menuId = useId();
   const { data: unread } = useNotificationUnreadCount();
-  const { data: notifications = [] }: { data?: LinkedNotification[] } = useNotifications();
+  const { data: notifications = [] }: { data?: NotificationDetail[] } = useNotifications();
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
   const showToast = useToast();
@@ -43,7 +43,7 @@ export function NotificationsMenu() {
   }
 
   /** Marks it read and opens what it is about; only a link inside the app is followed. */
-  function select(notification: LinkedNotification) {
+  function select(notification: NotificationDetail) {
     if (notification.link?.startsWith('/') && !notification.link.startsWith('//')) {
       setAnchor(null);
       void navigate(notification.link);

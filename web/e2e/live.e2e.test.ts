@@ -1,0 +1,159 @@
+/**
+ * The live layer between two members in two browsers, against the product as `npm start` starts it
+ * (`npx vitest run --project e2e web/e2e/live.e2e.test.ts`). Every wait here is far shorter than the
+ * fallback polls (60 s for the badges, 30 s for the online list): what arrives, arrives over the socket.
+ */
+import type { CurrentUser } from '@crucible/proto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, launchBrowser, startProduct, withPage, type Product } from './harness.ts';
+
+const runId = Date.now().toString(36);
+const PASSWORD = 'correct horse battery';
+const admin = { email: `e2e-live-${runId}-admin@example.com`, password: 'admin horse battery' };
+/** Well under every fallback poll: only the socket can be this quick. */
+const LIVE = { timeout: 10_000 };
+
+interface Member {
+  email: string;
+  firstName: string;
+  id: string;
+}
+
+const lena: Member = { email: `e2e-live-${runId}-lena@example.com`, firstName: 'Lena', id: '' };
+const omar: Member = { email: `e2e-live-${runId}-omar@example.com`, firstName: 'Omar', id: '' };
+const fullName = (member: Member) => `${member.firstName} Tester`;
+
+let product: Product;
+let browser: Browser;
+const at = (path: string) => `${product.url}${path}`;
+
+/** Cookie-only changes must carry this header (the CSRF rule the web app's request layer follows). */
+const CSRF = { 'X-Requested-With': 'XMLHttpRequest' };
+
+async function seedMembers(page: Page): Promise<void> {
+  const signedIn = await page.request.post(at('/api/auth/signin'), { data: admin });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const adminHeaders = { Authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` };
+  for (const member of [lena, omar]) {
+    const context = await browser.newContext();
+    const signUp = await context.request.post(at('/api/auth/signup'), {
+      headers: CSRF,
+      data: { email: member.email, password: PASSWORD, firstName: member.firstName, lastName: 'Tester' },
+    });
+    expect(signUp.status(), await signUp.text()).toBe(201);
+    member.id = ((await (await context.request.get(at('/api/auth/user'))).json()) as CurrentUser).id;
+    await context.close();
+    const levelSet = await page.request.patch(at(`/api/admin/users/${member.id}/access-level`), {
+      headers: adminHeaders,
+      data: { accessLevel: 'Apprentice' },
+    });
+    expect(levelSet.status(), await levelSet.text()).toBe(200);
+  }
+}
+
+async function signIn(page: Page, member: Member): Promise<void> {
+  await page.goto(at('/signin'));
+  await page.getByLabel(/^Email/).fill(member.email);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+const thread = (page: Page, member: Member) => page.getByRole('list', { name: `Messages with ${fullName(member)}` });
+const onlineList = (page: Page) => page.getByRole('list', { name: 'Members online' });
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
+
+describe('the live layer between two members', () => {
+  beforeAll(async () => {
+    product = await startProduct({
+      port: await freePort(),
+      env: {
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        RATE_LIMIT_SIGNIN_PER_IP: '10000',
+        RATE_LIMIT_SIGNIN_PER_ACCOUNT: '10000',
+        RATE_LIMIT_SIGNUP_PER_IP: '10000',
+      },
+    });
+    browser = await launchBrowser();
+    await withPage(browser, 'live-seed', seedMembers);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it('delivers DMs, typing, reads, chat, presence and notifications without a reload', async () => {
+    await withPage(browser, 'live-lena', async (lenaPage) => {
+      await signIn(lenaPage, lena);
+      await lenaPage.goto(at('/'));
+
+      await withPage(browser, 'live-omar', async (omarPage) => {
+        await signIn(omarPage, omar);
+        await omarPage.goto(at('/'));
+
+        // Presence: each dashboard lists the other, live.
+        await onlineList(lenaPage).getByText(omar.firstName, { exact: true }).waitFor(LIVE);
+        await onlineList(omarPage).getByText(lena.firstName, { exact: true }).waitFor(LIVE);
+
+        // Lena writes the first message; Omar, on his dashboard, sees both badges change live.
+        await lenaPage.goto(at('/messages'));
+        await lenaPage.getByRole('button', { name: 'New Message' }).click();
+        const dialog = lenaPage.getByRole('dialog', { name: 'Create New Message' });
+        await dialog.getByRole('textbox', { name: 'Search members' }).fill(omar.firstName);
+        await dialog.getByRole('button', { name: new RegExp(fullName(omar)) }).click();
+        await dialog.getByRole('textbox', { name: 'Message' }).fill('Hello Omar, live');
+        await dialog.getByRole('button', { name: 'Send' }).click();
+        await thread(lenaPage, omar).getByText('Hello Omar, live').waitFor();
+        await thread(lenaPage, omar).getByText(/^· Sent$/).waitFor();
+
+        await nav(omarPage)
+          .getByRole('link', { name: /^Messages\s*, 1 unread$/ })
+          .waitFor(LIVE);
+        await omarPage.getByRole('button', { name: /^Notifications, 1 unread$/ }).waitFor(LIVE);
+
+        // Omar opens the conversation: Lena sees the read receipt with its time.
+        await omarPage.goto(at(`/messages?with=${lena.id}`));
+        await thread(omarPage, lena).getByText('Hello Omar, live').waitFor();
+        await omarPage.getByText('Live: connected').waitFor(LIVE);
+        await lenaPage.getByText('Live: connected').waitFor(LIVE);
+        await thread(lenaPage, omar)
+          .getByText(/^· Read \d{2}:\d{2}$/)
+          .waitFor(LIVE);
+
+        // Omar types: Lena sees it; he sends: she has the message and the indicator goes.
+        const typing = lenaPage.getByText(`${fullName(omar)} is typing...`);
+        const omarComposer = omarPage.getByRole('textbox', { name: 'Message' });
+        await omarComposer.pressSequentially('Hi Lena');
+        await typing.waitFor(LIVE);
+        await omarComposer.press('Enter');
+        await thread(lenaPage, omar).getByText('Hi Lena').waitFor(LIVE);
+        await typing.waitFor({ state: 'hidden', ...LIVE });
+
+        // Community chat: both open the panel; what Lena says, Omar sees.
+        for (const page of [lenaPage, omarPage]) {
+          await page.getByRole('button', { name: 'Open community chat' }).click();
+          await page
+            .getByRole('dialog', { name: 'Community Chat' })
+            .getByText('Connected', { exact: true })
+            .waitFor(LIVE);
+        }
+        const line = `Hello everyone ${runId}`;
+        const lenaChat = lenaPage.getByRole('textbox', { name: 'Chat message' });
+        await lenaChat.fill(line);
+        await lenaChat.press('Enter');
+        await omarPage.getByRole('dialog', { name: 'Community Chat' }).getByText(line).waitFor(LIVE);
+
+        // Back on her dashboard Lena still sees Omar online, until his tab closes.
+        await lenaPage.goto(at('/'));
+        await onlineList(lenaPage).getByText(omar.firstName, { exact: true }).waitFor(LIVE);
+      });
+
+      await onlineList(lenaPage)
+        .getByText(omar.firstName, { exact: true })
+        .waitFor({ state: 'detached', ...LIVE });
+    });
+  });
+});

@@ -1,0 +1,124 @@
+import type { OnlineUser } from '@crucible/proto';
+import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { act, render } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ONLINE_USERS_QUERY_KEY } from '../features/dashboard/api/get-online-users.ts';
+import { UNREAD_MESSAGE_COUNT_QUERY_KEY } from '../features/navigation/api/get-unread-message-count.ts';
+import { NOTIFICATION_UNREAD_COUNT_QUERY_KEY } from '../features/notifications/api/get-notification-unread-count.ts';
+import { LiveSocketProvider, useLiveFallbackInterval } from '../lib/live-socket/live-socket-context.tsx';
+import { LiveSocket } from '../lib/live-socket/live-socket.ts';
+import { aMember } from '../test/render-app.tsx';
+import { LiveUpdates } from './LiveUpdates.tsx';
+
+interface ServerEnd {
+  readyState: number;
+  onopen: (() => void) | null;
+  onmessage: ((event: { data: string }) => void) | null;
+  onclose: ((event: { code: number }) => void) | null;
+  onerror: (() => void) | null;
+  send: (data: string) => void;
+  close: () => void;
+}
+
+const user = (id: string): OnlineUser => ({ id, email: `${id}@x.test`, firstName: id, accessLevel: 'Public' });
+
+/** The app's global socket over a stand-in server end, and two counts that count their fetches. */
+function setup() {
+  let server: ServerEnd | undefined;
+  const createSocket = () =>
+    new LiveSocket({
+      url: 'ws://example.test/ws',
+      readToken: () => 'header.payload.sig',
+      createSocket: () => {
+        server = {
+          readyState: WebSocket.CONNECTING,
+          onopen: null,
+          onmessage: null,
+          onclose: null,
+          onerror: null,
+          send: () => undefined,
+          close: () => undefined,
+        };
+        return server as unknown as WebSocket;
+      },
+      logger: { warn: () => undefined, error: () => undefined },
+    });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
+  const fetchUnreadMessages = vi.fn(async () => ({ count: fetchUnreadMessages.mock.calls.length }));
+  const fetchUnreadNotifications = vi.fn(async () => ({ count: 0 }));
+  let interval: number | false = 0;
+
+  function Badges() {
+    useQuery({ queryKey: UNREAD_MESSAGE_COUNT_QUERY_KEY, queryFn: fetchUnreadMessages });
+    useQuery({ queryKey: NOTIFICATION_UNREAD_COUNT_QUERY_KEY, queryFn: fetchUnreadNotifications });
+    interval = useLiveFallbackInterval(60_000);
+    return null;
+  }
+
+  render(
+    <QueryClientProvider client={queryClient}>
+      <LiveSocketProvider enabled createSocket={createSocket}>
+        <LiveUpdates user={aMember()} />
+        <Badges />
+      </LiveSocketProvider>
+    </QueryClientProvider>,
+  );
+  const push = (message: unknown) => act(() => server!.onmessage?.({ data: JSON.stringify(message) }));
+  const open = () =>
+    act(() => {
+      server!.readyState = WebSocket.OPEN;
+      server!.onopen?.();
+    });
+  return { queryClient, push, open, fetchUnreadMessages, fetchUnreadNotifications, interval: () => interval };
+}
+
+describe('LiveUpdates', () => {
+  it('builds the online list from the full list and then its changes', async () => {
+    const { queryClient, push, open } = setup();
+    open();
+    push({ type: 'online_users_update', users: [user('a'), user('b')] });
+    expect(queryClient.getQueryData(ONLINE_USERS_QUERY_KEY)).toEqual([user('a'), user('b')]);
+    push({ type: 'online_users_changed', joined: [user('c')], left: ['a'] });
+    expect(queryClient.getQueryData(ONLINE_USERS_QUERY_KEY)).toEqual([user('b'), user('c')]);
+  });
+
+  it('refreshes the badges on socket events, and polls them only while the socket is down', async () => {
+    const { push, open, fetchUnreadMessages, fetchUnreadNotifications, interval, queryClient } = setup();
+    expect(interval()).toBe(60_000);
+    // Settled counts: an event that lands during a first fetch (no data yet) joins that fetch.
+    const settled = () =>
+      vi.waitFor(() => {
+        for (const key of [UNREAD_MESSAGE_COUNT_QUERY_KEY, NOTIFICATION_UNREAD_COUNT_QUERY_KEY])
+          expect(queryClient.getQueryState(key)).toMatchObject({ status: 'success', fetchStatus: 'idle' });
+      });
+    await settled();
+    open();
+    expect(interval()).toBe(false);
+    await settled();
+    const afterOpen = fetchUnreadMessages.mock.calls.length;
+    const notificationsAfterOpen = fetchUnreadNotifications.mock.calls.length;
+    push({
+      type: 'direct_message',
+      message: { id: 'm1', content: 'hi', senderId: 'u2', recipientId: 'u1', createdAt: '2026-01-01T00:00:00Z' },
+    });
+    await vi.waitFor(() => expect(fetchUnreadMessages.mock.calls.length).toBeGreaterThan(afterOpen));
+    push({
+      type: 'notification',
+      notification: {
+        id: 'n1',
+        type: 'system',
+        title: 't',
+        message: 'm',
+        isRead: false,
+        createdAt: '2026-01-01T00:00:00Z',
+        link: null,
+        discussionId: null,
+        replyId: null,
+        projectId: null,
+        fromUserId: null,
+        readAt: null,
+      },
+    });
+    await vi.waitFor(() => expect(fetchUnreadNotifications.mock.calls.length).toBeGreaterThan(notificationsAfterOpen));
+  });
+});
