@@ -63,26 +63,23 @@ it('applies the migrations twice without change and exercises every model throug
 
   // The console's tables (issue 15).
   expect(loaded).toMatchObject({ deletedByAdmin: false, deletionReason: null });
-  await prisma.user.create({ data: { id: sender, email: 'a@example.test', firstName: 'Ada', lastName: null } });
-  expect(await prisma.user.findUniqueOrThrow({ where: { id: sender } })).toMatchObject({ deletedAt: null });
-  expect((await prisma.accessLevelEntry.findMany({ orderBy: { orderIndex: 'asc' } })).map((row) => row.value)).toEqual([
-    'Public',
-    'Apprentice',
-    'Journeyman',
-    'Master',
-    'Core',
-    'Admin',
-  ]);
-  const flag = await prisma.messageFlag.create({
+  await migrated.prisma.user.create({
+    data: { id: sender, email: 'a@example.test', firstName: 'Ada', lastName: null },
+  });
+  expect(await migrated.prisma.user.findUniqueOrThrow({ where: { id: sender } })).toMatchObject({ deletedAt: null });
+  expect(
+    (await migrated.prisma.accessLevelEntry.findMany({ orderBy: { orderIndex: 'asc' } })).map((row) => row.value),
+  ).toEqual(['Public', 'Apprentice', 'Journeyman', 'Master', 'Core', 'Admin']);
+  const flag = await migrated.prisma.messageFlag.create({
     data: { id: randomUUID(), messageId: snapshot.messageId, flaggedBy: sender, reason: 'odd' },
   });
   expect(flag).toMatchObject({ status: 'pending', priority: 1, reviewNotes: null });
   await expect(
-    prisma.messageFlag.create({
+    migrated.prisma.messageFlag.create({
       data: { id: randomUUID(), messageId: snapshot.messageId, flaggedBy: sender, reason: 'odd', priority: 6 },
     }),
   ).rejects.toThrow();
-  const entry = await prisma.adminAuditLog.create({
+  const entry = await migrated.prisma.adminAuditLog.create({
     data: {
       id: randomUUID(),
       adminId: sender,
@@ -93,10 +90,10 @@ it('applies the migrations twice without change and exercises every model throug
   });
   expect(entry).toMatchObject({ success: true, errorMessage: null, details: { notes: 'x' } });
   await expect(
-    prisma.adminAuditLog.update({ where: { id: entry.id }, data: { description: 'changed' } }),
+    migrated.prisma.adminAuditLog.update({ where: { id: entry.id }, data: { description: 'changed' } }),
   ).rejects.toThrow();
-  await expect(prisma.adminAuditLog.delete({ where: { id: entry.id } })).rejects.toThrow();
-  const logged = await prisma.moderationLog.create({
+  await expect(migrated.prisma.adminAuditLog.delete({ where: { id: entry.id } })).rejects.toThrow();
+  const logged = await migrated.prisma.moderationLog.create({
     data: { id: randomUUID(), moderatorId: sender, action: 'lock', details: { discussionId: 'd' } },
   });
   expect(logged).toMatchObject({ targetUserId: null, reason: null });

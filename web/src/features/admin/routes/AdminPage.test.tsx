@@ -21,6 +21,8 @@ function aUser(index: number, overrides: Partial<AdminUser> = {}): AdminUser {
     emailVerified: true,
     authProvider: 'email',
     createdAt: '2026-11-01T10:00:00Z',
+    isActive: true,
+    deactivatedAt: null,
     ...overrides,
   };
 }
