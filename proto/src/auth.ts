@@ -23,6 +23,8 @@ export const AUTH_MESSAGES = {
   unauthorized: 'Unauthorized',
   searchTooShort: `Search needs at least ${LIMITS.userSearch.minChars} characters`,
   externalProviderNoReset: 'Password reset is only available for accounts that sign in with email',
+  accountDeactivated: 'This account has been deactivated. Contact an administrator.',
+  cannotDeactivateYourself: 'You cannot deactivate your own account',
 } as const;
 
 const email = z
@@ -115,7 +117,12 @@ export const countResponseSchema = z.object({ count: z.number().int().nonnegativ
 export type CountResponse = z.infer<typeof countResponseSchema>;
 
 /** Admin view of a user (spec 3 section 3). */
-export const adminUserSchema = currentUserSchema.omit({ profileImageUrl: true }).extend({ createdAt: z.string() });
+export const adminUserSchema = currentUserSchema.omit({ profileImageUrl: true }).extend({
+  createdAt: z.string(),
+  /** False while an admin has deactivated the account (reversible, unlike deleting it). */
+  isActive: z.boolean(),
+  deactivatedAt: z.string().nullable(),
+});
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
 export const adminUserListQuerySchema = z.object({

@@ -166,6 +166,22 @@ export const authRoutes = defineRoutes({
     body: setAccessLevelSchema,
     responses: { 200: adminUserSchema },
   },
+  deactivateAdminUser: {
+    method: 'POST',
+    path: '/api/admin/users/:id/deactivate',
+    auth: 'admin',
+    summary: 'Admin: deactivate a user (no sign-in, sessions end; reversible, unlike deleting)',
+    pathParams: userPath,
+    responses: { 200: adminUserSchema },
+  },
+  reactivateAdminUser: {
+    method: 'POST',
+    path: '/api/admin/users/:id/reactivate',
+    auth: 'admin',
+    summary: 'Admin: let a deactivated user sign in again',
+    pathParams: userPath,
+    responses: { 200: adminUserSchema },
+  },
   adminPasswordReset: {
     method: 'POST',
     path: '/api/admin/users/:id/password-reset',

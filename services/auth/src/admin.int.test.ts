@@ -157,6 +157,8 @@ describe('admin routes', () => {
       ['PATCH', `/api/admin/users/${target}/access-level`, { accessLevel: 'Admin' }],
       ['PATCH', `/api/admin/users/${member.id}/access-level`, { accessLevel: 'Admin' }],
       ['POST', `/api/admin/users/${target}/password-reset`],
+      ['POST', `/api/admin/users/${target}/deactivate`],
+      ['POST', `/api/admin/users/${target}/reactivate`],
       ['DELETE', `/api/admin/users/${target}`],
     ];
     for (const [method, path, json] of routes) {
@@ -212,6 +214,8 @@ describe('admin routes', () => {
       emailVerified: false,
       authProvider: 'email',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      isActive: true,
+      deactivatedAt: null,
     });
 
     const firstPage = await asAdmin(`/api/admin/users?search=${surname}&limit=2&offset=0`);
@@ -368,6 +372,41 @@ describe('admin routes', () => {
     await expectAdminAction('user_delete', doomed.id);
   });
 
+  it('deactivate a member (sessions end, sign-in refused) and reactivate them, reversibly and audited', async () => {
+    const paused = await auth.signUp();
+    expect(await verifyElsewhere(otherService, paused.token)).toMatchObject({ userId: paused.id });
+
+    const deactivated = await asAdmin(`/api/admin/users/${paused.id}/deactivate`, { method: 'POST' });
+    expect(deactivated).toMatchObject({ status: 200, body: { id: paused.id, isActive: false } });
+    expect(deactivated.body.deactivatedAt).toEqual(expect.any(String));
+    expect((await auth.request('/api/auth/user', { token: paused.token })).status).toBe(401);
+    await verifiedElsewhereSoon(otherService, paused.token).toBe(401);
+    const refused = await auth.request('/api/auth/signin', {
+      json: { email: paused.email, password: paused.password },
+    });
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toMatchObject({
+      message: 'This account has been deactivated. Contact an administrator.',
+    });
+    // Deactivating twice changes nothing and records nothing more.
+    expect((await asAdmin(`/api/admin/users/${paused.id}/deactivate`, { method: 'POST' })).body).toMatchObject({
+      isActive: false,
+    });
+    const listed = await asAdmin(`/api/admin/users?search=${encodeURIComponent(paused.email)}`);
+    expect(listed.body.users).toEqual([expect.objectContaining({ id: paused.id, isActive: false })]);
+
+    const reactivated = await asAdmin(`/api/admin/users/${paused.id}/reactivate`, { method: 'POST' });
+    expect(reactivated).toMatchObject({ status: 200, body: { isActive: true, deactivatedAt: null } });
+    const again = await auth.signIn(paused.email, paused.password);
+    expect(await auth.currentUser(again)).toMatchObject({ id: paused.id });
+
+    await expectAdminAction('user_deactivate', paused.id);
+    await expectAdminAction('user_reactivate', paused.id);
+    expect(adminActionsOn(paused.id)).toHaveLength(2);
+    const self = await asAdmin(`/api/admin/users/${adminId}/deactivate`, { method: 'POST' });
+    expect(self).toMatchObject({ status: 400, body: { message: 'You cannot deactivate your own account' } });
+  });
+
   it('refuse to let admins delete themselves', async () => {
     const refused = await asAdmin(`/api/admin/users/${adminId}`, { method: 'DELETE' });
     expect(refused.status).toBe(400);
@@ -386,6 +425,15 @@ describe('admin routes', () => {
     const ids = adminActions.events.map((event) => event.id);
     expect(new Set(ids).size).toBe(ids.length);
     const types = adminActions.events.map((event) => (event.payload as Record<string, unknown>).actionType);
-    expect(new Set(types)).toEqual(new Set(['user_update', 'user_access_level', 'user_password_reset', 'user_delete']));
+    expect(new Set(types)).toEqual(
+      new Set([
+        'user_update',
+        'user_access_level',
+        'user_password_reset',
+        'user_delete',
+        'user_deactivate',
+        'user_reactivate',
+      ]),
+    );
   });
 });

@@ -2,6 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FORUM_MESSAGES,
+  SUBJECTS,
+  type AdminActionPayload,
   type DiscussionDetail,
   type DiscussionSummary,
   type ForumModerator,
@@ -276,5 +278,62 @@ describe('hiding', () => {
     expect(
       await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: author.token }),
     ).toMatchObject({ replyCount: 0, lastReplyAuthor: null, lastReplyTimestamp: null });
+  });
+});
+
+describe('the audit trail of moderation', () => {
+  it('publishes each moderation action and moderator grant with who, target, IP and user agent', async () => {
+    const moderator = await forum.member('Core');
+    const events = await forum.collectEvents(
+      [SUBJECTS.forumAdminAction],
+      (event) => (event.payload as { userAgent?: string }).userAgent === 'moderation-audit/1.0',
+    );
+    try {
+      const headers = { 'user-agent': 'moderation-audit/1.0' };
+      const granted = await forum.call<ForumModerator>('/api/forum-moderators', {
+        token: admin.token,
+        json: { userId: moderator.id, category: 'Journeyman' },
+        headers,
+        expect: 201,
+      });
+      const discussion = await createDiscussion();
+      await forum.call(`/api/discussions/${discussion.id}`, {
+        method: 'PATCH',
+        token: admin.token,
+        json: { isLocked: true, isPinned: true, moderationReason: 'flame war' },
+        headers,
+      });
+      await forum.call(`/api/discussions/${discussion.id}`, {
+        method: 'DELETE',
+        token: admin.token,
+        headers,
+        expect: 204,
+      });
+      await forum.call(`/api/forum-moderators/${granted.id}`, {
+        method: 'DELETE',
+        token: admin.token,
+        headers,
+        expect: 204,
+      });
+
+      const received = await events.waitUntil((all) => all.length >= 4, 15_000);
+      const payloads = received.map((event) => event.payload as AdminActionPayload);
+      expect(
+        payloads.map((payload) => [payload.actionType, payload.targetUserId, (payload.details ?? {}).action ?? null]),
+      ).toEqual([
+        ['moderator_grant', moderator.id, null],
+        ['forum_moderation', author.id, 'lock, pin'],
+        ['forum_moderation', author.id, 'delete'],
+        ['moderator_revoke', moderator.id, null],
+      ]);
+      expect(payloads[1]).toMatchObject({
+        userAgent: 'moderation-audit/1.0',
+        ipAddress: expect.any(String),
+        sessionId: expect.any(String),
+        details: { discussionId: discussion.id, reason: 'flame war' },
+      });
+    } finally {
+      await events.stop();
+    }
   });
 });

@@ -166,6 +166,12 @@ export function registerAuthRoutes(
   mount(routes.setAccessLevel, async ({ params, body }, req, res) => {
     res.json(await adminUsers.setAccessLevel(ctx, adminActor(req), params.id, body.accessLevel));
   });
+  mount(routes.deactivateAdminUser, async ({ params }, req, res) => {
+    res.json(await adminUsers.setActive(ctx, adminActor(req), params.id, false));
+  });
+  mount(routes.reactivateAdminUser, async ({ params }, req, res) => {
+    res.json(await adminUsers.setActive(ctx, adminActor(req), params.id, true));
+  });
   mount(routes.adminPasswordReset, async ({ params }, req, res) => {
     res.json(await adminUsers.sendAdminPasswordReset(ctx, adminActor(req), params.id));
   });

@@ -1,4 +1,5 @@
 import {
+  AUTH_MESSAGES,
   SUBJECTS,
   type AccessLevel,
   type AdminUser,
@@ -122,6 +123,35 @@ export async function deleteUser(ctx: AuthContext, actor: AdminActor, userId: st
     });
   });
   await forgetRevokedSessions(ctx, sessionIds);
+}
+
+/**
+ * Deactivating is the reversible alternative to deleting: the account and everything the member
+ * made stay, they cannot sign in, and their sessions end now. Reactivating lets them sign in again.
+ */
+export async function setActive(
+  ctx: AuthContext,
+  actor: AdminActor,
+  userId: string,
+  active: boolean,
+): Promise<AdminUser> {
+  requireAdmin(actor.principal);
+  if (!active && userId === actor.principal.userId) throw new BadRequestError(AUTH_MESSAGES.cannotDeactivateYourself);
+  const before = await requireUser(ctx, userId);
+  if ((before.deactivatedAt === null) === active) return toAdminUser(before);
+  const sessionIds = active ? [] : await sessionRepository.liveIdsOfUser(ctx.prisma, userId);
+  const updated = await inTransaction(ctx, async (tx, emit) => {
+    const user = await userRepository.update(tx, userId, { deactivatedAt: active ? null : new Date() });
+    await revokeSessions(tx, emit, userId, sessionIds, 'account deactivated');
+    await recordAdminAction(emit, actor, {
+      actionType: active ? 'user_reactivate' : 'user_deactivate',
+      targetUserId: userId,
+      description: `${active ? 'Reactivated' : 'Deactivated'} ${before.email}`,
+    });
+    return user;
+  });
+  await forgetRevokedSessions(ctx, sessionIds);
+  return toAdminUser(updated);
 }
 
 export async function sendAdminPasswordReset(

@@ -1,5 +1,5 @@
-import { SUBJECTS, type SessionPrincipal } from '@crucible/proto';
-import { writeSessionToCache } from '@crucible/platform';
+import { AUTH_MESSAGES, SUBJECTS, type SessionPrincipal } from '@crucible/proto';
+import { ForbiddenError, writeSessionToCache } from '@crucible/platform';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { sessionRepository } from '../repositories/sessions.ts';
 import type { User } from '../repositories/users.ts';
@@ -13,7 +13,9 @@ export interface StartedSession {
   expiresAt: Date;
 }
 
+/** Every sign-in (password, external, after sign-up) starts here: a deactivated account gets none. */
 export async function startSession(ctx: AuthContext, user: User, meta: RequestMeta): Promise<StartedSession> {
+  if (user.deactivatedAt) throw new ForbiddenError(AUTH_MESSAGES.accountDeactivated);
   const expiresAt = new Date(Date.now() + ctx.config.SESSION_TTL_HOURS * 3_600_000);
   const session = await sessionRepository.create(ctx.prisma, { userId: user.id, expiresAt, ...meta });
   await writeSessionToCache(ctx.cache, ctx.bus, session.id, toPrincipal(user, session.id));
@@ -25,7 +27,7 @@ export async function findSessionPrincipal(ctx: AuthContext, sessionId: string):
   // Session ids are uuids; any other `sid` (forged, or from a foreign token) names no session rather than failing the query.
   if (!SESSION_ID.test(sessionId)) return null;
   const session = await sessionRepository.findLive(ctx.prisma, sessionId);
-  return session ? toPrincipal(session.user, session.id) : null;
+  return session && !session.user.deactivatedAt ? toPrincipal(session.user, session.id) : null;
 }
 
 /** Revokes inside the caller's transaction; call `forgetRevokedSessions` after it commits. */

@@ -29,7 +29,12 @@ export function toUserSummary(user: User, options: { withEmail: boolean }): User
 
 export function toAdminUser(user: User): AdminUser {
   const { profileImageUrl: _image, ...current } = toCurrentUser(user);
-  return { ...current, createdAt: user.createdAt.toISOString() };
+  return {
+    ...current,
+    createdAt: user.createdAt.toISOString(),
+    isActive: user.deactivatedAt === null,
+    deactivatedAt: user.deactivatedAt?.toISOString() ?? null,
+  };
 }
 
 export function toUserEventPayload(user: User): UserEventPayload {

@@ -1,7 +1,13 @@
 import { pipeline } from 'node:stream/promises';
 import type { Request, Response, Router } from 'express';
 import { forumRoutes as routes } from '@crucible/proto';
-import { DOWNLOAD_SAFETY_HEADERS, createRouteMounter, principalOf, type TokenVerifier } from '@crucible/platform';
+import {
+  DOWNLOAD_SAFETY_HEADERS,
+  createRouteMounter,
+  principalOf,
+  requestMetaOf,
+  type TokenVerifier,
+} from '@crucible/platform';
 import { viewerOf, type Viewer } from '../use-cases/access.ts';
 import * as attachments from '../use-cases/attachments.ts';
 import type { ForumContext } from '../use-cases/context.ts';
@@ -13,7 +19,10 @@ import { search } from '../use-cases/search.ts';
 import * as subcategories from '../use-cases/subcategories.ts';
 import * as watching from '../use-cases/watching.ts';
 
-const viewer = (req: Request): Viewer => viewerOf(principalOf(req));
+const viewer = (req: Request): Viewer => {
+  const principal = principalOf(req);
+  return { ...viewerOf(principal), meta: { ...requestMetaOf(req), sessionId: principal.sessionId } };
+};
 
 /** Lists stay arrays (the spec's contract); the next page's cursor travels in a header. */
 function sendPage<T>(res: Response, header: string, page: { items: T[]; nextCursor: string | null }): void {

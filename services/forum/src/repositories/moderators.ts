@@ -35,4 +35,11 @@ export const moderatorRepository = {
   list: (db: Db) => db.forumModerator.findMany({ orderBy: [{ grantedAt: 'desc' }, { id: 'asc' }] }),
   create: (db: Db, data: Prisma.ForumModeratorUncheckedCreateInput) => db.forumModerator.create({ data }),
   delete: (db: Db, id: string) => db.forumModerator.deleteMany({ where: { id } }),
+  /** Removes the grant and answers what it was (null when there was none). */
+  deleteReturning: async (db: Db, id: string) => {
+    const grant = await db.forumModerator.findUnique({ where: { id } });
+    if (!grant) return null;
+    const { count } = await db.forumModerator.deleteMany({ where: { id } });
+    return count === 0 ? null : grant;
+  },
 };

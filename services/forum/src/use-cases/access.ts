@@ -15,6 +15,8 @@ export interface Viewer {
   userId: string;
   level: AccessLevel;
   isAdmin: boolean;
+  /** Where the request came from, for the audit log of moderation actions. */
+  meta?: { ipAddress: string | null; userAgent: string | null; sessionId: string | null };
 }
 
 export function viewerOf(principal: SessionPrincipal): Viewer {

@@ -24,6 +24,7 @@ import { replyRepository } from '../repositories/replies.ts';
 import { decodeCursor, sqlInTransaction, sqlOnPool } from '../repositories/sql.ts';
 import { subcategoryRepository } from '../repositories/subcategories.ts';
 import { setDiscussionTags } from '../repositories/tags.ts';
+import { moderationActionsOf, recordModeration } from './moderation-log.ts';
 import { canSee, isModeratorAnywhere, moderationScopeOf, requirePostableLevel, type Viewer } from './access.ts';
 import { deleteBlobsLater, linkAttachments } from './attachments.ts';
 import { inTransaction, type ForumContext } from './context.ts';
@@ -197,6 +198,15 @@ export async function updateDiscussion(
       ...(moderation ? { moderatedBy: viewer.userId, moderationReason: patch.moderationReason ?? null } : {}),
     });
     if (patch.tags) await setDiscussionTags(tx, id, patch.tags);
+    if (moderation) {
+      const action = moderationActionsOf(patch);
+      await recordModeration(emit, viewer, {
+        actionType: 'forum_moderation',
+        targetUserId: access.place.authorId,
+        description: `Moderated discussion "${current.title}": ${action}`,
+        details: { action, discussionId: id, reason: patch.moderationReason ?? null },
+      });
+    }
     if (patch.isHidden !== undefined) await replyRepository.setDiscussionApproved(tx, id, !patch.isHidden);
     if (patch.isHidden !== undefined && access.place.subcategoryId)
       await subcategoryRepository.recountDiscussions(tx, access.place.subcategoryId);
@@ -213,9 +223,17 @@ export async function updateDiscussion(
 }
 
 export async function deleteDiscussion(ctx: ForumContext, viewer: Viewer, id: string): Promise<void> {
-  const blobKeys = await inTransaction(ctx, async (tx) => {
+  const blobKeys = await inTransaction(ctx, async (tx, emit) => {
     const access = await accessTo(ctx, viewer, await discussionWrites.lockPlace(sqlInTransaction(tx), id));
     await requireAuthorOrModerator(access);
+    if (!access.isAuthor) {
+      await recordModeration(emit, viewer, {
+        actionType: 'forum_moderation',
+        targetUserId: access.place.authorId,
+        description: `Deleted discussion "${access.place.title}"`,
+        details: { action: 'delete', discussionId: id },
+      });
+    }
     if (access.place.subcategoryId) await subcategoryRepository.lockForCount(tx, access.place.subcategoryId);
     const keys = await attachmentRepository.keysOfDiscussion(tx, id);
     await discussionWrites.delete(tx, id);

@@ -5,7 +5,8 @@ import { moderatorRepository, toForumModerator } from '../repositories/moderator
 import { subcategoryRepository } from '../repositories/subcategories.ts';
 import { userReplica } from '../repositories/users.ts';
 import type { Viewer } from './access.ts';
-import type { ForumContext } from './context.ts';
+import { inTransaction, type ForumContext } from './context.ts';
+import { recordModeration } from './moderation-log.ts';
 
 async function withUsers(
   ctx: ForumContext,
@@ -42,12 +43,21 @@ export async function grantModerator(
   if (input.subcategoryId && !(await subcategoryRepository.findById(ctx.prisma, input.subcategoryId)))
     throw new NotFoundError(FORUM_MESSAGES.topicNotFound);
   try {
-    const grant = await moderatorRepository.create(ctx.prisma, {
-      id: randomUUID(),
-      userId: input.userId,
-      category: input.category ?? null,
-      subcategoryId: input.subcategoryId ?? null,
-      grantedBy: viewer.userId,
+    const grant = await inTransaction(ctx, async (tx, emit) => {
+      const created = await moderatorRepository.create(tx, {
+        id: randomUUID(),
+        userId: input.userId,
+        category: input.category ?? null,
+        subcategoryId: input.subcategoryId ?? null,
+        grantedBy: viewer.userId,
+      });
+      await recordModeration(emit, viewer, {
+        actionType: 'moderator_grant',
+        targetUserId: input.userId,
+        description: `Made a forum moderator of ${scopeOf(input)}`,
+        details: { moderatorId: created.id, category: created.category, subcategoryId: created.subcategoryId },
+      });
+      return created;
     });
     const [moderator] = await withUsers(ctx, [grant]);
     return moderator!;
@@ -59,6 +69,19 @@ export async function grantModerator(
 
 export async function revokeModerator(ctx: ForumContext, viewer: Viewer, id: string): Promise<void> {
   requireAdmin(viewer);
-  const { count } = await moderatorRepository.delete(ctx.prisma, id);
-  if (count === 0) throw new NotFoundError(FORUM_MESSAGES.moderatorNotFound);
+  await inTransaction(ctx, async (tx, emit) => {
+    const grant = await moderatorRepository.deleteReturning(tx, id);
+    if (!grant) throw new NotFoundError(FORUM_MESSAGES.moderatorNotFound);
+    await recordModeration(emit, viewer, {
+      actionType: 'moderator_revoke',
+      targetUserId: grant.userId,
+      description: `Removed a forum moderator of ${scopeOf(grant)}`,
+      details: { moderatorId: id, category: grant.category, subcategoryId: grant.subcategoryId },
+    });
+  });
+}
+
+function scopeOf(grant: { category?: string | null; subcategoryId?: string | null }): string {
+  if (grant.subcategoryId) return `topic ${grant.subcategoryId}`;
+  return grant.category ? `the ${grant.category} forum` : 'all forums';
 }

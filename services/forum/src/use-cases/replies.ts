@@ -20,6 +20,7 @@ import { userReplica } from '../repositories/users.ts';
 import { watchRepository } from '../repositories/watching.ts';
 import type { Viewer } from './access.ts';
 import { deleteBlobsLater, linkAttachments } from './attachments.ts';
+import { moderationActionsOf, recordModeration } from './moderation-log.ts';
 import { inTransaction, type Emit, type ForumContext, type Tx } from './context.ts';
 import { accessTo, requireModerator, visibleDiscussion, type DiscussionAccess } from './discussion-access.ts';
 import { authorOf, recordMentions } from './mentions.ts';
@@ -184,6 +185,15 @@ export async function updateReply(
       ...(patch.isHidden !== undefined ? { isApproved: !patch.isHidden } : {}),
       ...(moderation ? { moderatedBy: viewer.userId, moderationReason: patch.moderationReason ?? null } : {}),
     });
+    if (moderation) {
+      const action = moderationActionsOf(patch);
+      await recordModeration(emit, viewer, {
+        actionType: 'forum_moderation',
+        targetUserId: reply.authorId,
+        description: `Moderated a reply in "${access.place.title}": ${action}`,
+        details: { action, discussionId, replyId, reason: patch.moderationReason ?? null },
+      });
+    }
     if (patch.isHidden !== undefined) await discussionWrites.recountReplies(sqlInTransaction(tx), discussionId);
     if (patch.content !== undefined) {
       await recordMentions(tx, emit, {
@@ -203,9 +213,17 @@ export async function deleteReply(
   discussionId: string,
   replyId: string,
 ): Promise<void> {
-  const blobKeys = await inTransaction(ctx, async (tx) => {
-    const { access, isAuthor } = await lockedReply(ctx, tx, viewer, discussionId, replyId);
-    if (!isAuthor) await requireModerator(access);
+  const blobKeys = await inTransaction(ctx, async (tx, emit) => {
+    const { access, reply, isAuthor } = await lockedReply(ctx, tx, viewer, discussionId, replyId);
+    if (!isAuthor) {
+      await requireModerator(access);
+      await recordModeration(emit, viewer, {
+        actionType: 'forum_moderation',
+        targetUserId: reply.authorId,
+        description: `Deleted a reply in "${access.place.title}"`,
+        details: { action: 'delete', discussionId, replyId },
+      });
+    }
     const keys = await attachmentRepository.keysOfReply(tx, replyId);
     await replyRepository.delete(tx, replyId);
     await discussionWrites.recountReplies(sqlInTransaction(tx), discussionId);
