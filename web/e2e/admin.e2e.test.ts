@@ -6,7 +6,16 @@
 import type { CurrentUser } from '@crucible/proto';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, freePort, launchBrowser, NARROW, startProduct, withPage, type Product } from './harness.ts';
+import {
+  DESKTOP,
+  freePort,
+  launchBrowser,
+  NARROW,
+  seriousAxeViolations,
+  startProduct,
+  withPage,
+  type Product,
+} from './harness.ts';
 
 const runId = Date.now().toString(36);
 const PASSWORD = 'correct horse battery';
@@ -223,6 +232,7 @@ describe('the admin console', () => {
           { timeout: 30_000, interval: 1000 },
         )
         .toEqual(wanted);
+      expect(await seriousAxeViolations(page)).toEqual([]);
     });
   });
 

@@ -487,3 +487,44 @@ describe('the audit log', () => {
     ]);
   }, 60_000);
 });
+
+describe('a deleted member', () => {
+  it('keeps their name and the reported evidence, and drops their other messages everywhere', async () => {
+    const [gone, partner] = [
+      await admin.member('Apprentice', { firstName: 'Gone', lastName: 'Member' }),
+      await admin.member(),
+    ];
+    const reported = await send(gone, partner, 'evidence');
+    const plain = await send(gone, partner, 'small talk');
+    await admin.call('/api/admin/message-reports', {
+      token: partner.token,
+      json: { messageId: reported.id, reportType: 'spam' },
+      expect: 201,
+    });
+
+    await admin.bus.publish(newEvent(SUBJECTS.userDeleted, { id: gone.id }));
+
+    await expect
+      .poll(
+        () =>
+          admin.sql<{ message_id: string; deleted: boolean }>(
+            `SELECT message_id, deleted_at IS NOT NULL AS deleted FROM message_snapshots WHERE sender_id = $1`,
+            [gone.id],
+          ),
+        { timeout: 15_000 },
+      )
+      .toEqual([{ message_id: reported.id, deleted: true }]);
+    expect(plain.id).not.toBe(reported.id);
+    await expect
+      .poll(async () => (await admin.dm!.sql(`SELECT 1 FROM direct_messages WHERE sender_id = $1`, [gone.id])).length)
+      .toBe(0);
+    const reports = await admin.call<AdminReportList>('/api/admin/message-reports?status=open&limit=200', {
+      token: boss.token,
+    });
+    expect(reports.reports.find((report) => report.messageId === reported.id)?.message).toMatchObject({
+      senderName: 'Gone Member',
+      content: 'evidence',
+      deletedAt: expect.any(String),
+    });
+  }, 60_000);
+});

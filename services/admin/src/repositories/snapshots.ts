@@ -22,6 +22,15 @@ export const snapshotRepository = {
       where: { messageId, deletedAt: null },
       data: { deletedAt: at, deletedByAdmin: byAdmin, deletionReason: reason },
     }),
+  /**
+   * A deleted member's messages (dm removed them): the copies a report or flag points at stay as
+   * evidence, marked deleted; the others go.
+   */
+  purgeMember: async (db: Db, userId: string, at: Date): Promise<void> => {
+    const ofMember = { OR: [{ senderId: userId }, { recipientId: userId }] };
+    await db.messageSnapshot.deleteMany({ where: { ...ofMember, reports: { none: {} }, flags: { none: {} } } });
+    await db.messageSnapshot.updateMany({ where: { ...ofMember, deletedAt: null }, data: { deletedAt: at } });
+  },
   find: (db: Db, messageId: string) => db.messageSnapshot.findUnique({ where: { messageId } }),
   findMany: (db: Db, messageIds: string[]) => db.messageSnapshot.findMany({ where: { messageId: { in: messageIds } } }),
   /** The most recent messages of all members, newest first. */

@@ -16,6 +16,7 @@ import {
   type Subscription,
 } from '@crucible/platform';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import { snapshotRepository } from '../repositories/snapshots.ts';
 import { userReplica } from '../repositories/users.ts';
 import { ADMIN_SCHEMA, type AdminContext, type Tx } from './context.ts';
 
@@ -31,8 +32,11 @@ export function displayName(user: { firstName?: string | null; lastName?: string
 }
 
 async function applyUserEvent(event: EventOf<(typeof USER_SUBJECTS)[number]>, tx: Tx): Promise<void> {
-  if (event.subject === SUBJECTS.userDeleted) await userReplica.markDeleted(tx, event.payload.id);
-  else await userReplica.upsert(tx, event.payload);
+  if (event.subject === SUBJECTS.userDeleted) {
+    // The name stays (old audit entries still say who acted); the member's messages go, but evidence stays.
+    await userReplica.markDeleted(tx, event.payload.id);
+    await snapshotRepository.purgeMember(tx, event.payload.id.toLowerCase(), new Date(event.occurredAt));
+  } else await userReplica.upsert(tx, event.payload);
 }
 
 /** Keeps members' names from auth's events. */

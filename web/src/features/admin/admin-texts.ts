@@ -33,6 +33,8 @@ export const ADMIN_TEXTS = {
   // Success titles (spec 3 section 8 names only the password reset's).
   userUpdated: 'User updated',
   userDeleted: 'User deleted',
+  userDeactivated: 'User deactivated',
+  userReactivated: 'User reactivated',
   accessLevelUpdated: 'Access level updated',
   descriptionUpdated: 'Access level description updated',
   reportResolved: 'Report resolved',

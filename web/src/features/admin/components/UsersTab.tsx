@@ -20,6 +20,7 @@ import { SEARCH_DEBOUNCE_MS, USER_PAGE_SIZE } from '../api/admin-query-keys.ts';
 import { useDeleteAdminUser } from '../api/delete-admin-user.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import { useSendPasswordReset } from '../api/send-password-reset.ts';
+import { useSetUserActive } from '../api/set-user-active.ts';
 import { useSetAccessLevel } from '../api/set-access-level.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { EditUserDialog } from './EditUserDialog.tsx';
@@ -36,6 +37,8 @@ export function UsersTab() {
   const users = useAdminUsers({ limit: USER_PAGE_SIZE, offset: page * USER_PAGE_SIZE, search: settledSearch });
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
+  const [deactivating, setDeactivating] = useState<AdminUser | null>(null);
+  const setActive = useSetUserActive();
   const setLevel = useSetAccessLevel();
   const resetPassword = useSendPasswordReset();
   const deleteUser = useDeleteAdminUser();
@@ -71,6 +74,22 @@ export function UsersTab() {
           description: failureDescription(error),
         }),
     });
+
+  const changeActive = (user: AdminUser, active: boolean) =>
+    setActive.mutate(
+      { id: user.id, active },
+      {
+        onSuccess: () =>
+          showToast({ severity: 'success', title: active ? ADMIN_TEXTS.userReactivated : ADMIN_TEXTS.userDeactivated }),
+        onError: (error) =>
+          showToast({
+            severity: 'error',
+            title: ADMIN_TEXTS.userUpdateFailed,
+            description: failureDescription(error, ADMIN_TEXTS.userUpdateFallback),
+          }),
+        onSettled: () => setDeactivating(null),
+      },
+    );
 
   const confirmDelete = () => {
     if (!deleting) return;
@@ -160,6 +179,7 @@ export function UsersTab() {
                     <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
                       {user.isAdmin && <Chip size="small" color="secondary" label="Admin" />}
                       {user.isModerator && <Chip size="small" color="info" label="Moderator" />}
+                      {!user.isActive && <Chip size="small" color="error" label="Deactivated" />}
                       {!user.emailVerified && <Chip size="small" variant="outlined" label="Unverified" />}
                       {user.authProvider !== 'email' && <Chip size="small" variant="outlined" label="External" />}
                     </Stack>
@@ -176,6 +196,24 @@ export function UsersTab() {
                           aria-label={`Reset password of ${displayName(user)}`}
                         >
                           Reset Password
+                        </Button>
+                      )}
+                      {user.isActive ? (
+                        <Button
+                          size="small"
+                          color="warning"
+                          onClick={() => setDeactivating(user)}
+                          aria-label={`Deactivate ${displayName(user)}`}
+                        >
+                          Deactivate
+                        </Button>
+                      ) : (
+                        <Button
+                          size="small"
+                          onClick={() => changeActive(user, true)}
+                          aria-label={`Reactivate ${displayName(user)}`}
+                        >
+                          Reactivate
                         </Button>
                       )}
                       <Button
@@ -203,6 +241,15 @@ export function UsersTab() {
         />
       </QueryState>
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={deactivating !== null}
+        title="Deactivate user"
+        message={`Deactivate ${deactivating ? displayName(deactivating) : ''}? They are signed out and cannot sign in until reactivated.`}
+        confirmLabel="Deactivate"
+        pending={setActive.isPending}
+        onConfirm={() => deactivating && changeActive(deactivating, false)}
+        onCancel={() => setDeactivating(null)}
+      />
       <ConfirmDialog
         open={deleting !== null}
         title="Delete user"

@@ -199,6 +199,25 @@ describe('the admin console', () => {
     expect(requests(fetchMock, 'DELETE', '/api/admin/users/user-1')).toHaveLength(1);
   });
 
+  it('deactivates a user after confirmation and offers to reactivate a deactivated one', async () => {
+    const fetchMock = signedInAs(admin, {
+      'GET /api/admin/users': () => ({
+        status: 200,
+        body: { users: [aUser(1), aUser(2, { isActive: false, deactivatedAt: '2026-11-20T10:00:00Z' })], total: 2 },
+      }),
+      'POST /api/admin/users/user-1/deactivate': () => ({ status: 200, body: aUser(1, { isActive: false }) }),
+    });
+    renderApp('/admin');
+    expect(await screen.findByRole('button', { name: 'Reactivate Member 2' })).toBeTruthy();
+    expect(screen.getByText('Deactivated')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Deactivate Member 1' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deactivate user' });
+    expect(requests(fetchMock, 'POST', '/api/admin/users/user-1/deactivate')).toHaveLength(0);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    await toast('User deactivated');
+    expect(requests(fetchMock, 'POST', '/api/admin/users/user-1/deactivate')).toHaveLength(1);
+  });
+
   it("offers password resets to e-mail accounts only and words the server's answer", async () => {
     signedInAs(admin, {
       'GET /api/admin/users': () => ({
