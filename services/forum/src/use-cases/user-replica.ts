@@ -9,6 +9,7 @@ import {
   type Subscription,
 } from '@crucible/platform';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import { purgeMember } from '../repositories/member-purge.ts';
 import { userReplica } from '../repositories/users.ts';
 import { FORUM_SCHEMA, type ForumContext, type Tx } from './context.ts';
 
@@ -16,8 +17,10 @@ const USER_SUBJECTS = [SUBJECTS.userCreated, SUBJECTS.userUpdated, SUBJECTS.user
 
 /** Applies one auth.user.* event (its payload already parsed by the bus) to the replica. */
 async function applyUserEvent(event: EventOf<(typeof USER_SUBJECTS)[number]>, tx: Tx): Promise<void> {
-  if (event.subject === SUBJECTS.userDeleted) await userReplica.delete(tx, event.payload.id);
-  else await userReplica.upsert(tx, event.payload);
+  if (event.subject === SUBJECTS.userDeleted) {
+    await userReplica.delete(tx, event.payload.id);
+    await purgeMember(tx, event.payload.id.toLowerCase());
+  } else await userReplica.upsert(tx, event.payload);
 }
 
 /** Keeps the users replica (names and levels of authors, watchers, mentioned members) from auth's events. */
