@@ -8,6 +8,7 @@ import {
   type SqlExecutor,
   type Subscription,
 } from '@crucible/platform';
+import { purgeMember } from '../repositories/member-purge.ts';
 import { userReplica, type KnownUser } from '../repositories/users.ts';
 import type { Db } from '../repositories/db.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
@@ -16,8 +17,10 @@ import { PROFILE_SCHEMA, type ProfileContext } from './context.ts';
 const USER_SUBJECTS = [SUBJECTS.userCreated, SUBJECTS.userUpdated, SUBJECTS.userDeleted];
 
 async function applyUserEvent(event: EventOf<(typeof USER_SUBJECTS)[number]>, tx: Db): Promise<void> {
-  if (event.subject === SUBJECTS.userDeleted) await userReplica.delete(tx, event.payload.id);
-  else await userReplica.upsert(tx, event.payload);
+  if (event.subject === SUBJECTS.userDeleted) {
+    await userReplica.delete(tx, event.payload.id);
+    await purgeMember(tx, event.payload.id.toLowerCase());
+  } else await userReplica.upsert(tx, event.payload);
 }
 
 /** Keeps the users replica (names, picture, level of every profile owner) from auth's events. */

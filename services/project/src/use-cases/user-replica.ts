@@ -17,14 +17,17 @@ import {
 } from '@crucible/platform';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { Db } from '../repositories/db.ts';
+import { purgeMember } from '../repositories/member-purge.ts';
 import { userReplica } from '../repositories/users.ts';
 import { PROJECT_SCHEMA, type ProjectContext, type Tx } from './context.ts';
 
 const USER_SUBJECTS = [SUBJECTS.userCreated, SUBJECTS.userUpdated, SUBJECTS.userDeleted];
 
 async function applyUserEvent(event: EventOf<(typeof USER_SUBJECTS)[number]>, tx: Tx): Promise<void> {
-  if (event.subject === SUBJECTS.userDeleted) await userReplica.delete(tx, event.payload.id);
-  else await userReplica.upsert(tx, event.payload);
+  if (event.subject === SUBJECTS.userDeleted) {
+    await userReplica.delete(tx, event.payload.id);
+    await purgeMember(tx, event.payload.id.toLowerCase());
+  } else await userReplica.upsert(tx, event.payload);
 }
 
 /** Keeps the users replica (who is Core, for assignees) from auth's events. */
