@@ -7,10 +7,21 @@ import {
   type ReplicaFiller,
   type SqlExecutor,
   type Subscription,
+  type UserReplicaWriter,
 } from '@crucible/platform';
 import type { PrismaClient } from '../generated/prisma/client.ts';
+import { purgeMember } from '../repositories/member-purge.ts';
 import { userReplica } from '../repositories/users.ts';
 import { FORUM_SCHEMA, type ForumContext, type Tx } from './context.ts';
+
+/** A deleted member leaves the replica and takes with them what this service removes (member-purge.ts). */
+const replicaWriter: UserReplicaWriter<Tx> = {
+  upsert: (tx, user) => userReplica.upsert(tx, user),
+  async delete(tx, userId) {
+    await userReplica.delete(tx, userId);
+    await purgeMember(tx, userId.toLowerCase());
+  },
+};
 
 /** Keeps the users replica (names and levels of authors, watchers, mentioned members) from auth's events. */
 export function replicateUsers(ctx: ForumContext, bus: EventBus, durable: string): Promise<Subscription> {
@@ -20,7 +31,7 @@ export function replicateUsers(ctx: ForumContext, bus: EventBus, durable: string
     schema: FORUM_SCHEMA,
     logger: ctx.logger,
     runInTransaction: (work) => ctx.prisma.$transaction((tx) => work(tx as unknown as SqlExecutor)),
-    replica: userReplica,
+    replica: replicaWriter,
   });
 }
 

@@ -7,11 +7,22 @@ import {
   type ReplicaFiller,
   type SqlExecutor,
   type Subscription,
+  type UserReplicaWriter,
 } from '@crucible/platform';
+import { purgeMember } from '../repositories/member-purge.ts';
 import { userReplica, type KnownUser } from '../repositories/users.ts';
 import type { Db } from '../repositories/db.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { PROFILE_SCHEMA, type ProfileContext } from './context.ts';
+
+/** A deleted member leaves the replica and takes with them what this service removes (member-purge.ts). */
+const replicaWriter: UserReplicaWriter<Db> = {
+  upsert: (tx, user) => userReplica.upsert(tx, user),
+  async delete(tx, userId) {
+    await userReplica.delete(tx, userId);
+    await purgeMember(tx, userId.toLowerCase());
+  },
+};
 
 /** Keeps the users replica (names, picture, level of every profile owner) from auth's events. */
 export function replicateUsers(ctx: ProfileContext, durable: string): Promise<Subscription> {
@@ -21,7 +32,7 @@ export function replicateUsers(ctx: ProfileContext, durable: string): Promise<Su
     schema: PROFILE_SCHEMA,
     logger: ctx.logger,
     runInTransaction: (work) => ctx.prisma.$transaction((tx) => work(tx as unknown as SqlExecutor)),
-    replica: userReplica,
+    replica: replicaWriter,
   });
 }
 

@@ -7,11 +7,22 @@ import {
   type ReplicaFiller,
   type SqlExecutor,
   type Subscription,
+  type UserReplicaWriter,
 } from '@crucible/platform';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { Db } from '../repositories/db.ts';
+import { purgeMember } from '../repositories/member-purge.ts';
 import { userReplica } from '../repositories/users.ts';
 import { PROJECT_SCHEMA, type ProjectContext, type Tx } from './context.ts';
+
+/** A deleted member leaves the replica and takes with them what this service removes (member-purge.ts). */
+const replicaWriter: UserReplicaWriter<Tx> = {
+  upsert: (tx, user) => userReplica.upsert(tx, user),
+  async delete(tx, userId) {
+    await userReplica.delete(tx, userId);
+    await purgeMember(tx, userId.toLowerCase());
+  },
+};
 
 /** Keeps the users replica (who is Core, for assignees) from auth's events. */
 export function replicateUsers(ctx: ProjectContext, bus: EventBus, durable: string): Promise<Subscription> {
@@ -21,7 +32,7 @@ export function replicateUsers(ctx: ProjectContext, bus: EventBus, durable: stri
     schema: PROJECT_SCHEMA,
     logger: ctx.logger,
     runInTransaction: (work) => ctx.prisma.$transaction((tx) => work(tx as unknown as SqlExecutor)),
-    replica: userReplica,
+    replica: replicaWriter,
   });
 }
 

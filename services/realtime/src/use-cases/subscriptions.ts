@@ -1,5 +1,6 @@
 import { SUBJECTS } from '@crucible/proto';
 import type { Subscription } from '@crucible/platform';
+import { purgeMember } from '../repositories/member-purge.ts';
 import { users } from '../repositories/users.ts';
 import type { RealtimeContext } from './context.ts';
 import { NOTIFYING_SUBJECTS, notifyFromEvent } from './notifications.ts';
@@ -10,8 +11,10 @@ function replicateUsers(ctx: RealtimeContext): Promise<Subscription> {
     durable: ctx.config.REALTIME_USERS_CONSUMER,
     subjects: [SUBJECTS.userCreated, SUBJECTS.userUpdated, SUBJECTS.userDeleted],
     handler: async (event) => {
-      if (event.subject === SUBJECTS.userDeleted) await users.delete(ctx.pool, event.payload.id);
-      else await users.upsert(ctx.pool, event.payload);
+      if (event.subject === SUBJECTS.userDeleted) {
+        await users.delete(ctx.pool, event.payload.id);
+        await purgeMember(ctx.pool, event.payload.id.toLowerCase());
+      } else await users.upsert(ctx.pool, event.payload);
     },
   });
 }

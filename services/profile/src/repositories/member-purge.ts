@@ -1,0 +1,31 @@
+import { execute, type Db } from './db.ts';
+
+/**
+ * What profile removes of a deleted member (deploy/RUNBOOK.md, "User deletion"): their whole profile
+ * (story fields, picture reference, workplaces, education, skills with their endorsements, leadership
+ * progress, privacy, stats, activity), the views of and by them, and the endorsements they gave
+ * (the endorsed skills' counts drop with them).
+ */
+export async function purgeMember(db: Db, userId: string): Promise<void> {
+  await execute(
+    db,
+    `UPDATE user_skills s SET endorsement_count = GREATEST(s.endorsement_count - e.given, 0)
+     FROM (SELECT skill_id, count(*)::int AS given FROM skill_endorsements WHERE endorser_id = $1::uuid GROUP BY skill_id) e
+     WHERE s.id = e.skill_id`,
+    userId,
+  );
+  await execute(db, `DELETE FROM skill_endorsements WHERE endorser_id = $1::uuid OR endorsee_id = $1::uuid`, userId);
+  for (const table of [
+    'user_skills',
+    'user_workplaces',
+    'user_education',
+    'leadership_progress',
+    'profile_privacy',
+    'user_stats',
+    'user_activity',
+    'profiles',
+  ]) {
+    await execute(db, `DELETE FROM ${table} WHERE user_id = $1::uuid`, userId);
+  }
+  await execute(db, `DELETE FROM profile_views WHERE profile_owner_id = $1::uuid OR viewer_id = $1::uuid`, userId);
+}
