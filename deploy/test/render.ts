@@ -40,6 +40,8 @@ export const overlays = readdirSync(overlaysDir, { withFileTypes: true })
 export const DEPLOYABLES = ['gateway', 'auth', 'forum', 'dm', 'admin', 'realtime', 'project', 'profile'] as const;
 /** The services that own a PostgreSQL schema, each with a migration Job. */
 export const DATABASE_SERVICES = DEPLOYABLES.filter((name) => name !== 'gateway');
+/** The one overlay whose Deployments of our images have a writable root filesystem (live sync). */
+export const LIVE_SYNC_OVERLAY = 'dev-sync';
 export const OWN_IMAGE = /^crucible\//;
 /** Third-party store images whose entrypoints write outside their volumes (dev overlay only). */
 export const READ_ONLY_ROOT_EXEMPT = new Set(['postgres/postgres', 'minio/minio']);
