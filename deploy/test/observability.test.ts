@@ -25,11 +25,13 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Metric names the services register: `name: '...'` of prom-client metrics and reportGauge's first argument. */
+/** Metric names the services register: `name: '...'` of prom-client metrics and report(Labelled)Gauge's first argument. */
 const exported = new Set(
   ['services', 'gateway'].flatMap((root) =>
     sourceFiles(path.join(repoRoot, root)).flatMap((file) =>
-      [...readFileSync(file, 'utf8').matchAll(/(?:name: |reportGauge\(\s*)'([a-z_:][a-z0-9_:]*)'/g)].map((m) => m[1]!),
+      [...readFileSync(file, 'utf8').matchAll(/(?:name: |report(?:Labelled)?Gauge\(\s*)'([a-z_:][a-z0-9_:]*)'/g)].map(
+        (m) => m[1]!,
+      ),
     ),
   ),
 );

@@ -100,3 +100,35 @@ describe('domain metrics of the outbox and the idempotent consumer', () => {
     expect(await series('crucible_outbox_pending_events', { service: schema })).toBeUndefined();
   });
 });
+
+describe('JetStream consumer backlog', () => {
+  it('reports the events a durable consumer has not had acknowledged, while it runs', async () => {
+    const stream = uniqueStream();
+    const bus = await createTestBus('NATS', stream);
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const handled: string[] = [];
+    const subscription = await bus.subscribe({
+      durable: 'backlog-consumer',
+      subjects: [`${stream.name}.>`],
+      handler: async (event) => {
+        await gate;
+        handled.push(event.id);
+      },
+    });
+    const labels = { stream: stream.name, consumer: 'backlog-consumer' };
+    try {
+      for (let index = 0; index < 3; index += 1)
+        await bus.publish(newEvent(`${stream.name}.thing.happened`, { index }));
+      await vi.waitFor(async () => expect(await series('crucible_jetstream_consumer_pending', labels)).toBe(3), WAIT);
+      release();
+      await vi.waitFor(() => expect(handled).toHaveLength(3), WAIT);
+      await vi.waitFor(async () => expect(await series('crucible_jetstream_consumer_pending', labels)).toBe(0), WAIT);
+    } finally {
+      release();
+      await subscription.stop();
+      await bus.close();
+    }
+    expect(await series('crucible_jetstream_consumer_pending', labels)).toBeUndefined();
+  });
+});

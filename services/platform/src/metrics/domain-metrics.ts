@@ -49,40 +49,57 @@ export const rateLimitRefusals = new Counter({
 });
 
 type Read = () => number | Promise<number>;
-const gauges = new Map<string, { gauge: Gauge; readers: Map<string, Read> }>();
+const gauges = new Map<
+  string,
+  { labelNames: string[]; readers: Map<string, { labels: Record<string, string>; read: Read }> }
+>();
 
 /**
- * Reports `read()` as gauge `name` for `service` at each scrape; returns the function that stops
- * reporting it (call it when the thing measured stops). Re-registering replaces the reader.
+ * Reports `read()` as gauge `name` with `labels` at each scrape; returns the function that stops
+ * reporting it (call it when the thing measured stops). Re-registering the same labels replaces
+ * the reader. A gauge's label names are those of its first registration.
  */
-export function reportGauge(name: string, help: string, service: string, read: Read): () => void {
+export function reportLabelledGauge(
+  name: string,
+  help: string,
+  labels: Record<string, string>,
+  read: Read,
+): () => void {
   let entry = gauges.get(name);
   if (!entry) {
-    const readers = new Map<string, Read>();
-    const gauge = new Gauge({
+    const readers = new Map<string, { labels: Record<string, string>; read: Read }>();
+    const labelNames = Object.keys(labels);
+    new Gauge({
       name,
       help,
-      labelNames: ['service'],
+      labelNames,
       registers: [domainMetricsRegistry],
       async collect() {
         this.reset();
-        for (const [label, reader] of readers) {
+        for (const reader of readers.values()) {
           try {
-            this.set({ service: label }, await reader());
+            this.set(reader.labels, await reader.read());
           } catch {
             // A store that does not answer leaves the series out of this scrape rather than failing it.
           }
         }
       },
     });
-    entry = { gauge, readers };
+    entry = { labelNames, readers };
     gauges.set(name, entry);
   }
+  const key = JSON.stringify(entry.labelNames.map((label) => labels[label]));
+  const reader = { labels, read };
+  entry.readers.set(key, reader);
   const { readers } = entry;
-  readers.set(service, read);
   return () => {
-    if (readers.get(service) === read) readers.delete(service);
+    if (readers.get(key) === reader) readers.delete(key);
   };
+}
+
+/** reportLabelledGauge for a gauge labelled by service only. */
+export function reportGauge(name: string, help: string, service: string, read: Read): () => void {
+  return reportLabelledGauge(name, help, { service }, read);
 }
 
 /** Seconds since an ISO timestamp (0 for one in the future or unparseable). */
