@@ -31,11 +31,27 @@ RUN --mount=type=cache,target=/root/.npm,sharing=locked \
     npm ci --ignore-scripts
 COPY . .
 RUN npm run generate
-RUN npm run build --workspace web \
+# The web build's flag defaults (spec 1 section 6): production, or staging for the dev overlay
+# (skaffold.yaml passes --build-arg VITE_DEPLOYMENT=staging by default).
+ARG VITE_DEPLOYMENT=production
+RUN VITE_DEPLOYMENT="${VITE_DEPLOYMENT}" npm run build --workspace web \
  && mkdir -p /out/web \
  && cp -R web/dist /out/web/dist
 # -> /out/gateway/dist/main.mjs (+ .map, bundle.json) and any bundled workspace's migrations/.
 RUN node deploy/docker/bundle.mjs build gateway --out /out
+
+# `skaffold dev` only (target dev; skaffold.yaml profile `sync`): the build stage's whole checkout
+# run from TypeScript with tsx watch, so a synced .ts file restarts the process without a rebuild.
+# Never deployed by the prod profile (the last stage, runtime, is the default target).
+FROM build AS dev
+ENV NODE_ENV=development \
+    PORT=8080 \
+    ENTRY=gateway/src/main.ts
+# Only the source folders skaffold syncs into are writable by the app user.
+RUN chown -R 10001:10001 /app/proto/src /app/services/*/src /app/gateway/src
+USER 10001:10001
+EXPOSE 8080
+CMD ["sh", "-c", "exec node_modules/.bin/tsx watch --clear-screen=false \"$ENTRY\""]
 
 FROM base AS prod-deps
 COPY --from=manifests /app/ ./

@@ -43,6 +43,20 @@ RUN test -n "${SERVICE}" || { echo 'build with --build-arg SERVICE=<folder under
 # migrations/ at their own paths, so the image has the repository's layout.
 RUN node deploy/docker/bundle.mjs build "services/${SERVICE}" --out /out
 
+# `skaffold dev` only (target dev; skaffold.yaml profile `sync`): the build stage's whole checkout
+# run from TypeScript with tsx watch, so a synced .ts file restarts the process without a rebuild.
+# Never deployed by the prod profile (the last stage, runtime, is the default target).
+FROM build AS dev
+ARG SERVICE
+ENV NODE_ENV=development \
+    PORT=8080 \
+    ENTRY=services/${SERVICE}/src/main.ts
+# Only the source folders skaffold syncs into are writable by the app user.
+RUN chown -R 10001:10001 /app/proto/src /app/services/*/src /app/gateway/src
+USER 10001:10001
+EXPOSE 8080
+CMD ["sh", "-c", "exec node_modules/.bin/tsx watch --clear-screen=false \"$ENTRY\""]
+
 FROM base AS prod-deps
 COPY --from=manifests /app/ ./
 ARG SERVICE

@@ -1,238 +1,40 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, it, expect } from 'vitest';
-import { parse, parseAllDocuments } from 'yaml';
+import { parse } from 'yaml';
+import {
+  CONTAINER_FIELDS,
+  OWN_IMAGE,
+  POD_SPEC_FIELDS,
+  PREEXISTING_SECRET,
+  PROBE_FIELDS,
+  READ_ONLY_ROOT_EXEMPT,
+  SERVED_KINDS,
+  artifacts,
+  id,
+  imageRepository,
+  named,
+  ofKind,
+  overlays,
+  overlaysDir,
+  quantity,
+  references,
+  render,
+  repoRoot,
+  selects,
+  skaffold,
+  workloads,
+  type Json,
+  DEPLOYABLES,
+  LIVE_SYNC_OVERLAY,
+} from './render.ts';
 
 /**
  * Renders every overlay under deploy/kustomize/overlays with `kubectl kustomize` (offline: it does
- * no schema validation, so the fields a cluster would reject are checked here) and checks what a
- * reviewer would: probes, resources, hardening, Service wiring, ConfigMap/Secret references and
- * that the images match the skaffold artifacts.
+ * no schema validation, so the fields a cluster would reject are checked here and in
+ * schemas.test.ts) and checks what a reviewer would: probes, resources, hardening, Service wiring,
+ * ConfigMap/Secret references and that the images match the skaffold artifacts.
  */
-
-// Loose shapes: the rendered objects are untrusted input to these checks.
-type Json = any; // eslint-disable-line @typescript-eslint/no-explicit-any
-interface K8sObject {
-  apiVersion?: string;
-  kind?: string;
-  metadata?: { name?: string; labels?: Record<string, string> };
-  spec?: Json;
-  data?: Record<string, string>;
-  stringData?: Record<string, string>;
-}
-interface Workload {
-  object: K8sObject;
-  kind: string;
-  name: string;
-  podLabels: Record<string, string>;
-  pod: Json;
-  containers: Json[];
-}
-
-const deployDir = fileURLToPath(new URL('..', import.meta.url));
-const repoRoot = path.resolve(deployDir, '..');
-const overlaysDir = path.join(deployDir, 'kustomize', 'overlays');
-const overlays = readdirSync(overlaysDir, { withFileTypes: true })
-  .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name)
-  .sort();
-
-/** Our own images: held to the full hardening profile. */
-const OWN_IMAGE = /^crucible\//;
-/** Third-party store images whose entrypoints write outside their volumes (dev overlay only). */
-const READ_ONLY_ROOT_EXEMPT = new Set(['postgres/postgres', 'minio/minio']);
-/** The Secret the prod overlay expects to exist in the cluster (never rendered there). */
-const PREEXISTING_SECRET = 'crucible-secrets';
-const POD_TEMPLATE_KINDS = new Set(['Deployment', 'StatefulSet', 'DaemonSet', 'Job']);
-const SERVED_KINDS = new Set(['Deployment', 'StatefulSet']);
-
-// Fields a cluster accepts (subset of the v1.32 schema); a typo such as `livenesProbe` is silently
-// dropped by `kubectl apply --validate=false` and by kustomize, so it is caught here.
-const CONTAINER_FIELDS = new Set([
-  'name',
-  'image',
-  'imagePullPolicy',
-  'command',
-  'args',
-  'workingDir',
-  'ports',
-  'env',
-  'envFrom',
-  'resources',
-  'livenessProbe',
-  'readinessProbe',
-  'startupProbe',
-  'securityContext',
-  'volumeMounts',
-  'lifecycle',
-  'terminationMessagePath',
-  'terminationMessagePolicy',
-  'stdin',
-  'tty',
-  'restartPolicy',
-  'resizePolicy',
-  'volumeDevices',
-]);
-const POD_SPEC_FIELDS = new Set([
-  'containers',
-  'initContainers',
-  'volumes',
-  'serviceAccountName',
-  'automountServiceAccountToken',
-  'enableServiceLinks',
-  'terminationGracePeriodSeconds',
-  'securityContext',
-  'restartPolicy',
-  'nodeSelector',
-  'affinity',
-  'tolerations',
-  'topologySpreadConstraints',
-  'priorityClassName',
-  'imagePullSecrets',
-  'dnsPolicy',
-  'hostname',
-  'subdomain',
-]);
-const PROBE_FIELDS = new Set([
-  'httpGet',
-  'tcpSocket',
-  'exec',
-  'grpc',
-  'initialDelaySeconds',
-  'periodSeconds',
-  'timeoutSeconds',
-  'successThreshold',
-  'failureThreshold',
-  'terminationGracePeriodSeconds',
-]);
-
-const rendered = new Map<string, K8sObject[]>();
-/** The overlay as `kubectl kustomize` renders it, parsed; cached per overlay. */
-function render(overlay: string): K8sObject[] {
-  const cached = rendered.get(overlay);
-  if (cached) return cached;
-  let output: string;
-  try {
-    output = execFileSync('kubectl', ['kustomize', path.join(overlaysDir, overlay)], {
-      encoding: 'utf8',
-      stdio: 'pipe',
-    });
-  } catch (error) {
-    const stderr = (error as { stderr?: string }).stderr ?? String(error);
-    throw new Error(
-      `kubectl kustomize deploy/kustomize/overlays/${overlay} failed (kubectl >= 1.27 must be on PATH):\n${stderr}`,
-      { cause: error },
-    );
-  }
-  const documents = parseAllDocuments(output);
-  for (const document of documents) {
-    if (document.errors.length) throw new Error(`unparseable YAML from ${overlay}: ${document.errors[0]?.message}`);
-  }
-  const objects = documents.map((document) => document.toJS() as K8sObject).filter((object) => object !== null);
-  rendered.set(overlay, objects);
-  return objects;
-}
-
-const id = (object: K8sObject) => `${object.kind}/${object.metadata?.name}`;
-const ofKind = (objects: K8sObject[], kind: string) => objects.filter((object) => object.kind === kind);
-const named = (objects: K8sObject[], kind: string, name: string) =>
-  objects.find((o) => o.kind === kind && o.metadata?.name === name);
-
-function workloads(objects: K8sObject[], kinds = POD_TEMPLATE_KINDS): Workload[] {
-  return objects
-    .filter((object) => kinds.has(object.kind ?? ''))
-    .map((object) => {
-      const template = object.spec?.template ?? {};
-      return {
-        object,
-        kind: object.kind!,
-        name: object.metadata?.name ?? '(unnamed)',
-        podLabels: template.metadata?.labels ?? {},
-        pod: template.spec ?? {},
-        containers: [...(template.spec?.initContainers ?? []), ...(template.spec?.containers ?? [])],
-      };
-    });
-}
-
-function selects(selector: Record<string, string> | undefined, labels: Record<string, string>): boolean {
-  if (!selector || Object.keys(selector).length === 0) return false;
-  return Object.entries(selector).every(([key, value]) => labels[key] === value);
-}
-
-/** Kubernetes quantity -> number (cores or bytes), or NaN when the string is not a quantity. */
-function quantity(value: unknown): number {
-  const match = /^(\d+(?:\.\d+)?)(m|k|M|G|T|Ki|Mi|Gi|Ti)?$/.exec(String(value));
-  if (!match) return Number.NaN;
-  const scale: Record<string, number> = {
-    m: 1e-3,
-    k: 1e3,
-    M: 1e6,
-    G: 1e9,
-    T: 1e12,
-    Ki: 2 ** 10,
-    Mi: 2 ** 20,
-    Gi: 2 ** 30,
-    Ti: 2 ** 40,
-  };
-  return Number(match[1]) * (match[2] ? scale[match[2]]! : 1);
-}
-
-/** Every (ConfigMap|Secret, name, key?, optional) reference a pod template makes. */
-function references(workload: Workload) {
-  const found: { kind: 'ConfigMap' | 'Secret'; name: string; key?: string; optional: boolean; where: string }[] = [];
-  for (const container of workload.containers) {
-    const where = `${workload.kind}/${workload.name} container ${container.name}`;
-    for (const source of container.envFrom ?? []) {
-      if (source.configMapRef)
-        found.push({
-          kind: 'ConfigMap',
-          name: source.configMapRef.name,
-          optional: !!source.configMapRef.optional,
-          where,
-        });
-      if (source.secretRef)
-        found.push({ kind: 'Secret', name: source.secretRef.name, optional: !!source.secretRef.optional, where });
-    }
-    for (const variable of container.env ?? []) {
-      const cm = variable.valueFrom?.configMapKeyRef;
-      const secret = variable.valueFrom?.secretKeyRef;
-      if (cm)
-        found.push({
-          kind: 'ConfigMap',
-          name: cm.name,
-          key: cm.key,
-          optional: !!cm.optional,
-          where: `${where} env ${variable.name}`,
-        });
-      if (secret)
-        found.push({
-          kind: 'Secret',
-          name: secret.name,
-          key: secret.key,
-          optional: !!secret.optional,
-          where: `${where} env ${variable.name}`,
-        });
-    }
-  }
-  for (const volume of workload.pod.volumes ?? []) {
-    const where = `${workload.kind}/${workload.name} volume ${volume.name}`;
-    if (volume.configMap)
-      found.push({ kind: 'ConfigMap', name: volume.configMap.name, optional: !!volume.configMap.optional, where });
-    if (volume.secret)
-      found.push({ kind: 'Secret', name: volume.secret.secretName, optional: !!volume.secret.optional, where });
-  }
-  return found;
-}
-
-const skaffold = parse(readFileSync(path.join(repoRoot, 'skaffold.yaml'), 'utf8')) as Json;
-const artifacts: {
-  image: string;
-  context?: string;
-  docker?: { dockerfile?: string; buildArgs?: Record<string, string> };
-}[] = skaffold?.build?.artifacts ?? [];
-const imageRepository = (image: string) => image.replace(/@.*$/, '').replace(/:[^/]*$/, '');
 
 describe('skaffold.yaml', () => {
   it('builds every artifact from a Dockerfile that exists, with the repository root as context', () => {
@@ -340,7 +142,10 @@ describe.each(overlays)('overlay %s', (overlay) => {
   });
 
   it('probes our own images at /healthz (liveness) and /readyz (readiness) on port 8080', () => {
-    const own = workloads(render(overlay)).flatMap((w) => w.containers.filter((c) => OWN_IMAGE.test(c.image)));
+    // Served workloads only: the migration Jobs run to completion and serve nothing.
+    const own = workloads(render(overlay), SERVED_KINDS).flatMap((w) =>
+      w.containers.filter((c) => OWN_IMAGE.test(c.image)),
+    );
     expect(own.length).toBeGreaterThan(0);
     for (const container of own) {
       expect(container.livenessProbe?.httpGet?.path, container.name).toBe('/healthz');
@@ -390,6 +195,9 @@ describe.each(overlays)('overlay %s', (overlay) => {
       for (const container of workload.containers) {
         const key = `${workload.name}/${container.name}`;
         if (READ_ONLY_ROOT_EXEMPT.has(key) && !OWN_IMAGE.test(container.image)) continue;
+        // `skaffold dev` syncs edited sources into our running Deployments (components/live-sync).
+        if (overlay === LIVE_SYNC_OVERLAY && workload.kind === 'Deployment' && OWN_IMAGE.test(container.image))
+          continue;
         expect(
           container.securityContext?.readOnlyRootFilesystem,
           `${workload.kind}/${key} readOnlyRootFilesystem`,
@@ -559,7 +367,8 @@ describe('dev overlay', () => {
   const objects = () => render('dev');
 
   it('runs one replica of each deployable', () => {
-    for (const name of ['gateway', 'auth']) expect(named(objects(), 'Deployment', name)?.spec?.replicas, name).toBe(1);
+    for (const name of DEPLOYABLES) expect(named(objects(), 'Deployment', name)?.spec?.replicas, name).toBe(1);
+    expect(ofKind(objects(), 'HorizontalPodAutoscaler')).toEqual([]);
   });
 
   it('runs PostgreSQL 16, NATS 2.10 with JetStream, Redis 7 and MinIO in the cluster', () => {
@@ -624,15 +433,20 @@ describe('prod overlay', () => {
     expect(ofKind(objects(), 'PersistentVolumeClaim')).toEqual([]);
   });
 
-  it('runs two auth replicas and lets an HPA with at least two replicas own the gateway count', () => {
-    expect(named(objects(), 'Deployment', 'auth')?.spec?.replicas).toBe(2);
-    const gateway = named(objects(), 'Deployment', 'gateway');
-    expect(gateway?.spec?.replicas, 'gateway replicas are left to its HPA').toBeUndefined();
-    const hpa = ofKind(objects(), 'HorizontalPodAutoscaler').find((h) => h.spec?.scaleTargetRef?.name === 'gateway');
-    expect(hpa?.apiVersion).toBe('autoscaling/v2');
-    expect(hpa?.spec?.scaleTargetRef).toMatchObject({ apiVersion: 'apps/v1', kind: 'Deployment', name: 'gateway' });
-    expect(hpa?.spec?.minReplicas).toBeGreaterThanOrEqual(2);
-    expect(hpa?.spec?.maxReplicas).toBeGreaterThan(hpa?.spec?.minReplicas);
+  it('lets an autoscaling/v2 HPA (2 or more replicas) own the count of every deployable', () => {
+    for (const name of DEPLOYABLES) {
+      expect(named(objects(), 'Deployment', name), name).toBeDefined();
+      expect(
+        named(objects(), 'Deployment', name)?.spec?.replicas,
+        `${name} replicas are left to its HPA`,
+      ).toBeUndefined();
+      const hpa = ofKind(objects(), 'HorizontalPodAutoscaler').find((h) => h.spec?.scaleTargetRef?.name === name);
+      expect(hpa?.apiVersion, `HPA for ${name}`).toBe('autoscaling/v2');
+      expect(hpa?.spec?.scaleTargetRef).toMatchObject({ apiVersion: 'apps/v1', kind: 'Deployment', name });
+      expect(hpa?.spec?.minReplicas, name).toBeGreaterThanOrEqual(2);
+      expect(hpa?.spec?.maxReplicas, name).toBeGreaterThan(hpa?.spec?.minReplicas);
+      expect(hpa?.spec?.metrics?.length, `${name} HPA metrics`).toBeGreaterThan(0);
+    }
   });
 
   it('protects every Deployment with a PodDisruptionBudget that selects its pods', () => {

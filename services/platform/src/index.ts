@@ -24,5 +24,7 @@ export * from './runtime/blob-store-choice.ts';
 export * from './runtime/infrastructure.ts';
 export * from './runtime/reachability.ts';
 export * from './runtime/run-standalone.ts';
+export * from './runtime/migrate.ts';
+export * from './metrics/domain-metrics.ts';
 export * from './runtime/shutdown.ts';
 export * from './service.ts';

@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import {
+  reportGauge,
   createHttpApp,
   createRemoteTokenVerifier,
   openDatabase,
@@ -72,6 +73,7 @@ export async function createRealtimeService(
 
     await hub.start(() => ctx.presence.scheduleUpdate());
     presence.start();
+    reportRealtimeGauges(hub, presence);
     subscriptions.push(...(await startSubscriptions(ctx)));
     const sockets = createSocketServer(ctx, verifier);
 
@@ -101,4 +103,20 @@ export async function createRealtimeService(
     await stopAll();
     throw error;
   }
+}
+
+/** The figures SREs watch on /metrics (deploy/observability): this instance's sockets, everyone online. */
+function reportRealtimeGauges(hub: LiveHub, presence: Presence): void {
+  reportGauge(
+    'crucible_realtime_sockets',
+    'Open /ws connections on this instance',
+    'realtime',
+    () => hub.connections().length,
+  );
+  reportGauge(
+    'crucible_presence_online_users',
+    'Members online on any instance',
+    'realtime',
+    async () => (await presence.onlineIds()).length,
+  );
 }

@@ -61,6 +61,9 @@ export function openDatabase(options: DatabaseOptions): Database {
         migrationsSchema: options.schema,
         createMigrationsSchema: true,
         checkOrder: true,
+        // Replicas, the migration Job and other services share one database and one lock id: wait
+        // for the lock (then find nothing left to apply) instead of failing start-up.
+        advisoryLockMode: 'wait',
         logger: {
           debug: () => {},
           info: (message: string) => options.logger.debug({ schema: options.schema }, message),

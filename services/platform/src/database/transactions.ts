@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { enqueueEvent, newEvent, type EmitEvent, type OutboxRelay } from '../events/outbox.ts';
 import type { SqlExecutor } from '../events/sql.ts';
+import { currentLogContext } from '../logging/log-context.ts';
 
 /** Adds an event to the transaction's outbox, typed by proto's event map; it leaves only if the transaction commits. */
 export type Emit = EmitEvent;
@@ -29,7 +30,10 @@ export async function inOutboxTransaction<Tx, T>(
     const emit: Emit = async (subject, payload) => {
       emitted = true;
       // Prisma's transaction client has $executeRawUnsafe; a pg transaction is given one by transactionRunner.
-      await enqueueEvent(tx as unknown as SqlExecutor, outbox.schema, newEvent(subject, payload));
+      const event = newEvent(subject, payload);
+      await enqueueEvent(tx as unknown as SqlExecutor, outbox.schema, event);
+      // The request's log line lists the events it caused (log-context.ts).
+      currentLogContext()?.events?.push(event.id);
     };
     return work(tx, emit);
   });

@@ -47,6 +47,8 @@ export const errorMiddleware: ErrorRequestHandler = (rawError, req, res, _next) 
   }
   const error = (rawError ?? {}) as ErrorWithStatus;
   const status = statusOf(error);
+  // For the metrics middleware (quota refusals are told apart by the error's class).
+  res.locals.errorName = (rawError as Error | undefined)?.name;
   if (status !== undefined && status < 500) {
     const bodyParserMessage = typeof error.type === 'string' ? BODY_PARSER_MESSAGES[error.type] : undefined;
     const retryAfter = error.details?.retryAfter;

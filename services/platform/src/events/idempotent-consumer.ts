@@ -3,6 +3,8 @@ import type { EventBus, Subscription } from './event-bus.ts';
 import type { EventsLogger } from './logger.ts';
 import { PROCESSED_EVENTS_CLEANUP_EVERY_MS, PROCESSED_EVENTS_MAX_AGE_MS } from './retention.ts';
 import { qualifiedTable, type SqlExecutor } from './sql.ts';
+import { consumedEvents, consumerLag, secondsSince } from '../metrics/domain-metrics.ts';
+import { withLogContext } from '../logging/log-context.ts';
 
 export interface IdempotentSubscriptionOptions<S extends string = string> {
   bus: EventBus;
@@ -48,20 +50,31 @@ export async function subscribeIdempotent<S extends string>(
     durable,
     subjects,
     retryDelayMs,
-    handler: async (event) => {
-      await runInTransaction(async (tx) => {
-        // A concurrent delivery of the same event waits here on the key until this one commits or rolls back.
-        const firstDelivery = await tx.$executeRawUnsafe(
-          `INSERT INTO ${processedEvents} (consumer, event_id) VALUES ($1, $2::uuid) ON CONFLICT DO NOTHING`,
-          durable,
-          event.id,
-        );
-        if (firstDelivery === 0) return;
-        await handler(event, tx);
-      });
-      await deleteExpiredWhenDue();
-    },
+    // Lines logged while handling carry the event's id, subject and this consumer (log-context.ts).
+    handler: (event) =>
+      withLogContext({ eventId: event.id, subject: event.subject, consumer: durable }, () => handle(event)),
   });
+
+  async function handle(event: EventOf<S>): Promise<void> {
+    const labels = { service: schema, consumer: durable };
+    consumerLag.observe(labels, secondsSince(event.occurredAt));
+    const outcome = await runInTransaction(async (tx) => {
+      // A concurrent delivery of the same event waits here on the key until this one commits or rolls back.
+      const firstDelivery = await tx.$executeRawUnsafe(
+        `INSERT INTO ${processedEvents} (consumer, event_id) VALUES ($1, $2::uuid) ON CONFLICT DO NOTHING`,
+        durable,
+        event.id,
+      );
+      if (firstDelivery === 0) return 'duplicate';
+      await handler(event, tx);
+      return 'applied';
+    }).catch((error: unknown) => {
+      consumedEvents.inc({ ...labels, outcome: 'failed' });
+      throw error;
+    });
+    consumedEvents.inc({ ...labels, outcome });
+    await deleteExpiredWhenDue();
+  }
 }
 
 /** Forgets what `consumer` applied more than `maxAgeMs` ago; returns how many records went. */

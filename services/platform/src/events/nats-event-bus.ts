@@ -28,6 +28,7 @@ import { assertNamespace, namespacedStream, namespacedSubject } from './namespac
 import { STREAM_MAX_AGE_MS } from './retention.ts';
 import { filterCovers, matchesAnyFilter } from './subjects.ts';
 import { checkPayload } from './typed-events.ts';
+import { reportLabelledGauge } from '../metrics/domain-metrics.ts';
 
 export interface NatsEventBusOptions {
   url: string;
@@ -314,7 +315,22 @@ async function startDurableConsumer(context: DurableConsumerContext): Promise<Su
     },
   );
   await loop.start();
-  return loop;
+  // The backlog SREs watch (alert CrucibleConsumerBacklog): events not yet delivered or not yet acknowledged.
+  const stopReporting = reportLabelledGauge(
+    'crucible_jetstream_consumer_pending',
+    'Events a durable JetStream consumer has not yet delivered or had acknowledged',
+    { stream, consumer: subscription.durable },
+    async () => {
+      const info = await jsm.consumers.info(stream, subscription.durable);
+      return info.num_pending + info.num_ack_pending;
+    },
+  );
+  return {
+    async stop() {
+      stopReporting();
+      await loop.stop();
+    },
+  };
 }
 
 /** Feeds one durable consumer's messages to the handler, one at a time, until stopped. */

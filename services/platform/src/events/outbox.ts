@@ -11,6 +11,7 @@ import {
 import type { EventBus } from './event-bus.ts';
 import type { EventsLogger } from './logger.ts';
 import { qualifiedTable, type SqlExecutor } from './sql.ts';
+import { outboxRelayLag, reportGauge, secondsSince } from '../metrics/domain-metrics.ts';
 
 /**
  * An event whose payload, for a subject in proto's EVENT_PAYLOADS, must have that subject's shape
@@ -77,6 +78,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   let stopping = false;
   let running: Promise<void> | undefined;
   let lastCleanupAt = 0;
+  let stopReporting = () => {};
 
   async function relayBatch(): Promise<number> {
     const { claimed, publishError } = await inTransaction(pool, async (client) => {
@@ -86,6 +88,8 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         [batchSize],
       );
       const { publishedSeqs, publishError } = await publishInOrder(bus, rows);
+      for (const row of rows.slice(0, publishedSeqs.length))
+        outboxRelayLag.observe({ service: schema }, secondsSince(row.occurred_at));
       if (publishedSeqs.length > 0) {
         await client.query(`UPDATE ${table} SET published_at = now() WHERE seq = ANY($1::bigint[])`, [publishedSeqs]);
       }
@@ -127,6 +131,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       if (running) return;
       stopping = false;
       running = run();
+      stopReporting = reportOutboxBacklog(pool, schema, table);
     },
     kick() {
       // During an outage the backoff decides when to try again, not every request that commits.
@@ -137,8 +142,37 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
       alarm.ring();
       await running;
       running = undefined;
+      stopReporting();
     },
   };
+}
+
+/**
+ * The unpublished backlog at each scrape: how many events wait and how long the oldest has. A
+ * growing age means NATS is unreachable or the relay is stuck (alert CrucibleOutboxLag).
+ */
+function reportOutboxBacklog(pool: pg.Pool, schema: string, table: string): () => void {
+  const backlog = async () => {
+    const { rows } = await pool.query<{ pending: string; oldest: Date | null }>(
+      `SELECT count(*) AS pending, min(occurred_at) AS oldest FROM ${table} WHERE published_at IS NULL`,
+    );
+    return { pending: Number(rows[0]?.pending ?? 0), oldest: rows[0]?.oldest ? secondsSince(rows[0].oldest) : 0 };
+  };
+  const stops = [
+    reportGauge(
+      'crucible_outbox_pending_events',
+      'Events in the outbox not yet published',
+      schema,
+      async () => (await backlog()).pending,
+    ),
+    reportGauge(
+      'crucible_outbox_oldest_pending_seconds',
+      'Age of the oldest unpublished outbox event (0 when none waits)',
+      schema,
+      async () => (await backlog()).oldest,
+    ),
+  ];
+  return () => stops.forEach((stop) => stop());
 }
 
 /** Publishes until the first failure, so what reaches the broker is always a prefix in seq order. */

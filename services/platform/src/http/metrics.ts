@@ -3,6 +3,7 @@ import type { Request, RequestHandler } from 'express';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { z } from 'zod';
 import { NotFoundError } from '../errors/http-errors.ts';
+import { domainMetricsRegistry, refusals } from '../metrics/domain-metrics.ts';
 
 /** Every service's schema extends this; the gateway's port is public, so /metrics needs a key. */
 export const metricsConfigSchema = z.object({
@@ -34,6 +35,16 @@ export function mayReadMetrics(req: Request, token: string | undefined): boolean
   return !forwarded && LOOPBACK_ADDRESS.test(req.socket.remoteAddress ?? '');
 }
 
+/**
+ * Why a response was a refusal SREs count: every 429 is a rate limit; a quota refusal is an error
+ * whose class says so (error-middleware.ts puts the class name in res.locals.errorName).
+ */
+export function refusalReason(status: number, errorName: unknown): 'rate_limit' | 'quota' | undefined {
+  if (status === 429) return 'rate_limit';
+  if (status >= 400 && typeof errorName === 'string' && /quota/i.test(errorName)) return 'quota';
+  return undefined;
+}
+
 export interface HttpMetrics {
   registry: Registry;
   middleware: RequestHandler;
@@ -61,6 +72,8 @@ export function createHttpMetrics(
       // The matched route pattern keeps label cardinality bounded; unmatched paths share one label.
       const route = req.route?.path ? `${req.baseUrl}${String(req.route.path)}` : 'unmatched';
       stop({ method: req.method, route, status: String(res.statusCode) });
+      const reason = refusalReason(res.statusCode, res.locals.errorName);
+      if (reason) refusals.inc({ service, reason, route });
     });
     next();
   };
@@ -68,7 +81,8 @@ export function createHttpMetrics(
     // A 404 like any unknown path: a refused scraper learns nothing about the endpoint.
     if (!mayReadMetrics(req, options.token)) throw new NotFoundError(`Cannot ${req.method} ${req.path}`);
     res.setHeader('Content-Type', registry.contentType);
-    res.end(await registry.metrics());
+    // The process's domain figures (outbox and consumer lag, refusals, gauges) after the HTTP ones.
+    res.end(`${await registry.metrics()}\n${await domainMetricsRegistry.metrics()}`);
   };
   return { registry, middleware, handler };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { withLogContext } from '../logging/log-context.ts';
 import type { Logger } from '../logging/logger.ts';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -30,6 +31,7 @@ export function requestLog(logger: Logger): RequestHandler {
     req.log = logger;
     res.setHeader(REQUEST_ID_HEADER, id);
     const startedAt = performance.now();
+    const context = { reqId: id, events: [] as string[] };
     res.once('finish', () => {
       const status = res.statusCode;
       const level = status >= 500 ? 'error' : status >= 400 ? 'info' : 'debug';
@@ -40,10 +42,13 @@ export function requestLog(logger: Logger): RequestHandler {
           req: { method: req.method, url: req.originalUrl, headers: req.headers, remoteAddress: req.ip },
           res: { statusCode: status, headers: res.getHeaders() },
           responseTime: Math.round(performance.now() - startedAt),
+          // The events this request emitted: their consumers' log lines carry these eventIds.
+          ...(context.events.length > 0 ? { events: context.events } : {}),
         },
         status >= 500 ? 'request errored' : 'request completed',
       );
     });
-    next();
+    // Lines logged while handling it carry reqId (the logger's mixin reads this context).
+    withLogContext(context, next);
   };
 }

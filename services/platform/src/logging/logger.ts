@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger } from 'pino';
+import { logContextFields } from './log-context.ts';
 
 export type { Logger };
 
@@ -9,6 +10,8 @@ export function createLogger(options: { service: string; level?: string; destina
       name: options.service,
       level: options.level ?? 'info',
       base: { service: options.service },
+      // reqId (or the event being handled) on every line written on its behalf; log-context.ts.
+      mixin: logContextFields,
       redact: {
         paths: [
           'req.headers.authorization',

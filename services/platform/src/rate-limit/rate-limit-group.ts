@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Cache } from '../cache/cache.ts';
 import type { RedisClient } from '../cache/redis-cache.ts';
 import { TooManyRequestsError } from '../errors/http-errors.ts';
+import { rateLimitRefusals } from '../metrics/domain-metrics.ts';
 import type { RateLimitRule } from './rate-limiter.ts';
 
 /** One counter to bump: which rule, and whose (an IP, an account). */
@@ -87,7 +88,9 @@ export function createRateLimitGroup(cache: Cache, rules: readonly RateLimitRule
       }
       let retryAfterMs = 0;
       applied.forEach((each, i) => {
-        if (counts[2 * i]! > each.rule.points) retryAfterMs = Math.max(retryAfterMs, counts[2 * i + 1]!);
+        if (counts[2 * i]! <= each.rule.points) return;
+        retryAfterMs = Math.max(retryAfterMs, counts[2 * i + 1]!);
+        rateLimitRefusals.inc({ rule: each.rule.name });
       });
       if (retryAfterMs > 0) throw new TooManyRequestsError(Math.max(1, Math.ceil(retryAfterMs / 1000)));
     },

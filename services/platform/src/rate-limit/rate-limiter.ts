@@ -1,6 +1,7 @@
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import type { Cache } from '../cache/cache.ts';
 import { TooManyRequestsError } from '../errors/http-errors.ts';
+import { rateLimitRefusals } from '../metrics/domain-metrics.ts';
 
 export interface RateLimit {
   /** Counts one hit for `key`; throws TooManyRequestsError (429 with Retry-After) past the limit. */
@@ -44,8 +45,10 @@ export function createRateLimit(cache: Cache, rule: RateLimitRule): RateLimit {
       try {
         await limiter.consume(key, points);
       } catch (rejection) {
-        if (rejection instanceof RateLimiterRes)
+        if (rejection instanceof RateLimiterRes) {
+          rateLimitRefusals.inc({ rule: rule.name });
           throw new TooManyRequestsError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+        }
         throw rejection;
       }
     },
@@ -54,8 +57,10 @@ export function createRateLimit(cache: Cache, rule: RateLimitRule): RateLimit {
     },
     async check(key) {
       const state = await limiter.get(key);
-      if (state && state.consumedPoints >= rule.points)
+      if (state && state.consumedPoints >= rule.points) {
+        rateLimitRefusals.inc({ rule: rule.name });
         throw new TooManyRequestsError(Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
+      }
     },
     async record(key) {
       await limiter.penalty(key, 1);

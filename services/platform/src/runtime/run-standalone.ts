@@ -4,6 +4,7 @@ import { listen } from '../http/create-http-app.ts';
 import { createLogger, type Logger } from '../logging/logger.ts';
 import type { RunningService } from '../service.ts';
 import { connectInfrastructure, infrastructureConfigSchema, type Infrastructure } from './infrastructure.ts';
+import { migrateConfigSchema, migrateService, runModeConfigSchema } from './migrate.ts';
 import { onShutdown } from './shutdown.ts';
 
 export type ServiceFactory = (deps: {
@@ -14,6 +15,14 @@ export type ServiceFactory = (deps: {
 
 /** A service as its own process (one pod per service): real NATS and Redis, no fallbacks. */
 export async function runStandalone(name: ServiceName, create: ServiceFactory): Promise<void> {
+  if (loadConfig(runModeConfigSchema).RUN_MODE === 'migrate') {
+    // The rollout's migration Job: apply, say so, exit; no NATS, Redis or HTTP.
+    const config = loadConfig(migrateConfigSchema);
+    const logger = createLogger({ service: name, level: config.LOG_LEVEL });
+    await migrateService(name, { url: config.DATABASE_URL, logger });
+    logger.info(`${name} migrations applied`);
+    return;
+  }
   const config = loadConfig(
     infrastructureConfigSchema.extend({
       PORT: configFields.port(SERVICES[name].defaultPort),
