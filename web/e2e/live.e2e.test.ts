@@ -107,15 +107,19 @@ describe('the live layer between two members', () => {
         await dialog.getByRole('textbox', { name: 'Message' }).fill('Hello Omar, live');
         await dialog.getByRole('button', { name: 'Send' }).click();
         await thread(lenaPage, omar).getByText('Hello Omar, live').waitFor();
-        await thread(lenaPage, omar).getByText(/^· Sent$/).waitFor();
+        await thread(lenaPage, omar)
+          .getByText(/^· Sent$/)
+          .waitFor();
 
         await nav(omarPage)
           .getByRole('link', { name: /^Messages\s*, 1 unread$/ })
           .waitFor(LIVE);
         await omarPage.getByRole('button', { name: /^Notifications, 1 unread$/ }).waitFor(LIVE);
 
-        // Omar opens the conversation: Lena sees the read receipt with its time.
-        await omarPage.goto(at(`/messages?with=${lena.id}`));
+        // The notification opens the conversation: Lena sees the read receipt with its time.
+        await omarPage.getByRole('button', { name: /^Notifications, 1 unread$/ }).click();
+        await omarPage.getByRole('menu').getByRole('menuitem').filter({ hasText: lena.firstName }).first().click();
+        await omarPage.waitForURL((url) => url.pathname === '/messages' && url.search.includes(lena.id));
         await thread(omarPage, lena).getByText('Hello Omar, live').waitFor();
         await omarPage.getByText('Live: connected').waitFor(LIVE);
         await lenaPage.getByText('Live: connected').waitFor(LIVE);

@@ -93,7 +93,7 @@ async function main(): Promise<void> {
   const namespace = uniqueNamespace('rt-dm-bench');
   cleanups.push(() => deleteNamespaceStreams(namespace));
   const workDir = await mkdtemp(join(tmpdir(), 'rt-dm-bench-'));
-  cleanups.push(() => rm(workDir, { recursive: true, force: true }));
+  if (process.env.BENCH_KEEP !== '1') cleanups.push(() => rm(workDir, { recursive: true, force: true }));
 
   const ports = { auth: await freePort(), dm: await freePort(), realtime: await freePort(), gateway: await freePort() };
   const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
@@ -178,8 +178,45 @@ async function main(): Promise<void> {
   }
   await sleep(1_000);
 
+  // One at a time first: the path's own latency, without queueing behind the other sends.
+  const sequential: number[] = [];
+  const sequentialHttp: number[] = [];
+  for (let index = 0; index < 50; index += 1) {
+    const pair = index % PAIRS;
+    const content = `sequential ${index}`;
+    const arrived = new Promise<number>((resolve) => {
+      const onMessage = (data: unknown) => {
+        if (String(data).includes(content)) {
+          sockets[pair]!.socket.off('message', onMessage);
+          resolve(performance.now());
+        }
+      };
+      sockets[pair]!.socket.on('message', onMessage);
+    });
+    const requestStarted = performance.now();
+    const response = await fetch(new URL('/api/direct-messages', gatewayUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${senders[pair]!.token}` },
+      body: JSON.stringify({ recipientId: recipients[pair]!.id, content }),
+    });
+    await response.text();
+    sequentialHttp.push(performance.now() - requestStarted);
+    sequential.push((await arrived) - requestStarted);
+  }
+  say(
+    `DM over HTTP to the recipient's socket, one at a time: p50 ${percentile(sequential, 0.5).toFixed(1)} ms, ` +
+      `p95 ${percentile(sequential, 0.95).toFixed(1)} ms over ${sequential.length} (the HTTP answer alone: p50 ` +
+      `${percentile(sequentialHttp, 0.5).toFixed(1)} ms, p95 ${percentile(sequentialHttp, 0.95).toFixed(1)} ms); ` +
+      `load average ${loadavg()[0]!.toFixed(2)}`,
+  );
+
   const httpTimes: number[] = [];
   let failures = 0;
+  const refusals = new Map<string, number>();
+  const refused = (why: string) => {
+    failures += 1;
+    refusals.set(why, (refusals.get(why) ?? 0) + 1);
+  };
   const total = RATE * SECONDS;
   const load = loadavg()[0]!;
   const started = performance.now();
@@ -199,13 +236,11 @@ async function main(): Promise<void> {
         body: JSON.stringify({ recipientId: recipients[pair]!.id, content }),
       }).then(
         async (response) => {
-          await response.arrayBuffer();
+          const text = await response.text();
           httpTimes.push(performance.now() - requestStarted);
-          if (response.status !== 201) failures += 1;
+          if (response.status !== 201) refused(`${response.status} ${text.slice(0, 120)}`);
         },
-        () => {
-          failures += 1;
-        },
+        (error: unknown) => refused(`${String(error)} ${String((error as { cause?: unknown }).cause)}`),
       ),
     );
   }
@@ -224,6 +259,7 @@ async function main(): Promise<void> {
       `offered ${achieved.toFixed(0)}/s; load average before ${load.toFixed(2)}, after ${loadavg()[0]!.toFixed(2)} ` +
       `(shared machine: other work runs at the same time)`,
   );
+  for (const [why, count] of refusals) say(`  refused ${count}x: ${why}`);
   await Promise.all(sockets.map((socket) => socket.close()));
 }
 

@@ -6,15 +6,48 @@
  * - BENCH_SOCKETS (5,000) authenticated sockets: memory in total and per socket (the client ends
  *   live in this process too, so the figures are an upper bound), and a chat message's arrival at
  *   every socket (p95 over BENCH_CHATS messages x sockets).
- * - Presence: the first 1,000 connections and how many online_users_update pushes they caused.
+ * - Presence: the first 1,000 connections and how many online_users_changed pushes they caused (each
+ *   socket also gets the whole list once, on connect), and the bytes of presence frames sent.
  * - A DM from its dm.message.created event until the recipient's socket has it, at 200/s. Over the
- *   bus rather than HTTP: the dm service's HTTP path is measured by its own benchmark.
+ *   bus; `npm run bench:dm` (bench/dm-http.ts) measures the whole path, HTTP through the gateway.
  */
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { SUBJECTS } from '@crucible/proto';
 import { newEvent } from '@crucible/platform';
-import { TestSocket, createRealtimeWorld } from '../src/testing/realtime-harness.ts';
+import WebSocket from 'ws';
+import { WS_ACCEPTED_PROTOCOL, WS_AUTH_PROTOCOL_PREFIX } from '@crucible/proto';
+import { createRealtimeWorld } from '../src/testing/realtime-harness.ts';
+
+/**
+ * A bare client end: the sockets live in this process with the server, so they parse nothing they
+ * do not need (the tests' TestSocket validates every frame, which would bill its work to the server).
+ */
+class BenchSocket {
+  private constructor(readonly socket: WebSocket) {}
+
+  static open(url: string, token: string): Promise<BenchSocket> {
+    const socket = new WebSocket(url, [
+      WS_ACCEPTED_PROTOCOL,
+      `${WS_AUTH_PROTOCOL_PREFIX}${Buffer.from(token).toString('base64url')}`,
+    ]);
+    return new Promise((resolve, reject) => {
+      socket.once('open', () => resolve(new BenchSocket(socket)));
+      socket.once('error', reject);
+    });
+  }
+
+  send(message: unknown): void {
+    this.socket.send(JSON.stringify(message));
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      this.socket.once('close', () => resolve());
+      this.socket.close();
+    });
+  }
+}
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5_000);
 const CHATS = Number(process.env.BENCH_CHATS ?? 20);
@@ -40,17 +73,30 @@ try {
 
   global.gc?.();
   const before = process.memoryUsage();
-  const sockets: TestSocket[] = [];
+  const sockets: BenchSocket[] = [];
+  let presenceBytes = 0;
+  let countingPresence = true;
+  const countPresence = (socket: BenchSocket) => {
+    socket.socket.on('message', (data: Buffer) => {
+      if (countingPresence && data.subarray(0, 40).toString().includes('online_users')) presenceBytes += data.length;
+    });
+    return socket;
+  };
   const connectStarted = performance.now();
   let presenceAfterThousand = 0;
   let thousandSeconds = 0;
   for (let offset = 0; offset < members.length; offset += 100) {
     const batch = members.slice(offset, offset + 100);
-    sockets.push(...(await Promise.all(batch.map((member) => TestSocket.open(instance.wsUrl, member.token)))));
+    sockets.push(
+      ...(await Promise.all(
+        batch.map(async (member) => countPresence(await BenchSocket.open(instance.wsUrl, member.token))),
+      )),
+    );
     if (sockets.length === Math.min(1_000, SOCKETS)) {
       thousandSeconds = (performance.now() - connectStarted) / 1000;
       await sleep(500);
       presenceAfterThousand = instance.service.context.presence.updatesPushed;
+      countingPresence = false;
     }
   }
   await sleep(1_000);
@@ -63,7 +109,8 @@ try {
   );
   console.log(
     `presence: ${Math.min(1_000, SOCKETS)} members connected in ${thousandSeconds.toFixed(1)} s -> ` +
-      `${presenceAfterThousand} coalesced online_users_update pushes (one per socket would be ${Math.min(1_000, SOCKETS)})`,
+      `${presenceAfterThousand} coalesced online_users_changed pushes (one per arrival would be ${Math.min(1_000, SOCKETS)}); ` +
+      `presence frames received by all sockets: ${mb(presenceBytes)} MB`,
   );
 
   // Chat fan-out: every socket's arrival time of each message.

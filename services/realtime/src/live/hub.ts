@@ -105,12 +105,13 @@ export class LiveHub {
   }
 
   sendToAll(message: ServerSocketMessage): void {
-    const frame = JSON.stringify(message);
+    // Encoded once: ws would otherwise turn the string into bytes again for every socket.
+    const frame = Buffer.from(JSON.stringify(message));
     for (const sockets of this.byUser.values()) for (const connection of sockets) send(connection, frame);
   }
 
   sendToUser(userId: string, message: ServerSocketMessage): void {
-    const frame = JSON.stringify(message);
+    const frame = Buffer.from(JSON.stringify(message));
     for (const connection of this.byUser.get(userId) ?? []) send(connection, frame);
   }
 
@@ -131,6 +132,7 @@ export class LiveHub {
   }
 }
 
-function send(connection: Connection, frame: string): void {
-  if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(frame);
+/** A text frame from bytes already encoded as UTF-8. */
+function send(connection: Connection, frame: Buffer): void {
+  if (connection.socket.readyState === connection.socket.OPEN) connection.socket.send(frame, { binary: false });
 }

@@ -19,7 +19,7 @@ export class Presence {
   /** What this instance's sockets were told: every online id, and the listed (not hidden) users. */
   private view: { ids: Set<string>; visible: Map<string, OnlineUser> } | undefined;
   /** The full list's frame, kept until the next change: a burst of connections serializes it once. */
-  private fullFrame: string | undefined;
+  private fullFrame: Buffer | undefined;
   /** Full lists and changes go out one at a time, in order. */
   private queue: Promise<void> = Promise.resolve();
 
@@ -91,16 +91,18 @@ export class Presence {
    * the next change is computed from, and it goes out in the same queue as the changes: the list and
    * then every change in order give each socket exactly what the instance sees.
    */
-  fullList(send: (frame: string) => void): Promise<void> {
+  fullList(send: (frame: Buffer) => void): Promise<void> {
     return this.serially(async () => {
       if (!this.view) {
         const ids = await this.onlineIds();
         this.view = { ids: new Set(ids), visible: new Map((await this.deps.describe(ids)).map((u) => [u.id, u])) };
       }
-      this.fullFrame ??= JSON.stringify({
-        type: 'online_users_update',
-        users: [...this.view.visible.values()],
-      } satisfies ServerSocketMessage);
+      this.fullFrame ??= Buffer.from(
+        JSON.stringify({
+          type: 'online_users_update',
+          users: [...this.view.visible.values()],
+        } satisfies ServerSocketMessage),
+      );
       send(this.fullFrame);
     });
   }

@@ -103,7 +103,7 @@ export function createSocketServer(ctx: RealtimeContext, verifier: TokenVerifier
     // Online first (a member sees themselves in the list), then the whole list, once; changes follow.
     void (first ? presence.memberArrived(connection.userId) : Promise.resolve()).then(() =>
       presence.fullList((frame) => {
-        if (socket.readyState === socket.OPEN) socket.send(frame);
+        if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false });
       }),
     );
 
