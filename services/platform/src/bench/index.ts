@@ -43,3 +43,4 @@ export {
   type StackSpec,
 } from './stack.ts';
 export { percentile, percentiles, timeEach, type Percentiles } from './stats.ts';
+export { describeProfile, placeOf, summarizeProfile, summarizeProfiles, type ProfileSummary } from './cpu-profile.ts';
