@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import {
   cpuLine,
+  compareLoads,
   cpuPerRequest,
   createReport,
   describeLoad,
@@ -42,6 +43,7 @@ const SIZE = {
 };
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const TARGETS = { readP95Ms: 25, readRps: 1500, searchP95Ms: 100, gatewayRatio: 0.8, uploadGrowthMb: 30 };
+type Compared = Awaited<ReturnType<typeof compareLoads>>[string];
 const random = (below: number) => Math.floor(Math.random() * below);
 const PARTS = new Set((process.env.BENCH_PARTS ?? 'reads,page,search,upload').split(','));
 
@@ -81,24 +83,32 @@ async function main(): Promise<void> {
       load({ url, connections, seconds, headers, next });
     report.say('  warming up (5 s)');
     await reads(gateway.url, readPath, 50, 5);
-    if (PARTS.has('reads')) {
-      const proxied = await cpuPerRequest([gateway, forum], () => reads(gateway.url));
-      report.say(
-        `  reads through the gateway, 50 clients: ${describeLoad(proxied)}; CPU per request ${cpuLine(proxied)}`,
+    // Through the gateway and straight at the forum in alternating windows (same machine state).
+    const compare = (next: () => LoadRequest, connections: number) =>
+      compareLoads(
+        [
+          { name: 'gateway', spec: { url: gateway.url, connections, headers, next }, cpu: [gateway, forum] },
+          { name: 'direct', spec: { url: forum.url, connections, headers, next }, cpu: [forum] },
+        ],
+        { rounds: 3, windowSeconds: LOAD_SECONDS / 3 },
       );
-      report.figure('reads through the gateway, 50 clients', proxied.rps, 'req/s', {
+    if (PARTS.has('reads')) {
+      const { gateway: proxied, direct } = (await compare(readPath, 50)) as Record<string, Compared>;
+      report.say(
+        `  reads through the gateway, 50 clients: ${describeLoad(proxied!)}; CPU per request ${cpuLine(proxied!)}`,
+      );
+      report.say(`  the same straight at the forum: ${describeLoad(direct!)}; CPU per request ${cpuLine(direct!)}`);
+      report.figure('reads through the gateway, 50 clients', proxied!.rps, 'req/s', {
         target: { atLeast: TARGETS.readRps },
       });
-      report.figure('reads through the gateway, 50 clients, p95', proxied.p95, 'ms', {
+      report.figure('reads through the gateway, 50 clients, p95', proxied!.p95, 'ms', {
         target: { below: TARGETS.readP95Ms },
       });
-      report.figure('forum CPU per read', proxied.cpuMsPerRequest.forum!, 'ms');
-      report.figure('gateway CPU per read', proxied.cpuMsPerRequest.gateway!, 'ms');
-      const direct = await cpuPerRequest([forum], () => reads(forum.url));
-      report.say(`  the same straight at the forum: ${describeLoad(direct)}; CPU per request ${cpuLine(direct)}`);
-      report.figure('reads through the gateway / direct', proxied.rps / direct.rps, 'x', {
+      report.figure('forum CPU per read', proxied!.cpuMsPerRequest.forum!, 'ms');
+      report.figure('gateway CPU per read', proxied!.cpuMsPerRequest.gateway!, 'ms');
+      report.figure('reads through the gateway / direct', proxied!.rps / direct!.rps, 'x', {
         target: { atLeast: TARGETS.gatewayRatio },
-        note: `${proxied.rps.toFixed(0)} vs ${direct.rps.toFixed(0)} req/s, same run, one after the other`,
+        note: `${proxied!.rps.toFixed(0)} vs ${direct!.rps.toFixed(0)} req/s, alternating 3 x ${LOAD_SECONDS / 3} s windows`,
       });
     }
     if (PARTS.has('page')) {
@@ -107,12 +117,20 @@ async function main(): Promise<void> {
         const id = discussionId(random(SIZE.discussions));
         return { path: random(2) === 0 ? `/api/discussions/${id}` : `/api/discussions/${id}/replies?limit=20` };
       };
-      const pageProxied = await reads(gateway.url, discussionPage, 16);
-      const pageDirect = await reads(forum.url, discussionPage, 16);
-      report.figure('discussion page through the gateway / direct, 16 clients', pageProxied.rps / pageDirect.rps, 'x', {
-        target: { atLeast: TARGETS.gatewayRatio },
-        note: `${pageProxied.rps.toFixed(0)} vs ${pageDirect.rps.toFixed(0)} req/s; p50 added ${(pageProxied.p50 - pageDirect.p50).toFixed(2)} ms`,
-      });
+      const { gateway: pageProxied, direct: pageDirect } = (await compare(discussionPage, 16)) as Record<
+        string,
+        Compared
+      >;
+      report.figure(
+        'discussion page through the gateway / direct, 16 clients',
+        pageProxied!.rps / pageDirect!.rps,
+        'x',
+        {
+          target: { atLeast: TARGETS.gatewayRatio },
+          note: `${pageProxied!.rps.toFixed(0)} vs ${pageDirect!.rps.toFixed(0)} req/s; p50 added ${(pageProxied!.p50 - pageDirect!.p50).toFixed(2)} ms`,
+        },
+      );
+      report.figure('gateway CPU per discussion page request', pageProxied!.cpuMsPerRequest.gateway!, 'ms');
     }
     if (PARTS.has('search')) {
       const words = vocabulary();

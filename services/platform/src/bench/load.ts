@@ -2,6 +2,7 @@ import { Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { HOST, send, type RequestSpec } from './client.ts';
+import { cpuPerRequest } from './processes.ts';
 import { percentile, percentiles } from './stats.ts';
 
 export interface CannonSpec {
@@ -89,6 +90,8 @@ export interface LoadFigures {
   p95: number;
   p99: number;
   seconds: number;
+  /** Every 2xx answer's time, ms, in the order they came. */
+  samples: number[];
 }
 
 /**
@@ -146,7 +149,70 @@ export async function load(spec: LoadSpec): Promise<LoadFigures> {
     p95,
     p99,
     seconds: result.duration,
+    samples: latencies,
   };
+}
+
+/** Loads of the same kind added up: counts, time and samples, percentiles of all samples. */
+export function mergeLoads(parts: LoadFigures[]): LoadFigures {
+  const samples = parts.flatMap((part) => part.samples);
+  const seconds = parts.reduce((sum, part) => sum + part.seconds, 0);
+  const refusals: Record<string, number> = {};
+  for (const part of parts)
+    for (const [key, count] of Object.entries(part.refusals)) refusals[key] = (refusals[key] ?? 0) + count;
+  const { p50, p95, p99 } = percentiles(samples);
+  return {
+    rps: seconds ? samples.length / seconds : 0,
+    ok: samples.length,
+    failed: parts.reduce((sum, part) => sum + part.failed, 0),
+    refusals,
+    p50,
+    p95,
+    p99,
+    seconds,
+    samples,
+  };
+}
+
+export interface ComparedSide {
+  name: string;
+  spec: Omit<LoadSpec, 'seconds'>;
+  /** Processes whose CPU per request is measured over this side's windows. */
+  cpu?: { name: string; pid: number }[];
+}
+
+/**
+ * Loads compared in alternating windows (a, b, a, b, ...), so each meets the same machine: on a
+ * busy shared machine the rate changes from one second to the next, and loads run one after the
+ * other would measure that change as much as themselves. Answers each side's figures summed over
+ * its windows, with the CPU per request of its processes.
+ */
+export async function compareLoads(
+  sides: ComparedSide[],
+  options: { rounds: number; windowSeconds: number },
+): Promise<Record<string, LoadFigures & { cpuMsPerRequest: Record<string, number> }>> {
+  const windows = new Map(sides.map((side) => [side.name, [] as LoadFigures[]]));
+  const cpuSeconds = new Map(sides.map((side) => [side.name, new Map<string, number>()]));
+  for (let round = 0; round < options.rounds; round += 1) {
+    for (const side of sides) {
+      const measured = await cpuPerRequest(side.cpu ?? [], () =>
+        load({ ...side.spec, seconds: options.windowSeconds }),
+      );
+      windows.get(side.name)!.push(measured);
+      const used = cpuSeconds.get(side.name)!;
+      for (const [name, msPerRequest] of Object.entries(measured.cpuMsPerRequest))
+        used.set(name, (used.get(name) ?? 0) + msPerRequest * Math.max(1, measured.ok));
+    }
+  }
+  return Object.fromEntries(
+    sides.map((side) => {
+      const merged = mergeLoads(windows.get(side.name)!);
+      const cpuMsPerRequest = Object.fromEntries(
+        [...cpuSeconds.get(side.name)!].map(([name, ms]) => [name, ms / Math.max(1, merged.ok)]),
+      );
+      return [side.name, { ...merged, cpuMsPerRequest }];
+    }),
+  );
 }
 
 /** `650 req/s, p50 3.1 ms, p95 9.8 ms, p99 14.0 ms, 13000 ok, 0 failed` */
