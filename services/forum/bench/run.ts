@@ -157,6 +157,7 @@ async function main(): Promise<void> {
     await pool.end();
     await stack.stop();
   }
+  report.print();
   if (process.env.BENCH_PROFILE)
     for (const name of ['forum', 'gateway'])
       for (const { file, summary } of await summarizeProfiles(join(process.env.BENCH_PROFILE, name))) {
