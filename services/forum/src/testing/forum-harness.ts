@@ -135,6 +135,7 @@ export async function startForumHarness(options: ForumHarnessOptions = {}): Prom
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       FORUM_USERS_CONSUMER: usersConsumer,
+      FORUM_PAGES_CONSUMER: `forum_it_pages_${uniqueTag(6)}`,
       ...blobEnv,
       ...options.env,
     });
