@@ -14,32 +14,48 @@ import { existsSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
 import { deleteNamespaceStreams } from '@crucible/platform/testing';
+import {
+  cannon,
+  compareLoads,
+  createFreshDatabase,
+  createReport,
+  describeLoad,
+  finishCleanup,
+  flood,
+  freePorts,
+  HIGH_RATE_LIMITS,
+  HOST,
+  installCleanupHandlers,
+  keyErrorLine,
+  REPO_ROOT,
+  runCleanup,
+  send,
+  sequentialLatency,
+  sleep,
+  startProduct,
+  uniqueClientIp,
+  uniqueEmail,
+  benchEnv,
+  type BenchDatabase,
+  type CannonFigures,
+  type Reply,
+  type RunningProduct,
+  type StopResult,
+} from '@crucible/platform/bench';
 import { SERVICES } from '@crucible/proto';
-import { finishCleanup, installCleanupHandlers, runCleanup } from './cleanup.ts';
-import { freePorts, send, sleep, uniqueClientIp, uniqueEmail, type Reply } from './client.ts';
-import { createFreshDatabase, type BenchDatabase } from './database.ts';
-import { cannon, flood, sequentialLatency, type CannonFigures } from './load.ts';
-import { keyErrorLine, startProduct, type RunningProduct, type StopResult } from './product.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = REPO_ROOT;
 const TSX_CLI = join(ROOT, 'node_modules/tsx/dist/cli.mjs');
 const LAUNCHER = 'services/launcher/src/main.ts';
 const WEB_INDEX = join(ROOT, 'web/dist/index.html');
 const RUN_TAG = randomBytes(3).toString('hex');
 const PASSWORD = 'bench-password-1234';
 
-/** Far above anything the throughput parts send. */
-const HIGH_LIMITS = {
-  RATE_LIMIT_PER_IP_PER_MINUTE: '100000000',
-  RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: '100000000',
-  RATE_LIMIT_SIGNIN_PER_IP: '100000000',
-  RATE_LIMIT_SIGNUP_PER_IP: '100000',
-};
 const DEFAULTS = { signinPerIp: 100, signinPerAccount: 10, gatewayPerIpPerMinute: 1200 };
 
 const summary: string[] = [];
+const report = createReport('gateway bench');
 const observations: string[] = [];
 const usedIps = new Set<string>();
 const usedEmails = new Set<string>();
@@ -80,18 +96,7 @@ const NAMESPACE = `bench-${RUN_TAG}`;
 
 /** The product's environment: the caller's, minus what would change the picture, plus the run's own. */
 function productEnv(overrides: Record<string, string>, limits: 'default' | 'high'): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of Object.keys(env))
-    if (key.startsWith('RATE_LIMIT_') || (/_PORT$|_URL$/.test(key) && !['NATS_URL', 'REDIS_URL'].includes(key)))
-      delete env[key];
-  for (const key of ['TARGETS', 'HOST', 'PUBLIC_URL', 'ADMIN_EMAIL', 'ADMIN_PASSWORD']) delete env[key];
-  return {
-    ...env,
-    LOG_LEVEL: 'warn',
-    NATS_NAMESPACE: NAMESPACE,
-    ...(limits === 'high' ? HIGH_LIMITS : {}),
-    ...overrides,
-  };
+  return benchEnv(NAMESPACE, { ...(limits === 'high' ? HIGH_RATE_LIMITS : {}), ...overrides });
 }
 
 async function startLauncher(label: string, database: BenchDatabase, limits: 'default' | 'high') {
@@ -219,18 +224,30 @@ async function throughputParts(): Promise<void> {
     expectStatus(await send({ port: authPort, path: '/api/auth/user', headers }), 200, 'GET /api/auth/user direct');
     expectStatus(await send({ port, path: '/api/auth/user', headers }), 200, 'GET /api/auth/user through the gateway');
 
-    const load = { path: '/api/auth/user', headers, connections: 20, durationSeconds: 8, warmupSeconds: 2 };
-    const direct = await cannon({ ...load, port: authPort });
-    say(`  direct to auth     ${describeCannon(direct)}`);
-    const proxied = await cannon({ ...load, port });
-    say(`  through gateway    ${describeCannon(proxied)}`);
-    const ratio = proxied.rps / direct.rps;
-    figure('gateway-direct-throughput', describeCannon(direct));
-    figure('gateway-proxied-throughput', describeCannon(proxied));
+    // Straight to auth and through the gateway in alternating windows, so both meet the same
+    // machine (a shared machine's load changes from second to second), after a warm-up of each.
+    const side = (name: string, target: number) => ({
+      name,
+      spec: { url: `http://${HOST}:${target}`, connections: 20, headers, next: () => ({ path: '/api/auth/user' }) },
+    });
+    await compareLoads([side('direct', authPort), side('gateway', port)], { rounds: 1, windowSeconds: 2 });
+    const { direct, gateway: proxied } = await compareLoads([side('direct', authPort), side('gateway', port)], {
+      rounds: 4,
+      windowSeconds: 2,
+    });
+    say(`  direct to auth     ${describeLoad(direct!)}`);
+    say(`  through gateway    ${describeLoad(proxied!)}`);
+    const ratio = proxied!.rps / direct!.rps;
+    report.figure('gateway-throughput-ratio', ratio, 'x direct', {
+      target: { atLeast: 0.8 },
+      note: `GET /api/auth/user, 20 connections, alternating 4 x 2 s windows: ${fmt(proxied!.rps)} vs ${fmt(direct!.rps)} req/s`,
+    });
+    figure('gateway-direct-throughput', describeLoad(direct!));
+    figure('gateway-proxied-throughput', describeLoad(proxied!));
     figure('gateway-throughput-ratio', `${fmt(ratio, 2)} (target >= 0.80: ${met(ratio >= 0.8)})`);
-    if (direct.non2xx || proxied.non2xx || direct.errors || proxied.errors)
+    if (direct!.failed || proxied!.failed)
       observations.push(
-        `throughput runs had non-2xx or errors: direct ${JSON.stringify(direct.statusCodes)} errors ${direct.errors}; gateway ${JSON.stringify(proxied.statusCodes)} errors ${proxied.errors}`,
+        `throughput runs had non-2xx or errors: direct ${JSON.stringify(direct!.refusals)}; gateway ${JSON.stringify(proxied!.refusals)}`,
       );
 
     const latency = await sequentialLatency(
@@ -253,6 +270,7 @@ async function throughputParts(): Promise<void> {
     figure('gateway-latency-p50-direct', `${fmt(d.p50, 3)} ms (p99 ${fmt(d.p99, 3)} ms, n=${d.count})`);
     figure('gateway-latency-p50-gateway', `${fmt(g.p50, 3)} ms (p99 ${fmt(g.p99, 3)} ms, n=${g.count})`);
     figure('gateway-latency-p50-added', `${fmt(added, 3)} ms (target < 1 ms: ${met(added < 1)})`);
+    report.figure('gateway-latency-p50-added', added, 'ms', { target: { below: 1 } });
 
     say(`\n== 2. Sign-in throughput, straight to auth [${elapsed()}]`);
     const [row] = await database.query<{ password_hash: string }>(
@@ -578,6 +596,7 @@ async function main(): Promise<void> {
     say('\n== Worth a look');
     for (const line of [...new Set(observations)]) say(`- ${line}`);
   }
+  report.print();
 }
 
 await main();

@@ -12,6 +12,7 @@ import {
 } from './events.ts';
 import {
   attachmentCreatedPayloadSchema,
+  discussionChangedPayloadSchema,
   discussionCreatedPayloadSchema,
   mentionCreatedPayloadSchema,
   pollVotedPayloadSchema,
@@ -32,6 +33,8 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.sessionRevoked]: sessionRevokedPayloadSchema,
   [SUBJECTS.adminActionRecorded]: adminActionPayloadSchema,
   [SUBJECTS.forumDiscussionCreated]: discussionCreatedPayloadSchema,
+  [SUBJECTS.forumDiscussionUpdated]: discussionChangedPayloadSchema,
+  [SUBJECTS.forumDiscussionDeleted]: discussionChangedPayloadSchema,
   [SUBJECTS.forumReplyCreated]: replyCreatedPayloadSchema,
   [SUBJECTS.forumPollVoted]: pollVotedPayloadSchema,
   [SUBJECTS.forumMentionCreated]: mentionCreatedPayloadSchema,

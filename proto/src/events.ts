@@ -27,6 +27,8 @@ export const SUBJECTS = {
   sessionRevoked: 'auth.session.revoked',
   adminActionRecorded: 'auth.admin.action',
   forumDiscussionCreated: 'forum.discussion.created',
+  forumDiscussionUpdated: 'forum.discussion.updated',
+  forumDiscussionDeleted: 'forum.discussion.deleted',
   forumReplyCreated: 'forum.reply.created',
   forumPollVoted: 'forum.poll.voted',
   forumMentionCreated: 'forum.mention.created',

@@ -623,6 +623,15 @@ export const discussionCreatedPayloadSchema = z.object({
 });
 export type DiscussionCreatedPayload = z.infer<typeof discussionCreatedPayloadSchema>;
 
+/** forum.discussion.updated / .deleted: where the discussion is (what shows it), for caches and listeners. */
+export const discussionChangedPayloadSchema = z.object({
+  discussionId: z.string(),
+  category: accessLevelSchema,
+  accessLevel: accessLevelSchema,
+  subcategoryId: z.string().nullable(),
+});
+export type DiscussionChangedPayload = z.infer<typeof discussionChangedPayloadSchema>;
+
 export const replyCreatedPayloadSchema = z.object({
   replyId: z.string(),
   discussionId: z.string(),

@@ -20,6 +20,13 @@ export const forumConfigSchema = z
       .string()
       .regex(/^[\w-]{1,64}$/)
       .default('forum-users'),
+    /** The durable consumer that forgets cached first pages on the forum's own events (first-pages.ts). */
+    FORUM_PAGES_CONSUMER: z
+      .string()
+      .regex(/^[\w-]{1,64}$/)
+      .default('forum-first-pages'),
+    /** How long a cached first page lives at most (0: no cache); the forum's events forget it before that. */
+    FORUM_FIRST_PAGE_TTL_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   })
   .extend(tokenConfigSchema.shape)
   .extend(metricsConfigSchema.shape)

@@ -16,6 +16,7 @@ import { PrismaClient } from './generated/prisma/client.ts';
 import { registerForumRoutes } from './http/routes.ts';
 import { FORUM_SCHEMA, type ForumContext } from './use-cases/context.ts';
 import { sweepExpiredUploads } from './use-cases/attachments.ts';
+import { forgetPagesOnEvents } from './use-cases/first-pages.ts';
 import { replicateUsers, userReplicaFiller } from './use-cases/user-replica.ts';
 
 export const FORUM_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -54,6 +55,7 @@ export async function createForumService(
     pool: database.pool,
     relay,
     blobs: blobs.store,
+    cache,
     logger,
     users: userReplicaFiller(prisma, bus, logger),
   };
@@ -87,9 +89,12 @@ export async function createForumService(
     );
   }, UPLOAD_SWEEP_INTERVAL_MS).unref();
   let users: Subscription | undefined;
+  let pages: Subscription | undefined;
   try {
     users = await replicateUsers(ctx, bus, config.FORUM_USERS_CONSUMER);
+    pages = await forgetPagesOnEvents(ctx, bus, config.FORUM_PAGES_CONSUMER);
   } catch (error) {
+    await users?.stop();
     clearInterval(uploadSweep);
     await relay.stop();
     await database.close();
@@ -104,6 +109,7 @@ export async function createForumService(
     async stop() {
       clearInterval(uploadSweep);
       await users?.stop();
+      await pages?.stop();
       await relay.stop();
       await prisma.$disconnect();
       await database.close();

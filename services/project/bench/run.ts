@@ -9,6 +9,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Project, Task } from '@crucible/proto';
+import { createReport, percentiles } from '@crucible/platform/bench';
 import { startProjectHarness } from '../src/testing/project-harness.ts';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 5_000);
@@ -16,11 +17,7 @@ const DEPENDENCIES = Number(process.env.BENCH_DEPENDENCIES ?? 10_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const TARGET_P95_MS = 40;
 
-function percentile(values: number[], fraction: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * fraction) - 1)] ?? Number.NaN;
-}
-
+const report = createReport('project bench');
 const harness = await startProjectHarness();
 try {
   const viewer = await harness.member('Core');
@@ -91,11 +88,12 @@ try {
     if (response.status !== 200) throw new Error(`the list answered ${response.status}`);
     bytes = body.byteLength;
   }
-  const p50 = percentile(times, 0.5);
-  const p95 = percentile(times, 0.95);
-  console.log(`task list of ${first.length} tasks (${(bytes / 1024).toFixed(0)} KiB), ${REQUESTS} requests in a row:`);
-  console.log(`  p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`);
-  console.log(`  target p95 < ${TARGET_P95_MS} ms: ${p95 < TARGET_P95_MS ? 'met' : 'NOT met'}`);
+  const { p50, p95, max } = percentiles(times);
+  report.figure(`task list of ${first.length} tasks, ${REQUESTS} requests in a row, p95`, p95, 'ms', {
+    target: { below: TARGET_P95_MS },
+    note: `p50 ${p50.toFixed(1)} ms, max ${max.toFixed(1)} ms, ${(bytes / 1024).toFixed(0)} KiB`,
+  });
+  report.print();
 } finally {
   await harness.stop();
 }

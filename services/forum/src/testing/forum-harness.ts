@@ -22,6 +22,7 @@ import {
 import {
   createMemoryCache,
   createNatsEventBus,
+  createRedisCache,
   createTokenVerifier,
   loadConfig,
   silentLogger,
@@ -88,6 +89,8 @@ export interface ForumHarnessOptions {
   /** Join another harness's NATS_NAMESPACE (e.g. an auth harness's, to receive its user events); it deletes the streams. */
   namespace?: string;
   env?: Record<string, string>;
+  /** The platform cache: in memory (default), or the real Redis under the harness's namespace. */
+  cache?: 'memory' | 'redis';
 }
 
 export async function startForumHarness(options: ForumHarnessOptions = {}): Promise<ForumHarness> {
@@ -132,6 +135,7 @@ export async function startForumHarness(options: ForumHarnessOptions = {}): Prom
       PUBLIC_URL: url,
       DATA_DIR: dataDir,
       FORUM_USERS_CONSUMER: usersConsumer,
+      FORUM_PAGES_CONSUMER: `forum_it_pages_${uniqueTag(6)}`,
       ...blobEnv,
       ...options.env,
     });
@@ -147,10 +151,19 @@ export async function startForumHarness(options: ForumHarnessOptions = {}): Prom
       loadSession: async (sessionId) => sessions.get(sessionId) ?? null,
     });
 
+    const cache =
+      options.cache === 'redis'
+        ? await createRedisCache({
+            url: await requireService('redis'),
+            keyPrefix: `${namespace}:`,
+            logger: silentLogger,
+          })
+        : createMemoryCache();
+    cleanups.push(() => cache.close());
     const service = await createForumService(config, {
       logger: silentLogger,
       bus,
-      cache: createMemoryCache(),
+      cache,
       collectProcessMetrics: false,
       verifier,
     });

@@ -26,7 +26,9 @@ import { attachmentDownloadPath, attachmentRepository, attachmentUploads } from 
 import { replyRepository } from '../repositories/replies.ts';
 import type { Viewer } from './access.ts';
 import { inTransaction, type ForumContext, type Tx } from './context.ts';
+import type { DiscussionPlace } from '../repositories/discussions.ts';
 import { requireAuthorOrModerator, visibleDiscussion } from './discussion-access.ts';
+import { changedPayload, forgetPagesOf } from './first-pages.ts';
 
 const MAX_BYTES = LIMITS.forum.attachmentMaxBytes;
 const KEY_PATTERN = /^attachments\/([0-9a-f-]{36})\/[0-9a-f-]{36}$/;
@@ -146,7 +148,7 @@ export async function recordAttachment(
   if (input.discussionId && input.replyId)
     throw new BadRequestError('An attachment belongs to a discussion or to a reply, not both');
   if (await attachmentRepository.isRecorded(ctx.prisma, key)) throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
-  if (input.discussionId) await requireAttachableDiscussion(ctx, viewer, input.discussionId);
+  const place = input.discussionId ? await requireAttachableDiscussion(ctx, viewer, input.discussionId) : undefined;
   if (input.replyId) await requireAttachableReply(ctx, viewer, input.replyId);
 
   const stored = await moveUploadInPlace(ctx, viewer, key);
@@ -183,8 +185,11 @@ export async function recordAttachment(
         mimeType: created.mimeType,
       };
       await emit(SUBJECTS.forumAttachmentCreated, payload);
+      // Lists show how many attachments a discussion has.
+      if (place) await emit(SUBJECTS.forumDiscussionUpdated, changedPayload(place));
       return created;
     });
+    if (place) await forgetPagesOf(ctx, place);
     return toView(row);
   } catch (error) {
     // A row with this key already owns the object; otherwise the object just moved here is nobody's.
@@ -239,8 +244,14 @@ export async function sweepExpiredUploads(ctx: ForumContext, now = new Date()): 
   return swept.length;
 }
 
-async function requireAttachableDiscussion(ctx: ForumContext, viewer: Viewer, discussionId: string): Promise<void> {
-  await requireAuthorOrModerator(await visibleDiscussion(ctx, viewer, discussionId));
+async function requireAttachableDiscussion(
+  ctx: ForumContext,
+  viewer: Viewer,
+  discussionId: string,
+): Promise<DiscussionPlace> {
+  const access = await visibleDiscussion(ctx, viewer, discussionId);
+  await requireAuthorOrModerator(access);
+  return access.place;
 }
 
 async function requireAttachableReply(ctx: ForumContext, viewer: Viewer, replyId: string): Promise<void> {
@@ -278,8 +289,13 @@ export async function attachToDiscussion(
   discussionId: string,
   attachmentIds: string[],
 ): Promise<Attachment[]> {
-  await requireAttachableDiscussion(ctx, viewer, discussionId);
-  await inTransaction(ctx, (tx) => linkAttachments(tx, viewer, attachmentIds, { discussionId }));
+  const place = await requireAttachableDiscussion(ctx, viewer, discussionId);
+  await inTransaction(ctx, async (tx, emit) => {
+    await linkAttachments(tx, viewer, attachmentIds, { discussionId });
+    // Lists show how many attachments a discussion has.
+    await emit(SUBJECTS.forumDiscussionUpdated, changedPayload(place));
+  });
+  await forgetPagesOf(ctx, place);
   const rows = await attachmentRepository.ofDiscussion(ctx.prisma, discussionId);
   return rows.map(toView);
 }

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import {
   inOutboxTransaction,
   type BlobStore,
+  type Cache,
   type Emit,
   type Logger,
   type OutboxRelay,
@@ -22,6 +23,8 @@ export interface ForumContext {
   pool: pg.Pool;
   relay: OutboxRelay;
   blobs: BlobStore;
+  /** The platform cache (Redis, under the deployment's namespace): the lists' first pages (first-pages.ts). */
+  cache: Cache;
   logger: Logger;
   /** Fills a missing user replica row by asking auth (user-replica.ts). */
   users: ReplicaFiller<UserEventPayload>;

@@ -28,6 +28,7 @@ import { moderationActionsOf, recordModeration } from './moderation-log.ts';
 import { canSee, isModeratorAnywhere, moderationScopeOf, requirePostableLevel, type Viewer } from './access.ts';
 import { deleteBlobsLater, linkAttachments } from './attachments.ts';
 import { inTransaction, type ForumContext } from './context.ts';
+import { cachedListPage, cachedListScope, changedPayload, forgetPagesOf } from './first-pages.ts';
 import { accessTo, requireAuthorOrModerator, requireModerator } from './discussion-access.ts';
 import { authorOf, recordMentions } from './mentions.ts';
 import { ensureUserKnown, withKnownAuthors } from './user-replica.ts';
@@ -50,17 +51,21 @@ export async function listDiscussions(
   if (viewer.level === 'Public') return EMPTY_PAGE;
   // A filter above the viewer's level matches nothing, the same as a level with no discussions.
   if (query.category && !canSee(viewer, query.category)) return EMPTY_PAGE;
-  const page = await discussionReads.page(sqlOnPool(ctx.pool), {
-    viewerLevel: viewer.level,
-    hidden: await hiddenFilterFor(ctx, viewer, query.includeHidden),
-    category: query.category,
-    subcategoryId: query.subcategoryId,
-    authorId: query.authorId,
-    discussionType: query.discussionType,
-    tag: query.tag,
-    limit: query.limit,
-    before: decodeCursor(query.before),
-  });
+  const read = async () =>
+    discussionReads.page(sqlOnPool(ctx.pool), {
+      viewerLevel: viewer.level,
+      hidden: await hiddenFilterFor(ctx, viewer, query.includeHidden),
+      category: query.category,
+      subcategoryId: query.subcategoryId,
+      authorId: query.authorId,
+      discussionType: query.discussionType,
+      tag: query.tag,
+      limit: query.limit,
+      before: decodeCursor(query.before),
+    });
+  // A first page is the same for everyone at the viewer's level: cached per level.
+  const scope = cachedListScope(query);
+  const page = scope ? await cachedListPage(ctx, scope, viewer.level, read) : await read();
   return { ...page, items: await withKnownAuthors(ctx, page.items) };
 }
 
@@ -159,6 +164,7 @@ export async function createDiscussion(
     };
     await emit(SUBJECTS.forumDiscussionCreated, payload);
   });
+  await forgetPagesOf(ctx, { id, ...placement });
   return getDiscussion(ctx, viewer, id);
 }
 
@@ -172,7 +178,7 @@ export async function updateDiscussion(
   id: string,
   patch: DiscussionPatch,
 ): Promise<DiscussionDetail> {
-  await inTransaction(ctx, async (tx, emit) => {
+  const place = await inTransaction(ctx, async (tx, emit) => {
     const access = await accessTo(ctx, viewer, await discussionWrites.lockPlace(sqlInTransaction(tx), id));
     const edits = AUTHOR_FIELDS.some((field) => patch[field] !== undefined);
     const moderation = MODERATION_FIELDS.some((field) => patch[field] !== undefined);
@@ -218,12 +224,15 @@ export async function updateDiscussion(
         replyId: null,
       });
     }
+    await emit(SUBJECTS.forumDiscussionUpdated, changedPayload(access.place));
+    return access.place;
   });
+  await forgetPagesOf(ctx, place);
   return getDiscussion(ctx, viewer, id);
 }
 
 export async function deleteDiscussion(ctx: ForumContext, viewer: Viewer, id: string): Promise<void> {
-  const blobKeys = await inTransaction(ctx, async (tx, emit) => {
+  const { place, blobKeys } = await inTransaction(ctx, async (tx, emit) => {
     const access = await accessTo(ctx, viewer, await discussionWrites.lockPlace(sqlInTransaction(tx), id));
     await requireAuthorOrModerator(access);
     if (!access.isAuthor) {
@@ -238,7 +247,9 @@ export async function deleteDiscussion(ctx: ForumContext, viewer: Viewer, id: st
     const keys = await attachmentRepository.keysOfDiscussion(tx, id);
     await discussionWrites.delete(tx, id);
     if (access.place.subcategoryId) await subcategoryRepository.recountDiscussions(tx, access.place.subcategoryId);
-    return keys;
+    await emit(SUBJECTS.forumDiscussionDeleted, changedPayload(access.place));
+    return { place: access.place, blobKeys: keys };
   });
+  await forgetPagesOf(ctx, place);
   deleteBlobsLater(ctx, blobKeys);
 }

@@ -5,6 +5,7 @@ import { sqlOnPool } from '../repositories/sql.ts';
 import type { Viewer } from './access.ts';
 import { inTransaction, type ForumContext } from './context.ts';
 import { requireAuthorOrModerator, visibleDiscussion } from './discussion-access.ts';
+import { changedPayload, forgetPagesOf } from './first-pages.ts';
 
 async function readPoll(ctx: ForumContext, viewer: Viewer, discussionId: string): Promise<Poll> {
   const poll = await pollReads.ofDiscussion(sqlOnPool(ctx.pool), discussionId, viewer.userId);
@@ -24,13 +25,19 @@ export async function createPoll(
   discussionId: string,
   input: PollCreate,
 ): Promise<Poll> {
-  await requireAuthorOrModerator(await visibleDiscussion(ctx, viewer, discussionId));
+  const access = await visibleDiscussion(ctx, viewer, discussionId);
+  await requireAuthorOrModerator(access);
   try {
-    await inTransaction(ctx, (tx) => pollWrites.create(tx, discussionId, input));
+    await inTransaction(ctx, async (tx, emit) => {
+      await pollWrites.create(tx, discussionId, input);
+      // Lists show whether a discussion has a poll.
+      await emit(SUBJECTS.forumDiscussionUpdated, changedPayload(access.place));
+    });
   } catch (error) {
     if (isUniqueViolation(error)) throw new ConflictError(FORUM_MESSAGES.pollExists);
     throw error;
   }
+  await forgetPagesOf(ctx, access.place);
   return readPoll(ctx, viewer, discussionId);
 }
 

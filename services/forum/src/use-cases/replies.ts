@@ -23,6 +23,7 @@ import { deleteBlobsLater, linkAttachments } from './attachments.ts';
 import { moderationActionsOf, recordModeration } from './moderation-log.ts';
 import { inTransaction, type Emit, type ForumContext, type Tx } from './context.ts';
 import { accessTo, requireModerator, visibleDiscussion, type DiscussionAccess } from './discussion-access.ts';
+import { cachedRepliesPage, changedPayload, FIRST_PAGE_SIZE, forgetPagesOf } from './first-pages.ts';
 import { authorOf, recordMentions } from './mentions.ts';
 import { ensureUserKnown, withKnownAuthors } from './user-replica.ts';
 
@@ -36,7 +37,10 @@ export async function listReplies(
   const after = decodeCursor(query.after);
   if (!query.includeHidden) {
     // The common case in one round trip; the page is dropped unread if the viewer may not see it.
-    const { place, page } = await replyReads.pageWithPlace(sql, { discussionId, limit: query.limit, after });
+    // The first page is the same for everyone who may see the discussion: cached with its place.
+    const read = () => replyReads.pageWithPlace(sql, { discussionId, limit: query.limit, after });
+    const { place, page } =
+      !after && query.limit === FIRST_PAGE_SIZE ? await cachedRepliesPage(ctx, discussionId, read) : await read();
     await accessTo(ctx, viewer, place);
     return { ...page, items: await withKnownAuthors(ctx, page.items) };
   }
@@ -104,7 +108,7 @@ export async function createReply(
   const id = randomUUID();
   // Outside the transaction: the question to auth must not hold the discussion's row lock.
   await ensureUserKnown(ctx, viewer.userId);
-  await inTransaction(ctx, async (tx, emit) => {
+  const place = await inTransaction(ctx, async (tx, emit) => {
     const sql = sqlInTransaction(tx);
     // The discussion's row lock orders this reply with every other change to its replies.
     const access = await accessTo(ctx, viewer, await discussionWrites.lockPlace(sql, discussionId));
@@ -142,7 +146,9 @@ export async function createReply(
       { id, authorId: viewer.userId, content: input.content, createdAt },
       author.name,
     );
+    return access.place;
   });
+  await forgetPagesOf(ctx, place);
   return (await replyReads.byId(sqlOnPool(ctx.pool), id))!;
 }
 
@@ -169,7 +175,7 @@ export async function updateReply(
   replyId: string,
   patch: ReplyPatch,
 ): Promise<Reply> {
-  await inTransaction(ctx, async (tx, emit) => {
+  const place = await inTransaction(ctx, async (tx, emit) => {
     const { access, reply, isAuthor } = await lockedReply(ctx, tx, viewer, discussionId, replyId);
     const moderation = patch.isHidden !== undefined || patch.moderationReason !== undefined;
     const edits = patch.content !== undefined || patch.contentFormat !== undefined;
@@ -203,7 +209,11 @@ export async function updateReply(
         replyId,
       });
     }
+    // What the discussion shows changed (its replies, their count).
+    await emit(SUBJECTS.forumDiscussionUpdated, changedPayload(access.place));
+    return access.place;
   });
+  await forgetPagesOf(ctx, place);
   return (await replyReads.byId(sqlOnPool(ctx.pool), replyId))!;
 }
 
@@ -213,7 +223,7 @@ export async function deleteReply(
   discussionId: string,
   replyId: string,
 ): Promise<void> {
-  const blobKeys = await inTransaction(ctx, async (tx, emit) => {
+  const { place, blobKeys } = await inTransaction(ctx, async (tx, emit) => {
     const { access, reply, isAuthor } = await lockedReply(ctx, tx, viewer, discussionId, replyId);
     if (!isAuthor) {
       await requireModerator(access);
@@ -227,7 +237,9 @@ export async function deleteReply(
     const keys = await attachmentRepository.keysOfReply(tx, replyId);
     await replyRepository.delete(tx, replyId);
     await discussionWrites.recountReplies(sqlInTransaction(tx), discussionId);
-    return keys;
+    await emit(SUBJECTS.forumDiscussionUpdated, changedPayload(access.place));
+    return { place: access.place, blobKeys: keys };
   });
+  await forgetPagesOf(ctx, place);
   deleteBlobsLater(ctx, blobKeys);
 }

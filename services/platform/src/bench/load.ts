@@ -1,7 +1,9 @@
 import { Agent } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
-import { HOST, percentile, send, type RequestSpec } from './client.ts';
+import { HOST, send, type RequestSpec } from './client.ts';
+import { cpuPerRequest } from './processes.ts';
+import { percentile, percentiles } from './stats.ts';
 
 export interface CannonSpec {
   port: number;
@@ -56,6 +58,167 @@ export async function cannon(spec: CannonSpec): Promise<CannonFigures> {
     latencyAverage: result.latency.average,
     seconds: result.duration,
   };
+}
+
+/** A request of the load: chosen afresh for every request the load sends. */
+export interface LoadRequest {
+  method?: string;
+  path: string;
+  /** Replaces the load's headers of the same name (e.g. another member's authorization). */
+  headers?: Record<string, string>;
+  json?: unknown;
+}
+
+export interface LoadSpec {
+  /** `http://127.0.0.1:<port>` */
+  url: string;
+  connections: number;
+  seconds: number;
+  /** Sent with every request (authorization, x-forwarded-for). */
+  headers?: Record<string, string>;
+  next: () => LoadRequest;
+}
+
+export interface LoadFigures {
+  /** 2xx answers per second */
+  rps: number;
+  ok: number;
+  failed: number;
+  /** Statuses other than 2xx, and network errors and timeouts, counted. */
+  refusals: Record<string, number>;
+  p50: number;
+  p95: number;
+  p99: number;
+  seconds: number;
+  /** Every 2xx answer's time, ms, in the order they came. */
+  samples: number[];
+}
+
+/**
+ * `connections` keep-alive connections, each sending its next request when the last one is
+ * answered, for `seconds`. Percentiles from every 2xx answer's own time (autocannon's histogram
+ * rounds to whole milliseconds and mixes in the refusals).
+ */
+export async function load(spec: LoadSpec): Promise<LoadFigures> {
+  const latencies: number[] = [];
+  const refusals: Record<string, number> = {};
+  let failed = 0;
+  const instance = autocannon({
+    url: spec.url,
+    connections: spec.connections,
+    duration: spec.seconds,
+    headers: spec.headers ?? {},
+    timeout: 10,
+    requests: [
+      {
+        setupRequest: (request) => {
+          const chosen = spec.next();
+          const body = chosen.json === undefined ? undefined : JSON.stringify(chosen.json);
+          return {
+            ...request,
+            method: chosen.method ?? (body === undefined ? 'GET' : 'POST'),
+            path: chosen.path,
+            body,
+            headers: {
+              ...request.headers,
+              ...chosen.headers,
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+          };
+        },
+      },
+    ],
+  });
+  instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+    if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+    else {
+      failed += 1;
+      refusals[statusCode] = (refusals[statusCode] ?? 0) + 1;
+    }
+  });
+  const result = await instance;
+  if (result.errors) refusals.errors = result.errors;
+  if (result.timeouts) refusals.timeouts = result.timeouts;
+  const { p50, p95, p99 } = percentiles(latencies);
+  return {
+    rps: latencies.length / result.duration,
+    ok: latencies.length,
+    failed: failed + result.errors + result.timeouts,
+    refusals,
+    p50,
+    p95,
+    p99,
+    seconds: result.duration,
+    samples: latencies,
+  };
+}
+
+/** Loads of the same kind added up: counts, time and samples, percentiles of all samples. */
+export function mergeLoads(parts: LoadFigures[]): LoadFigures {
+  const samples = parts.flatMap((part) => part.samples);
+  const seconds = parts.reduce((sum, part) => sum + part.seconds, 0);
+  const refusals: Record<string, number> = {};
+  for (const part of parts)
+    for (const [key, count] of Object.entries(part.refusals)) refusals[key] = (refusals[key] ?? 0) + count;
+  const { p50, p95, p99 } = percentiles(samples);
+  return {
+    rps: seconds ? samples.length / seconds : 0,
+    ok: samples.length,
+    failed: parts.reduce((sum, part) => sum + part.failed, 0),
+    refusals,
+    p50,
+    p95,
+    p99,
+    seconds,
+    samples,
+  };
+}
+
+export interface ComparedSide {
+  name: string;
+  spec: Omit<LoadSpec, 'seconds'>;
+  /** Processes whose CPU per request is measured over this side's windows. */
+  cpu?: { name: string; pid: number }[];
+}
+
+/**
+ * Loads compared in alternating windows (a, b, a, b, ...), so each meets the same machine: on a
+ * busy shared machine the rate changes from one second to the next, and loads run one after the
+ * other would measure that change as much as themselves. Answers each side's figures summed over
+ * its windows, with the CPU per request of its processes.
+ */
+export async function compareLoads(
+  sides: ComparedSide[],
+  options: { rounds: number; windowSeconds: number },
+): Promise<Record<string, LoadFigures & { cpuMsPerRequest: Record<string, number> }>> {
+  const windows = new Map(sides.map((side) => [side.name, [] as LoadFigures[]]));
+  const cpuSeconds = new Map(sides.map((side) => [side.name, new Map<string, number>()]));
+  for (let round = 0; round < options.rounds; round += 1) {
+    for (const side of sides) {
+      const measured = await cpuPerRequest(side.cpu ?? [], () =>
+        load({ ...side.spec, seconds: options.windowSeconds }),
+      );
+      windows.get(side.name)!.push(measured);
+      const used = cpuSeconds.get(side.name)!;
+      for (const [name, msPerRequest] of Object.entries(measured.cpuMsPerRequest))
+        used.set(name, (used.get(name) ?? 0) + msPerRequest * Math.max(1, measured.ok));
+    }
+  }
+  return Object.fromEntries(
+    sides.map((side) => {
+      const merged = mergeLoads(windows.get(side.name)!);
+      const cpuMsPerRequest = Object.fromEntries(
+        [...cpuSeconds.get(side.name)!].map(([name, ms]) => [name, ms / Math.max(1, merged.ok)]),
+      );
+      return [side.name, { ...merged, cpuMsPerRequest }];
+    }),
+  );
+}
+
+/** `650 req/s, p50 3.1 ms, p95 9.8 ms, p99 14.0 ms, 13000 ok, 0 failed` */
+export function describeLoad(figures: LoadFigures): string {
+  const refused = Object.keys(figures.refusals).length ? ` ${JSON.stringify(figures.refusals)}` : '';
+  return `${figures.rps.toFixed(0)} req/s, p50 ${figures.p50.toFixed(1)} ms, p95 ${figures.p95.toFixed(1)} ms, p99 ${figures.p99.toFixed(1)} ms, ${figures.ok} ok, ${figures.failed} failed${refused}`;
 }
 
 export interface LatencyTarget {

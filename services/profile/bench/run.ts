@@ -4,20 +4,28 @@
  *
  * The launcher runs auth, profile and the gateway (TARGETS) on a fresh database, with a NATS
  * namespace of the run, and is stopped and the database dropped at the end (also on Ctrl-C: the
- * gateway bench's cleanup). One request in flight at a time; figures are printed, not asserted.
+ * bench toolkit's cleanup, @crucible/platform/bench). One request in flight at a time; figures are printed, not asserted.
  */
 import { randomBytes } from 'node:crypto';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import {
+  benchEnv,
+  createFreshDatabase,
+  createReport,
+  freePorts,
+  HIGH_RATE_LIMITS,
+  percentiles,
+  REPO_ROOT,
+  runBench,
+  send,
+  startProduct,
+  uniqueClientIp,
+} from '@crucible/platform/bench';
 import { SERVICES } from '@crucible/proto';
-import { finishCleanup, installCleanupHandlers, runCleanup } from './cleanup.ts';
-import { freePorts, percentile, send, uniqueClientIp } from './client.ts';
-import { createFreshDatabase } from './database.ts';
-import { startProduct } from './product.ts';
 
-const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const ROOT = REPO_ROOT;
 const TAG = randomBytes(3).toString('hex');
 const SAMPLES = Number(process.env.BENCH_SAMPLES ?? 300);
 const WARMUP = 30;
@@ -26,30 +34,26 @@ const SIZE = { workplaces: 50, skills: 50, views: 10_000 };
 const say = (line: string) => console.log(line);
 
 async function main(): Promise<void> {
-  installCleanupHandlers();
+  const report = createReport('profile bench');
   const database = await createFreshDatabase();
   const names = Object.keys(SERVICES);
   const [port, ...servicePorts] = (await freePorts(1 + names.length)) as [number, ...number[]];
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of Object.keys(env))
-    if (/_PORT$|_URL$/.test(key) && !['NATS_URL', 'REDIS_URL'].includes(key)) delete env[key];
-  names.forEach((name, index) => (env[`${name.toUpperCase()}_PORT`] = String(servicePorts[index])));
+  const ports = Object.fromEntries(
+    names.map((name, index) => [`${name.toUpperCase()}_PORT`, String(servicePorts[index])]),
+  );
   const product = await startProduct({
     label: 'profile bench',
     command: process.execPath,
     args: [join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'services/launcher/src/main.ts'],
     cwd: ROOT,
-    env: {
-      ...env,
+    // Latency, not the rate limits, is measured: one member sends thousands of requests a minute.
+    env: benchEnv(`profile-bench-${TAG}`, {
+      ...ports,
+      ...HIGH_RATE_LIMITS,
       PORT: String(port),
       TARGETS: 'auth,profile,gateway',
       DATABASE_URL: database.url,
-      NATS_NAMESPACE: `profile-bench-${TAG}`,
-      LOG_LEVEL: 'warn',
-      // Latency, not the rate limits, is measured: one member sends thousands of requests a minute.
-      RATE_LIMIT_PER_IP_PER_MINUTE: '100000000',
-      RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: '100000000',
-    },
+    }),
     gatewayPort: port,
     readyTimeoutMs: 90_000,
   });
@@ -120,23 +124,16 @@ async function main(): Promise<void> {
   } finally {
     agent.destroy();
   }
-  say(`\n${SAMPLES} sequential requests per call through the gateway (target p95 < ${TARGET_P95_MS} ms):`);
+  say(`\n${SAMPLES} sequential requests per call through the gateway:`);
   for (const [call, values] of samples) {
-    const sorted = values.sort((a, b) => a - b);
-    const p95 = percentile(sorted, 0.95);
-    say(
-      `  GET /api/users/{id}/${call.padEnd(20)} p50 ${percentile(sorted, 0.5).toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  ${p95 < TARGET_P95_MS ? 'met' : 'NOT met'}`,
-    );
+    const { p50, p95 } = percentiles(values);
+    report.figure(`GET /api/users/{id}/${call} p95`, p95, 'ms', {
+      target: { below: TARGET_P95_MS },
+      note: `p50 ${p50.toFixed(1)} ms`,
+    });
   }
   await product.stop();
+  report.print();
 }
 
-main()
-  .catch((error: unknown) => {
-    console.error(error);
-    process.exitCode = 1;
-  })
-  .finally(async () => {
-    await runCleanup();
-    finishCleanup();
-  });
+await runBench(main);

@@ -1,10 +1,12 @@
-// The part of autocannon's API the benchmark uses (the package ships no types).
+// The part of autocannon's API the bench toolkit uses (the package ships no types).
 declare module 'autocannon' {
   interface AutocannonRequest {
     method?: string;
     path?: string;
     headers?: Record<string, string>;
     body?: string;
+    /** Called before every request: answers the request to send (a path, a body of its own). */
+    setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
   }
 
   interface AutocannonOptions {
@@ -51,6 +53,10 @@ declare module 'autocannon' {
 
   interface AutocannonInstance extends PromiseLike<AutocannonResult> {
     stop(): void;
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void,
+    ): this;
   }
 
   function autocannon(options: AutocannonOptions): AutocannonInstance;

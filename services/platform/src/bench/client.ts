@@ -91,12 +91,6 @@ export function uniqueEmail(label: string, runTag: string): string {
   return `${label}.${runTag}.${randomBytes(3).toString('hex')}@bench.crucible.test`;
 }
 
-export function percentile(sortedAscending: number[], fraction: number): number {
-  if (!sortedAscending.length) return Number.NaN;
-  const index = Math.min(sortedAscending.length - 1, Math.max(0, Math.ceil(fraction * sortedAscending.length) - 1));
-  return sortedAscending[index]!;
-}
-
 export function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -19,8 +19,8 @@ export interface CleanupTask {
   run(): Promise<void>;
   /** Last resort on 'exit', synchronous. */
   runSync(): void;
-  /** What the reaper must undo should this process vanish. */
-  reapable: Reapable;
+  /** What the reaper must undo should this process vanish (nothing for what only this process can do). */
+  reapable?: Reapable;
 }
 
 const tasks = new Set<CleanupTask>();
@@ -29,7 +29,7 @@ const stateFile = join(tmpdir(), `crucible-bench-${process.pid}-${randomBytes(4)
 let reaperStarted = false;
 
 function writeState(): void {
-  const reapables = [...tasks].map((task) => task.reapable);
+  const reapables = [...tasks].flatMap((task) => (task.reapable ? [task.reapable] : []));
   const state = {
     groups: reapables.flatMap((item) => (item.kind === 'group' ? [item.pid] : [])),
     databases: reapables.flatMap((item) =>
@@ -55,6 +55,37 @@ export function registerCleanup(task: CleanupTask): () => void {
     tasks.delete(task);
     writeState();
   };
+}
+
+/**
+ * Asynchronous work to undo at the end however the bench ends (deleting a namespace's streams, a
+ * folder). Answers a function that does it now, once, and forgets it.
+ */
+export function registerNamedCleanup(label: string, run: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  const once = () => (done ??= run());
+  const unregister = registerCleanup({ label, run: once, runSync: () => undefined });
+  return async () => {
+    await once();
+    unregister();
+  };
+}
+
+/**
+ * A bench's main: cleanup handlers first (Ctrl-C, crashes), then `main`, then everything it started
+ * is stopped and its databases dropped, whatever happened. A failure sets the exit code.
+ */
+export async function runBench(main: () => Promise<void>): Promise<void> {
+  installCleanupHandlers();
+  try {
+    await main();
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  } finally {
+    await runCleanup();
+    finishCleanup();
+  }
 }
 
 export function runCleanup(): Promise<void> {
