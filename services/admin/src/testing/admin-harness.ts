@@ -4,18 +4,9 @@
  * a request-reply prefix of its own). Tokens are real EdDSA JWTs resolved to sessions the test sets.
  */
 import { randomUUID } from 'node:crypto';
-import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import pg from 'pg';
-import { ACCESS_TOKEN_SESSION_CLAIM, type AccessLevel, type SessionPrincipal } from '@crucible/proto';
-import {
-  createMemoryCache,
-  createNatsEventBus,
-  createTokenVerifier,
-  loadConfig,
-  silentLogger,
-  ACCESS_TOKEN_ALGORITHM,
-  type EventBus,
-} from '@crucible/platform';
+import { type AccessLevel } from '@crucible/proto';
+import { createMemoryCache, createNatsEventBus, loadConfig, silentLogger, type EventBus } from '@crucible/platform';
 import {
   TEST_SERVICES,
   callsWith,
@@ -30,6 +21,7 @@ import {
   type TestCall,
   type TestDatabase,
   type TestRequest,
+  createTestTokenIssuer,
 } from '@crucible/platform/testing';
 import { createDmService, dmConfigSchema } from '@crucible/dm';
 import { adminConfigSchema, type AdminConfig } from '../config.ts';
@@ -105,16 +97,8 @@ export async function startAdminHarness(options: { withDm?: boolean } = {}): Pro
       AUTH_REQUEST_TIMEOUT_MS: '200',
     });
 
-    const { publicKey, privateKey } = await generateKeyPair(ACCESS_TOKEN_ALGORITHM, { crv: 'Ed25519' });
-    const kid = `admin-it-${uniqueTag()}`;
-    const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: ACCESS_TOKEN_ALGORITHM, use: 'sig' }] };
-    const sessions = new Map<string, SessionPrincipal>();
-    const verifier = createTokenVerifier({
-      issuer: config.JWT_ISSUER,
-      audience: config.JWT_AUDIENCE,
-      loadKeys: async () => jwks,
-      loadSession: async (id) => sessions.get(id) ?? null,
-    });
+    const tokens = await createTestTokenIssuer({ issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
+    const { verifier } = tokens;
 
     const service = await createAdminService(config, {
       logger: silentLogger,
@@ -174,7 +158,6 @@ export async function startAdminHarness(options: { withDm?: boolean } = {}): Pro
       dm,
       async member(level = 'Apprentice', memberOptions = {}) {
         const id = randomUUID();
-        const sessionId = randomUUID();
         const isAdmin = memberOptions.isAdmin ?? level === 'Admin';
         const firstName = memberOptions.firstName ?? level;
         const lastName = memberOptions.lastName ?? `Member ${uniqueTag(2)}`;
@@ -189,22 +172,7 @@ export async function startAdminHarness(options: { withDm?: boolean } = {}): Pro
           `INSERT INTO users (id, email, first_name, last_name, access_level, is_admin) VALUES ($1, $2, $3, $4, $5, $6)`,
           [id, email, firstName, lastName, level, isAdmin],
         );
-        sessions.set(sessionId, {
-          userId: id,
-          sessionId,
-          accessLevel: level,
-          isAdmin,
-          isModerator: false,
-          emailVerified: true,
-        });
-        const token = await new SignJWT({ [ACCESS_TOKEN_SESSION_CLAIM]: sessionId })
-          .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid })
-          .setSubject(id)
-          .setIssuer(config.JWT_ISSUER)
-          .setAudience(config.JWT_AUDIENCE)
-          .setIssuedAt()
-          .setExpirationTime('1h')
-          .sign(privateKey);
+        const { token } = await tokens.issue({ userId: id, accessLevel: level, isAdmin });
         return { id, token, name: `${firstName} ${lastName}` };
       },
       async sql(text, values) {

@@ -7,23 +7,9 @@
  * and resolved to sessions the test sets: dm's rules see exactly the principal a gateway would pass.
  */
 import { randomUUID } from 'node:crypto';
-import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import pg from 'pg';
-import {
-  ACCESS_TOKEN_SESSION_CLAIM,
-  type AccessLevel,
-  type EventEnvelope,
-  type SessionPrincipal,
-} from '@crucible/proto';
-import {
-  createMemoryCache,
-  createNatsEventBus,
-  createTokenVerifier,
-  loadConfig,
-  silentLogger,
-  ACCESS_TOKEN_ALGORITHM,
-  type EventBus,
-} from '@crucible/platform';
+import { type AccessLevel, type EventEnvelope } from '@crucible/proto';
+import { createMemoryCache, createNatsEventBus, loadConfig, silentLogger, type EventBus } from '@crucible/platform';
 import {
   TEST_SERVICES,
   callsWith,
@@ -40,6 +26,7 @@ import {
   type TestCall,
   type TestDatabase,
   type TestRequest,
+  createTestTokenIssuer,
 } from '@crucible/platform/testing';
 import { dmConfigSchema, type DmConfig } from '../config.ts';
 import { createDmService } from '../create-service.ts';
@@ -115,16 +102,8 @@ export async function startDmHarness(options: DmHarnessOptions = {}): Promise<Dm
       ...options.env,
     });
 
-    const { publicKey, privateKey } = await generateKeyPair(ACCESS_TOKEN_ALGORITHM, { crv: 'Ed25519' });
-    const kid = `dm-it-${uniqueTag()}`;
-    const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: ACCESS_TOKEN_ALGORITHM, use: 'sig' }] };
-    const sessions = new Map<string, SessionPrincipal>();
-    const verifier = createTokenVerifier({
-      issuer: config.JWT_ISSUER,
-      audience: config.JWT_AUDIENCE,
-      loadKeys: async () => jwks,
-      loadSession: async (sessionId) => sessions.get(sessionId) ?? null,
-    });
+    const tokens = await createTestTokenIssuer({ issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
+    const { verifier } = tokens;
 
     const service = await createDmService(config, {
       logger: silentLogger,
@@ -167,16 +146,7 @@ export async function startDmHarness(options: DmHarnessOptions = {}): Promise<Dm
             [id, member.email, member.firstName, member.lastName, level, member.isAdmin],
           );
         }
-        const sessionId = randomUUID();
-        sessions.set(sessionId, {
-          userId: id,
-          sessionId,
-          accessLevel: level,
-          isAdmin: member.isAdmin,
-          isModerator: false,
-          emailVerified: true,
-        });
-        member.token = await signToken(privateKey, kid, config, id, sessionId);
+        member.token = (await tokens.issue({ userId: id, accessLevel: level, isAdmin: member.isAdmin })).token;
         return member;
       },
       async sql(text, values) {
@@ -189,15 +159,4 @@ export async function startDmHarness(options: DmHarnessOptions = {}): Promise<Dm
     };
     return harness;
   });
-}
-
-function signToken(key: CryptoKey, kid: string, config: DmConfig, userId: string, sessionId: string): Promise<string> {
-  return new SignJWT({ [ACCESS_TOKEN_SESSION_CLAIM]: sessionId })
-    .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid })
-    .setSubject(userId)
-    .setIssuer(config.JWT_ISSUER)
-    .setAudience(config.JWT_AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(key);
 }

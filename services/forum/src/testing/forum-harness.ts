@@ -11,22 +11,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import pg from 'pg';
-import {
-  ACCESS_TOKEN_SESSION_CLAIM,
-  type AccessLevel,
-  type EventEnvelope,
-  type SessionPrincipal,
-} from '@crucible/proto';
+import { type AccessLevel, type EventEnvelope } from '@crucible/proto';
 import {
   createMemoryCache,
   createNatsEventBus,
   createRedisCache,
-  createTokenVerifier,
   loadConfig,
   silentLogger,
-  ACCESS_TOKEN_ALGORITHM,
   type EventBus,
 } from '@crucible/platform';
 import {
@@ -45,6 +37,7 @@ import {
   type TestCall,
   type TestDatabase,
   type TestRequest,
+  createTestTokenIssuer,
 } from '@crucible/platform/testing';
 
 export { uniqueTag, type EventCollector };
@@ -140,16 +133,8 @@ export async function startForumHarness(options: ForumHarnessOptions = {}): Prom
       ...options.env,
     });
 
-    const { publicKey, privateKey } = await generateKeyPair(ACCESS_TOKEN_ALGORITHM, { crv: 'Ed25519' });
-    const kid = `forum-it-${uniqueTag()}`;
-    const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: ACCESS_TOKEN_ALGORITHM, use: 'sig' }] };
-    const sessions = new Map<string, SessionPrincipal>();
-    const verifier = createTokenVerifier({
-      issuer: config.JWT_ISSUER,
-      audience: config.JWT_AUDIENCE,
-      loadKeys: async () => jwks,
-      loadSession: async (sessionId) => sessions.get(sessionId) ?? null,
-    });
+    const tokens = await createTestTokenIssuer({ issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
+    const { verifier } = tokens;
 
     const cache =
       options.cache === 'redis'
@@ -200,20 +185,11 @@ export async function startForumHarness(options: ForumHarnessOptions = {}): Prom
             [id, member.email, member.firstName, member.lastName, level, member.isAdmin],
           );
         }
-        const sessionId = randomUUID();
-        sessions.set(sessionId, {
-          userId: id,
-          sessionId,
-          accessLevel: level,
-          isAdmin: member.isAdmin,
-          isModerator: false,
-          emailVerified: true,
-        });
-        member.token = await signToken(privateKey, kid, config, id, sessionId);
+        member.token = (await tokens.issue({ userId: id, accessLevel: level, isAdmin: member.isAdmin })).token;
         return member;
       },
       setLevel(member, level) {
-        for (const session of sessions.values()) if (session.userId === member.id) session.accessLevel = level;
+        tokens.setAccessLevel(member.id, level);
         member.level = level;
       },
       async sql(text, values) {
@@ -226,21 +202,4 @@ export async function startForumHarness(options: ForumHarnessOptions = {}): Prom
     };
     return harness;
   });
-}
-
-function signToken(
-  key: CryptoKey,
-  kid: string,
-  config: ForumConfig,
-  userId: string,
-  sessionId: string,
-): Promise<string> {
-  return new SignJWT({ [ACCESS_TOKEN_SESSION_CLAIM]: sessionId })
-    .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid })
-    .setSubject(userId)
-    .setIssuer(config.JWT_ISSUER)
-    .setAudience(config.JWT_AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(key);
 }

@@ -5,3 +5,4 @@ export * from './event-collector.ts';
 export * from './input-sweep.ts';
 export * from './http-harness.ts';
 export * from './migrated-database.ts';
+export * from './test-tokens.ts';

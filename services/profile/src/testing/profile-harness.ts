@@ -7,18 +7,9 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import pg from 'pg';
-import { ACCESS_TOKEN_SESSION_CLAIM, type AccessLevel, type SessionPrincipal } from '@crucible/proto';
-import {
-  ACCESS_TOKEN_ALGORITHM,
-  createMemoryCache,
-  createNatsEventBus,
-  createTokenVerifier,
-  loadConfig,
-  silentLogger,
-  type EventBus,
-} from '@crucible/platform';
+import { type AccessLevel } from '@crucible/proto';
+import { createMemoryCache, createNatsEventBus, loadConfig, silentLogger, type EventBus } from '@crucible/platform';
 import {
   TEST_SERVICES,
   callsWith,
@@ -33,6 +24,7 @@ import {
   type TestCall,
   type TestDatabase,
   type TestRequest,
+  createTestTokenIssuer,
 } from '@crucible/platform/testing';
 import { profileConfigSchema, type ProfileConfig } from '../config.ts';
 import { createProfileService } from '../create-service.ts';
@@ -87,16 +79,8 @@ export function startProfileHarness(): Promise<ProfileHarness> {
       PROFILE_FORUM_CONSUMER: `profile_it_forum_${uniqueTag(6)}`,
     });
 
-    const { publicKey, privateKey } = await generateKeyPair(ACCESS_TOKEN_ALGORITHM, { crv: 'Ed25519' });
-    const kid = `profile-it-${uniqueTag()}`;
-    const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: ACCESS_TOKEN_ALGORITHM, use: 'sig' }] };
-    const sessions = new Map<string, SessionPrincipal>();
-    const verifier = createTokenVerifier({
-      issuer: config.JWT_ISSUER,
-      audience: config.JWT_AUDIENCE,
-      loadKeys: async () => jwks,
-      loadSession: async (id) => sessions.get(id) ?? null,
-    });
+    const tokens = await createTestTokenIssuer({ issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
+    const { verifier } = tokens;
 
     const service = await createProfileService(config, {
       logger: silentLogger,
@@ -123,28 +107,12 @@ export function startProfileHarness(): Promise<ProfileHarness> {
       stop: () => cleanups.run(),
       async member(level = 'Apprentice', names = {}) {
         const id = randomUUID();
-        const sessionId = randomUUID();
         const isAdmin = level === 'Admin';
         await pool.query(
           `INSERT INTO users (id, email, first_name, last_name, access_level, is_admin) VALUES ($1, $2, $3, $4, $5, $6)`,
           [id, `${id}@example.test`, names.firstName ?? 'Test', names.lastName ?? level, level, isAdmin],
         );
-        sessions.set(sessionId, {
-          userId: id,
-          sessionId,
-          accessLevel: level,
-          isAdmin,
-          isModerator: false,
-          emailVerified: true,
-        });
-        const token = await new SignJWT({ [ACCESS_TOKEN_SESSION_CLAIM]: sessionId })
-          .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid })
-          .setSubject(id)
-          .setIssuer(config.JWT_ISSUER)
-          .setAudience(config.JWT_AUDIENCE)
-          .setIssuedAt()
-          .setExpirationTime('1h')
-          .sign(privateKey);
+        const { token } = await tokens.issue({ userId: id, accessLevel: level, isAdmin });
         return { id, token, level };
       },
       async sql(text, values) {

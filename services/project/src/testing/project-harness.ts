@@ -5,23 +5,9 @@
  * sets, so the rules see exactly the principal a gateway would pass.
  */
 import { randomUUID } from 'node:crypto';
-import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import pg from 'pg';
-import {
-  ACCESS_TOKEN_SESSION_CLAIM,
-  type AccessLevel,
-  type EventEnvelope,
-  type SessionPrincipal,
-} from '@crucible/proto';
-import {
-  createMemoryCache,
-  createNatsEventBus,
-  createTokenVerifier,
-  loadConfig,
-  silentLogger,
-  ACCESS_TOKEN_ALGORITHM,
-  type EventBus,
-} from '@crucible/platform';
+import { type AccessLevel, type EventEnvelope } from '@crucible/proto';
+import { createMemoryCache, createNatsEventBus, loadConfig, silentLogger, type EventBus } from '@crucible/platform';
 import {
   TEST_SERVICES,
   callsWith,
@@ -38,6 +24,7 @@ import {
   type TestCall,
   type TestDatabase,
   type TestRequest,
+  createTestTokenIssuer,
 } from '@crucible/platform/testing';
 import { projectConfigSchema, type ProjectConfig } from '../config.ts';
 import { createProjectService } from '../create-service.ts';
@@ -95,16 +82,8 @@ export async function startProjectHarness(options: { env?: Record<string, string
       ...options.env,
     });
 
-    const { publicKey, privateKey } = await generateKeyPair(ACCESS_TOKEN_ALGORITHM, { crv: 'Ed25519' });
-    const kid = `project-it-${uniqueTag()}`;
-    const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: ACCESS_TOKEN_ALGORITHM, use: 'sig' }] };
-    const sessions = new Map<string, SessionPrincipal>();
-    const verifier = createTokenVerifier({
-      issuer: config.JWT_ISSUER,
-      audience: config.JWT_AUDIENCE,
-      loadKeys: async () => jwks,
-      loadSession: async (sessionId) => sessions.get(sessionId) ?? null,
-    });
+    const tokens = await createTestTokenIssuer({ issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
+    const { verifier } = tokens;
 
     const service = await createProjectService(config, {
       logger: silentLogger,
@@ -145,16 +124,7 @@ export async function startProjectHarness(options: { env?: Record<string, string
             [id, member.email, member.firstName, member.lastName, level, member.isAdmin],
           );
         }
-        const sessionId = randomUUID();
-        sessions.set(sessionId, {
-          userId: id,
-          sessionId,
-          accessLevel: level,
-          isAdmin: member.isAdmin,
-          isModerator: false,
-          emailVerified: true,
-        });
-        member.token = await signToken(privateKey, kid, config, id, sessionId);
+        member.token = (await tokens.issue({ userId: id, accessLevel: level, isAdmin: member.isAdmin })).token;
         return member;
       },
       async sql(text, values) {
@@ -164,21 +134,4 @@ export async function startProjectHarness(options: { env?: Record<string, string
       stop: () => cleanups.run(),
     };
   });
-}
-
-function signToken(
-  key: CryptoKey,
-  kid: string,
-  config: ProjectConfig,
-  userId: string,
-  sessionId: string,
-): Promise<string> {
-  return new SignJWT({ [ACCESS_TOKEN_SESSION_CLAIM]: sessionId })
-    .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid })
-    .setSubject(userId)
-    .setIssuer(config.JWT_ISSUER)
-    .setAudience(config.JWT_AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(key);
 }

@@ -6,11 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import express from 'express';
-import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose';
 import pg from 'pg';
 import WebSocket from 'ws';
 import {
-  ACCESS_TOKEN_SESSION_CLAIM,
   RPC,
   WS_ACCEPTED_PROTOCOL,
   WS_AUTH_PROTOCOL_PREFIX,
@@ -21,13 +19,10 @@ import {
   type DmRpcAnswer,
   type OnlineUser,
   type ServerSocketMessage,
-  type SessionPrincipal,
 } from '@crucible/proto';
 import {
-  ACCESS_TOKEN_ALGORITHM,
   createNatsEventBus,
   createRedisCache,
-  createTokenVerifier,
   listen,
   loadConfig,
   newEvent,
@@ -43,8 +38,9 @@ import {
   swapHandler,
   uniqueNamespace,
   uniqueTag,
+  createTestTokenIssuer,
 } from '@crucible/platform/testing';
-import { realtimeConfigSchema, type RealtimeConfig } from '../config.ts';
+import { realtimeConfigSchema } from '../config.ts';
 import { createRealtimeService } from '../create-service.ts';
 
 export interface Member {
@@ -118,12 +114,9 @@ export async function createRealtimeWorld(): Promise<RealtimeWorld> {
       return { ok: true, value: { blocked } } satisfies DmRpcAnswer<DmBlockedBetweenAnswer>;
     });
 
-    const { publicKey, privateKey } = await generateKeyPair(ACCESS_TOKEN_ALGORITHM, { crv: 'Ed25519' });
-    const kid = `rt-it-${uniqueTag()}`;
-    const jwks = { keys: [{ ...(await exportJWK(publicKey)), kid, alg: ACCESS_TOKEN_ALGORITHM, use: 'sig' }] };
-    const sessions = new Map<string, SessionPrincipal>();
+    const defaults = loadConfig(realtimeConfigSchema, {});
+    const tokens = await createTestTokenIssuer({ issuer: defaults.JWT_ISSUER, audience: defaults.JWT_AUDIENCE });
     const members = new Map<string, Member>();
-    let baseConfig: RealtimeConfig | undefined;
 
     async function startInstance(options: { env?: Record<string, string>; natsUrl?: string } = {}) {
       const instanceCleanups: (() => Promise<unknown>)[] = [];
@@ -153,19 +146,12 @@ export async function createRealtimeWorld(): Promise<RealtimeWorld> {
         REALTIME_HEARTBEAT_MS: '5000',
         ...options.env,
       });
-      baseConfig ??= config;
-      const verifier = createTokenVerifier({
-        issuer: config.JWT_ISSUER,
-        audience: config.JWT_AUDIENCE,
-        loadKeys: async () => jwks,
-        loadSession: async (sessionId) => sessions.get(sessionId) ?? null,
-      });
       const service = await createRealtimeService(config, {
         logger: silentLogger,
         bus,
         cache,
         collectProcessMetrics: false,
-        verifier,
+        verifier: tokens.verifier,
       });
       instanceCleanups.push(() => service.stop());
       const http = await listen(express(), 0, '127.0.0.1');
@@ -198,17 +184,8 @@ export async function createRealtimeWorld(): Promise<RealtimeWorld> {
     }
 
     async function session(member: Omit<Member, 'sessionId' | 'token'>): Promise<Member> {
-      const sessionId = randomUUID();
-      sessions.set(sessionId, {
-        userId: member.id,
-        sessionId,
-        accessLevel: member.level,
-        isAdmin: member.level === 'Admin',
-        isModerator: false,
-        emailVerified: true,
-      });
-      const config = baseConfig ?? loadConfig(realtimeConfigSchema, {});
-      return { ...member, sessionId, token: await signToken(privateKey, kid, config, member.id, sessionId) };
+      const { token, sessionId } = await tokens.issue({ userId: member.id, accessLevel: member.level });
+      return { ...member, sessionId, token };
     }
 
     return {
@@ -234,7 +211,7 @@ export async function createRealtimeWorld(): Promise<RealtimeWorld> {
       },
       newSession: (member) => session(member),
       async revoke(member, bus) {
-        sessions.delete(member.sessionId);
+        tokens.revoke(member.sessionId);
         await bus.publish(
           newEvent('auth.session.revoked', { sessionId: member.sessionId, userId: member.id, reason: 'signout' }),
         );
@@ -255,17 +232,6 @@ export async function createRealtimeWorld(): Promise<RealtimeWorld> {
     await stop();
     throw error;
   }
-}
-
-function signToken(key: CryptoKey, kid: string, config: RealtimeConfig, userId: string, sessionId: string) {
-  return new SignJWT({ [ACCESS_TOKEN_SESSION_CLAIM]: sessionId })
-    .setProtectedHeader({ alg: ACCESS_TOKEN_ALGORITHM, kid })
-    .setSubject(userId)
-    .setIssuer(config.JWT_ISSUER)
-    .setAudience(config.JWT_AUDIENCE)
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(key);
 }
 
 /** A socket as the web app opens it, recording what the server sends and how it closed. */
