@@ -56,6 +56,11 @@ describe('access', () => {
       h.request(`/api/tasks/${existingTask.id}/dependencies`, { token: viewer.token }),
       h.request(`/api/tasks/${existingTask.id}/assignees`, { token: viewer.token }),
       h.request(`/api/users/${viewer.id}/tasks`, { token: viewer.token }),
+      h.request(`/api/tasks/${existingTask.id}/attachments`, { token: viewer.token }),
+      h.request(`/api/tasks/${existingTask.id}/attachments/upload`, {
+        token: viewer.token,
+        json: { fileName: 'plan.pdf', mimeType: 'application/pdf', fileSize: 100 },
+      }),
     ];
     const responses = await Promise.all(calls);
     for (const response of responses) {

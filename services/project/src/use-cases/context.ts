@@ -1,5 +1,12 @@
 import type pg from 'pg';
-import { inOutboxTransaction, type Emit, type Logger, type OutboxRelay, type ReplicaFiller } from '@crucible/platform';
+import {
+  inOutboxTransaction,
+  type BlobStore,
+  type Emit,
+  type Logger,
+  type OutboxRelay,
+  type ReplicaFiller,
+} from '@crucible/platform';
 import type { UserEventPayload } from '@crucible/proto';
 import type { ProjectConfig } from '../config.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
@@ -14,6 +21,8 @@ export interface ProjectContext {
   /** The same pool Prisma uses; the task list (the hot read) is hand-written SQL on it. */
   pool: pg.Pool;
   relay: OutboxRelay;
+  /** Task attachments (the forum's write-once store: S3 or a disk folder behind signed URLs). */
+  blobs: BlobStore;
   logger: Logger;
   /** Fills a missing user replica row by asking auth (user-replica.ts). */
   users: ReplicaFiller<UserEventPayload>;

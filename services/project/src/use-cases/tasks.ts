@@ -20,7 +20,9 @@ import {
   type TaskFields,
   type TaskListJson,
 } from '../repositories/tasks.ts';
+import { taskAttachments } from '../repositories/attachments.ts';
 import { requireProjectAccess, type Viewer } from './access.ts';
+import { deleteBlobsLater } from './attachments.ts';
 import { inTransaction, type Emit, type ProjectContext } from './context.ts';
 import { notCoreMembers } from './user-replica.ts';
 
@@ -263,11 +265,14 @@ export async function updateTask(
 /** Deletes a task: its subtasks become top-level tasks and its dependency rows (both ways) go with it. */
 export async function deleteTask(ctx: ProjectContext, viewer: Viewer, taskId: string): Promise<void> {
   requireProjectAccess(viewer);
-  await inTransaction(ctx, async (tx) => {
+  const keys = await inTransaction(ctx, async (tx) => {
     const task = await lockTask(tx, taskId);
     await audit.record(tx, taskId, viewer.id, [{ action: 'deleted', oldValue: task.title }]);
+    const attachmentKeys = await taskAttachments.keysOfTask(tx, taskId);
     await tasks.delete(tx, taskId);
+    return attachmentKeys;
   });
+  deleteBlobsLater(ctx, keys);
 }
 
 export async function listDependencies(ctx: ProjectContext, viewer: Viewer, taskId: string): Promise<TaskDependency[]> {
