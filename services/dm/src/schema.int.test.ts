@@ -69,6 +69,8 @@ it('applies the migrations twice without change and exercises every model throug
     },
   });
   await prisma.block.create({ data: { blockerId: grace, blockedId: ada } });
+  await prisma.memberSetting.create({ data: { userId: grace, allowDirectMessages: false, changedAt: new Date() } });
+  expect((await prisma.memberSetting.findUniqueOrThrow({ where: { userId: grace } })).allowDirectMessages).toBe(false);
 
   expect(await prisma.messageQuota.findUniqueOrThrow({ where: { userId: ada } })).toMatchObject({
     usedBytes: 5n,
