@@ -1,5 +1,6 @@
 import { SUBJECTS } from '@crucible/proto';
 import type { Subscription } from '@crucible/platform';
+import { memberSettings } from '../repositories/member-settings.ts';
 import { users } from '../repositories/users.ts';
 import type { RealtimeContext } from './context.ts';
 import { NOTIFYING_SUBJECTS, notifyFromEvent } from './notifications.ts';
@@ -12,6 +13,23 @@ function replicateUsers(ctx: RealtimeContext): Promise<Subscription> {
     handler: async (event) => {
       if (event.subject === SUBJECTS.userDeleted) await users.delete(ctx.pool, event.payload.id);
       else await users.upsert(ctx.pool, event.payload);
+    },
+  });
+}
+
+/**
+ * Members' Online Status switch from profile's events (spec 3 privacy): a member who hides it leaves
+ * the online list at once, on every instance.
+ */
+function replicateMemberSettings(ctx: RealtimeContext): Promise<Subscription> {
+  return ctx.bus.subscribe({
+    durable: ctx.config.REALTIME_PROFILE_CONSUMER,
+    subjects: [SUBJECTS.profileSettingsUpdated],
+    handler: async (event) => {
+      const { userId, showOnlineStatus } = event.payload;
+      if (!(await memberSettings.apply(ctx.pool, userId.toLowerCase(), showOnlineStatus, event.occurredAt))) return;
+      ctx.presence.scheduleUpdate();
+      await ctx.hub.announcePresenceChange().catch(() => undefined);
     },
   });
 }
@@ -60,7 +78,8 @@ function pushLiveEvents(ctx: RealtimeContext): Promise<Subscription> {
 export async function startSubscriptions(ctx: RealtimeContext): Promise<Subscription[]> {
   const started: Subscription[] = [];
   try {
-    for (const start of [replicateUsers, createNotifications, pushLiveEvents]) started.push(await start(ctx));
+    for (const start of [replicateUsers, replicateMemberSettings, createNotifications, pushLiveEvents])
+      started.push(await start(ctx));
     return started;
   } catch (error) {
     for (const subscription of started) await subscription.stop();
