@@ -16,6 +16,7 @@ import {
   mentionCreatedPayloadSchema,
   pollVotedPayloadSchema,
   replyCreatedPayloadSchema,
+  voteCastPayloadSchema,
 } from './forum.ts';
 import { messageReportCreatedPayloadSchema } from './admin.ts';
 import { profileIdentityChangedPayloadSchema, profileSettingsUpdatedPayloadSchema } from './profile.ts';
@@ -34,6 +35,7 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.forumDiscussionCreated]: discussionCreatedPayloadSchema,
   [SUBJECTS.forumReplyCreated]: replyCreatedPayloadSchema,
   [SUBJECTS.forumPollVoted]: pollVotedPayloadSchema,
+  [SUBJECTS.forumVoteCast]: voteCastPayloadSchema,
   [SUBJECTS.forumMentionCreated]: mentionCreatedPayloadSchema,
   [SUBJECTS.forumAttachmentCreated]: attachmentCreatedPayloadSchema,
   [SUBJECTS.dmMessageCreated]: dmMessageCreatedPayloadSchema,

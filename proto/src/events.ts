@@ -29,6 +29,8 @@ export const SUBJECTS = {
   forumDiscussionCreated: 'forum.discussion.created',
   forumReplyCreated: 'forum.reply.created',
   forumPollVoted: 'forum.poll.voted',
+  /** An up- or down-vote on a discussion or reply (the votes table), not a poll vote. */
+  forumVoteCast: 'forum.vote.cast',
   forumMentionCreated: 'forum.mention.created',
   forumAttachmentCreated: 'forum.attachment.created',
   dmMessageCreated: 'dm.message.created',
