@@ -32,6 +32,7 @@ try {
   const renders: number[] = [];
   const loads: number[] = [];
   const drags: number[] = [];
+  const dragWalls: number[] = [];
   await withPage(browser, 'kanban-bench', async (page) => {
     const at = (path: string) => `${product.url}${path}`;
     const signedIn = await page.request.post(at('/api/auth/signin'), { data: admin });
@@ -97,13 +98,19 @@ try {
       await page.keyboard.press('Space');
       await page.keyboard.press('ArrowRight');
       const before = await taskDuration();
+      const droppedAt = performance.now();
       await page.keyboard.press('Space');
       await page
         .getByRole('region', { name: 'In Progress column' })
         .getByRole('button', { name: new RegExp(`^${title},`) })
-        .waitFor();
+        .waitFor({ timeout: 180_000 });
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
       drags.push((await taskDuration()) - before);
+      dragWalls.push(performance.now() - droppedAt);
+      console.log(
+        `  run ${run + 1}: load ${loads.at(-1)!.toFixed(0)} ms, render ${renders.at(-1)!.toFixed(0)} ms, ` +
+          `drag ${(drags.at(-1)! * 1000).toFixed(0)} ms main thread, ${dragWalls.at(-1)!.toFixed(0)} ms until shown`,
+      );
     }
   });
   console.log(`Kanban of ${TASKS} tasks in Chromium, ${RUNS} runs (median; all runs):`);

@@ -11,6 +11,7 @@ import {
   type Subscription,
   type TokenVerifier,
 } from '@crucible/platform';
+import { LRUCache } from 'lru-cache';
 import type { ProjectConfig } from './config.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { registerProjectRoutes } from './http/routes.ts';
@@ -19,6 +20,8 @@ import { PROJECT_SCHEMA, type ProjectContext } from './use-cases/context.ts';
 import { replicateUsers, userReplicaFiller } from './use-cases/user-replica.ts';
 
 export const PROJECT_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
+/** Task lists kept built, by their JSON's length (characters): 5,000 tasks take about 3 MB. */
+const TASK_LIST_CACHE_CHARS = 64 * 1024 * 1024;
 /** Expired upload links are swept this often (as the forum does). */
 const UPLOAD_SWEEP_INTERVAL_MS = 5 * 60_000;
 
@@ -51,6 +54,10 @@ export async function createProjectService(
     prisma,
     pool: database.pool,
     relay,
+    taskLists: new LRUCache({
+      maxSize: TASK_LIST_CACHE_CHARS,
+      sizeCalculation: (entry) => Math.max(1, entry.list.length),
+    }),
     blobs: blobs.store,
     logger,
     users: userReplicaFiller(prisma, bus, logger),
