@@ -15,12 +15,14 @@ import { freePort, launchBrowser, startProduct, withPage } from './harness.ts';
 const TASKS = Number(process.env.BENCH_TASKS ?? 5_000);
 const DEPENDENCIES = Number(process.env.BENCH_DEPENDENCIES ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const DRAG_WAIT_MS = Number(process.env.BENCH_DRAG_WAIT_MS ?? 60_000);
 const CSRF = { 'X-Requested-With': 'XMLHttpRequest' };
 const runId = Date.now().toString(36);
 const admin = { email: `bench-kanban-${runId}-admin@example.com`, password: 'admin horse battery' };
 const member = { email: `bench-kanban-${runId}-core@example.com`, password: 'correct horse battery' };
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const median = (values: number[]) =>
+  values.length === 0 ? Number.NaN : [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 buildWeb();
 const product = await startProduct({
@@ -88,6 +90,10 @@ try {
       );
       renders.push(renderedAt - clickedAt);
 
+      console.log(
+        `  run ${run + 1}: load ${loads.at(-1)!.toFixed(0)} ms, Kanban render ${renders.at(-1)!.toFixed(0)} ms`,
+      );
+
       // A keyboard drag of the first To Do card one column right: main-thread time from the drop to the card moved.
       const card = page
         .getByRole('region', { name: 'To Do column' })
@@ -100,22 +106,26 @@ try {
       const before = await taskDuration();
       const droppedAt = performance.now();
       await page.keyboard.press('Space');
-      await page
-        .getByRole('region', { name: 'In Progress column' })
-        .getByRole('button', { name: new RegExp(`^${title},`) })
-        .waitFor({ timeout: 180_000 });
+      try {
+        await page
+          .getByRole('region', { name: 'In Progress column' })
+          .getByRole('button', { name: new RegExp(`^${title},`) })
+          .waitFor({ timeout: DRAG_WAIT_MS });
+      } catch {
+        console.log(`  run ${run + 1}: the dragged card was not in its new column within ${DRAG_WAIT_MS / 1000} s`);
+        continue;
+      }
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
       drags.push((await taskDuration()) - before);
       dragWalls.push(performance.now() - droppedAt);
       console.log(
-        `  run ${run + 1}: load ${loads.at(-1)!.toFixed(0)} ms, render ${renders.at(-1)!.toFixed(0)} ms, ` +
-          `drag ${(drags.at(-1)! * 1000).toFixed(0)} ms main thread, ${dragWalls.at(-1)!.toFixed(0)} ms until shown`,
+        `  run ${run + 1}: drag ${(drags.at(-1)! * 1000).toFixed(0)} ms main thread, ${dragWalls.at(-1)!.toFixed(0)} ms until shown`,
       );
     }
   });
   console.log(`Kanban of ${TASKS} tasks in Chromium, ${RUNS} runs (median; all runs):`);
   console.log(
-    `  /projects until the task data is shown: ${median(loads).toFixed(0)} ms (${loads.map((v) => v.toFixed(0)).join(', ')})`,
+    `  /projects loaded, with the project's task list received: ${median(loads).toFixed(0)} ms (${loads.map((v) => v.toFixed(0)).join(', ')})`,
   );
   console.log(
     `  Kanban rendered after picking the project: ${median(renders).toFixed(0)} ms (${renders.map((v) => v.toFixed(0)).join(', ')}); budget < 1000 ms: ${median(renders) < 1000 ? 'met' : 'NOT met'}`,
