@@ -71,6 +71,32 @@ async function toast(page: Page, title: string, text?: string): Promise<void> {
 const column = (page: Page, status: string) => page.getByRole('region', { name: `${status} column` });
 const card = (scope: Page | Locator, title: string) => scope.getByRole('button', { name: new RegExp(`^${title}, `) });
 
+/**
+ * dnd-kit's keyboard drag, one step at a time: Space lifts the card (it reports aria-pressed), the
+ * right arrow moves it over the next column once dnd-kit has measured the columns (its live region
+ * announces the column), and Space drops it there.
+ */
+async function keyboardDrag(page: Page, draggable: Locator, toColumn: string): Promise<void> {
+  await draggable.focus();
+  await page.keyboard.press('Space');
+  await expect.poll(() => draggable.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+  const announced = () =>
+    page.evaluate(
+      (status) => document.body.textContent?.includes(`was moved over droppable area ${status}.`) ?? false,
+      toColumn,
+    );
+  // One arrow press, then its announcement; pressed again only if dnd-kit had not measured the columns yet.
+  for (let attempt = 0; attempt < 5 && !(await announced()); attempt += 1) {
+    await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(announced, { timeout: 3_000 })
+      .toBe(true)
+      .catch(() => undefined);
+  }
+  expect(await announced()).toBe(true);
+  await page.keyboard.press('Space');
+}
+
 function localDay(date: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
@@ -125,12 +151,18 @@ describe('project management', () => {
       await card(page, 'Ship it').waitFor();
 
       // Keyboard drag: Space lifts the card, the right arrow moves it one column, Space drops it.
+      // Each move settles (the PATCH, then the refetched task list) before the next drag starts.
       for (const status of ['In Progress', 'Review']) {
-        await card(page, 'Write spec').focus();
-        await page.keyboard.press('Space');
-        await page.keyboard.press('ArrowRight');
-        await page.keyboard.press('Space');
+        const saved = page.waitForResponse(
+          (response) => response.request().method() === 'PATCH' && response.url().includes('/api/tasks/'),
+        );
+        const refetched = page.waitForResponse(
+          (response) => response.request().method() === 'GET' && /\/api\/projects\/[^/]+\/tasks$/.test(response.url()),
+        );
+        await keyboardDrag(page, card(page, 'Write spec'), status);
         await card(column(page, status), 'Write spec').waitFor();
+        expect((await saved).status()).toBe(200);
+        await refetched;
       }
       await toast(page, 'Success', 'Task updated successfully');
       expect(
