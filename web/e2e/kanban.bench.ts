@@ -102,7 +102,18 @@ try {
       const title = (await card.getAttribute('aria-label'))!.split(',')[0]!;
       await card.focus();
       await page.keyboard.press('Space');
+      // dnd-kit lifts the card (aria-pressed), then announces the column it is over: only then drop.
+      await page.locator('[aria-pressed="true"]').first().waitFor({ timeout: DRAG_WAIT_MS });
       await page.keyboard.press('ArrowRight');
+      await page
+        .waitForFunction(
+          () => document.body.textContent?.includes('was moved over droppable area In Progress.'),
+          null,
+          {
+            timeout: DRAG_WAIT_MS,
+          },
+        )
+        .catch(() => undefined);
       const before = await taskDuration();
       const droppedAt = performance.now();
       await page.keyboard.press('Space');
