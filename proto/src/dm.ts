@@ -17,6 +17,8 @@ export const DM_MESSAGES = {
   cannotBlockYourself: 'You cannot block yourself',
   // The same words whoever blocked whom: the refusal never says that a block exists.
   cannotMessage: 'You cannot send messages to this member',
+  /** 403: the recipient turned Direct Messages off in their privacy settings (spec 3). */
+  directMessagesOff: 'This member has turned off direct messages',
   userNotFound: 'User not found',
   messageNotFound: 'Message not found',
   invalidCursor: 'Invalid cursor',

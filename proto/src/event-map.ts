@@ -17,6 +17,7 @@ import {
   mentionCreatedPayloadSchema,
   pollVotedPayloadSchema,
   replyCreatedPayloadSchema,
+  voteCastPayloadSchema,
 } from './forum.ts';
 import { messageReportCreatedPayloadSchema } from './admin.ts';
 import { profileIdentityChangedPayloadSchema, profileSettingsUpdatedPayloadSchema } from './profile.ts';
@@ -37,6 +38,7 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.forumDiscussionDeleted]: discussionChangedPayloadSchema,
   [SUBJECTS.forumReplyCreated]: replyCreatedPayloadSchema,
   [SUBJECTS.forumPollVoted]: pollVotedPayloadSchema,
+  [SUBJECTS.forumVoteCast]: voteCastPayloadSchema,
   [SUBJECTS.forumMentionCreated]: mentionCreatedPayloadSchema,
   [SUBJECTS.forumAttachmentCreated]: attachmentCreatedPayloadSchema,
   [SUBJECTS.forumAdminAction]: adminActionPayloadSchema,

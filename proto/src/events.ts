@@ -31,6 +31,8 @@ export const SUBJECTS = {
   forumDiscussionDeleted: 'forum.discussion.deleted',
   forumReplyCreated: 'forum.reply.created',
   forumPollVoted: 'forum.poll.voted',
+  /** An up- or down-vote on a discussion or reply (the votes table), not a poll vote. */
+  forumVoteCast: 'forum.vote.cast',
   forumMentionCreated: 'forum.mention.created',
   forumAttachmentCreated: 'forum.attachment.created',
   /** Forum moderation and moderator grants, for the audit log (adminActionPayloadSchema). */

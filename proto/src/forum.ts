@@ -657,6 +657,32 @@ export const pollVotedPayloadSchema = z.object({
 });
 export type PollVotedPayload = z.infer<typeof pollVotedPayloadSchema>;
 
+/** The votes table's vote_type values (spec 3 schema: votes on a discussion or a reply, at most 10 characters). */
+export const POST_VOTE_TYPES = ['up', 'down'] as const;
+export type PostVoteType = (typeof POST_VOTE_TYPES)[number];
+
+/**
+ * forum.vote.cast: a member's vote on a discussion or reply was set, changed or withdrawn. It says
+ * the vote before and after, so a consumer adjusts the author's counts by the difference (profile's
+ * upvotesReceived) and a redelivered event, skipped by its id, never counts twice.
+ */
+export const voteCastPayloadSchema = z
+  .object({
+    voterId: z.string(),
+    /** Who wrote the post: whose upvotes received change. */
+    authorId: z.string(),
+    discussionId: z.string().nullable(),
+    replyId: z.string().nullable(),
+    /** null: the vote was withdrawn. */
+    voteType: z.enum(POST_VOTE_TYPES).nullable(),
+    previousVoteType: z.enum(POST_VOTE_TYPES).nullable(),
+    castAt: timestamp,
+  })
+  .refine((vote) => (vote.discussionId === null) !== (vote.replyId === null), {
+    message: 'A vote is on a discussion or on a reply',
+  });
+export type VoteCastPayload = z.infer<typeof voteCastPayloadSchema>;
+
 export const mentionCreatedPayloadSchema = z.object({
   mentionId: z.string(),
   mentionedUserId: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { attachmentCreateSchema, attachmentSchema } from './forum.ts';
 
 /** Exact texts of spec 3 sections 5, 6 and 8, plus the server's own refusals. */
 export const PROJECT_MESSAGES = {
@@ -34,6 +35,11 @@ export const PROJECT_MESSAGES = {
   projectCreated: 'Project created successfully',
   taskCreated: 'Task created successfully',
   taskUpdated: 'Task updated successfully',
+  /** Spec 3 section 8: any failed step of a task attachment's upload. */
+  uploadFailed: 'Failed to upload file',
+  attachmentNotFound: 'Attachment not found',
+  attachmentsTitle: 'Attachments',
+  noAttachments: 'No attachments yet',
 } as const;
 
 export const TASK_STATUSES = ['To Do', 'In Progress', 'Review', 'Complete'] as const;
@@ -232,3 +238,21 @@ export const taskEventPayloadSchema = z.object({
   actorId: z.string(),
 });
 export type TaskEventPayload = z.infer<typeof taskEventPayloadSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Task attachments: the forum's upload flow and schemas (POST .../upload answers the forum's
+// attachmentUploadResponseSchema; the file is PUT to uploadURL; recording checks its bytes).
+
+/** Records an upload on the task: the forum's record payload without the discussion and reply. */
+export const taskAttachmentCreateSchema = attachmentCreateSchema.pick({
+  filePath: true,
+  originalName: true,
+  mimeType: true,
+});
+export type TaskAttachmentCreate = z.infer<typeof taskAttachmentCreateSchema>;
+
+/** A task's attachment: the forum's attachment record, tied to a task instead of a post. */
+export const taskAttachmentSchema = attachmentSchema
+  .omit({ discussionId: true, replyId: true })
+  .extend({ taskId: z.string() });
+export type TaskAttachment = z.infer<typeof taskAttachmentSchema>;

@@ -26,6 +26,8 @@ export async function freePort(): Promise<number> {
 
 export interface Product {
   url: string;
+  /** The product's own database (benchmarks seed it directly). */
+  databaseUrl: string;
   /** The product's recent output, for failure messages. */
   log(): string;
   stop(): Promise<void>;
@@ -121,7 +123,7 @@ export async function startProduct(options: { port: number; env: Record<string, 
     await stop();
     throw error;
   }
-  return { url, log, stop };
+  return { url, databaseUrl: database.url, log, stop };
 }
 
 export function launchBrowser(): Promise<Browser> {

@@ -10,12 +10,19 @@ import {
   taskDependencyCreateSchema,
   taskDependencySchema,
   taskPatchSchema,
+  taskAttachmentCreateSchema,
+  taskAttachmentSchema,
   taskSchema,
 } from '../project.ts';
-import { defineRoutes, pathId } from './route.ts';
+import { attachmentUploadRequestSchema, attachmentUploadResponseSchema } from '../forum.ts';
+import { defineRoutes, pathId, raw } from './route.ts';
 
 const projectPath = z.object({ projectId: pathId(PROJECT_MESSAGES.projectNotFound) });
 const taskPath = z.object({ taskId: pathId(PROJECT_MESSAGES.taskNotFound) });
+const taskAttachmentPath = z.object({
+  taskId: pathId(PROJECT_MESSAGES.taskNotFound),
+  attachmentId: pathId(PROJECT_MESSAGES.attachmentNotFound),
+});
 const userPath = z.object({ userId: pathId(PROJECT_MESSAGES.userNotFound) });
 
 /**
@@ -146,6 +153,48 @@ export const projectRoutes = defineRoutes({
     summary: "The task's change history, oldest first",
     pathParams: taskPath,
     responses: { 200: z.array(taskAuditSchema) },
+  },
+  listTaskAttachments: {
+    method: 'GET',
+    path: '/api/tasks/:taskId/attachments',
+    auth: 'member',
+    summary: "The task's attachments, oldest first",
+    pathParams: taskPath,
+    responses: { 200: z.array(taskAttachmentSchema) },
+  },
+  requestTaskUpload: {
+    method: 'POST',
+    path: '/api/tasks/:taskId/attachments/upload',
+    auth: 'member',
+    summary: "A signed URL to upload one file for the task (the forum's flow: 50 MB, the allowed types)",
+    pathParams: taskPath,
+    body: attachmentUploadRequestSchema,
+    responses: { 200: attachmentUploadResponseSchema },
+  },
+  recordTaskAttachment: {
+    method: 'POST',
+    path: '/api/tasks/:taskId/attachments',
+    auth: 'member',
+    summary: 'Record an uploaded file on the task (its type is checked from its content)',
+    pathParams: taskPath,
+    body: taskAttachmentCreateSchema,
+    responses: { 201: taskAttachmentSchema },
+  },
+  downloadTaskAttachment: {
+    method: 'GET',
+    path: '/api/tasks/:taskId/attachments/:attachmentId/download',
+    auth: 'member',
+    summary: 'The file, always as a download under its original name',
+    pathParams: taskAttachmentPath,
+    responses: { 200: raw('The stored file', 'application/octet-stream') },
+  },
+  deleteTaskAttachment: {
+    method: 'DELETE',
+    path: '/api/tasks/:taskId/attachments/:attachmentId',
+    auth: 'member',
+    summary: 'Remove an attachment from the task',
+    pathParams: taskAttachmentPath,
+    responses: { 204: null },
   },
   listUserTasks: {
     method: 'GET',

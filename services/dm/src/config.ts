@@ -14,6 +14,11 @@ export const dmConfigSchema = z
       .string()
       .regex(/^[\w-]{1,64}$/)
       .default('dm-users'),
+    /** The durable consumer that keeps members' Direct Messages switches from profile's events. */
+    DM_PROFILE_CONSUMER: z
+      .string()
+      .regex(/^[\w-]{1,64}$/)
+      .default('dm-profile'),
   })
   .extend(tokenConfigSchema.shape)
   .extend(metricsConfigSchema.shape);

@@ -14,6 +14,7 @@ import { PrismaClient } from './generated/prisma/client.ts';
 import { replyToAdmin } from './http/admin-replies.ts';
 import { registerDmRoutes } from './http/routes.ts';
 import { DM_SCHEMA, type DmContext } from './use-cases/context.ts';
+import { replicateMemberSettings } from './use-cases/member-settings.ts';
 import { replicateUsers, userReplicaFiller } from './use-cases/user-replica.ts';
 
 export const DM_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -72,6 +73,7 @@ export async function createDmService(
   const subscriptions: Subscription[] = [];
   try {
     subscriptions.push(await replicateUsers(ctx, bus, config.DM_USERS_CONSUMER));
+    subscriptions.push(await replicateMemberSettings(ctx, bus, config.DM_PROFILE_CONSUMER));
     subscriptions.push(...(await replyToAdmin(ctx, bus)));
   } catch (error) {
     for (const subscription of subscriptions) await subscription.stop();

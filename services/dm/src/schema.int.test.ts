@@ -53,6 +53,12 @@ it('applies the migrations twice without change and exercises every model throug
     },
   });
   await migrated.prisma.block.create({ data: { blockerId: grace, blockedId: ada } });
+  await migrated.prisma.memberSetting.create({
+    data: { userId: grace, allowDirectMessages: false, changedAt: new Date() },
+  });
+  expect(
+    (await migrated.prisma.memberSetting.findUniqueOrThrow({ where: { userId: grace } })).allowDirectMessages,
+  ).toBe(false);
 
   expect(await migrated.prisma.messageQuota.findUniqueOrThrow({ where: { userId: ada } })).toMatchObject({
     usedBytes: 5n,

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { SERVICES } from '@crucible/proto';
-import { configFields, metricsConfigSchema, tokenConfigSchema } from '@crucible/platform';
+import {
+  blobStoreConfigSchema,
+  configFields,
+  metricsConfigSchema,
+  requireS3Credentials,
+  tokenConfigSchema,
+} from '@crucible/platform';
 
 export const projectConfigSchema = z
   .object({
@@ -16,5 +22,8 @@ export const projectConfigSchema = z
       .default('project-users'),
   })
   .extend(tokenConfigSchema.shape)
-  .extend(metricsConfigSchema.shape);
+  .extend(metricsConfigSchema.shape)
+  // The blob store's own fields (S3_* or DATA_DIR, PUBLIC_URL, BLOB_SIGNING_SECRET): task attachments live there.
+  .extend(blobStoreConfigSchema.shape)
+  .superRefine(requireS3Credentials);
 export type ProjectConfig = z.infer<typeof projectConfigSchema>;

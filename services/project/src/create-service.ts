@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import {
+  DISK_BLOB_ROUTE,
+  connectBlobStore,
   createHttpApp,
   createOutboxRelay,
   createRemoteTokenVerifier,
@@ -9,13 +11,19 @@ import {
   type Subscription,
   type TokenVerifier,
 } from '@crucible/platform';
+import { LRUCache } from 'lru-cache';
 import type { ProjectConfig } from './config.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { registerProjectRoutes } from './http/routes.ts';
+import { sweepExpiredUploads } from './use-cases/attachments.ts';
 import { PROJECT_SCHEMA, type ProjectContext } from './use-cases/context.ts';
 import { replicateUsers, userReplicaFiller } from './use-cases/user-replica.ts';
 
 export const PROJECT_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
+/** Task lists kept built, by their JSON's length (characters): 5,000 tasks take about 3 MB. */
+const TASK_LIST_CACHE_CHARS = 64 * 1024 * 1024;
+/** Expired upload links are swept this often (as the forum does). */
+const UPLOAD_SWEEP_INTERVAL_MS = 5 * 60_000;
 
 export interface ProjectDeps extends ServiceDeps {
   /** How tokens are checked; by default as every service but auth does (auth's keys and sessions over the bus). */
@@ -40,11 +48,17 @@ export async function createProjectService(
     transactionOptions: { maxWait: 10_000, timeout: 15_000 },
   });
   const relay = createOutboxRelay({ pool: database.pool, schema: PROJECT_SCHEMA, bus, logger });
+  const blobs = await connectBlobStore(config);
   const ctx: ProjectContext = {
     config,
     prisma,
     pool: database.pool,
     relay,
+    taskLists: new LRUCache({
+      maxSize: TASK_LIST_CACHE_CHARS,
+      sizeCalculation: (entry) => Math.max(1, entry.list.length),
+    }),
+    blobs: blobs.store,
     logger,
     users: userReplicaFiller(prisma, bus, logger),
   };
@@ -60,15 +74,27 @@ export async function createProjectService(
     readiness: () => [
       { name: 'database', check: database.isHealthy },
       { name: 'events', check: () => bus.isHealthy() },
+      { name: 'blobs', check: () => blobs.store.isHealthy() },
     ],
-    routes: (router) => registerProjectRoutes(router, { ctx, verifier }),
+    routes: (router) => {
+      // One machine: the gateway sends /api/blobs to the forum, which shares the disk folder and
+      // secret; mounted here too so the service stands alone (tests, a split deployment).
+      if (blobs.router) router.use(DISK_BLOB_ROUTE, blobs.router);
+      registerProjectRoutes(router, { ctx, verifier });
+    },
   });
 
   relay.start();
+  const uploadSweep = setInterval(() => {
+    sweepExpiredUploads(ctx).catch((error: unknown) =>
+      logger.warn({ err: error }, 'the sweep of expired uploads failed; the next one retries'),
+    );
+  }, UPLOAD_SWEEP_INTERVAL_MS).unref();
   let users: Subscription | undefined;
   try {
     users = await replicateUsers(ctx, bus, config.PROJECT_USERS_CONSUMER);
   } catch (error) {
+    clearInterval(uploadSweep);
     await relay.stop();
     await database.close();
     throw error;
@@ -78,7 +104,9 @@ export async function createProjectService(
     name: 'project',
     app,
     context: ctx,
+    components: [blobs.report],
     async stop() {
+      clearInterval(uploadSweep);
       await users?.stop();
       await relay.stop();
       await prisma.$disconnect();

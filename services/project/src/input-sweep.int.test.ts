@@ -3,6 +3,7 @@
  * non-uuid ids, very long text and wrong types in each of its inputs, sent by an admin (so the
  * deepest code paths run) against a real project with tasks.
  */
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoutes, type Project, type Task } from '@crucible/proto';
 import { sweepRoutes } from '@crucible/platform/testing';
@@ -48,7 +49,7 @@ describe('the input sweep of the project service', () => {
     const { requests, findings } = await sweepRoutes(projectRoutes, {
       baseUrl: h.url,
       tokenFor: () => admin.token,
-      defaultParams: { projectId: project.id, taskId: second.id, userId: admin.id },
+      defaultParams: { projectId: project.id, taskId: second.id, userId: admin.id, attachmentId: randomUUID() },
       samples: {
         createProject: { body: { title: 'P', description: 'd' } },
         updateProject: { body: { title: 'P2', description: null } },
@@ -57,6 +58,10 @@ describe('the input sweep of the project service', () => {
         updateTask: { body: { ...taskBody, prerequisites: [first.id] } },
         deleteTask: { params: { taskId: removable.id } },
         addTaskDependency: { body: { dependsOnTaskId: first.id } },
+        requestTaskUpload: { body: { fileName: 'notes.md', mimeType: 'text/markdown', fileSize: 12 } },
+        recordTaskAttachment: {
+          body: { filePath: `task-attachments/${admin.id}/${randomUUID()}`, originalName: 'notes.md' },
+        },
       },
     });
     expect(findings).toEqual([]);

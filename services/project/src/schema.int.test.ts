@@ -70,6 +70,31 @@ it('applies the migrations twice without change and exercises every model throug
   );
   expect(stored?.status).toBe('In Progress');
   expect(await migrated.prisma.taskAudit.count({ where: { taskId: child.id } })).toBe(1);
+  const filePath = `task-attachments/${owner}/${randomUUID()}`;
+  await migrated.prisma.taskAttachmentUpload.create({
+    data: {
+      filePath,
+      uploadKey: filePath.replace('task-attachments/', 'task-uploads/'),
+      taskId: child.id,
+      uploadedBy: owner,
+      declaredBytes: 10,
+      expiresAt: new Date(Date.now() + 60_000),
+    },
+  });
+  await migrated.prisma.taskAttachment.create({
+    data: {
+      id: randomUUID(),
+      taskId: child.id,
+      fileName: 'a.png',
+      originalName: 'a.png',
+      fileSize: 10,
+      mimeType: 'image/png',
+      type: 'image',
+      filePath,
+      uploadedBy: owner,
+    },
+  });
+  expect((await migrated.prisma.taskAttachment.findFirstOrThrow({ include: { task: true } })).task.title).toBe('Child');
 
   // Deleting the parent keeps the child as a top-level task and drops the dependency row.
   await migrated.prisma.task.delete({ where: { id: parent.id } });
@@ -78,5 +103,6 @@ it('applies the migrations twice without change and exercises every model throug
   await migrated.prisma.project.delete({ where: { id: project.id } });
   expect(await migrated.prisma.task.count()).toBe(0);
   expect(await migrated.prisma.taskAssignee.count()).toBe(0);
+  expect(await migrated.prisma.taskAttachment.count()).toBe(0);
   expect(await migrated.prisma.taskAudit.count()).toBe(1);
 });

@@ -56,6 +56,11 @@ describe('access', () => {
       h.request(`/api/tasks/${existingTask.id}/dependencies`, { token: viewer.token }),
       h.request(`/api/tasks/${existingTask.id}/assignees`, { token: viewer.token }),
       h.request(`/api/users/${viewer.id}/tasks`, { token: viewer.token }),
+      h.request(`/api/tasks/${existingTask.id}/attachments`, { token: viewer.token }),
+      h.request(`/api/tasks/${existingTask.id}/attachments/upload`, {
+        token: viewer.token,
+        json: { fileName: 'plan.pdf', mimeType: 'application/pdf', fileSize: 100 },
+      }),
     ];
     const responses = await Promise.all(calls);
     for (const response of responses) {
@@ -420,5 +425,40 @@ describe('audit and events', () => {
     } finally {
       await events.stop();
     }
+  });
+});
+
+describe('the task list kept built per version', () => {
+  it('reuses the built list until a change to the tasks, and never serves one from before a change', async () => {
+    const owned = await project();
+    const first = await task(owned.id, { title: 'First' });
+    const list = () => h.call<Task[]>(`/api/projects/${owned.id}/tasks`, { token: core.token });
+    const version = async () =>
+      (await h.sql<{ v: string }>(`SELECT tasks_version::text AS v FROM projects WHERE id = $1`, [owned.id]))[0]!.v;
+
+    expect((await list()).map((item) => item.title)).toEqual(['First']);
+    const built = h.service.context.taskLists.get(owned.id);
+    expect(built?.version).toBe(await version());
+    await list();
+    expect(h.service.context.taskLists.get(owned.id)).toBe(built);
+
+    const second = await task(owned.id, { title: 'Second' });
+    expect((await list()).map((item) => item.title)).toEqual(['First', 'Second']);
+    expect((await patch(second.id, { status: 'Review', prerequisites: [first.id] })).status).toBe(200);
+    expect((await list()).find((item) => item.id === second.id)).toMatchObject({
+      status: 'Review',
+      prerequisites: [first.id],
+    });
+    expect((await h.request(`/api/tasks/${first.id}/dependencies`, { method: 'GET', token: core.token })).status).toBe(
+      200,
+    );
+    expect(
+      (await h.request(`/api/tasks/${second.id}/dependencies`, { method: 'DELETE', token: core.token })).status,
+    ).toBe(204);
+    expect((await list()).find((item) => item.id === second.id)?.prerequisites).toEqual([]);
+    expect((await h.request(`/api/tasks/${first.id}`, { method: 'DELETE', token: core.token })).status).toBe(204);
+    expect((await list()).map((item) => item.title)).toEqual(['Second']);
+    expect((await h.request(`/api/projects/${owned.id}`, { method: 'DELETE', token: core.token })).status).toBe(204);
+    expect((await h.request(`/api/projects/${owned.id}/tasks`, { token: core.token })).status).toBe(404);
   });
 });

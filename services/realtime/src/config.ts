@@ -42,6 +42,8 @@ export const realtimeConfigSchema = z
     REALTIME_PRESENCE_COALESCE_MS: z.coerce.number().int().min(10).default(250),
     /** Durable consumers (shared by the service's replicas): users replica, notifications, live pushes. */
     REALTIME_USERS_CONSUMER: durableName('realtime-users'),
+    /** Members' Online Status switch from profile.settings.updated. */
+    REALTIME_PROFILE_CONSUMER: durableName('realtime-profile'),
     REALTIME_NOTIFICATIONS_CONSUMER: durableName('realtime-notifications'),
     REALTIME_LIVE_CONSUMER: durableName('realtime-live'),
   })

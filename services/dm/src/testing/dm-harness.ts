@@ -99,6 +99,7 @@ export async function startDmHarness(options: DmHarnessOptions = {}): Promise<Dm
       DATABASE_URL: database.url,
       DATABASE_POOL_SIZE: '30',
       DM_USERS_CONSUMER: usersConsumer,
+      DM_PROFILE_CONSUMER: `dm_it_profile_${uniqueTag(6)}`,
       ...options.env,
     });
 

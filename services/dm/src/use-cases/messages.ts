@@ -13,6 +13,7 @@ import {
 } from '@crucible/proto';
 import { BadRequestError, ForbiddenError, HttpError, NotFoundError } from '@crucible/platform';
 import { blockRepository } from '../repositories/blocks.ts';
+import { memberSettingsRepository } from '../repositories/member-settings.ts';
 import { conversationRepository } from '../repositories/conversations.ts';
 import { messageRepository, toDirectMessage } from '../repositories/messages.ts';
 import { quotaRepository } from '../repositories/quotas.ts';
@@ -54,6 +55,8 @@ export async function sendMessage(
   return inTransaction(ctx, async (sql, emit) => {
     if (await blockRepository.existsBetween(sql, senderId, recipientId))
       throw new ForbiddenError(DM_MESSAGES.cannotMessage);
+    if (await memberSettingsRepository.refusesDirectMessages(sql, recipientId))
+      throw new ForbiddenError(DM_MESSAGES.directMessagesOff);
     // Every send but a member's first needs only the reserving UPDATE. The first creates the row
     // (or waits for a concurrent first send to commit it) and reserves again.
     let reserved = await quotaRepository.reserve(sql, senderId, sizeBytes);

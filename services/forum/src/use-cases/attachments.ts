@@ -18,9 +18,11 @@ import {
   ForbiddenError,
   NotFoundError,
   TooManyRequestsError,
+  contentMatches,
   isUniqueViolation,
+  sniffMimeType,
+  TEXT_SAMPLE_BYTES,
 } from '@crucible/platform';
-import { contentMatches, sniffMimeType, TEXT_SAMPLE_BYTES } from '../attachments/file-checks.ts';
 import type { Attachment as AttachmentRow } from '../generated/prisma/client.ts';
 import { attachmentDownloadPath, attachmentRepository, attachmentUploads } from '../repositories/attachments.ts';
 import { replyRepository } from '../repositories/replies.ts';

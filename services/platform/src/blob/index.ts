@@ -4,3 +4,11 @@ export { createDiskBlobStore, type DiskBlobStore, type DiskBlobStoreOptions } fr
 export { diskBlobRouter, type DiskBlobRouterOptions } from './disk-blob-router.ts';
 export { assertValidBlobKey } from './blob-key.ts';
 export { DOWNLOAD_SAFETY_HEADERS } from './download-headers.ts';
+export {
+  contentMatches,
+  looksLikeText,
+  sniffMimeType,
+  vetStoredAttachment,
+  TEXT_SAMPLE_BYTES,
+  type ContentEvidence,
+} from './file-checks.ts';

@@ -19,6 +19,20 @@ export const stats = {
     );
     return row ?? null;
   },
+  /**
+   * Adds the difference a vote made to the author's counts (never below 0); a vote is not activity
+   * of the author's, so last_activity stays.
+   */
+  adjustVotes: (db: Db, userId: string, upvotes: number, downvotes: number) =>
+    execute(
+      db,
+      `INSERT INTO user_stats (user_id, upvotes_received, downvotes_received) VALUES ($1::uuid, GREATEST($2::int, 0), GREATEST($3::int, 0))
+       ON CONFLICT (user_id) DO UPDATE SET upvotes_received = GREATEST(user_stats.upvotes_received + $2::int, 0),
+         downvotes_received = GREATEST(user_stats.downvotes_received + $3::int, 0)`,
+      userId,
+      upvotes,
+      downvotes,
+    ),
   increment: (db: Db, userId: string, counter: StatsCounter, at: Date) =>
     execute(
       db,

@@ -1,8 +1,10 @@
+import { pipeline } from 'node:stream/promises';
 import type { Request, Router } from 'express';
 import { projectRoutes as routes } from '@crucible/proto';
-import { createRouteMounter, principalOf, type TokenVerifier } from '@crucible/platform';
+import { DOWNLOAD_SAFETY_HEADERS, createRouteMounter, principalOf, type TokenVerifier } from '@crucible/platform';
 import { viewerOf, type Viewer } from '../use-cases/access.ts';
 import type { ProjectContext } from '../use-cases/context.ts';
+import * as attachments from '../use-cases/attachments.ts';
 import * as projects from '../use-cases/projects.ts';
 import * as tasks from '../use-cases/tasks.ts';
 
@@ -61,6 +63,31 @@ export function registerProjectRoutes(router: Router, deps: { ctx: ProjectContex
   });
   mount(routes.listTaskAudit, async ({ params }, req, res) => {
     res.json(await tasks.listAudit(ctx, viewer(req), params.taskId));
+  });
+  mount(routes.listTaskAttachments, async ({ params }, req, res) => {
+    res.json(await attachments.listTaskAttachments(ctx, viewer(req), params.taskId));
+  });
+  mount(routes.requestTaskUpload, async ({ params, body }, req, res) => {
+    res.json(await attachments.requestTaskUpload(ctx, viewer(req), params.taskId, body));
+  });
+  mount(routes.recordTaskAttachment, async ({ params, body }, req, res) => {
+    res.status(201).json(await attachments.recordTaskAttachment(ctx, viewer(req), params.taskId, body));
+  });
+  mount(routes.downloadTaskAttachment, async ({ params }, req, res) => {
+    const download = await attachments.downloadTaskAttachment(ctx, viewer(req), params.taskId, params.attachmentId);
+    // As the forum serves attachments: always a download under the original name, never a page.
+    res.attachment(download.attachment.originalName);
+    res.set({
+      'Content-Type': download.attachment.mimeType,
+      'Content-Length': String(download.size),
+      ...DOWNLOAD_SAFETY_HEADERS,
+      'Cache-Control': 'private, max-age=0, must-revalidate',
+    });
+    await pipeline(await download.open(), res);
+  });
+  mount(routes.deleteTaskAttachment, async ({ params }, req, res) => {
+    await attachments.deleteTaskAttachment(ctx, viewer(req), params.taskId, params.attachmentId);
+    res.status(204).end();
   });
   mount(routes.listUserTasks, async ({ params }, req, res) => {
     res.json(await tasks.listUserTasks(ctx, viewer(req), params.userId));

@@ -65,7 +65,8 @@ export const projects = {
   lock: async (db: Db, id: string): Promise<{ id: string; ownerId: string } | null> => {
     const [row] = await query<{ id: string; owner_id: string }>(
       db,
-      `SELECT id, owner_id FROM projects WHERE id = $1::uuid FOR NO KEY UPDATE`,
+      // The UPDATE takes the row lock (FOR NO KEY UPDATE, as before) and marks the task list changed.
+      `UPDATE projects SET tasks_version = tasks_version + 1 WHERE id = $1::uuid RETURNING id, owner_id`,
       id,
     );
     return row ? { id: row.id, ownerId: row.owner_id } : null;

@@ -133,6 +133,27 @@ export const tasks = {
     (await pool.query<{ list: string }>(taskListJson('t.project_id = $1::uuid'), [projectId])).rows[0]!
       .list as TaskListJson,
 
+  /** The project's task-list version (bumped by every change to its tasks); null without the project. */
+  listVersion: async (pool: pg.Pool, projectId: string): Promise<string | null> =>
+    (
+      await pool.query<{ version: string }>(`SELECT tasks_version::text AS version FROM projects WHERE id = $1::uuid`, [
+        projectId,
+      ])
+    ).rows[0]?.version ?? null,
+
+  /** The list and the version it is of, read in one statement (one snapshot); null without the project. */
+  listByProjectJsonVersioned: async (
+    pool: pg.Pool,
+    projectId: string,
+  ): Promise<{ version: string; list: TaskListJson } | null> => {
+    const { rows } = await pool.query<{ version: string; list: TaskListJson }>(
+      `SELECT p.tasks_version::text AS version, (${taskListJson('t.project_id = p.id')}) AS list
+         FROM projects p WHERE p.id = $1::uuid`,
+      [projectId],
+    );
+    return rows[0] ?? null;
+  },
+
   listAssignedTo: async (pool: pg.Pool, userId: string): Promise<Task[]> =>
     (
       await pool.query<TaskRow>(

@@ -5,6 +5,9 @@
  * sets, so the rules see exactly the principal a gateway would pass.
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { type AccessLevel, type EventEnvelope } from '@crucible/proto';
 import { createMemoryCache, createNatsEventBus, loadConfig, silentLogger, type EventBus } from '@crucible/platform';
@@ -73,12 +76,17 @@ export async function startProjectHarness(options: { env?: Record<string, string
     cleanups.push(() => bus.close());
 
     const server = await listenFirst(cleanups);
+    const dataDir = await mkdtemp(join(tmpdir(), 'project-it-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
     const config = loadConfig(projectConfigSchema, {
       NODE_ENV: 'test',
       LOG_LEVEL: 'silent',
       DATABASE_URL: database.url,
       DATABASE_POOL_SIZE: '30',
       PROJECT_USERS_CONSUMER: `project_it_users_${uniqueTag(6)}`,
+      // A disk blob store of its own behind this server's signed URLs.
+      PUBLIC_URL: server.url,
+      DATA_DIR: dataDir,
       ...options.env,
     });
 

@@ -1,7 +1,9 @@
 import { PROJECT_MESSAGES, type Project } from '@crucible/proto';
 import { NotFoundError } from '@crucible/platform';
+import { taskAttachments } from '../repositories/attachments.ts';
 import { projects } from '../repositories/projects.ts';
 import { requireOwnerOrAdmin, requireProjectAccess, type Viewer } from './access.ts';
+import { deleteBlobsLater } from './attachments.ts';
 import type { ProjectContext } from './context.ts';
 import { inTransaction } from './context.ts';
 
@@ -51,10 +53,14 @@ export async function updateProject(
 /** Deletes the project with its tasks and their lists; the tasks' audit rows stay. */
 export async function deleteProject(ctx: ProjectContext, viewer: Viewer, projectId: string): Promise<void> {
   requireProjectAccess(viewer);
-  await inTransaction(ctx, async (tx) => {
+  const keys = await inTransaction(ctx, async (tx) => {
     const project = await projects.lock(tx, projectId);
     if (!project) throw new NotFoundError(PROJECT_MESSAGES.projectNotFound);
     requireOwnerOrAdmin(viewer, project.ownerId);
+    const attachmentKeys = await taskAttachments.keysOfProject(tx, projectId);
     await projects.delete(tx, projectId);
+    return attachmentKeys;
   });
+  // The rows went with the tasks; their files follow once that is committed.
+  deleteBlobsLater(ctx, keys);
 }

@@ -20,7 +20,9 @@ import {
   type TaskFields,
   type TaskListJson,
 } from '../repositories/tasks.ts';
+import { taskAttachments } from '../repositories/attachments.ts';
 import { requireProjectAccess, type Viewer } from './access.ts';
+import { deleteBlobsLater } from './attachments.ts';
 import { inTransaction, type Emit, type ProjectContext } from './context.ts';
 import { notCoreMembers } from './user-replica.ts';
 
@@ -124,10 +126,29 @@ function eventOf(task: Task, actorId: string, assigneeIds: string[] = task.assig
 /** The project's tasks with their assignees and prerequisites, as JSON text (the all-tasks view loads thousands). */
 export async function listProjectTasks(ctx: ProjectContext, viewer: Viewer, projectId: string): Promise<TaskListJson> {
   requireProjectAccess(viewer);
-  const list = await tasks.listByProjectJson(ctx.pool, projectId);
-  if (list === '[]' && !(await projects.find(ctx.prisma, projectId)))
-    throw new NotFoundError(PROJECT_MESSAGES.projectNotFound);
-  return list;
+  return (await versionedTaskList(ctx, projectId)).list;
+}
+
+/**
+ * The task list and its version. Building it is the service's hottest work (thousands of tasks as
+ * JSON), and it changes only when a change to the project's tasks bumps the version (in the
+ * transaction that locks the project): a cheap read of the version finds a list already built.
+ * Instances each keep their own, and none can serve a stale one, since the version is the database's.
+ */
+export async function versionedTaskList(
+  ctx: ProjectContext,
+  projectId: string,
+): Promise<{ version: string; list: TaskListJson }> {
+  const version = await tasks.listVersion(ctx.pool, projectId);
+  if (version === null) throw new NotFoundError(PROJECT_MESSAGES.projectNotFound);
+  const cached = ctx.taskLists.get(projectId);
+  if (cached?.version === version) return cached;
+  const built = await tasks.listByProjectJsonVersioned(ctx.pool, projectId);
+  if (!built) throw new NotFoundError(PROJECT_MESSAGES.projectNotFound);
+  // Only ever replaced by a newer build, so two overlapping misses never put an older list back.
+  const current = ctx.taskLists.get(projectId);
+  if (!current || BigInt(current.version) < BigInt(built.version)) ctx.taskLists.set(projectId, built);
+  return built;
 }
 
 export async function listUserTasks(ctx: ProjectContext, viewer: Viewer, userId: string): Promise<Task[]> {
@@ -263,11 +284,14 @@ export async function updateTask(
 /** Deletes a task: its subtasks become top-level tasks and its dependency rows (both ways) go with it. */
 export async function deleteTask(ctx: ProjectContext, viewer: Viewer, taskId: string): Promise<void> {
   requireProjectAccess(viewer);
-  await inTransaction(ctx, async (tx) => {
+  const keys = await inTransaction(ctx, async (tx) => {
     const task = await lockTask(tx, taskId);
     await audit.record(tx, taskId, viewer.id, [{ action: 'deleted', oldValue: task.title }]);
+    const attachmentKeys = await taskAttachments.keysOfTask(tx, taskId);
     await tasks.delete(tx, taskId);
+    return attachmentKeys;
   });
+  deleteBlobsLater(ctx, keys);
 }
 
 export async function listDependencies(ctx: ProjectContext, viewer: Viewer, taskId: string): Promise<TaskDependency[]> {

@@ -8,13 +8,12 @@ export interface UserRow {
   lastName: string | null;
   profileImageUrl: string | null;
   accessLevel: AccessLevel;
-  showOnlineStatus: boolean;
 }
 
-export type UserFields = Omit<UserRow, 'showOnlineStatus'>;
+export type UserFields = UserRow;
 
 const COLUMNS = `id, email, first_name AS "firstName", last_name AS "lastName",
-  profile_image_url AS "profileImageUrl", access_level AS "accessLevel", show_online_status AS "showOnlineStatus"`;
+  profile_image_url AS "profileImageUrl", access_level AS "accessLevel"`;
 
 const UPSERT = `INSERT INTO users (id, email, first_name, last_name, profile_image_url, access_level)
   VALUES ($1, $2, $3, $4, $5, $6)`;

@@ -1,6 +1,7 @@
 import { SUBJECTS } from '@crucible/proto';
 import type { Subscription } from '@crucible/platform';
 import { purgeMember } from '../repositories/member-purge.ts';
+import { memberSettings } from '../repositories/member-settings.ts';
 import { users } from '../repositories/users.ts';
 import type { RealtimeContext } from './context.ts';
 import { NOTIFYING_SUBJECTS, notifyFromEvent } from './notifications.ts';
@@ -15,6 +16,23 @@ function replicateUsers(ctx: RealtimeContext): Promise<Subscription> {
         await users.delete(ctx.pool, event.payload.id);
         await purgeMember(ctx.pool, event.payload.id.toLowerCase());
       } else await users.upsert(ctx.pool, event.payload);
+    },
+  });
+}
+
+/**
+ * Members' Online Status switch from profile's events (spec 3 privacy): a member who hides it leaves
+ * the online list at once, on every instance.
+ */
+function replicateMemberSettings(ctx: RealtimeContext): Promise<Subscription> {
+  return ctx.bus.subscribe({
+    durable: ctx.config.REALTIME_PROFILE_CONSUMER,
+    subjects: [SUBJECTS.profileSettingsUpdated],
+    handler: async (event) => {
+      const { userId, showOnlineStatus } = event.payload;
+      if (!(await memberSettings.apply(ctx.pool, userId.toLowerCase(), showOnlineStatus, event.occurredAt))) return;
+      ctx.presence.scheduleUpdate();
+      await ctx.hub.announcePresenceChange().catch(() => undefined);
     },
   });
 }
@@ -63,7 +81,8 @@ function pushLiveEvents(ctx: RealtimeContext): Promise<Subscription> {
 export async function startSubscriptions(ctx: RealtimeContext): Promise<Subscription[]> {
   const started: Subscription[] = [];
   try {
-    for (const start of [replicateUsers, createNotifications, pushLiveEvents]) started.push(await start(ctx));
+    for (const start of [replicateUsers, replicateMemberSettings, createNotifications, pushLiveEvents])
+      started.push(await start(ctx));
     return started;
   } catch (error) {
     for (const subscription of started) await subscription.stop();

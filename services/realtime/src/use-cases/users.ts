@@ -1,6 +1,7 @@
 import { RPC, userEventPayloadSchema, type ChatSender, type OnlineUser } from '@crucible/proto';
 import { createReplicaFiller, type EventBus, type Logger, type ReplicaFiller } from '@crucible/platform';
 import type pg from 'pg';
+import { memberSettings } from '../repositories/member-settings.ts';
 import { users, type UserFields, type UserRow } from '../repositories/users.ts';
 import type { RealtimeContext } from './context.ts';
 
@@ -21,15 +22,16 @@ export async function usersByIds(ctx: RealtimeContext, ids: string[]): Promise<U
     ids,
     known.map((row) => row.id),
   );
-  return [...known, ...filled.map((row) => ({ ...row, showOnlineStatus: true }))];
+  return [...known, ...filled];
 }
 
 /** The spec's online user for each id, in the order given, without members who hide their status. */
 export async function describeOnline(ctx: RealtimeContext, ids: string[]): Promise<OnlineUser[]> {
-  const rows = new Map((await usersByIds(ctx, ids)).map((row) => [row.id, row]));
+  const [known, hiding] = await Promise.all([usersByIds(ctx, ids), memberSettings.hiding(ctx.pool, ids)]);
+  const rows = new Map(known.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = rows.get(id);
-    if (!row?.showOnlineStatus) return [];
+    if (!row || hiding.has(id)) return [];
     return [{ id: row.id, email: row.email, firstName: row.firstName, accessLevel: row.accessLevel }];
   });
 }

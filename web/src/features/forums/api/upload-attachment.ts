@@ -7,22 +7,16 @@ import {
   forumRoutes,
 } from '@crucible/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../../lib/api-error.ts';
 import { callRoute } from '../../../lib/api-client.ts';
+import { putToUploadLink } from '../../../lib/file-transfer.ts';
 import { DISCUSSIONS_KEY, discussionKey } from './forum-query-keys.ts';
 
 export async function requestAttachmentUpload(request: AttachmentUploadRequest): Promise<AttachmentUploadResponse> {
   return callRoute(forumRoutes.requestUpload, { body: request });
 }
 
-/**
- * Sends the bytes to the signed upload link. Neither cookies nor the token go along: the link
- * carries its own signature and may point at an object store on another origin.
- */
-export async function putAttachmentFile(uploadURL: string, contentType: string, file: Blob): Promise<void> {
-  const response = await fetch(uploadURL, { method: 'PUT', headers: { 'Content-Type': contentType }, body: file });
-  if (!response.ok) throw new ApiError(response.status, (await response.text()) || response.statusText);
-}
+/** Sends the bytes to the signed upload link (shared with task attachments). */
+export const putAttachmentFile = putToUploadLink;
 
 export async function recordAttachment(request: AttachmentCreate): Promise<Attachment> {
   return callRoute(forumRoutes.recordAttachment, { body: request });

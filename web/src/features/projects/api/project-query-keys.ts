@@ -5,3 +5,4 @@ export const CORE_USERS_KEY = ['/api/users', 'core'] as const;
 export const userTasksKey = (userId: string) => ['/api/users', userId, 'tasks'] as const;
 export const taskDependenciesKey = (taskId: string) => ['/api/tasks', taskId, 'dependencies'] as const;
 export const taskAssigneesKey = (taskId: string) => ['/api/tasks', taskId, 'assignees'] as const;
+export const taskAttachmentsKey = (taskId: string) => ['/api/tasks', taskId, 'attachments'] as const;

@@ -34,6 +34,7 @@ import {
 import { displayName, parentChoices, prerequisiteChoices, PROJECT_LIMITS } from '../task-rules.ts';
 import { useProjectNotices } from '../use-project-notices.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { TaskAttachments } from './TaskAttachments.tsx';
 
 export interface TaskDialogTarget {
   /** 'create' from New Task, 'add' from a Kanban column (status fixed), 'edit' from a card or list. */
@@ -297,6 +298,7 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, onClose
                   ))}
                 </Stack>
               </Box>
+              {editing && task && <TaskAttachments taskId={task.id} />}
             </Stack>
           </LocalizationProvider>
         </DialogContent>

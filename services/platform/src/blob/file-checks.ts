@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { fileTypeFromStream } from 'file-type';
-import type { AllowedAttachment } from '@crucible/proto';
+import { FORUM_MESSAGES, allowedAttachmentFor, type AllowedAttachment } from '@crucible/proto';
+import type { BlobStore } from './blob-store.ts';
 
 /** What the file's own bytes must say for each allowed type; text has no signature at all. */
 const SIGNATURES: Record<AllowedAttachment['mimeType'], readonly string[] | 'text'> = {
@@ -70,4 +71,36 @@ export async function contentMatches(kind: AllowedAttachment, evidence: ContentE
   if (evidence.sniffedMimeType !== undefined) return false;
   const { sample, complete } = await evidence.textSample();
   return looksLikeText(sample, complete);
+}
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Whether a stored object may become an attachment named `originalName`: an allowed type by its
+ * name (and declared type), within `maxBytes`, and its own bytes of that type. Answers the kind, or
+ * the reason (the forum's texts) to refuse it with.
+ */
+export async function vetStoredAttachment(
+  store: Pick<BlobStore, 'read'>,
+  stored: { key: string; size: number },
+  claimed: { originalName: string; mimeType?: string },
+  maxBytes: number,
+): Promise<{ kind: AllowedAttachment } | { problem: string }> {
+  const kind = allowedAttachmentFor(claimed.originalName, claimed.mimeType);
+  if (!kind) return { problem: FORUM_MESSAGES.fileTypeNotAllowed };
+  if (stored.size > maxBytes) return { problem: FORUM_MESSAGES.fileTooLarge(maxBytes) };
+  const { key, size } = stored;
+  const matches = await contentMatches(kind, {
+    sniffedMimeType: size === 0 ? undefined : await sniffMimeType(await store.read(key)),
+    textSample: async () => {
+      if (size === 0) return { sample: Buffer.alloc(0), complete: true };
+      const end = Math.min(size, TEXT_SAMPLE_BYTES) - 1;
+      return { sample: await readAll(await store.read(key, { start: 0, end })), complete: end === size - 1 };
+    },
+  });
+  return matches ? { kind } : { problem: FORUM_MESSAGES.fileContentMismatch };
 }

@@ -1,0 +1,239 @@
+/**
+ * Task attachments on the forum's flow (spec 2 section 5, spec 3 section 9): a signed upload link
+ * for a key the server picks under the member's folder, a PUT of the file, then a record that moves
+ * the upload to a key no link reaches and checks its bytes there (the platform's vetStoredAttachment:
+ * 50 MB, the allowed types, content matching the name). Core members and admins only.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  FORUM_MESSAGES,
+  LIMITS,
+  PROJECT_MESSAGES,
+  allowedAttachmentFor,
+  sanitizeFileName,
+  type AttachmentUploadRequest,
+  type AttachmentUploadResponse,
+  type TaskAttachment,
+  type TaskAttachmentCreate,
+} from '@crucible/proto';
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  TooManyRequestsError,
+  isUniqueViolation,
+  vetStoredAttachment,
+} from '@crucible/platform';
+import type { Readable } from 'node:stream';
+import { taskAttachmentUploads, taskAttachments, toTaskAttachment } from '../repositories/attachments.ts';
+import { audit, tasks } from '../repositories/tasks.ts';
+import { requireProjectAccess, type Viewer } from './access.ts';
+import { inTransaction, type ProjectContext } from './context.ts';
+
+const MAX_BYTES = LIMITS.forum.attachmentMaxBytes;
+const KEY_PATTERN = /^task-attachments\/([0-9a-f-]{36})\/[0-9a-f-]{36}$/;
+/** What one member may have uploaded and not yet recorded (the forum's caps). */
+export const PENDING_UPLOAD_CAPS = { count: 20, bytes: 5 * MAX_BYTES };
+const SWEEP_BATCH = 500;
+
+/** Where the upload link writes; recording moves the object to its final key (`filePath`). */
+export function uploadKeyOf(filePath: string): string {
+  return filePath.replace(/^task-attachments\//, 'task-uploads/');
+}
+
+async function requireTask(ctx: ProjectContext, taskId: string): Promise<void> {
+  if (!(await tasks.projectOf(ctx.prisma, taskId))) throw new NotFoundError(PROJECT_MESSAGES.taskNotFound);
+}
+
+export async function listTaskAttachments(
+  ctx: ProjectContext,
+  viewer: Viewer,
+  taskId: string,
+): Promise<TaskAttachment[]> {
+  requireProjectAccess(viewer);
+  await requireTask(ctx, taskId);
+  return (await taskAttachments.ofTask(ctx.prisma, taskId)).map(toTaskAttachment);
+}
+
+export async function requestTaskUpload(
+  ctx: ProjectContext,
+  viewer: Viewer,
+  taskId: string,
+  request: AttachmentUploadRequest,
+): Promise<AttachmentUploadResponse> {
+  requireProjectAccess(viewer);
+  await requireTask(ctx, taskId);
+  const kind = allowedAttachmentFor(request.fileName, request.mimeType);
+  if (!kind) throw new BadRequestError(FORUM_MESSAGES.fileTypeNotAllowed);
+  const filePath = `task-attachments/${viewer.id}/${randomUUID()}`;
+  const uploadKey = uploadKeyOf(filePath);
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + LIMITS.signedLinkSeconds * 1000);
+  const { added, pending } = await taskAttachmentUploads.addWithinCaps(
+    ctx.prisma,
+    { filePath, uploadKey, taskId, uploadedBy: viewer.id, declaredBytes: request.fileSize ?? MAX_BYTES, expiresAt },
+    PENDING_UPLOAD_CAPS,
+    now,
+  );
+  if (!added)
+    throw new TooManyRequestsError(
+      LIMITS.signedLinkSeconds,
+      FORUM_MESSAGES.tooManyPendingUploads(pending.count, pending.bytes),
+    );
+  const uploadURL = await ctx.blobs.presignUpload(uploadKey, {
+    contentType: kind.mimeType,
+    expiresInSeconds: LIMITS.signedLinkSeconds,
+  });
+  return {
+    uploadURL,
+    contentType: kind.mimeType,
+    filePath,
+    fileName: sanitizeFileName(request.fileName),
+    maxFileSize: MAX_BYTES,
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+/** Claims the member's link for this task (once) and moves the upload to its final key. */
+async function moveUploadInPlace(ctx: ProjectContext, viewer: Viewer, taskId: string, filePath: string) {
+  const now = new Date();
+  const upload = await taskAttachmentUploads.find(ctx.prisma, filePath);
+  if (!upload || upload.uploadedBy !== viewer.id || upload.taskId !== taskId)
+    throw new BadRequestError(FORUM_MESSAGES.fileNotUploaded);
+  if (upload.recordedAt) throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
+  if (upload.expiresAt <= now) throw new BadRequestError(FORUM_MESSAGES.uploadLinkExpired);
+  if (!(await ctx.blobs.stat(upload.uploadKey))) throw new BadRequestError(FORUM_MESSAGES.fileNotUploaded);
+  if (!(await taskAttachmentUploads.markRecorded(ctx.prisma, filePath, viewer.id, now)))
+    throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
+  try {
+    return await ctx.blobs.move(upload.uploadKey, filePath);
+  } catch (error) {
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status === 404) throw new BadRequestError(FORUM_MESSAGES.fileNotUploaded);
+    if (status === 409) throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
+    throw error;
+  }
+}
+
+/**
+ * Records an upload on the task after checking the stored bytes; a refused object is deleted and
+ * the answer says why. Adding writes an audit row ('attachment_added', the file's name).
+ */
+export async function recordTaskAttachment(
+  ctx: ProjectContext,
+  viewer: Viewer,
+  taskId: string,
+  input: TaskAttachmentCreate,
+): Promise<TaskAttachment> {
+  requireProjectAccess(viewer);
+  await requireTask(ctx, taskId);
+  const key = input.filePath;
+  if (KEY_PATTERN.exec(key)?.[1] !== viewer.id) throw new BadRequestError(FORUM_MESSAGES.attachmentNotYours);
+  const stored = await moveUploadInPlace(ctx, viewer, taskId, key);
+  const verdict = await vetStoredAttachment(ctx.blobs, { key, size: stored.size }, input, MAX_BYTES);
+  if ('problem' in verdict) {
+    await ctx.blobs.delete(key);
+    throw new BadRequestError(verdict.problem);
+  }
+  try {
+    const row = await inTransaction(ctx, async (tx) => {
+      if (!(await tasks.projectOf(tx, taskId))) throw new NotFoundError(PROJECT_MESSAGES.taskNotFound);
+      await tasks.lock(tx, taskId);
+      const created = await taskAttachments.create(tx, {
+        id: randomUUID(),
+        taskId,
+        fileName: sanitizeFileName(input.originalName),
+        originalName: input.originalName,
+        fileSize: stored.size,
+        mimeType: verdict.kind.mimeType,
+        type: verdict.kind.type,
+        filePath: key,
+        uploadedBy: viewer.id,
+      });
+      await audit.record(tx, taskId, viewer.id, [
+        { action: 'attachment_added', fieldName: 'attachments', newValue: created.originalName },
+      ]);
+      return created;
+    });
+    return toTaskAttachment(row);
+  } catch (error) {
+    deleteBlobsLater(ctx, [key]);
+    if (isUniqueViolation(error)) throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
+    throw error;
+  }
+}
+
+export interface TaskAttachmentDownload {
+  attachment: TaskAttachment;
+  size: number;
+  open(): Promise<Readable>;
+}
+
+async function requireAttachment(ctx: ProjectContext, taskId: string, id: string) {
+  const row = await taskAttachments.find(ctx.prisma, taskId, id);
+  if (!row) throw new NotFoundError(PROJECT_MESSAGES.attachmentNotFound);
+  return row;
+}
+
+export async function downloadTaskAttachment(
+  ctx: ProjectContext,
+  viewer: Viewer,
+  taskId: string,
+  id: string,
+): Promise<TaskAttachmentDownload> {
+  requireProjectAccess(viewer);
+  const row = await requireAttachment(ctx, taskId, id);
+  const stored = await ctx.blobs.stat(row.filePath);
+  if (!stored || stored.size !== row.fileSize) {
+    // Recorded objects are write-once: a missing or changed one is served as nothing.
+    ctx.logger.error({ attachmentId: id, key: row.filePath }, 'a stored task attachment is missing or changed');
+    throw new NotFoundError(PROJECT_MESSAGES.attachmentNotFound);
+  }
+  return { attachment: toTaskAttachment(row), size: stored.size, open: () => ctx.blobs.read(row.filePath) };
+}
+
+/** Any Core member or admin may remove a task's attachment (as they may edit the task); audited. */
+export async function deleteTaskAttachment(
+  ctx: ProjectContext,
+  viewer: Viewer,
+  taskId: string,
+  id: string,
+): Promise<void> {
+  requireProjectAccess(viewer);
+  const row = await requireAttachment(ctx, taskId, id);
+  await inTransaction(ctx, async (tx) => {
+    await tasks.lock(tx, taskId);
+    if (!(await taskAttachments.delete(tx, id))) throw new NotFoundError(PROJECT_MESSAGES.attachmentNotFound);
+    await audit.record(tx, taskId, viewer.id, [
+      { action: 'attachment_removed', fieldName: 'attachments', oldValue: row.originalName },
+    ]);
+  });
+  deleteBlobsLater(ctx, [row.filePath]);
+}
+
+/** Deletes what expired upload links left behind and forgets the links; answers how many it swept. */
+export async function sweepExpiredUploads(ctx: ProjectContext, now = new Date()): Promise<number> {
+  const expired = await taskAttachmentUploads.expired(ctx.prisma, now, SWEEP_BATCH);
+  const swept: string[] = [];
+  await Promise.all(
+    expired.map(async (upload) => {
+      try {
+        await ctx.blobs.delete(upload.uploadKey);
+        swept.push(upload.filePath);
+      } catch (error) {
+        ctx.logger.warn({ err: error, key: upload.uploadKey }, 'could not delete an expired upload');
+      }
+    }),
+  );
+  if (swept.length) await taskAttachmentUploads.deleteMany(ctx.prisma, swept);
+  return swept.length;
+}
+
+/** Removes stored objects whose rows are gone; a failure leaves an orphan, logged, never an error. */
+export function deleteBlobsLater(ctx: ProjectContext, keys: string[]): void {
+  for (const key of keys) {
+    ctx.blobs
+      .delete(key)
+      .catch((error: unknown) => ctx.logger.warn({ err: error, key }, 'could not delete a task attachment object'));
+  }
+}

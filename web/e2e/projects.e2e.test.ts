@@ -1,0 +1,249 @@
+/**
+ * The /projects page against the real project service (and auth, forum's blob route, the gateway),
+ * started as `npm start` starts them (`npx vitest run --project e2e web/e2e/projects.e2e.test.ts`):
+ * a Core member creates a project and tasks, moves a card with the keyboard, edits a task
+ * (assignee, prerequisite), finds it on Gantt, Calendar and My Tasks, attaches a file; a Master is
+ * refused by the page and by the API.
+ */
+import { PROJECT_MESSAGES, type CurrentUser, type Project, type Task, type TaskAttachment } from '@crucible/proto';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, launchBrowser, startProduct, withPage, type Product } from './harness.ts';
+
+const runId = Date.now().toString(36);
+const PASSWORD = 'correct horse battery';
+const admin = { email: `e2e-pm-${runId}-admin@example.com`, password: 'admin horse battery' };
+
+interface Member {
+  email: string;
+  firstName: string;
+  id: string;
+  level: 'Core' | 'Master';
+}
+
+const members: Record<'core' | 'master', Member> = {
+  core: { email: `e2e-pm-${runId}-core@example.com`, firstName: 'Cora', id: '', level: 'Core' },
+  master: { email: `e2e-pm-${runId}-master@example.com`, firstName: 'Max', id: '', level: 'Master' },
+};
+
+/** Cookie-only changes must carry this header (the CSRF rule the web app's request layer follows). */
+const CSRF = { 'X-Requested-With': 'XMLHttpRequest' };
+
+let product: Product;
+let browser: Browser;
+const at = (path: string) => `${product.url}${path}`;
+
+async function seedMembers(page: Page): Promise<void> {
+  const signedIn = await page.request.post(at('/api/auth/signin'), { data: admin });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const adminHeaders = { Authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` };
+  for (const member of Object.values(members)) {
+    const context = await browser.newContext();
+    const signUp = await context.request.post(at('/api/auth/signup'), {
+      headers: CSRF,
+      data: { email: member.email, password: PASSWORD, firstName: member.firstName, lastName: 'Tester' },
+    });
+    expect(signUp.status(), await signUp.text()).toBe(201);
+    member.id = ((await (await context.request.get(at('/api/auth/user'))).json()) as CurrentUser).id;
+    await context.close();
+    const levelSet = await page.request.patch(at(`/api/admin/users/${member.id}/access-level`), {
+      headers: adminHeaders,
+      data: { accessLevel: member.level },
+    });
+    expect(levelSet.status(), await levelSet.text()).toBe(200);
+  }
+}
+
+async function signIn(page: Page, member: Member): Promise<void> {
+  await page.goto(at('/signin'));
+  await page.getByLabel(/^Email/).fill(member.email);
+  await page.getByLabel(/^Password/).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
+
+async function toast(page: Page, title: string, text?: string): Promise<void> {
+  let snackbar = page.locator('.MuiSnackbar-root').filter({ hasText: title });
+  if (text) snackbar = snackbar.filter({ hasText: text });
+  await snackbar.first().waitFor();
+}
+
+const column = (page: Page, status: string) => page.getByRole('region', { name: `${status} column` });
+const card = (scope: Page | Locator, title: string) => scope.getByRole('button', { name: new RegExp(`^${title}, `) });
+
+/**
+ * dnd-kit's keyboard drag, one step at a time: Space lifts the card (it reports aria-pressed), the
+ * right arrow moves it over the next column once dnd-kit has measured the columns (its live region
+ * announces the column), and Space drops it there.
+ */
+async function keyboardDrag(page: Page, draggable: Locator, toColumn: string): Promise<void> {
+  await draggable.focus();
+  await page.keyboard.press('Space');
+  await expect.poll(() => draggable.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+  const announced = () =>
+    page.evaluate(
+      (status) => document.body.textContent?.includes(`was moved over droppable area ${status}.`) ?? false,
+      toColumn,
+    );
+  // One arrow press, then its announcement; pressed again only if dnd-kit had not measured the columns yet.
+  for (let attempt = 0; attempt < 5 && !(await announced()); attempt += 1) {
+    await page.keyboard.press('ArrowRight');
+    await expect
+      .poll(announced, { timeout: 3_000 })
+      .toBe(true)
+      .catch(() => undefined);
+  }
+  expect(await announced()).toBe(true);
+  await page.keyboard.press('Space');
+}
+
+function localDay(date: Date): string {
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+describe('project management', () => {
+  beforeAll(async () => {
+    product = await startProduct({
+      port: await freePort(),
+      env: {
+        ADMIN_EMAIL: admin.email,
+        ADMIN_PASSWORD: admin.password,
+        RATE_LIMIT_SIGNIN_PER_IP: '10000',
+        RATE_LIMIT_SIGNIN_PER_ACCOUNT: '10000',
+        RATE_LIMIT_SIGNUP_PER_IP: '10000',
+      },
+    });
+    browser = await launchBrowser();
+    await withPage(browser, 'pm-seed', seedMembers);
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it('lets a Core member plan, move, edit, view and attach to tasks', async () => {
+    await withPage(browser, 'pm-core', async (page) => {
+      await signIn(page, members.core);
+      await page.goto(at('/projects'));
+      const title = `Launch ${runId}`;
+
+      await page.getByRole('button', { name: 'Create First Project' }).click();
+      const projectDialog = page.getByRole('dialog', { name: 'Create New Project' });
+      await projectDialog.getByLabel('Title').fill(title);
+      await projectDialog.getByRole('button', { name: 'Create Project' }).click();
+      await toast(page, 'Success', 'Project created successfully');
+      await page.getByRole('table', { name: 'Projects Overview' }).getByText(title).click();
+      await page.getByText('Active').waitFor();
+
+      await page.getByRole('button', { name: 'New Task' }).click();
+      const create = page.getByRole('dialog', { name: 'Create New Task' });
+      await create.getByLabel('Title').fill('Write spec');
+      await create.getByRole('button', { name: 'Create Task' }).click();
+      await toast(page, 'Success', 'Task created successfully');
+      await card(page, 'Write spec').waitFor();
+
+      await page.getByRole('button', { name: 'Add task to To Do' }).click();
+      const add = page.getByRole('dialog', { name: 'Add New Task' });
+      await add.getByLabel('Title').fill('Ship it');
+      await add.getByRole('button', { name: 'Create Task' }).click();
+      await card(page, 'Ship it').waitFor();
+
+      // Keyboard drag: Space lifts the card, the right arrow moves it one column, Space drops it.
+      // Each move settles (the PATCH, then the refetched task list) before the next drag starts.
+      for (const status of ['In Progress', 'Review']) {
+        const saved = page.waitForResponse(
+          (response) => response.request().method() === 'PATCH' && response.url().includes('/api/tasks/'),
+        );
+        const refetched = page.waitForResponse(
+          (response) => response.request().method() === 'GET' && /\/api\/projects\/[^/]+\/tasks$/.test(response.url()),
+        );
+        await keyboardDrag(page, card(page, 'Write spec'), status);
+        await card(column(page, status), 'Write spec').waitFor();
+        expect((await saved).status()).toBe(200);
+        await refetched;
+      }
+      await toast(page, 'Success', 'Task updated successfully');
+      expect(
+        await column(page, 'To Do')
+          .getByRole('button', { name: /^Write spec, / })
+          .count(),
+      ).toBe(0);
+
+      // A click opens Edit Task: assign Cora and make 'Write spec' a prerequisite.
+      await card(page, 'Ship it').click();
+      const edit = page.getByRole('dialog', { name: 'Edit Task' });
+      await edit.getByRole('combobox', { name: 'Assignee', exact: true }).click();
+      await page.getByRole('option', { name: 'Cora Tester' }).click();
+      await edit.getByRole('combobox', { name: 'Add Prerequisite' }).click();
+      await page.getByRole('option', { name: 'Write spec' }).click();
+      await edit.getByRole('button', { name: 'Write spec' }).waitFor();
+      await edit.getByRole('button', { name: 'Update Task' }).click();
+      await toast(page, 'Success', 'Task updated successfully');
+      await edit.waitFor({ state: 'detached' });
+
+      // What the service now holds: the assignee and the prerequisite.
+      const projects = (await (await page.request.get(at('/api/projects'))).json()) as Project[];
+      const project = projects.find((candidate) => candidate.title === title)!;
+      const tasks = (await (await page.request.get(at(`/api/projects/${project.id}/tasks`))).json()) as Task[];
+      const shipIt = tasks.find((task) => task.title === 'Ship it')!;
+      const writeSpec = tasks.find((task) => task.title === 'Write spec')!;
+      expect(shipIt).toMatchObject({ assigneeId: members.core.id, prerequisites: [writeSpec.id] });
+      expect(writeSpec.status).toBe('Review');
+
+      // Due dates (set through the API: the date picker is MUI's own), then the dated views.
+      const today = localDay(new Date());
+      for (const task of [shipIt, writeSpec]) {
+        const patched = await page.request.patch(at(`/api/tasks/${task.id}`), {
+          headers: CSRF,
+          data: { dueDate: today },
+        });
+        expect(patched.status(), await patched.text()).toBe(200);
+      }
+      await page.reload();
+      await page.getByRole('table', { name: 'Projects Overview' }).getByText(title).click();
+
+      await page.getByRole('tab', { name: 'Gantt' }).click();
+      const gantt = page.getByRole('figure', { name: 'Gantt timeline' });
+      await gantt.getByLabel(/^Ship it, due /).waitFor();
+      await gantt.getByLabel(/^Write spec, due /).waitFor();
+
+      await page.getByRole('tab', { name: 'Calendar' }).click();
+      const todayCell = page.locator('[role="gridcell"][aria-current="date"]');
+      await todayCell.getByText('Ship it').waitFor();
+
+      await page.getByRole('tab', { name: 'My Tasks' }).click();
+      await page.getByRole('heading', { name: 'My Tasks (1)' }).waitFor();
+      await page.getByRole('list', { name: 'My tasks' }).getByText('Ship it').waitFor();
+
+      // Attach a file from the Edit Task dialog; the service then lists it.
+      await page.getByRole('tab', { name: 'Kanban' }).click();
+      await card(page, 'Ship it').click();
+      const again = page.getByRole('dialog', { name: 'Edit Task' });
+      await again.getByText(PROJECT_MESSAGES.noAttachments).waitFor();
+      await again.getByTestId('task-attachment-input').setInputFiles({
+        name: 'notes.md',
+        mimeType: 'text/markdown',
+        buffer: Buffer.from('# Launch notes\n'),
+      });
+      await again.getByRole('button', { name: 'Download notes.md' }).waitFor();
+      const attachments = (await (
+        await page.request.get(at(`/api/tasks/${shipIt.id}/attachments`))
+      ).json()) as TaskAttachment[];
+      expect(attachments.map((attachment) => attachment.originalName)).toEqual(['notes.md']);
+    });
+  });
+
+  it("shows a Master 'Access Denied' and sends them to '/', and the API refuses them", async () => {
+    await withPage(browser, 'pm-master', async (page) => {
+      await signIn(page, members.master);
+      await page.goto(at('/projects'));
+      await toast(page, 'Access Denied', PROJECT_MESSAGES.accessDenied);
+      await page.waitForURL(at('/'));
+      const refused = await page.request.get(at('/api/projects'));
+      expect(refused.status()).toBe(403);
+      expect(((await refused.json()) as { message: string }).message).toBe(PROJECT_MESSAGES.accessDenied);
+    });
+  });
+});

@@ -1,0 +1,58 @@
+import { LIMITS, PROJECT_MESSAGES, FORUM_MESSAGES, projectRoutes, type TaskAttachment } from '@crucible/proto';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callRoute, callRouteWithServerMessage } from '../../../lib/api-client.ts';
+import { downloadFile, putToUploadLink } from '../../../lib/file-transfer.ts';
+import { taskAttachmentsKey } from './project-query-keys.ts';
+
+export function taskAttachmentsQuery(taskId: string) {
+  return queryOptions({
+    queryKey: taskAttachmentsKey(taskId),
+    queryFn: () => callRoute(projectRoutes.listTaskAttachments, { params: { taskId } }),
+  });
+}
+
+export function useTaskAttachments(taskId: string) {
+  return useQuery(taskAttachmentsQuery(taskId));
+}
+
+/**
+ * The forum's flow (spec 3 section 9): ask for an upload link, PUT the file with its content type,
+ * then record it on the task. A failure carries the service's reason; the page titles it with the
+ * spec's 'Failed to upload file'.
+ */
+export async function uploadTaskAttachment({ taskId, file }: { taskId: string; file: File }): Promise<TaskAttachment> {
+  if (file.size > LIMITS.forum.attachmentMaxBytes)
+    throw new Error(FORUM_MESSAGES.fileTooLarge(LIMITS.forum.attachmentMaxBytes));
+  const upload = await callRouteWithServerMessage(
+    projectRoutes.requestTaskUpload,
+    { params: { taskId }, body: { fileName: file.name, mimeType: file.type || undefined, fileSize: file.size } },
+    PROJECT_MESSAGES.uploadFailed,
+  );
+  await putToUploadLink(upload.uploadURL, upload.contentType, file);
+  return callRouteWithServerMessage(
+    projectRoutes.recordTaskAttachment,
+    { params: { taskId }, body: { filePath: upload.filePath, originalName: file.name, mimeType: upload.contentType } },
+    PROJECT_MESSAGES.uploadFailed,
+  );
+}
+
+export function useUploadTaskAttachment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadTaskAttachment,
+    onSuccess: (_attachment, { taskId }) => queryClient.invalidateQueries({ queryKey: taskAttachmentsKey(taskId) }),
+  });
+}
+
+export function useDeleteTaskAttachment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ taskId, attachmentId }: { taskId: string; attachmentId: string }) =>
+      callRoute(projectRoutes.deleteTaskAttachment, { params: { taskId, attachmentId } }),
+    onSuccess: (_nothing, { taskId }) => queryClient.invalidateQueries({ queryKey: taskAttachmentsKey(taskId) }),
+  });
+}
+
+export function useDownloadTaskAttachment() {
+  return useMutation({ mutationFn: (attachment: TaskAttachment) => downloadFile(attachment) });
+}
