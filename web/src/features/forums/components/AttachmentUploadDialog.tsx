@@ -1,8 +1,6 @@
 import { FORUM_MESSAGES, formatBytes, type Attachment } from '@crucible/proto';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -25,8 +23,7 @@ import {
 /** Spec 2 section 9: the success state shows for 2 seconds before the dialog closes and resets. */
 export const UPLOAD_SUCCESS_DISPLAY_MS = 2000;
 
-type UploadState =
-  { step: 'idle'; refusal?: Toast } | { step: 'uploading'; fileName: string } | { step: 'complete'; fileName: string };
+type UploadState = { step: 'idle' } | { step: 'uploading'; fileName: string } | { step: 'complete'; fileName: string };
 
 export interface AttachmentUploadDialogProps {
   open: boolean;
@@ -72,10 +69,10 @@ export function AttachmentUploadDialog({
     return () => clearTimeout(timer);
   }, [state.step]);
 
-  /** The toast, and the same words inside the dialog, where assistive technology can reach them while it is open. */
+  /** The toast shows inside the open dialog (ToastProvider), where assistive technology reaches it. */
   function refuse(toast: Toast) {
     showToast(toast);
-    setState({ step: 'idle', refusal: toast });
+    setState({ step: 'idle' });
   }
 
   function chooseFile(event: ChangeEvent<HTMLInputElement>) {
@@ -131,12 +128,6 @@ export function AttachmentUploadDialog({
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>Upload Attachment</DialogTitle>
       <DialogContent>
-        {state.step === 'idle' && state.refusal && (
-          <Alert severity="error">
-            <AlertTitle>{state.refusal.title}</AlertTitle>
-            {state.refusal.description}
-          </Alert>
-        )}
         {state.step === 'idle' && (
           <Box sx={{ textAlign: 'center', py: 2 }}>
             <UploadFileIcon aria-hidden="true" sx={{ fontSize: 48, color: 'text.secondary' }} />

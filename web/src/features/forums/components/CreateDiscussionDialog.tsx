@@ -1,8 +1,6 @@
 import { FORUM_TEXT_LIMITS, type AccessLevel, type Subcategory } from '@crucible/proto';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -62,9 +60,6 @@ export function CreateDiscussionDialog({
       category: initialLevel && levels.includes(initialLevel) ? initialLevel : '',
     });
   const [values, setValues] = useState<DiscussionFormValues>(startingValues);
-  // The toast sits outside the dialog, where assistive technology cannot reach it while the dialog
-  // is open; the same words are repeated inside it.
-  const [problem, setProblem] = useState<{ title: string; message: string } | null>(null);
   const createDiscussion = useCreateDiscussion();
   const showToast = useToast();
   const titleId = useId();
@@ -81,11 +76,10 @@ export function CreateDiscussionDialog({
     event.preventDefault();
     const result = validateDiscussionForm(values, topics);
     if (!result.ok) {
+      // The toast shows inside the open dialog (ToastProvider), so it is not repeated here.
       showToast({ severity: 'error', title: 'Validation Error', description: result.message });
-      setProblem({ title: 'Validation Error', message: result.message });
       return;
     }
-    setProblem(null);
     createDiscussion.mutate(result.request, {
       onSuccess: () => {
         showToast({
@@ -97,12 +91,11 @@ export function CreateDiscussionDialog({
         onClose();
       },
       onError: (error) => {
-        const failure = {
+        showToast({
+          severity: 'error',
           title: 'Failed to create discussion',
-          message: apiErrorDetails(error).serverMessage ?? 'Please try again.',
-        };
-        showToast({ severity: 'error', title: failure.title, description: failure.message });
-        setProblem(failure);
+          description: apiErrorDetails(error).serverMessage ?? 'Please try again.',
+        });
       },
     });
   }
@@ -113,12 +106,6 @@ export function CreateDiscussionDialog({
         <DialogTitle id={titleId}>Create New Discussion</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
-            {problem && (
-              <Alert severity="error" onClose={() => setProblem(null)}>
-                <AlertTitle>{problem.title}</AlertTitle>
-                {problem.message}
-              </Alert>
-            )}
             <TextField
               label="Title"
               name="title"

@@ -1,4 +1,4 @@
-import { FORUM_MESSAGES, type AccessLevel, type ForumCategory, type Subcategory } from '@crucible/proto';
+import { FORUM_MESSAGES, type AccessLevel, type Subcategory } from '@crucible/proto';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
@@ -18,7 +18,7 @@ import { isNotFoundError } from '../../../lib/api-error.ts';
 import { useDiscussion } from '../api/get-discussion.ts';
 import { NO_TOPIC } from '../discussion-form.ts';
 import { formatDateTime, personName } from '../forum-display.ts';
-import { CATEGORY_DESCRIPTIONS, isForumCategory } from '../forum-levels.ts';
+import { CATEGORY_DESCRIPTIONS, isForumCategory, type ForumLevel } from '../forum-levels.ts';
 import { ALL_TOPICS, forumSearch, type ForumLocation } from '../forum-location.ts';
 import { AttachmentList } from './AttachmentList.tsx';
 import { AttachmentUploadDialog } from './AttachmentUploadDialog.tsx';
@@ -40,7 +40,7 @@ export interface ForumContext {
   viewerLevel: AccessLevel;
   viewerId: string;
   /** The level forums the member may enter, highest first. */
-  categories: ForumCategory[];
+  categories: ForumLevel[];
   /** Every topic the member may see; undefined while loading. */
   topics: Subcategory[] | undefined;
   /** Whether the member moved here from another view (focus then goes to the new heading). */
@@ -48,7 +48,7 @@ export interface ForumContext {
 }
 
 const FORUMS_CRUMB: Crumb = { label: 'Forums', to: {} };
-const levelCrumb = (level: ForumCategory): Crumb => ({ label: `${level} Forums`, to: { level } });
+const levelCrumb = (level: ForumLevel): Crumb => ({ label: `${level} Forums`, to: { level } });
 
 function NavButton({ to, children }: { to: ForumLocation; children: ReactNode }) {
   return (
@@ -109,7 +109,7 @@ export function CategoriesView({ context }: { context: ForumContext }) {
   );
 }
 
-export function TopicsView({ context, level }: { context: ForumContext; level: ForumCategory }) {
+export function TopicsView({ context, level }: { context: ForumContext; level: ForumLevel }) {
   if (!context.categories.includes(level)) {
     return (
       <Unavailable
@@ -144,7 +144,7 @@ export function DiscussionsView({
   topicId,
 }: {
   context: ForumContext;
-  level?: ForumCategory;
+  level?: ForumLevel;
   topicId: string;
 }) {
   const [creating, setCreating] = useState(false);

@@ -35,7 +35,7 @@ const callsTo = (fetchMock: ReturnType<typeof stubApi>, method: string, path: st
 /** The text of the toast with this title (a dialog repeats its problems inside itself too). */
 async function toastText(title: string): Promise<string> {
   const titles = await screen.findAllByText(title);
-  const toast = titles.map((element) => element.closest('.MuiSnackbar-root')).find(Boolean);
+  const toast = titles.map((element) => element.closest('[data-toast]')).find(Boolean);
   return toast?.textContent ?? '';
 }
 
