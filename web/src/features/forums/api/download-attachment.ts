@@ -5,6 +5,18 @@ import { readAuthToken } from '../../../lib/auth-token.ts';
 /** The texts of spec 2 section 8: the status line and the body, or the network error. */
 export class DownloadError extends Error {}
 
+/** The body after the status line (spec 2 section 8): the services answer `{statusCode, message}`, so its message. */
+export function serverMessage(body: string): string {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string')
+      return parsed.message;
+  } catch {
+    // Not JSON: the text itself.
+  }
+  return body.trim();
+}
+
 async function fetchAttachment(url: string): Promise<Blob> {
   const token = readAuthToken();
   let response: Response;
@@ -15,7 +27,10 @@ async function fetchAttachment(url: string): Promise<Blob> {
   }
   if (!response.ok) {
     const body = await response.text().catch(() => '');
-    throw new DownloadError(`Download failed: ${response.status} ${response.statusText}${body ? `\n${body}` : ''}`);
+    const message = serverMessage(body);
+    throw new DownloadError(
+      `Download failed: ${response.status} ${response.statusText}${message ? `\n${message}` : ''}`,
+    );
   }
   return response.blob();
 }

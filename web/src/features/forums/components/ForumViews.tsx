@@ -243,17 +243,20 @@ export function DiscussionView({
   const topic = context.topics?.find((candidate) => candidate.id === discussion.subcategoryId);
   const crumbs: Crumb[] = [FORUMS_CRUMB];
   if (level) crumbs.push(levelCrumb(level));
-  if (level && topic) crumbs.push({ label: topic.name, to: { level, topic: topic.id } });
+  // The list the discussion belongs to: its topic, else the level's list of all discussions (or the level forum).
+  let list: Crumb = FORUMS_CRUMB;
+  if (level && topic) list = { label: topic.name, to: { level, topic: topic.id } };
   else if (level && from.topic === ALL_TOPICS)
-    crumbs.push({ label: `All ${level} discussions`, to: { level, topic: ALL_TOPICS } });
+    list = { label: `All ${level} discussions`, to: { level, topic: ALL_TOPICS } };
+  else if (level) list = levelCrumb(level);
+  if (list.to?.topic) crumbs.push(list);
   crumbs.push({ label: discussion.title });
 
   return (
     <Box>
       <ForumBreadcrumbs crumbs={crumbs} />
       <Actions>
-        <NavButton to={{}}>Back to Forums</NavButton>
-        {level && <NavButton to={{ level }}>Back to {level} Topics</NavButton>}
+        <NavButton to={list.to ?? {}}>Back to {list.label}</NavButton>
         <Button variant="contained" startIcon={<ReplyIcon />} onClick={() => setReplying(true)}>
           Reply
         </Button>

@@ -2,9 +2,11 @@ import type { Reply } from '@crucible/proto';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useReplies } from '../api/get-replies.ts';
@@ -46,14 +48,22 @@ export function ReplyList({ discussionId, viewerId }: { discussionId: string; vi
               <Typography variant="body2" color="text.secondary" component="p">
                 <time dateTime={reply.createdAt}>{formatDateTime(reply.createdAt)}</time>
               </Typography>
+              {reply.authorId === viewerId && (
+                // One small control in the reply's own header, not a button repeated under each of the member's replies.
+                <Tooltip title="Add attachment">
+                  <IconButton
+                    size="small"
+                    aria-label="Add attachment to your reply"
+                    onClick={() => setAttachingTo(reply)}
+                    sx={{ ml: 'auto' }}
+                  >
+                    <AttachFileIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
             </Box>
             <ContentHtml html={reply.contentHtml} />
             <AttachmentList attachments={reply.attachments} />
-            {reply.authorId === viewerId && (
-              <Button size="small" startIcon={<AttachFileIcon />} onClick={() => setAttachingTo(reply)} sx={{ mt: 1 }}>
-                Add Attachment
-              </Button>
-            )}
           </Paper>
         ))}
       </Stack>
