@@ -88,15 +88,15 @@ async function isOnTop(locator: Locator): Promise<boolean> {
   });
 }
 
-/** How many elements on the page show exactly this text (leaf elements, visible or not). */
+/** How many text nodes on the page say this (each place a message is written counts once). */
 const timesShown = (page: Page, text: string) =>
-  page.evaluate(
-    (wanted) =>
-      [...document.querySelectorAll('body *')].filter(
-        (element) => element.children.length === 0 && element.textContent?.includes(wanted),
-      ).length,
-    text,
-  );
+  page.evaluate((wanted) => {
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    let count = 0;
+    for (let node = walker.nextNode(); node; node = walker.nextNode())
+      if (node.textContent?.includes(wanted)) count += 1;
+    return count;
+  }, text);
 
 beforeAll(async () => {
   product = await startProduct({

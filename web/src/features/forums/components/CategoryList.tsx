@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { CATEGORY_DESCRIPTIONS, LEVEL_COLOURS, type ForumLevel } from '../forum-levels.ts';
 import { forumSearch } from '../forum-location.ts';
+import { ForumActivity } from './ForumActivity.tsx';
 
 /** The level forums the member may enter, each with its description and number of topics. */
 export function CategoryList({ categories, topics }: { categories: ForumLevel[]; topics: Subcategory[] | undefined }) {
@@ -29,11 +30,12 @@ export function CategoryList({ categories, topics }: { categories: ForumLevel[];
                   <Typography color="text.secondary" gutterBottom>
                     {CATEGORY_DESCRIPTIONS[category]}
                   </Typography>
-                  {topicCount !== undefined && (
+                  {topicCount !== undefined && category !== 'Admin' && (
                     <Typography variant="body2">
                       {topicCount} {topicCount === 1 ? 'topic' : 'topics'}
                     </Typography>
                   )}
+                  <ForumActivity filter={{ category }} />
                 </CardContent>
               </CardActionArea>
             </Card>

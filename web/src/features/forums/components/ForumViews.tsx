@@ -8,12 +8,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import { isNotFoundError } from '../../../lib/api-error.ts';
 import { useDiscussion } from '../api/get-discussion.ts';
 import { NO_TOPIC } from '../discussion-form.ts';
@@ -87,11 +89,16 @@ function Unavailable({ title, text, navigated }: { title: string; text: string; 
   );
 }
 
+/** A skeleton shaped like the view to come; its label is for screen readers. */
 function Loading({ label }: { label: string }) {
   return (
-    <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 4 }}>
-      <CircularProgress size={28} aria-hidden="true" />
-      <Typography>{label}</Typography>
+    <Box role="status" sx={{ py: 1 }}>
+      <VisuallyHidden>{label}</VisuallyHidden>
+      <Box aria-hidden="true">
+        <Skeleton width="45%" height={40} />
+        <Skeleton width="25%" sx={{ mb: 2 }} />
+        <Skeleton variant="rounded" height={120} />
+      </Box>
     </Box>
   );
 }
@@ -189,6 +196,11 @@ export function DiscussionsView({
         <DiscussionList
           filter={topic ? { subcategoryId: topic.id } : { category: level }}
           linkBase={{ level, topic: topicId }}
+          emptyAction={
+            <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+              Start the first discussion
+            </Button>
+          }
         />
       </Box>
       <CreateDiscussionDialog
@@ -269,6 +281,7 @@ export function DiscussionView({
       <Paper component="article" variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <ViewHeading focusOnMount={context.navigated}>{discussion.title}</ViewHeading>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1, mb: 2 }}>
+          <UserAvatar userId={discussion.author?.id} name={discussion.author?.firstName} />
           <Typography variant="body2">
             {personName(discussion.author)} ·{' '}
             <time dateTime={discussion.createdAt}>{formatDateTime(discussion.createdAt)}</time>

@@ -9,6 +9,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LEVEL_COLOURS, type ForumLevel } from '../forum-levels.ts';
 import { ALL_TOPICS, forumSearch, type ForumLocation } from '../forum-location.ts';
+import { ForumActivity } from './ForumActivity.tsx';
 import { LevelBadge } from './LevelBadge.tsx';
 
 function TopicCard({
@@ -70,6 +71,7 @@ export function TopicList({ level, topics }: { level: ForumLevel; topics: Subcat
                 {topic.discussionCount} {topic.discussionCount === 1 ? 'discussion' : 'discussions'}
               </Typography>
             </Box>
+            <ForumActivity filter={{ subcategoryId: topic.id }} count={false} />
           </TopicCard>
         ))}
       </Grid>
