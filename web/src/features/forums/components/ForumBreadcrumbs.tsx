@@ -22,6 +22,7 @@ export function ForumBreadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
         mb: 2,
         '& ol': { flexWrap: { xs: 'nowrap', sm: 'wrap' } },
         '& .MuiBreadcrumbs-li': { minWidth: 0, flexShrink: 1 },
+        '& .MuiBreadcrumbs-li:first-of-type': { flexShrink: 0 },
         '& .MuiBreadcrumbs-li > *': {
           display: 'block',
           whiteSpace: { xs: 'nowrap', sm: 'normal' },

@@ -124,39 +124,42 @@ export function ForumSearch({ categories }: { categories: ForumLevel[] }) {
           sx={{ flex: 2 }}
           slotProps={{ htmlInput: { maxLength: 200 } }}
         />
-        <TextField
-          select
-          label="Forum"
-          name="category"
-          size="small"
-          value={category}
-          onChange={(event) => setCategory(event.target.value as ForumSearchRequest['category'])}
-          sx={{ flex: 1, minWidth: 140 }}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          <option value="all">All forums</option>
-          {categories.filter(isSearchCategory).map((level) => (
-            <option key={level} value={level}>
-              {level}
-            </option>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label="Sort by"
-          name="sortBy"
-          size="small"
-          value={sortBy}
-          onChange={(event) => setSortBy(event.target.value as ForumSearchRequest['sortBy'])}
-          sx={{ flex: 1, minWidth: 140 }}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          {SORTS.map((sort) => (
-            <option key={sort.value} value={sort.value}>
-              {sort.label}
-            </option>
-          ))}
-        </TextField>
+        {/* The two filters share a row on narrow screens, so the form stays short above the content. */}
+        <Stack direction="row" spacing={1.5} sx={{ flex: 2 }}>
+          <TextField
+            select
+            label="Forum"
+            name="category"
+            size="small"
+            value={category}
+            onChange={(event) => setCategory(event.target.value as ForumSearchRequest['category'])}
+            sx={{ flex: 1, minWidth: { xs: 0, md: 140 } }}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="all">All forums</option>
+            {categories.filter(isSearchCategory).map((level) => (
+              <option key={level} value={level}>
+                {level}
+              </option>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label="Sort by"
+            name="sortBy"
+            size="small"
+            value={sortBy}
+            onChange={(event) => setSortBy(event.target.value as ForumSearchRequest['sortBy'])}
+            sx={{ flex: 1, minWidth: { xs: 0, md: 140 } }}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            {SORTS.map((sort) => (
+              <option key={sort.value} value={sort.value}>
+                {sort.label}
+              </option>
+            ))}
+          </TextField>
+        </Stack>
         <Button type="submit" variant="contained" startIcon={<SearchIcon />} sx={{ minHeight: 40 }}>
           Search
         </Button>

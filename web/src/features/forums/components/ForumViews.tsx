@@ -59,8 +59,12 @@ function NavButton({ to, children }: { to: ForumLocation; children: ReactNode })
       to={{ pathname: '/forums', search: forumSearch(to) }}
       variant="outlined"
       startIcon={<ArrowBackIcon />}
+      // A long topic name stays on one line (cut with an ellipsis; the link's name keeps all of it).
+      sx={{ minWidth: 0, maxWidth: { xs: '62%', sm: 'none' } }}
     >
-      {children}
+      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        {children}
+      </Box>
     </Button>
   );
 }
