@@ -125,7 +125,8 @@ export function ForumSearch({ categories }: { categories: ForumLevel[] }) {
           slotProps={{ htmlInput: { maxLength: 200 } }}
         />
         {/* The two filters share a row on narrow screens, so the form stays short above the content. */}
-        <Stack direction="row" spacing={1.5} sx={{ flex: 2 }}>
+        {/* On narrow screens the filters and the button appear once there is something to search for. */}
+        <Stack direction="row" spacing={1.5} sx={{ flex: 2, display: { xs: query ? 'flex' : 'none', md: 'flex' } }}>
           <TextField
             select
             label="Forum"
@@ -160,7 +161,12 @@ export function ForumSearch({ categories }: { categories: ForumLevel[] }) {
             ))}
           </TextField>
         </Stack>
-        <Button type="submit" variant="contained" startIcon={<SearchIcon />} sx={{ minHeight: 40 }}>
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<SearchIcon />}
+          sx={{ minHeight: 40, display: { xs: query ? 'inline-flex' : 'none', md: 'inline-flex' } }}
+        >
           Search
         </Button>
       </Stack>
