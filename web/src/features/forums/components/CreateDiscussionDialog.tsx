@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { apiErrorDetails } from '../../../lib/api-error.ts';
 import { useCreateDiscussion } from '../api/create-discussion.ts';
@@ -29,6 +29,7 @@ import {
 } from '../discussion-form.ts';
 import { creatableLevels, enterableCategories } from '../forum-levels.ts';
 import { AttachmentPicker } from './AttachmentPicker.tsx';
+import { MarkdownToolbar } from './MarkdownToolbar.tsx';
 
 export interface CreateDiscussionDialogProps {
   open: boolean;
@@ -63,6 +64,7 @@ export function CreateDiscussionDialog({
   const createDiscussion = useCreateDiscussion();
   const showToast = useToast();
   const titleId = useId();
+  const contentRef = useRef<HTMLTextAreaElement>(null);
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
 
@@ -168,7 +170,9 @@ export function CreateDiscussionDialog({
                 )}
               </TextField>
             </Stack>
+            <MarkdownToolbar inputRef={contentRef} value={values.content} onChange={(content) => update({ content })} />
             <TextField
+              inputRef={contentRef}
               label="Content"
               name="content"
               value={values.content}
