@@ -1,11 +1,13 @@
 import { FORUM_MESSAGES } from '@crucible/proto';
-import Alert from '@mui/material/Alert';
+import LockClockOutlinedIcon from '@mui/icons-material/LockClockOutlined';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { EmptyState } from '../../../components/EmptyState.tsx';
 import { useCurrentMember } from '../../../lib/current-member.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { discussionQueryOptions } from '../api/get-discussion.ts';
@@ -66,10 +68,22 @@ export default function ForumsPage() {
         Forums
       </Typography>
       {categories.length === 0 ? (
-        <Alert severity="info">
-          {FORUM_MESSAGES.forumsNeedLevel}. Your access level is {viewerLevel}; once an admin raises it, the forums of
-          your level open here.
-        </Alert>
+        <EmptyState
+          icon={<LockClockOutlinedIcon />}
+          text={
+            <>
+              {FORUM_MESSAGES.forumsNeedLevel}. Your access level is {viewerLevel}; an admin raises it once they know
+              you, and the forums of your level open here. Meanwhile, tell the community who you are.
+            </>
+          }
+          action={
+            member && (
+              <Button component={RouterLink} to={`/profile/${member.id}/edit`} variant="contained">
+                Complete your profile
+              </Button>
+            )
+          }
+        />
       ) : (
         <>
           <ForumSearch key={submittedSearch?.query ?? ''} categories={categories} />
