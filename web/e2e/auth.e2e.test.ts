@@ -205,7 +205,10 @@ describe('member journey', () => {
       expect(await menuLabels(page)).toEqual(navigationEntries(user, builtFlags).map((entry) => entry.label));
       if (builtFlags.userManagement) expect(await menuLabels(page)).toContain('Admin');
       // One chip says Admin: the level's when the level is Admin, else the flag's own.
-      await page.locator('.MuiChip-label', { hasText: /Admin$/ }).first().waitFor();
+      await page
+        .locator('.MuiChip-label', { hasText: /Admin$/ })
+        .first()
+        .waitFor();
       await expect(page.locator('.MuiChip-label', { hasText: /Admin$/ }).count()).resolves.toBe(1);
       await page.goto(at('/admin'));
       await page.getByRole('heading', { level: 1, name: 'Admin' }).waitFor();
