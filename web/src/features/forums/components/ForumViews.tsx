@@ -179,7 +179,7 @@ export function DiscussionsView({
     <Box>
       <ForumBreadcrumbs crumbs={[FORUMS_CRUMB, levelCrumb(level), { label: topicName }]} />
       <Actions>
-        <NavButton to={{}}>Back to Forums</NavButton>
+        {/* One way back (the breadcrumb has the rest), so the actions stay on one row at 360 px. */}
         <NavButton to={{ level }}>Back to {level} Topics</NavButton>
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
           Create New Discussion
