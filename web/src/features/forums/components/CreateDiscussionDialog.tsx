@@ -104,7 +104,12 @@ export function CreateDiscussionDialog({
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" fullScreen={fullScreen}>
-      <form noValidate onSubmit={submit}>
+      {/* A flex column, so the fields scroll and the buttons stay in view whatever sits above them. */}
+      <form
+        noValidate
+        onSubmit={submit}
+        style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
+      >
         <DialogTitle id={titleId}>Create New Discussion</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>

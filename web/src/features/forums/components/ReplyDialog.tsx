@@ -55,7 +55,12 @@ export function ReplyDialog({
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen}>
-      <form noValidate onSubmit={submit}>
+      {/* A flex column, so the fields scroll and the buttons stay in view whatever sits above them. */}
+      <form
+        noValidate
+        onSubmit={submit}
+        style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
+      >
         <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
           Reply to {discussionTitle}
         </DialogTitle>
