@@ -83,7 +83,7 @@ async function signIn(page: Page, member: Member): Promise<void> {
 
 /** The toast with this title; found by its place, as an open dialog hides the rest of the page from the accessibility tree. */
 async function toast(page: Page, title: string): Promise<string> {
-  const snackbar = page.locator('.MuiSnackbar-root').filter({ hasText: title });
+  const snackbar = page.locator('[data-toast]').filter({ hasText: title });
   await snackbar.waitFor();
   return snackbar.innerText();
 }

@@ -65,7 +65,7 @@ async function signIn(page: Page, member: Member): Promise<void> {
 }
 
 async function toast(page: Page, title: string): Promise<string> {
-  const snackbar = page.locator('.MuiSnackbar-root').filter({ hasText: title });
+  const snackbar = page.locator('[data-toast]').filter({ hasText: title });
   await snackbar.waitFor();
   return snackbar.innerText();
 }

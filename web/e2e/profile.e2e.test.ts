@@ -66,7 +66,7 @@ async function signIn(page: Page, member: Member): Promise<void> {
 }
 
 async function toast(page: Page, title: string): Promise<void> {
-  await page.locator('.MuiSnackbar-root').filter({ hasText: title }).waitFor();
+  await page.locator('[data-toast]').filter({ hasText: title }).waitFor();
 }
 
 describe('profile pages', () => {

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { useCurrentUser } from '../features/auth/api/get-current-user.ts';
 import { EmailVerificationBanner } from '../features/auth/components/EmailVerificationBanner.tsx';
+import { VerificationNotice } from '../features/auth/components/VerificationNotice.tsx';
 import { LandingPage } from '../features/auth/routes/LandingPage.tsx';
 
 const DashboardPage = lazy(() => import('../features/dashboard/routes/DashboardPage.tsx'));
@@ -14,9 +15,16 @@ const MyProjectTasksCard = lazy(() =>
 /** '/' is the landing screen for visitors and the dashboard, under the verification notice, for members. */
 export function HomePage() {
   const { data: user } = useCurrentUser();
-  if (!user) return <LandingPage />;
+  if (!user)
+    return (
+      <>
+        <VerificationNotice />
+        <LandingPage />
+      </>
+    );
   return (
     <>
+      <VerificationNotice />
       <EmailVerificationBanner user={user} />
       <DashboardPage projectTasksCard={(userId) => <MyProjectTasksCard userId={userId} />} />
     </>

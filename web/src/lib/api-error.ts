@@ -19,7 +19,8 @@ export interface ApiErrorDetails {
   serverMessage: string | null;
 }
 
-function messageOfBody(body: string): string | null {
+/** The `message` of a service's JSON error body (`{statusCode, message}`); null for any other body. */
+export function messageOfBody(body: string): string | null {
   try {
     const parsed: unknown = JSON.parse(body);
     if (

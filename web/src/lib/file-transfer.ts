@@ -1,4 +1,4 @@
-import { ApiError } from './api-error.ts';
+import { ApiError, messageOfBody } from './api-error.ts';
 import { readAuthToken } from './auth-token.ts';
 
 /**
@@ -23,8 +23,12 @@ async function fetchWithCredentials(url: string): Promise<Blob> {
     throw new DownloadError(`Download error: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (!response.ok) {
+    // Spec 2 section 8: the body after the status line; the services answer `{statusCode, message}`.
     const body = await response.text().catch(() => '');
-    throw new DownloadError(`Download failed: ${response.status} ${response.statusText}${body ? `\n${body}` : ''}`);
+    const message = messageOfBody(body) ?? body.trim();
+    throw new DownloadError(
+      `Download failed: ${response.status} ${response.statusText}${message ? `\n${message}` : ''}`,
+    );
   }
   return response.blob();
 }

@@ -1,5 +1,6 @@
-import { createTheme, type PaletteOptions, type Theme } from '@mui/material/styles';
+import { alpha, createTheme, type PaletteOptions, type Theme } from '@mui/material/styles';
 import type { ThemeName } from '../../features/theme/theme-names.ts';
+import { BODY_FONT, HEADING_FONT } from './fonts.ts';
 
 /**
  * Colours are chosen for WCAG AA: body text, links (primary on background) and helper texts
@@ -52,18 +53,41 @@ const PALETTES: Record<ThemeName, PaletteOptions> = {
   },
 };
 
-const HEADING_FONT = '"Palatino Linotype", Palatino, "Book Antiqua", Georgia, serif';
-const BODY_FONT = 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif';
+/**
+ * One type scale for every screen (a 1.2 ratio around a 16 px body); pages pick variants, never sizes.
+ * Headings and labels are semibold (600), text regular (400); headings are tightened slightly.
+ */
+const heading = (rem: number, lineHeight: number) => ({
+  fontFamily: HEADING_FONT,
+  fontWeight: 600,
+  fontSize: `${rem}rem`,
+  lineHeight,
+  letterSpacing: '-0.01em',
+});
+const TYPE_SCALE = {
+  h1: heading(2.488, 1.15),
+  h2: heading(2.074, 1.2),
+  h3: heading(1.728, 1.25),
+  h4: heading(1.728, 1.25),
+  h5: heading(1.44, 1.3),
+  h6: heading(1.2, 1.35),
+  subtitle1: { fontSize: '1rem', fontWeight: 600, lineHeight: 1.5 },
+  subtitle2: { fontSize: '0.875rem', fontWeight: 600, lineHeight: 1.5 },
+  body1: { fontSize: '1rem', lineHeight: 1.6 },
+  body2: { fontSize: '0.875rem', lineHeight: 1.55 },
+  caption: { fontSize: '0.75rem', lineHeight: 1.5 },
+  overline: { fontSize: '0.75rem', fontWeight: 600, letterSpacing: '0.08em' },
+  button: { textTransform: 'none' as const, fontWeight: 600 },
+};
 
 export function createAppTheme(name: ThemeName): Theme {
   const base = createTheme({
     palette: PALETTES[name],
     typography: {
       fontFamily: BODY_FONT,
-      ...Object.fromEntries(
-        ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'].map((variant) => [variant, { fontFamily: HEADING_FONT }]),
-      ),
-      button: { textTransform: 'none', fontWeight: 600 },
+      fontWeightMedium: 600,
+      fontWeightBold: 600,
+      ...TYPE_SCALE,
     },
     shape: { borderRadius: 10 },
   });
@@ -73,6 +97,12 @@ export function createAppTheme(name: ThemeName): Theme {
         styleOverrides: {
           // A ring that shows wherever focus goes by keyboard, in the theme's own accent.
           ':focus-visible': { outline: `3px solid ${base.palette.primary.main}`, outlineOffset: 2 },
+        },
+      },
+      // The empty part of a bar is a faint track in every theme, never a shade of the fill, so 0% reads as empty.
+      MuiLinearProgress: {
+        styleOverrides: {
+          root: { backgroundColor: alpha(base.palette.text.primary, 0.12) },
         },
       },
     },

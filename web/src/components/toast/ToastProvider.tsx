@@ -2,26 +2,69 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { ToastContext, type Toast } from './toast-context.ts';
 
 const TOAST_DURATION_MS = 5000;
 const FOCUS_TOAST_KEY = 'F8';
+/**
+ * A toast shown inside a dialog that closes within this time (the dialog's own success, e.g.
+ * 'Discussion created') moves on to the corner; one that was on screen longer has been read.
+ */
+const READ_AFTER_MS = 1500;
 
 interface ShownToast extends Toast {
   id: number;
+  /** When it went on screen inside a dialog, if it did. */
+  inDialogSince?: number;
 }
 
-/** One toast at a time (spec 1 section 9): a new one replaces the one on screen. */
+/** The paper of the top-most open dialog: MUI portals each dialog to a direct child of <body>. */
+function topDialogPaper(): HTMLElement | null {
+  const roots = document.querySelectorAll<HTMLElement>('body > .MuiDialog-root');
+  const top = roots[roots.length - 1];
+  return top?.querySelector<HTMLElement>('.MuiDialog-paper') ?? null;
+}
+
+/**
+ * One toast at a time (spec 1 section 9): a new one replaces the one on screen. Without a dialog it
+ * is a snackbar in the bottom-right corner. While a dialog is open it shows at the top of the dialog
+ * instead: a snackbar would lie over the dialog's buttons, and assistive technology cannot reach
+ * anything outside an open dialog. So each message shows in one place, and dialogs do not repeat it.
+ */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<ShownToast | null>(null);
   const [open, setOpen] = useState(false);
   const nextId = useRef(0);
   const alertRef = useRef<HTMLDivElement>(null);
+  const [dialogPaper, setDialogPaper] = useState<HTMLElement | null>(null);
 
   const showToast = useCallback((next: Toast) => {
     nextId.current += 1;
-    setToast({ ...next, id: nextId.current });
+    setToast({ ...next, id: nextId.current, inDialogSince: topDialogPaper() ? Date.now() : undefined });
     setOpen(true);
+  }, []);
+
+  // Follows the top-most dialog. A toast shown in a dialog that has gone is dropped once it has been
+  // read, otherwise it moves on to the corner; a toast in the corner moves into a dialog that opens.
+  useEffect(() => {
+    const update = () => {
+      const paper = topDialogPaper();
+      setDialogPaper(paper);
+      setToast((current) => {
+        if (!current) return current;
+        if (paper && current.inDialogSince === undefined) return { ...current, inDialogSince: Date.now() };
+        if (!paper && current.inDialogSince !== undefined) {
+          if (Date.now() - current.inDialogSince >= READ_AFTER_MS) setOpen(false);
+          return { ...current, inDialogSince: undefined };
+        }
+        return current;
+      });
+    };
+    const observer = new MutationObserver(update);
+    observer.observe(document.body, { childList: true });
+    update();
+    return () => observer.disconnect();
   }, []);
 
   // F8 moves focus to the toast so keyboard users can reach its close button.
@@ -39,31 +82,44 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     setOpen(false);
   }
 
+  const alert = toast && (
+    <Alert
+      ref={alertRef}
+      tabIndex={-1}
+      data-toast=""
+      severity={toast.severity ?? 'info'}
+      variant="filled"
+      onClose={close}
+      // White on the light themes' orange reads at 3.1:1; black reads at 6.7:1 (WCAG asks 4.5).
+      sx={{ width: '100%', maxWidth: 420, ...(toast.severity === 'warning' && { color: 'common.black' }) }}
+    >
+      <AlertTitle>{toast.title}</AlertTitle>
+      {toast.description}
+    </Alert>
+  );
+
   return (
     <ToastContext.Provider value={showToast}>
       {children}
-      {toast && (
-        <Snackbar
-          key={toast.id}
-          open={open}
-          autoHideDuration={toast.durationMs ?? TOAST_DURATION_MS}
-          onClose={close}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        >
-          <Alert
-            ref={alertRef}
-            tabIndex={-1}
-            severity={toast.severity ?? 'info'}
-            variant="filled"
-            onClose={close}
-            // White on the light themes' orange reads at 3.1:1; black reads at 6.7:1 (WCAG asks 4.5).
-            sx={{ width: '100%', maxWidth: 420, ...(toast.severity === 'warning' && { color: 'common.black' }) }}
-          >
-            <AlertTitle>{toast.title}</AlertTitle>
-            {toast.description}
-          </Alert>
-        </Snackbar>
-      )}
+      {toast && dialogPaper && open
+        ? createPortal(
+            // First in the dialog (order), above its fields and away from its buttons.
+            <div key={toast.id} style={{ order: -1, padding: '16px 24px 0' }}>
+              {alert}
+            </div>,
+            dialogPaper,
+          )
+        : toast && (
+            <Snackbar
+              key={toast.id}
+              open={open}
+              autoHideDuration={toast.durationMs ?? TOAST_DURATION_MS}
+              onClose={close}
+              anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+            >
+              {alert ?? undefined}
+            </Snackbar>
+          )}
     </ToastContext.Provider>
   );
 }

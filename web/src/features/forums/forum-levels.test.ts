@@ -4,7 +4,7 @@ import { creatableLevels, enterableCategories, viewerLevelOf } from './forum-lev
 
 describe('enterableCategories', () => {
   it.each<[AccessLevel, string[]]>([
-    ['Admin', ['Core', 'Master', 'Journeyman', 'Apprentice']],
+    ['Admin', ['Admin', 'Core', 'Master', 'Journeyman', 'Apprentice']],
     ['Core', ['Core', 'Master', 'Journeyman', 'Apprentice']],
     ['Master', ['Master', 'Journeyman', 'Apprentice']],
     ['Journeyman', ['Journeyman', 'Apprentice']],

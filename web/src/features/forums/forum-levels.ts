@@ -9,7 +9,14 @@ import {
 } from '@crucible/proto';
 
 /** The forum of each level, described for the category cards (spec 2 section 2). */
-export const CATEGORY_DESCRIPTIONS: Record<ForumCategory, string> = {
+/**
+ * A forum members can browse: the four level forums, and for admins the Admin forum, where the
+ * discussions posted at the Admin level live (admins can post there, so they can browse it too).
+ */
+export type ForumLevel = ForumCategory | 'Admin';
+
+export const CATEGORY_DESCRIPTIONS: Record<ForumLevel, string> = {
+  Admin: 'Discussions posted at the Admin level: seen by admins only.',
   Core: 'The inner circle: stewardship of the community, strategy and the decisions that shape Crucible. Open to Core members and admins.',
   Master: 'For seasoned leaders: mentoring others, leading at scale and the lessons only experience teaches.',
   Journeyman:
@@ -33,12 +40,20 @@ export function viewerLevelOf(member: Pick<CurrentUser, 'accessLevel' | 'isAdmin
 }
 
 /** The level forums a member may enter, highest first (spec 2 section 6); none for Public. */
-export function enterableCategories(viewerLevel: AccessLevel): ForumCategory[] {
-  return visibleForumCategories(viewerLevel).sort((a, b) => accessRank(b) - accessRank(a)) as ForumCategory[];
+export function enterableCategories(viewerLevel: AccessLevel): ForumLevel[] {
+  const levels = visibleForumCategories(viewerLevel).sort((a, b) => accessRank(b) - accessRank(a)) as ForumLevel[];
+  return viewerLevel === 'Admin' ? ['Admin', ...levels] : levels;
 }
 
-export function isForumCategory(value: string | null | undefined): value is ForumCategory {
-  return value === 'Core' || value === 'Master' || value === 'Journeyman' || value === 'Apprentice';
+export function isForumCategory(value: string | null | undefined): value is ForumLevel {
+  return (
+    value === 'Admin' || value === 'Core' || value === 'Master' || value === 'Journeyman' || value === 'Apprentice'
+  );
+}
+
+/** The level forums search can be narrowed to (the Admin forum is searched with 'All forums'). */
+export function isSearchCategory(value: ForumLevel): value is ForumCategory {
+  return value !== 'Admin';
 }
 
 /**

@@ -1,5 +1,5 @@
-import type { ForumCategory } from '@crucible/proto';
-import { isForumCategory } from './forum-levels.ts';
+import { SEARCH_CATEGORIES, SEARCH_SORTS, type SearchQuery } from '@crucible/proto';
+import { isForumCategory, type ForumLevel } from './forum-levels.ts';
 
 /**
  * Where the member is in the forums, kept in the query string so the browser's back button, a
@@ -7,7 +7,7 @@ import { isForumCategory } from './forum-levels.ts';
  * Only `discussion` is the spec's; `level` and `topic` carry the way there.
  */
 export interface ForumLocation {
-  level?: ForumCategory;
+  level?: ForumLevel;
   /** A topic id, or ALL_TOPICS for every discussion of the level. */
   topic?: string;
   discussion?: string;
@@ -41,4 +41,37 @@ export function viewOf(location: ForumLocation): ForumView {
   if (location.topic) return 'discussions';
   if (location.level) return 'topics';
   return 'categories';
+}
+
+/** A submitted search: `?q=&in=&sort=` beside the location, so results are a view of their own and Back returns. */
+export type ForumSearchRequest = Pick<SearchQuery, 'query' | 'category' | 'sortBy'>;
+
+const SEARCH_PARAMS = ['q', 'in', 'sort'] as const;
+
+export function readForumSearch(params: URLSearchParams): ForumSearchRequest | null {
+  const query = params.get('q')?.trim();
+  if (!query) return null;
+  const category = params.get('in');
+  const sortBy = params.get('sort');
+  return {
+    query,
+    category: (SEARCH_CATEGORIES as readonly string[]).includes(category ?? '')
+      ? (category as ForumSearchRequest['category'])
+      : 'all',
+    sortBy: (SEARCH_SORTS as readonly string[]).includes(sortBy ?? '')
+      ? (sortBy as ForumSearchRequest['sortBy'])
+      : 'relevance',
+  };
+}
+
+/** The query string with the search added (or, given null, removed); the location stays. */
+export function withForumSearch(params: URLSearchParams, search: ForumSearchRequest | null): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const name of SEARCH_PARAMS) next.delete(name);
+  if (search) {
+    next.set('q', search.query);
+    if (search.category !== 'all') next.set('in', search.category);
+    if (search.sortBy !== 'relevance') next.set('sort', search.sortBy);
+  }
+  return next;
 }

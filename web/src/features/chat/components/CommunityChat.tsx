@@ -2,7 +2,6 @@ import type { CurrentUser } from '@crucible/proto';
 import ChatIcon from '@mui/icons-material/Chat';
 import CloseIcon from '@mui/icons-material/Close';
 import SendIcon from '@mui/icons-material/Send';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Fab from '@mui/material/Fab';
 import IconButton from '@mui/material/IconButton';
@@ -14,15 +13,8 @@ import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { createBrowserLiveSocket } from '../../../lib/live-socket/live-socket-context.tsx';
 import type { LiveSocket } from '../../../lib/live-socket/live-socket.ts';
 import { useChatHistory } from '../api/get-chat-history.ts';
-import {
-  avatarInitial,
-  canSendChat,
-  chatDisplayName,
-  chatTime,
-  isSendKey,
-  lineFromStored,
-  type ChatLine,
-} from '../chat-rules.ts';
+import { canSendChat, chatDisplayName, chatTime, isSendKey, lineFromStored, type ChatLine } from '../chat-rules.ts';
+import { UserAvatar } from '../../../components/UserAvatar.tsx';
 
 /** The panel's own socket lives only while the panel is mounted, i.e. open (spec 1 section 4), apart from the global one. */
 function usePanelSocket(createSocket: () => LiveSocket) {
@@ -110,9 +102,7 @@ function ChatPanel({
         ) : (
           lines.map((line) => (
             <Stack key={line.key} direction="row" spacing={1} sx={{ mb: 1 }}>
-              <Avatar src={line.sender.avatar ?? undefined} sx={{ width: 28, height: 28 }}>
-                {avatarInitial(line.sender.name)}
-              </Avatar>
+              <UserAvatar name={line.sender.name} src={line.sender.avatar ?? null} size="small" />
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="caption" color="text.secondary">
                   {line.sender.name} · {chatTime(line.timestamp)}

@@ -32,7 +32,13 @@ export function DashboardCard({ title, query, children, action }: DashboardCardP
             {title}
           </Typography>
           {query?.isPending ? (
-            <Stack spacing={1} data-testid="card-skeleton" aria-busy="true" aria-label={`Loading ${title}`}>
+            <Stack
+              spacing={1}
+              data-testid="card-skeleton"
+              role="status"
+              aria-busy="true"
+              aria-label={`Loading ${title}`}
+            >
               <Skeleton variant="text" />
               <Skeleton variant="text" />
               <Skeleton variant="text" width="60%" />

@@ -1,8 +1,6 @@
 import { FORUM_MESSAGES, formatBytes, type Attachment } from '@crucible/proto';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -11,7 +9,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type ClipboardEvent, type DragEvent } from 'react';
 import { useToast, type Toast } from '../../../components/toast/toast-context.ts';
 import { useUploadAttachment } from '../api/upload-attachment.ts';
 import {
@@ -25,8 +23,7 @@ import {
 /** Spec 2 section 9: the success state shows for 2 seconds before the dialog closes and resets. */
 export const UPLOAD_SUCCESS_DISPLAY_MS = 2000;
 
-type UploadState =
-  { step: 'idle'; refusal?: Toast } | { step: 'uploading'; fileName: string } | { step: 'complete'; fileName: string };
+type UploadState = { step: 'idle' } | { step: 'uploading'; fileName: string } | { step: 'complete'; fileName: string };
 
 export interface AttachmentUploadDialogProps {
   open: boolean;
@@ -72,17 +69,33 @@ export function AttachmentUploadDialog({
     return () => clearTimeout(timer);
   }, [state.step]);
 
-  /** The toast, and the same words inside the dialog, where assistive technology can reach them while it is open. */
+  /** The toast shows inside the open dialog (ToastProvider), where assistive technology reaches it. */
   function refuse(toast: Toast) {
     showToast(toast);
-    setState({ step: 'idle', refusal: toast });
+    setState({ step: 'idle' });
   }
 
   function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const file = event.target.files?.[0];
     // The same file may be picked again after a refusal.
     event.target.value = '';
-    if (!file) return;
+    if (file) takeFile(file);
+  }
+
+  /** A file dropped on the dialog or pasted into it goes the same way as one picked with Browse Files. */
+  function dropFile(event: DragEvent) {
+    event.preventDefault();
+    const file = event.dataTransfer.files[0];
+    if (file && state.step === 'idle') takeFile(file);
+  }
+  function pasteFile(event: ClipboardEvent) {
+    const file = event.clipboardData.files[0];
+    if (!file || state.step !== 'idle') return;
+    event.preventDefault();
+    takeFile(file);
+  }
+
+  function takeFile(file: File) {
     if (file.size > maxFileSize) {
       refuse({
         severity: 'error',
@@ -128,19 +141,22 @@ export function AttachmentUploadDialog({
     allowedTypes === DEFAULT_ALLOWED_TYPES ? DEFAULT_ALLOWED_DESCRIPTION : allowedTypes.join(', ');
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
+    <Dialog
+      open={open}
+      onClose={close}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+      onDragOver={(event) => event.preventDefault()}
+      onDrop={dropFile}
+      onPaste={pasteFile}
+    >
       <DialogTitle id={titleId}>Upload Attachment</DialogTitle>
       <DialogContent>
-        {state.step === 'idle' && state.refusal && (
-          <Alert severity="error">
-            <AlertTitle>{state.refusal.title}</AlertTitle>
-            {state.refusal.description}
-          </Alert>
-        )}
         {state.step === 'idle' && (
           <Box sx={{ textAlign: 'center', py: 2 }}>
             <UploadFileIcon aria-hidden="true" sx={{ fontSize: 48, color: 'text.secondary' }} />
-            <Typography gutterBottom>Choose a file to attach.</Typography>
+            <Typography gutterBottom>Choose a file to attach, drop it here or paste it.</Typography>
             <Typography variant="body2" color="text.secondary" gutterBottom>
               {allowedDescription}; up to {formatBytes(maxFileSize)}.
             </Typography>

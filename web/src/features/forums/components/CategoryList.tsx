@@ -1,21 +1,16 @@
-import type { ForumCategory, Subcategory } from '@crucible/proto';
+import type { Subcategory } from '@crucible/proto';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { CATEGORY_DESCRIPTIONS, LEVEL_COLOURS } from '../forum-levels.ts';
+import { CATEGORY_DESCRIPTIONS, LEVEL_COLOURS, type ForumLevel } from '../forum-levels.ts';
 import { forumSearch } from '../forum-location.ts';
+import { ForumActivity } from './ForumActivity.tsx';
 
 /** The level forums the member may enter, each with its description and number of topics. */
-export function CategoryList({
-  categories,
-  topics,
-}: {
-  categories: ForumCategory[];
-  topics: Subcategory[] | undefined;
-}) {
+export function CategoryList({ categories, topics }: { categories: ForumLevel[]; topics: Subcategory[] | undefined }) {
   return (
     <Grid container spacing={2} component="ul" sx={{ p: 0, m: 0, listStyle: 'none' }}>
       {categories.map((category) => {
@@ -35,11 +30,12 @@ export function CategoryList({
                   <Typography color="text.secondary" gutterBottom>
                     {CATEGORY_DESCRIPTIONS[category]}
                   </Typography>
-                  {topicCount !== undefined && (
+                  {topicCount !== undefined && category !== 'Admin' && (
                     <Typography variant="body2">
                       {topicCount} {topicCount === 1 ? 'topic' : 'topics'}
                     </Typography>
                   )}
+                  <ForumActivity filter={{ category }} />
                 </CardContent>
               </CardActionArea>
             </Card>

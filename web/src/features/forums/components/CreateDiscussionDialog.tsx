@@ -1,8 +1,6 @@
 import { FORUM_TEXT_LIMITS, type AccessLevel, type Subcategory } from '@crucible/proto';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteIcon from '@mui/icons-material/Delete';
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -17,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { apiErrorDetails } from '../../../lib/api-error.ts';
 import { useCreateDiscussion } from '../api/create-discussion.ts';
@@ -31,6 +29,7 @@ import {
 } from '../discussion-form.ts';
 import { creatableLevels, enterableCategories } from '../forum-levels.ts';
 import { AttachmentPicker } from './AttachmentPicker.tsx';
+import { MarkdownToolbar } from './MarkdownToolbar.tsx';
 
 export interface CreateDiscussionDialogProps {
   open: boolean;
@@ -62,12 +61,10 @@ export function CreateDiscussionDialog({
       category: initialLevel && levels.includes(initialLevel) ? initialLevel : '',
     });
   const [values, setValues] = useState<DiscussionFormValues>(startingValues);
-  // The toast sits outside the dialog, where assistive technology cannot reach it while the dialog
-  // is open; the same words are repeated inside it.
-  const [problem, setProblem] = useState<{ title: string; message: string } | null>(null);
   const createDiscussion = useCreateDiscussion();
   const showToast = useToast();
   const titleId = useId();
+  const contentRef = useRef<HTMLTextAreaElement>(null);
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
 
@@ -81,11 +78,10 @@ export function CreateDiscussionDialog({
     event.preventDefault();
     const result = validateDiscussionForm(values, topics);
     if (!result.ok) {
+      // The toast shows inside the open dialog (ToastProvider), so it is not repeated here.
       showToast({ severity: 'error', title: 'Validation Error', description: result.message });
-      setProblem({ title: 'Validation Error', message: result.message });
       return;
     }
-    setProblem(null);
     createDiscussion.mutate(result.request, {
       onSuccess: () => {
         showToast({
@@ -97,28 +93,26 @@ export function CreateDiscussionDialog({
         onClose();
       },
       onError: (error) => {
-        const failure = {
+        showToast({
+          severity: 'error',
           title: 'Failed to create discussion',
-          message: apiErrorDetails(error).serverMessage ?? 'Please try again.',
-        };
-        showToast({ severity: 'error', title: failure.title, description: failure.message });
-        setProblem(failure);
+          description: apiErrorDetails(error).serverMessage ?? 'Please try again.',
+        });
       },
     });
   }
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" fullScreen={fullScreen}>
-      <form noValidate onSubmit={submit}>
+      {/* A flex column, so the fields scroll and the buttons stay in view whatever sits above them. */}
+      <form
+        noValidate
+        onSubmit={submit}
+        style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
+      >
         <DialogTitle id={titleId}>Create New Discussion</DialogTitle>
         <DialogContent>
           <Stack spacing={2.5} sx={{ pt: 1 }}>
-            {problem && (
-              <Alert severity="error" onClose={() => setProblem(null)}>
-                <AlertTitle>{problem.title}</AlertTitle>
-                {problem.message}
-              </Alert>
-            )}
             <TextField
               label="Title"
               name="title"
@@ -181,7 +175,9 @@ export function CreateDiscussionDialog({
                 )}
               </TextField>
             </Stack>
+            <MarkdownToolbar inputRef={contentRef} value={values.content} onChange={(content) => update({ content })} />
             <TextField
+              inputRef={contentRef}
               label="Content"
               name="content"
               value={values.content}

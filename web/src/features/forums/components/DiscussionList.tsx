@@ -10,10 +10,14 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import { useDiscussions } from '../api/get-discussions.ts';
 import type { DiscussionListFilter } from '../api/forum-query-keys.ts';
 import { formatDateTime, personName } from '../forum-display.ts';
@@ -30,10 +34,13 @@ function DiscussionCard({ discussion, to }: { discussion: DiscussionSummary; to:
           <Typography variant="h6" component="h3" sx={{ overflowWrap: 'anywhere' }}>
             {discussion.title}
           </Typography>
-          <Typography variant="body2" color="text.secondary" gutterBottom>
-            {personName(discussion.author)} ·{' '}
-            <time dateTime={discussion.createdAt}>{formatDateTime(discussion.createdAt)}</time>
-          </Typography>
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, my: 1 }}>
+            <UserAvatar userId={discussion.author?.id} name={discussion.author?.firstName} size="small" />
+            <Typography variant="body2" color="text.secondary">
+              {personName(discussion.author)} ·{' '}
+              <time dateTime={discussion.createdAt}>{formatDateTime(discussion.createdAt)}</time>
+            </Typography>
+          </Box>
           <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
             <LevelBadge level={discussion.accessLevel} />
             <Chip
@@ -63,11 +70,39 @@ function DiscussionCard({ discussion, to }: { discussion: DiscussionSummary; to:
   );
 }
 
+/** Cards shaped like the discussions to come, while they load. */
+export function DiscussionListSkeleton({ label = 'Loading discussions' }: { label?: string }) {
+  return (
+    <Stack spacing={2} role="status">
+      <VisuallyHidden>{label}</VisuallyHidden>
+      {[0, 1, 2].map((index) => (
+        <Box key={index} aria-hidden="true" sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2 }}>
+          <Skeleton width="55%" height={28} />
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, my: 1 }}>
+            <Skeleton variant="circular" width={28} height={28} />
+            <Skeleton width="30%" />
+          </Box>
+          <Skeleton width="40%" />
+        </Box>
+      ))}
+    </Stack>
+  );
+}
+
 /** The discussions of a topic (or a whole level forum), newest first, a page at a time. */
-export function DiscussionList({ filter, linkBase }: { filter: DiscussionListFilter; linkBase: ForumLocation }) {
+export function DiscussionList({
+  filter,
+  linkBase,
+  emptyAction,
+}: {
+  filter: DiscussionListFilter;
+  linkBase: ForumLocation;
+  /** What an empty list offers, e.g. the button that starts the first discussion. */
+  emptyAction?: ReactNode;
+}) {
   const discussions = useDiscussions(filter);
 
-  if (discussions.isPending) return <CircularProgress aria-label="Loading discussions" />;
+  if (discussions.isPending) return <DiscussionListSkeleton />;
   if (discussions.isError) {
     return (
       <Box>
@@ -77,7 +112,8 @@ export function DiscussionList({ filter, linkBase }: { filter: DiscussionListFil
     );
   }
   const items = discussions.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) return <Typography color="text.secondary">{NO_DISCUSSIONS_TEXT}</Typography>;
+  if (items.length === 0)
+    return <EmptyState icon={<ChatBubbleOutlineIcon />} text={NO_DISCUSSIONS_TEXT} action={emptyAction} />;
 
   return (
     <Stack spacing={2}>

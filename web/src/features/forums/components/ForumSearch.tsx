@@ -1,19 +1,27 @@
-import { searchQuerySchema, type ForumCategory, type SearchResult } from '@crucible/proto';
+import { searchQuerySchema, type SearchResult } from '@crucible/proto';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import SearchIcon from '@mui/icons-material/Search';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import { alpha } from '@mui/material/styles';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { Fragment, useState, type FormEvent } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { useForumSearch, type ForumSearch as ForumSearchRequest } from '../api/search-forums.ts';
+import { useState, type FormEvent } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
+import { useForumSearch } from '../api/search-forums.ts';
 import { formatDateTime, personName } from '../forum-display.ts';
-import { forumSearch } from '../forum-location.ts';
+import { isSearchCategory, type ForumLevel } from '../forum-levels.ts';
+import { forumSearch, readForumSearch, withForumSearch, type ForumSearchRequest } from '../forum-location.ts';
+import { snippetParts } from '../snippet-text.ts';
 import { LevelBadge } from './LevelBadge.tsx';
+import { ViewHeading } from './ViewHeading.tsx';
 
 const SORTS: { value: ForumSearchRequest['sortBy']; label: string }[] = [
   { value: 'relevance', label: 'Relevance' },
@@ -22,13 +30,28 @@ const SORTS: { value: ForumSearchRequest['sortBy']; label: string }[] = [
   { value: 'popular', label: 'Most replies' },
 ];
 
-/** The service marks matched words between « and » in a plain-text snippet; they are shown highlighted. */
+/** The snippet as plain text; the matched words carry the theme's highlight. */
 function Snippet({ text }: { text: string }) {
-  const parts = text.split(/«|»/);
   return (
-    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-      {parts.map((part, index) =>
-        index % 2 === 1 ? <mark key={index}>{part}</mark> : <Fragment key={index}>{part}</Fragment>,
+    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', mt: 0.5 }}>
+      {snippetParts(text).map((part, index) =>
+        part.matched ? (
+          <Box
+            component="mark"
+            key={index}
+            sx={(theme) => ({
+              bgcolor: alpha(theme.palette.primary.main, theme.palette.mode === 'dark' ? 0.3 : 0.16),
+              color: 'text.primary',
+              fontWeight: 600,
+              borderRadius: 0.5,
+              px: 0.25,
+            })}
+          >
+            {part.text}
+          </Box>
+        ) : (
+          <span key={index}>{part.text}</span>
+        ),
       )}
     </Typography>
   );
@@ -56,14 +79,14 @@ function ResultItem({ result }: { result: SearchResult }) {
   );
 }
 
-/** Full-text search over what the member may read (GET /api/search), each result leading to its discussion. */
-export function ForumSearch({ categories }: { categories: ForumCategory[] }) {
-  const [query, setQuery] = useState('');
-  const [category, setCategory] = useState<ForumSearchRequest['category']>('all');
-  const [sortBy, setSortBy] = useState<ForumSearchRequest['sortBy']>('relevance');
+/** The search form above every forum view; submitting opens the results as a view of their own. */
+export function ForumSearch({ categories }: { categories: ForumLevel[] }) {
+  const [params, setParams] = useSearchParams();
+  const current = readForumSearch(params);
+  const [query, setQuery] = useState(current?.query ?? '');
+  const [category, setCategory] = useState<ForumSearchRequest['category']>(current?.category ?? 'all');
+  const [sortBy, setSortBy] = useState<ForumSearchRequest['sortBy']>(current?.sortBy ?? 'relevance');
   const [error, setError] = useState<string | undefined>();
-  const [submitted, setSubmitted] = useState<ForumSearchRequest | null>(null);
-  const results = useForumSearch(submitted);
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -73,16 +96,10 @@ export function ForumSearch({ categories }: { categories: ForumCategory[] }) {
       return;
     }
     setError(undefined);
-    setSubmitted({ query: parsed.data.query, category: parsed.data.category, sortBy: parsed.data.sortBy });
+    setParams(
+      withForumSearch(params, { query: parsed.data.query, category: parsed.data.category, sortBy: parsed.data.sortBy }),
+    );
   }
-
-  function clear() {
-    setSubmitted(null);
-    setQuery('');
-    setError(undefined);
-  }
-
-  const items = results.data?.pages.flatMap((page) => page.items) ?? [];
 
   return (
     <Paper variant="outlined" component="section" aria-label="Search the forums" sx={{ p: { xs: 1.5, sm: 2 }, mb: 3 }}>
@@ -107,73 +124,125 @@ export function ForumSearch({ categories }: { categories: ForumCategory[] }) {
           sx={{ flex: 2 }}
           slotProps={{ htmlInput: { maxLength: 200 } }}
         />
-        <TextField
-          select
-          label="Forum"
-          name="category"
-          size="small"
-          value={category}
-          onChange={(event) => setCategory(event.target.value as ForumSearchRequest['category'])}
-          sx={{ flex: 1, minWidth: 140 }}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        {/* The two filters share a row on narrow screens, so the form stays short above the content. */}
+        {/* On narrow screens the filters and the button appear once there is something to search for. */}
+        <Stack direction="row" spacing={1.5} sx={{ flex: 2, display: { xs: query ? 'flex' : 'none', md: 'flex' } }}>
+          <TextField
+            select
+            label="Forum"
+            name="category"
+            size="small"
+            value={category}
+            onChange={(event) => setCategory(event.target.value as ForumSearchRequest['category'])}
+            sx={{ flex: 1, minWidth: { xs: 0, md: 140 } }}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            <option value="all">All forums</option>
+            {categories.filter(isSearchCategory).map((level) => (
+              <option key={level} value={level}>
+                {level}
+              </option>
+            ))}
+          </TextField>
+          <TextField
+            select
+            label="Sort by"
+            name="sortBy"
+            size="small"
+            value={sortBy}
+            onChange={(event) => setSortBy(event.target.value as ForumSearchRequest['sortBy'])}
+            sx={{ flex: 1, minWidth: { xs: 0, md: 140 } }}
+            slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+          >
+            {SORTS.map((sort) => (
+              <option key={sort.value} value={sort.value}>
+                {sort.label}
+              </option>
+            ))}
+          </TextField>
+        </Stack>
+        <Button
+          type="submit"
+          variant="contained"
+          startIcon={<SearchIcon />}
+          sx={{ minHeight: 40, display: { xs: query ? 'inline-flex' : 'none', md: 'inline-flex' } }}
         >
-          <option value="all">All forums</option>
-          {categories.map((level) => (
-            <option key={level} value={level}>
-              {level}
-            </option>
-          ))}
-        </TextField>
-        <TextField
-          select
-          label="Sort by"
-          name="sortBy"
-          size="small"
-          value={sortBy}
-          onChange={(event) => setSortBy(event.target.value as ForumSearchRequest['sortBy'])}
-          sx={{ flex: 1, minWidth: 140 }}
-          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        >
-          {SORTS.map((sort) => (
-            <option key={sort.value} value={sort.value}>
-              {sort.label}
-            </option>
-          ))}
-        </TextField>
-        <Button type="submit" variant="contained" startIcon={<SearchIcon />} sx={{ minHeight: 40 }}>
           Search
         </Button>
       </Stack>
-
-      {submitted && (
-        <Box sx={{ mt: 2 }} aria-live="polite">
-          <Box
-            sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, flexWrap: 'wrap' }}
-          >
-            <Typography variant="h6" component="h2" sx={{ overflowWrap: 'anywhere' }}>
-              Search results for “{submitted.query}”
-            </Typography>
-            <Button onClick={clear}>Clear Search</Button>
-          </Box>
-          {results.isPending && <CircularProgress size={24} aria-label="Searching" />}
-          {results.isError && <Typography color="error">The search failed. Please try again.</Typography>}
-          {results.isSuccess && items.length === 0 && (
-            <Typography color="text.secondary">No discussions or replies match your search.</Typography>
-          )}
-          {items.length > 0 && (
-            <Box component="ul" sx={{ p: 0, m: 0, listStyle: 'none' }}>
-              {items.map((result) => (
-                <ResultItem key={`${result.kind}-${result.replyId ?? result.discussionId}`} result={result} />
-              ))}
-            </Box>
-          )}
-          {results.hasNextPage && (
-            <Button onClick={() => void results.fetchNextPage()} loading={results.isFetchingNextPage} sx={{ mt: 1 }}>
-              More Results
-            </Button>
-          )}
-        </Box>
-      )}
     </Paper>
+  );
+}
+
+function ResultSkeleton() {
+  return (
+    <Box aria-hidden="true" sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
+      <Skeleton width="60%" height={24} />
+      <Skeleton width="95%" />
+      <Skeleton width="40%" />
+    </Box>
+  );
+}
+
+/**
+ * The results of GET /api/search as a view of their own, in place of the forum view, with the way
+ * back to where the member searched from; each result leads to its discussion.
+ */
+export function SearchResultsView({ search, navigated }: { search: ForumSearchRequest; navigated: boolean }) {
+  const [params] = useSearchParams();
+  const results = useForumSearch(search);
+  const items = results.data?.pages.flatMap((page) => page.items) ?? [];
+  const back = withForumSearch(params, null).toString();
+
+  return (
+    <Box component="section" aria-labelledby="search-results-heading">
+      <Button
+        component={RouterLink}
+        to={{ pathname: '/forums', search: back ? `?${back}` : '' }}
+        startIcon={<ArrowBackIcon />}
+        sx={{ mb: 1 }}
+      >
+        Back from search
+      </Button>
+      <Box id="search-results-heading">
+        <ViewHeading focusOnMount={navigated}>Search results for “{search.query}”</ViewHeading>
+      </Box>
+      <Box aria-live="polite" aria-busy={results.isPending} sx={{ mt: 1 }}>
+        {results.isPending && (
+          <>
+            <Box role="status">
+              <VisuallyHidden>Searching</VisuallyHidden>
+            </Box>
+            <ResultSkeleton />
+            <ResultSkeleton />
+            <ResultSkeleton />
+          </>
+        )}
+        {results.isError && <Typography color="error">The search failed. Please try again.</Typography>}
+        {results.isSuccess && items.length === 0 && (
+          <EmptyState
+            icon={<SearchOffIcon />}
+            text="No discussions or replies match your search."
+            action={
+              <Button component={RouterLink} to={{ pathname: '/forums', search: back ? `?${back}` : '' }}>
+                Back to the forums
+              </Button>
+            }
+          />
+        )}
+        {items.length > 0 && (
+          <Box component="ul" sx={{ p: 0, m: 0, listStyle: 'none' }}>
+            {items.map((result) => (
+              <ResultItem key={`${result.kind}-${result.replyId ?? result.discussionId}`} result={result} />
+            ))}
+          </Box>
+        )}
+        {results.hasNextPage && (
+          <Button onClick={() => void results.fetchNextPage()} loading={results.isFetchingNextPage} sx={{ mt: 1 }}>
+            More Results
+          </Button>
+        )}
+      </Box>
+    </Box>
   );
 }

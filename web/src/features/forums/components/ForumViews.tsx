@@ -1,4 +1,4 @@
-import { FORUM_MESSAGES, type AccessLevel, type ForumCategory, type Subcategory } from '@crucible/proto';
+import { FORUM_MESSAGES, type AccessLevel, type Subcategory } from '@crucible/proto';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
@@ -8,17 +8,19 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import { isNotFoundError } from '../../../lib/api-error.ts';
 import { useDiscussion } from '../api/get-discussion.ts';
 import { NO_TOPIC } from '../discussion-form.ts';
 import { formatDateTime, personName } from '../forum-display.ts';
-import { CATEGORY_DESCRIPTIONS, isForumCategory } from '../forum-levels.ts';
+import { CATEGORY_DESCRIPTIONS, isForumCategory, type ForumLevel } from '../forum-levels.ts';
 import { ALL_TOPICS, forumSearch, type ForumLocation } from '../forum-location.ts';
 import { AttachmentList } from './AttachmentList.tsx';
 import { AttachmentUploadDialog } from './AttachmentUploadDialog.tsx';
@@ -40,7 +42,7 @@ export interface ForumContext {
   viewerLevel: AccessLevel;
   viewerId: string;
   /** The level forums the member may enter, highest first. */
-  categories: ForumCategory[];
+  categories: ForumLevel[];
   /** Every topic the member may see; undefined while loading. */
   topics: Subcategory[] | undefined;
   /** Whether the member moved here from another view (focus then goes to the new heading). */
@@ -48,7 +50,7 @@ export interface ForumContext {
 }
 
 const FORUMS_CRUMB: Crumb = { label: 'Forums', to: {} };
-const levelCrumb = (level: ForumCategory): Crumb => ({ label: `${level} Forums`, to: { level } });
+const levelCrumb = (level: ForumLevel): Crumb => ({ label: `${level} Forums`, to: { level } });
 
 function NavButton({ to, children }: { to: ForumLocation; children: ReactNode }) {
   return (
@@ -57,8 +59,12 @@ function NavButton({ to, children }: { to: ForumLocation; children: ReactNode })
       to={{ pathname: '/forums', search: forumSearch(to) }}
       variant="outlined"
       startIcon={<ArrowBackIcon />}
+      // A long topic name stays on one line (cut with an ellipsis; the link's name keeps all of it).
+      sx={{ minWidth: 0, maxWidth: { xs: '62%', sm: 'none' } }}
     >
-      {children}
+      <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+        {children}
+      </Box>
     </Button>
   );
 }
@@ -87,11 +93,16 @@ function Unavailable({ title, text, navigated }: { title: string; text: string; 
   );
 }
 
+/** A skeleton shaped like the view to come; its label is for screen readers. */
 function Loading({ label }: { label: string }) {
   return (
-    <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 2, py: 4 }}>
-      <CircularProgress size={28} aria-hidden="true" />
-      <Typography>{label}</Typography>
+    <Box role="status" sx={{ py: 1 }}>
+      <VisuallyHidden>{label}</VisuallyHidden>
+      <Box aria-hidden="true">
+        <Skeleton width="45%" height={40} />
+        <Skeleton width="25%" sx={{ mb: 2 }} />
+        <Skeleton variant="rounded" height={120} />
+      </Box>
     </Box>
   );
 }
@@ -109,7 +120,7 @@ export function CategoriesView({ context }: { context: ForumContext }) {
   );
 }
 
-export function TopicsView({ context, level }: { context: ForumContext; level: ForumCategory }) {
+export function TopicsView({ context, level }: { context: ForumContext; level: ForumLevel }) {
   if (!context.categories.includes(level)) {
     return (
       <Unavailable
@@ -144,7 +155,7 @@ export function DiscussionsView({
   topicId,
 }: {
   context: ForumContext;
-  level?: ForumCategory;
+  level?: ForumLevel;
   topicId: string;
 }) {
   const [creating, setCreating] = useState(false);
@@ -168,7 +179,7 @@ export function DiscussionsView({
     <Box>
       <ForumBreadcrumbs crumbs={[FORUMS_CRUMB, levelCrumb(level), { label: topicName }]} />
       <Actions>
-        <NavButton to={{}}>Back to Forums</NavButton>
+        {/* One way back (the breadcrumb has the rest), so the actions stay on one row at 360 px. */}
         <NavButton to={{ level }}>Back to {level} Topics</NavButton>
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
           Create New Discussion
@@ -189,6 +200,11 @@ export function DiscussionsView({
         <DiscussionList
           filter={topic ? { subcategoryId: topic.id } : { category: level }}
           linkBase={{ level, topic: topicId }}
+          emptyAction={
+            <Button variant="outlined" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
+              Start the first discussion
+            </Button>
+          }
         />
       </Box>
       <CreateDiscussionDialog
@@ -243,17 +259,20 @@ export function DiscussionView({
   const topic = context.topics?.find((candidate) => candidate.id === discussion.subcategoryId);
   const crumbs: Crumb[] = [FORUMS_CRUMB];
   if (level) crumbs.push(levelCrumb(level));
-  if (level && topic) crumbs.push({ label: topic.name, to: { level, topic: topic.id } });
+  // The list the discussion belongs to: its topic, else the level's list of all discussions (or the level forum).
+  let list: Crumb = FORUMS_CRUMB;
+  if (level && topic) list = { label: topic.name, to: { level, topic: topic.id } };
   else if (level && from.topic === ALL_TOPICS)
-    crumbs.push({ label: `All ${level} discussions`, to: { level, topic: ALL_TOPICS } });
+    list = { label: `All ${level} discussions`, to: { level, topic: ALL_TOPICS } };
+  else if (level) list = levelCrumb(level);
+  if (list.to?.topic) crumbs.push(list);
   crumbs.push({ label: discussion.title });
 
   return (
     <Box>
       <ForumBreadcrumbs crumbs={crumbs} />
       <Actions>
-        <NavButton to={{}}>Back to Forums</NavButton>
-        {level && <NavButton to={{ level }}>Back to {level} Topics</NavButton>}
+        <NavButton to={list.to ?? {}}>Back to {list.label}</NavButton>
         <Button variant="contained" startIcon={<ReplyIcon />} onClick={() => setReplying(true)}>
           Reply
         </Button>
@@ -266,6 +285,7 @@ export function DiscussionView({
       <Paper component="article" variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <ViewHeading focusOnMount={context.navigated}>{discussion.title}</ViewHeading>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1, mb: 2 }}>
+          <UserAvatar userId={discussion.author?.id} name={discussion.author?.firstName} />
           <Typography variant="body2">
             {personName(discussion.author)} ·{' '}
             <time dateTime={discussion.createdAt}>{formatDateTime(discussion.createdAt)}</time>

@@ -1,5 +1,4 @@
 import { replyCreateSchema, type Attachment } from '@crucible/proto';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -30,8 +29,6 @@ export function ReplyDialog({
 }) {
   const form = useZodForm(replyCreateSchema, { content: '' });
   const [attachments, setAttachments] = useState<Attachment[]>([]);
-  // Repeated inside the dialog: the toast outside it is out of reach of assistive technology while it is open.
-  const [failure, setFailure] = useState<string | null>(null);
   const createReply = useCreateReply();
   const showToast = useToast();
   const titleId = useId();
@@ -46,13 +43,11 @@ export function ReplyDialog({
           showToast({ severity: 'success', title: 'Reply posted' });
           form.reset();
           setAttachments([]);
-          setFailure(null);
           onClose();
         },
         onError: (error) => {
-          const message = replyFailureMessage(error);
-          showToast({ severity: 'error', title: 'Error', description: message });
-          setFailure(message);
+          // Shown inside the open dialog by the ToastProvider.
+          showToast({ severity: 'error', title: 'Error', description: replyFailureMessage(error) });
         },
       },
     ),
@@ -60,17 +55,17 @@ export function ReplyDialog({
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen}>
-      <form noValidate onSubmit={submit}>
+      {/* A flex column, so the fields scroll and the buttons stay in view whatever sits above them. */}
+      <form
+        noValidate
+        onSubmit={submit}
+        style={{ display: 'flex', flexDirection: 'column', minHeight: 0, flex: '1 1 auto' }}
+      >
         <DialogTitle id={titleId} sx={{ overflowWrap: 'anywhere' }}>
           Reply to {discussionTitle}
         </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {failure && (
-              <Alert severity="error" onClose={() => setFailure(null)}>
-                {failure}
-              </Alert>
-            )}
             <TextField
               {...form.field('content')}
               label="Your reply"

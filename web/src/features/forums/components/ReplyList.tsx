@@ -1,12 +1,18 @@
 import type { Reply } from '@crucible/proto';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import { useReplies } from '../api/get-replies.ts';
 import { formatDateTime, personName } from '../forum-display.ts';
 import { AttachmentList } from './AttachmentList.tsx';
@@ -21,7 +27,22 @@ export function ReplyList({ discussionId, viewerId }: { discussionId: string; vi
   const replies = useReplies(discussionId);
   const [attachingTo, setAttachingTo] = useState<Reply | null>(null);
 
-  if (replies.isPending) return <CircularProgress size={24} aria-label="Loading replies" />;
+  if (replies.isPending)
+    return (
+      <Stack spacing={2} role="status">
+        <VisuallyHidden>Loading replies</VisuallyHidden>
+        {[0, 1].map((index) => (
+          <Box key={index} aria-hidden="true" sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2 }}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+              <Skeleton variant="circular" width={28} height={28} />
+              <Skeleton width="25%" />
+            </Box>
+            <Skeleton width="90%" />
+            <Skeleton width="70%" />
+          </Box>
+        ))}
+      </Stack>
+    );
   if (replies.isError) {
     return (
       <Box>
@@ -31,7 +52,7 @@ export function ReplyList({ discussionId, viewerId }: { discussionId: string; vi
     );
   }
   const items = replies.data.pages.flatMap((page) => page.items);
-  if (items.length === 0) return <Typography color="text.secondary">{NO_REPLIES_TEXT}</Typography>;
+  if (items.length === 0) return <EmptyState icon={<ForumOutlinedIcon />} text={NO_REPLIES_TEXT} />;
 
   return (
     <Stack spacing={2}>
@@ -39,6 +60,7 @@ export function ReplyList({ discussionId, viewerId }: { discussionId: string; vi
         {items.map((reply) => (
           <Paper component="li" key={reply.id} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
+              <UserAvatar userId={reply.author?.id} name={reply.author?.firstName} size="small" />
               <Typography variant="subtitle2" component="p">
                 {personName(reply.author)}
               </Typography>
@@ -46,14 +68,22 @@ export function ReplyList({ discussionId, viewerId }: { discussionId: string; vi
               <Typography variant="body2" color="text.secondary" component="p">
                 <time dateTime={reply.createdAt}>{formatDateTime(reply.createdAt)}</time>
               </Typography>
+              {reply.authorId === viewerId && (
+                // One small control in the reply's own header, not a button repeated under each of the member's replies.
+                <Tooltip title="Add attachment">
+                  <IconButton
+                    size="small"
+                    aria-label="Add attachment to your reply"
+                    onClick={() => setAttachingTo(reply)}
+                    sx={{ ml: 'auto' }}
+                  >
+                    <AttachFileIcon fontSize="small" />
+                  </IconButton>
+                </Tooltip>
+              )}
             </Box>
             <ContentHtml html={reply.contentHtml} />
             <AttachmentList attachments={reply.attachments} />
-            {reply.authorId === viewerId && (
-              <Button size="small" startIcon={<AttachFileIcon />} onClick={() => setAttachingTo(reply)} sx={{ mt: 1 }}>
-                Add Attachment
-              </Button>
-            )}
           </Paper>
         ))}
       </Stack>

@@ -1,4 +1,4 @@
-import type { ForumCategory, Subcategory } from '@crucible/proto';
+import type { Subcategory } from '@crucible/proto';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -7,8 +7,9 @@ import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { LEVEL_COLOURS } from '../forum-levels.ts';
+import { LEVEL_COLOURS, type ForumLevel } from '../forum-levels.ts';
 import { ALL_TOPICS, forumSearch, type ForumLocation } from '../forum-location.ts';
+import { ForumActivity } from './ForumActivity.tsx';
 import { LevelBadge } from './LevelBadge.tsx';
 
 function TopicCard({
@@ -43,7 +44,7 @@ function TopicCard({
 }
 
 /** The topics of one level forum, each with the minimum access level it asks, after an entry for all its discussions. */
-export function TopicList({ level, topics }: { level: ForumCategory; topics: Subcategory[] }) {
+export function TopicList({ level, topics }: { level: ForumLevel; topics: Subcategory[] }) {
   return (
     <Box>
       <Grid container spacing={2} component="ul" sx={{ p: 0, m: 0, listStyle: 'none' }}>
@@ -70,10 +71,11 @@ export function TopicList({ level, topics }: { level: ForumCategory; topics: Sub
                 {topic.discussionCount} {topic.discussionCount === 1 ? 'discussion' : 'discussions'}
               </Typography>
             </Box>
+            <ForumActivity filter={{ subcategoryId: topic.id }} count={false} />
           </TopicCard>
         ))}
       </Grid>
-      {topics.length === 0 && (
+      {topics.length === 0 && level !== 'Admin' && (
         <Typography color="text.secondary" sx={{ mt: 2 }}>
           No topics have been opened in the {level} forum yet.
         </Typography>

@@ -1,16 +1,18 @@
 import { FORUM_MESSAGES } from '@crucible/proto';
-import Alert from '@mui/material/Alert';
+import LockClockOutlinedIcon from '@mui/icons-material/LockClockOutlined';
+import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link as RouterLink, useSearchParams } from 'react-router-dom';
+import { EmptyState } from '../../../components/EmptyState.tsx';
 import { useCurrentMember } from '../../../lib/current-member.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { discussionQueryOptions } from '../api/get-discussion.ts';
 import { useTopics } from '../api/get-topics.ts';
-import { ForumSearch } from '../components/ForumSearch.tsx';
+import { ForumSearch, SearchResultsView } from '../components/ForumSearch.tsx';
 import {
   CategoriesView,
   DiscussionView,
@@ -19,7 +21,7 @@ import {
   type ForumContext,
 } from '../components/ForumViews.tsx';
 import { enterableCategories, viewerLevelOf } from '../forum-levels.ts';
-import { readForumLocation, viewOf } from '../forum-location.ts';
+import { readForumLocation, readForumSearch, viewOf } from '../forum-location.ts';
 
 /** Moves to a new view are remembered so focus follows them, but the first view does not take focus on load. */
 function useNavigatedSinceLoad(search: string): boolean {
@@ -45,13 +47,20 @@ export default function ForumsPage() {
   const { data: topics } = useTopics(categories.length > 0);
   const location = readForumLocation(params);
   const view = viewOf(location);
+  const submittedSearch = readForumSearch(params);
   const context: ForumContext = { viewerLevel, viewerId: member?.id ?? '', categories, topics, navigated };
   // The open discussion names the tab (the view reads the same cache entry).
   const { data: openDiscussion } = useQuery({
     ...discussionQueryOptions(location.discussion ?? ''),
     enabled: categories.length > 0 && view === 'discussion',
   });
-  useDocumentTitle(view === 'discussion' && openDiscussion ? openDiscussion.title : 'Forums');
+  useDocumentTitle(
+    submittedSearch
+      ? `Search: ${submittedSearch.query}`
+      : view === 'discussion' && openDiscussion
+        ? openDiscussion.title
+        : 'Forums',
+  );
 
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 4 }, px: { xs: 1.5, sm: 3 } }}>
@@ -59,21 +68,36 @@ export default function ForumsPage() {
         Forums
       </Typography>
       {categories.length === 0 ? (
-        <Alert severity="info">
-          {FORUM_MESSAGES.forumsNeedLevel}. Your access level is {viewerLevel}; once an admin raises it, the forums of
-          your level open here.
-        </Alert>
+        <EmptyState
+          icon={<LockClockOutlinedIcon />}
+          text={
+            <>
+              {FORUM_MESSAGES.forumsNeedLevel}. Your access level is {viewerLevel}; an admin raises it once they know
+              you, and the forums of your level open here. Meanwhile, tell the community who you are.
+            </>
+          }
+          action={
+            member && (
+              <Button component={RouterLink} to={`/profile/${member.id}/edit`} variant="contained">
+                Complete your profile
+              </Button>
+            )
+          }
+        />
       ) : (
         <>
-          <ForumSearch categories={categories} />
+          <ForumSearch key={submittedSearch?.query ?? ''} categories={categories} />
           {/* A new view per location, so its heading takes focus when the member arrives. */}
           <Box key={search}>
-            {view === 'categories' && <CategoriesView context={context} />}
-            {view === 'topics' && location.level && <TopicsView context={context} level={location.level} />}
-            {view === 'discussions' && location.topic && (
+            {submittedSearch && <SearchResultsView search={submittedSearch} navigated={navigated} />}
+            {!submittedSearch && view === 'categories' && <CategoriesView context={context} />}
+            {!submittedSearch && view === 'topics' && location.level && (
+              <TopicsView context={context} level={location.level} />
+            )}
+            {!submittedSearch && view === 'discussions' && location.topic && (
               <DiscussionsView context={context} level={location.level} topicId={location.topic} />
             )}
-            {view === 'discussion' && location.discussion && (
+            {!submittedSearch && view === 'discussion' && location.discussion && (
               <DiscussionView context={context} discussionId={location.discussion} from={location} />
             )}
           </Box>

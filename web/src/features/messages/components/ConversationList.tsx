@@ -12,6 +12,7 @@ import { LIMITS } from '@crucible/proto';
 import { formatBadgeCount } from '../../../lib/format-badge-count.ts';
 import type { ConversationSummary } from '../api/types.ts';
 import { memberDisplayName, stripHtml } from '../message-rules.ts';
+import { UserAvatar } from '../../../components/UserAvatar.tsx';
 
 interface ConversationListProps {
   conversations: ConversationSummary[];
@@ -55,6 +56,7 @@ export function ConversationList({ conversations, selectedId, onSelect, onNewMes
                   onClick={() => onSelect(conversation.otherUser.id)}
                   sx={{ gap: 1, alignItems: 'flex-start' }}
                 >
+                  <UserAvatar userId={conversation.otherUser.id} name={conversation.otherUser.firstName} />
                   <ListItemText
                     primary={name}
                     secondary={preview(conversation)}

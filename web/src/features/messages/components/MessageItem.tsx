@@ -8,11 +8,14 @@ import dayjs from 'dayjs';
 import type { KeyboardEvent } from 'react';
 import type { DirectMessage } from '../api/types.ts';
 import { isTemporaryMessage, messageKeyAction, stripHtml } from '../message-rules.ts';
+import { UserAvatar } from '../../../components/UserAvatar.tsx';
 
 interface MessageItemProps {
   message: DirectMessage;
   isOwn: boolean;
   senderName: string;
+  /** The sender's id, for their avatar beside messages that are not one's own. */
+  senderId?: string;
   onDelete: (message: DirectMessage) => void;
   onReport: (message: DirectMessage) => void;
 }
@@ -24,7 +27,7 @@ function status(message: DirectMessage): string {
 }
 
 /** One message; focused, Delete or Backspace deletes it when it is one's own, r reports another's. */
-export function MessageItem({ message, isOwn, senderName, onDelete, onReport }: MessageItemProps) {
+export function MessageItem({ message, isOwn, senderName, senderId, onDelete, onReport }: MessageItemProps) {
   const pending = isTemporaryMessage(message);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -37,7 +40,12 @@ export function MessageItem({ message, isOwn, senderName, onDelete, onReport }: 
   const time = dayjs(message.createdAt);
 
   return (
-    <Stack direction="row" sx={{ justifyContent: isOwn ? 'flex-end' : 'flex-start', px: { xs: 1, sm: 2 }, py: 0.5 }}>
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ justifyContent: isOwn ? 'flex-end' : 'flex-start', alignItems: 'flex-end', px: { xs: 1, sm: 2 }, py: 0.5 }}
+    >
+      {!isOwn && <UserAvatar userId={senderId} name={senderName} size="small" />}
       <Box
         tabIndex={0}
         onKeyDown={onKeyDown}

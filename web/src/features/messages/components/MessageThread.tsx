@@ -222,6 +222,7 @@ export function MessageThread({
                   message={message}
                   isOwn={isOwn}
                   senderName={partnerName}
+                  senderId={partner.id}
                   onDelete={deleteMessage}
                   onReport={setReporting}
                 />

@@ -90,7 +90,7 @@ const bodyOf = (call: Parameters<typeof fetch>) => JSON.parse(String(call[1]?.bo
 
 async function toast(title: string): Promise<HTMLElement> {
   const titles = await screen.findAllByText(title);
-  const found = titles.map((element) => element.closest<HTMLElement>('.MuiSnackbar-root')).find(Boolean);
+  const found = titles.map((element) => element.closest<HTMLElement>('[data-toast]')).find(Boolean);
   if (!found) throw new Error(`no toast titled ${title}`);
   return found;
 }

@@ -16,7 +16,10 @@ export function MemberBadges({ user }: { user: Pick<CurrentUser, 'accessLevel' |
           </>
         }
       />
-      {user.isAdmin && <Chip size="small" color="secondary" label="Admin" />}
+      {/* The flag gets its own chip only when the level does not already say Admin. */}
+      {user.isAdmin && normalizeAccessLevel(user.accessLevel) !== 'Admin' && (
+        <Chip size="small" color="secondary" label="Admin" />
+      )}
     </Stack>
   );
 }

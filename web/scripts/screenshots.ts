@@ -1,0 +1,165 @@
+/**
+ * Screenshots of every screen at 1280 and 360 px in every theme, with an axe check of each:
+ * `npm run screenshots -w web` (or `npm run screenshots`). Starts the product as the browser tests
+ * do (its own database and ports), seeds a Journeyman with a topic, a discussion, a poll and a
+ * reply, then writes web/e2e/screenshots/gallery/{theme}/{width}/{screen}.png (git-ignored) and
+ * prints the serious and critical accessibility violations found; exits non-zero when there are any.
+ * THEMES=mystical,light and WIDTHS=360 narrow the run.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CurrentUser, DiscussionDetail, Subcategory } from '@crucible/proto';
+import type { Page } from 'playwright-core';
+import {
+  DESKTOP,
+  freePort,
+  launchBrowser,
+  NARROW,
+  repoRoot,
+  screenshotDir,
+  seriousAxeViolations,
+  startProduct,
+} from '../e2e/harness.ts';
+import { STORAGE_KEYS } from '../src/lib/storage-keys.ts';
+import { THEME_NAMES } from '../src/features/theme/theme-names.ts';
+
+const runId = Date.now().toString(36);
+const admin = { email: `shots-${runId}-admin@example.com`, password: 'admin horse battery' };
+const member = { email: `shots-${runId}-member@example.com`, password: 'correct horse battery' };
+const themes = (process.env.THEMES?.split(',') ?? [...THEME_NAMES]).filter(Boolean);
+const widths = (process.env.WIDTHS?.split(',').map(Number) ?? [DESKTOP.width, NARROW.width]).filter(Boolean);
+const outDir = join(screenshotDir, 'gallery');
+
+interface Seeded {
+  userId: string;
+  topic: Subcategory;
+  discussionId: string;
+}
+
+async function seed(page: Page, at: (path: string) => string): Promise<Seeded> {
+  const adminSignIn = await page.request.post(at('/api/auth/signin'), { data: admin });
+  const adminAuth = { Authorization: `Bearer ${((await adminSignIn.json()) as { token: string }).token}` };
+  const signUp = await page.request.post(at('/api/auth/signup'), {
+    data: { email: member.email, password: member.password, firstName: 'Morgan', lastName: 'Reyes' },
+  });
+  const memberAuth = { Authorization: `Bearer ${((await signUp.json()) as { token: string }).token}` };
+  const user = (await (await page.request.get(at('/api/auth/user'), { headers: memberAuth })).json()) as CurrentUser;
+  await page.request.patch(at(`/api/admin/users/${user.id}/access-level`), {
+    headers: adminAuth,
+    data: { accessLevel: 'Journeyman' },
+  });
+  const topic = (await (
+    await page.request.post(at('/api/subcategories'), {
+      headers: adminAuth,
+      data: { name: 'Team Rituals', description: 'Retrospectives, stand-ups and habits', category: 'Journeyman' },
+    })
+  ).json()) as Subcategory;
+  const signIn = await page.request.post(at('/api/auth/signin'), { data: member });
+  const auth = { Authorization: `Bearer ${((await signIn.json()) as { token: string }).token}` };
+  const discussion = (await (
+    await page.request.post(at('/api/discussions'), {
+      headers: auth,
+      data: {
+        title: 'How do you run retrospectives?',
+        content: 'Share the format your team uses, and **why** it works.\n\n- Start, stop, continue\n- Sailboat',
+        subcategoryId: topic.id,
+        includePoll: true,
+        pollQuestion: 'Which format works best?',
+        pollOptions: ['Start, stop, continue', 'Sailboat'],
+      },
+    })
+  ).json()) as DiscussionDetail;
+  await page.request.post(at(`/api/discussions/${discussion.id}/replies`), {
+    headers: auth,
+    data: { content: 'We use the sailboat: wind, anchors, rocks and the island.' },
+  });
+  return { userId: user.id, topic, discussionId: discussion.id };
+}
+
+function screens(seeded: Seeded): { name: string; path: string; signedIn: boolean }[] {
+  return [
+    { name: 'landing', path: '/', signedIn: false },
+    { name: 'signin', path: '/signin', signedIn: false },
+    { name: 'signup', path: '/signup', signedIn: false },
+    { name: 'forgot-password', path: '/forgot-password', signedIn: false },
+    { name: 'reset-password', path: '/reset-password?token=abc', signedIn: false },
+    { name: 'dashboard', path: '/', signedIn: true },
+    { name: 'forums', path: '/forums', signedIn: true },
+    { name: 'forum-topics', path: '/forums?level=Journeyman', signedIn: true },
+    { name: 'forum-discussions', path: `/forums?level=Journeyman&topic=${seeded.topic.id}`, signedIn: true },
+    {
+      name: 'forum-discussion',
+      path: `/forums?level=Journeyman&topic=${seeded.topic.id}&discussion=${seeded.discussionId}`,
+      signedIn: true,
+    },
+    { name: 'forum-search', path: '/forums?q=retrospectives', signedIn: true },
+    { name: 'messages', path: '/messages', signedIn: true },
+    { name: 'profile', path: `/profile/${seeded.userId}`, signedIn: true },
+    { name: 'not-found', path: '/no-such-page', signedIn: true },
+  ];
+}
+
+async function main(): Promise<void> {
+  execFileSync('npm', ['run', 'build:web-if-stale', '--silent'], { cwd: repoRoot, stdio: 'inherit' });
+  const product = await startProduct({
+    port: await freePort(),
+    env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, RATE_LIMIT_SIGNIN_PER_IP: '10000' },
+  });
+  const browser = await launchBrowser();
+  const at = (path: string) => `${product.url}${path}`;
+  const problems: string[] = [];
+  try {
+    const seedContext = await browser.newContext();
+    const seeded = await seed(await seedContext.newPage(), at);
+    await seedContext.close();
+
+    for (const theme of themes) {
+      for (const width of widths) {
+        const viewport = width === NARROW.width ? NARROW : { ...DESKTOP, width };
+        const context = await browser.newContext({ viewport });
+        await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [
+          STORAGE_KEYS.theme,
+          theme,
+        ] as const);
+        const page = await context.newPage();
+        let signedIn = false;
+        for (const screen of screens(seeded)) {
+          if (screen.signedIn && !signedIn) {
+            await page.goto(at('/signin'));
+            await page.getByLabel(/^Email/).fill(member.email);
+            await page.getByLabel(/^Password/).fill(member.password);
+            await page.getByRole('button', { name: 'Sign In' }).click();
+            await page.getByRole('button', { name: 'Sign out' }).waitFor();
+            signedIn = true;
+          }
+          await page.goto(at(screen.path));
+          await page.waitForLoadState('networkidle');
+          await page.evaluate(() => document.fonts.ready);
+          const dir = join(outDir, theme, String(width));
+          mkdirSync(dir, { recursive: true });
+          await page.screenshot({ path: join(dir, `${screen.name}.png`), fullPage: true });
+          const violations = await seriousAxeViolations(page);
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          if (overflow > 0) violations.push(`scrolls sideways by ${overflow} px`);
+          for (const violation of violations) problems.push(`${theme} ${width}px ${screen.name}: ${violation}`);
+          console.log(
+            `${theme} ${width}px ${screen.name}: ${violations.length === 0 ? 'ok' : `${violations.length} problems`}`,
+          );
+        }
+        await context.close();
+      }
+    }
+  } finally {
+    await browser.close();
+    await product.stop();
+  }
+  console.log(`screenshots: ${outDir}`);
+  console.log(`serious-or-critical-violations: ${problems.length}`);
+  for (const problem of problems) console.log(`  ${problem}`);
+  if (problems.length > 0) process.exitCode = 1;
+}
+
+await main();
