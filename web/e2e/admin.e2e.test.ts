@@ -6,19 +6,16 @@
 import type { CurrentUser } from '@crucible/proto';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, NARROW, seriousAxeViolations, withPage, type Product } from './harness.ts';
 import {
-  DESKTOP,
-  freePort,
-  launchBrowser,
-  NARROW,
-  seriousAxeViolations,
-  startProduct,
-  withPage,
-  type Product,
-} from './harness.ts';
+  CSRF,
+  MEMBER_PASSWORD,
+  signInThroughPage,
+  startProductWithBrowser,
+  type ProductWithBrowser,
+} from './members.ts';
 
 const runId = Date.now().toString(36);
-const PASSWORD = 'correct horse battery';
 const admin = { email: `e2e-admin-${runId}-admin@example.com`, password: 'admin horse battery', id: '' };
 const ADMIN_NAME = 'Alma Adminova';
 
@@ -36,10 +33,10 @@ const members: Record<'promoted' | 'sender' | 'receiver', Member> = {
 const fullName = (member: Member) => `${member.firstName} Tester`;
 
 /** Cookie-only changes must carry this header (the CSRF rule the web app's request layer follows). */
-const CSRF = { 'X-Requested-With': 'XMLHttpRequest' };
 
 let product: Product;
 let browser: Browser;
+let opened: ProductWithBrowser | undefined;
 const at = (path: string) => `${product.url}${path}`;
 /** The sender's messages: the first is reported, the second and third are bulk-deleted. */
 const sent: { id: string; content: string }[] = [];
@@ -74,7 +71,7 @@ async function seed(page: Page): Promise<void> {
     await expectOk(
       await context.request.post(at('/api/auth/signup'), {
         headers: CSRF,
-        data: { email: member.email, password: PASSWORD, firstName: member.firstName, lastName: 'Tester' },
+        data: { email: member.email, password: MEMBER_PASSWORD, firstName: member.firstName, lastName: 'Tester' },
       }),
       201,
     );
@@ -90,7 +87,7 @@ async function seed(page: Page): Promise<void> {
   }
 
   const sender = await browser.newContext();
-  await signInByApi(sender.request, members.sender.email, PASSWORD);
+  await signInByApi(sender.request, members.sender.email, MEMBER_PASSWORD);
   for (const content of ['Buy cheap watches now', 'Second spam message', 'Third spam message']) {
     const response = await expectOk(
       await sender.request.post(at('/api/direct-messages'), {
@@ -104,7 +101,7 @@ async function seed(page: Page): Promise<void> {
   await sender.close();
 
   const receiver = await browser.newContext();
-  await signInByApi(receiver.request, members.receiver.email, PASSWORD);
+  await signInByApi(receiver.request, members.receiver.email, MEMBER_PASSWORD);
   await expectOk(
     await receiver.request.post(at('/api/admin/message-reports'), {
       headers: CSRF,
@@ -115,16 +112,10 @@ async function seed(page: Page): Promise<void> {
   await receiver.close();
 }
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(at('/signin'));
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
-}
+const signIn = (page: Page, email: string, password: string) => signInThroughPage(page, product.url, email, password);
 
 async function toast(page: Page, title: string): Promise<string> {
-  const snackbar = page.locator('.MuiSnackbar-root').filter({ hasText: title });
+  const snackbar = page.locator('[data-toast]').filter({ hasText: title });
   await snackbar.waitFor();
   return snackbar.innerText();
 }
@@ -135,28 +126,16 @@ const openTab = async (page: Page, name: string) => {
 
 describe('the admin console', () => {
   beforeAll(async () => {
-    product = await startProduct({
-      port: await freePort(),
-      env: {
-        ADMIN_EMAIL: admin.email,
-        ADMIN_PASSWORD: admin.password,
-        RATE_LIMIT_SIGNIN_PER_IP: '10000',
-        RATE_LIMIT_SIGNIN_PER_ACCOUNT: '10000',
-        RATE_LIMIT_SIGNUP_PER_IP: '10000',
-      },
-    });
-    browser = await launchBrowser();
+    opened = await startProductWithBrowser(admin);
+    ({ product, browser } = opened);
     await withPage(browser, 'admin-seed', seed);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  afterAll(() => opened?.stop());
 
   it('raises a member to Core: their menu shows Projects on the next load and the project API answers them', async () => {
     await withPage(browser, 'admin-member', async (member) => {
-      await signIn(member, members.promoted.email, PASSWORD);
+      await signIn(member, members.promoted.email, MEMBER_PASSWORD);
       const nav = member.getByRole('navigation', { name: 'Main' });
       await nav.getByRole('link', { name: 'Forums' }).waitFor();
       expect(await nav.getByRole('link', { name: 'Projects' }).count()).toBe(0);
@@ -175,7 +154,7 @@ describe('the admin console', () => {
       await member.reload();
       // A level change may end the member's session (auth revokes it); then they sign in again.
       if (await member.getByRole('button', { name: 'Sign In' }).isVisible())
-        await signIn(member, members.promoted.email, PASSWORD);
+        await signIn(member, members.promoted.email, MEMBER_PASSWORD);
       await nav.getByRole('link', { name: 'Projects' }).waitFor();
       expect((await member.request.get(at('/api/projects'))).status()).toBe(200);
     });

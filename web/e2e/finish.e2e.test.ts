@@ -2,20 +2,12 @@ import type { AccessLevel, CurrentUser, Subcategory } from '@crucible/proto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../src/lib/storage-keys.ts';
-import {
-  freePort,
-  launchBrowser,
-  NARROW,
-  seriousAxeViolations,
-  startProduct,
-  withPage,
-  type Product,
-} from './harness.ts';
+import { NARROW, seriousAxeViolations, withPage, type Product } from './harness.ts';
+import { MEMBER_PASSWORD, signInThroughPage, startProductWithBrowser, type ProductWithBrowser } from './members.ts';
 
 /** The fixes of issue 17, each seen in the browser against the whole product. */
 
 const runId = Date.now().toString(36);
-const PASSWORD = 'correct horse battery';
 const admin = { email: `e2e-finish-${runId}-admin@example.com`, password: 'admin horse battery' };
 const journeyman = { email: `e2e-finish-${runId}-journeyman@example.com`, firstName: 'Jules' };
 const ATTACHMENT = { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Keep, drop, try\n') };
@@ -24,6 +16,7 @@ const searchWord = `quorvex${runId}`;
 
 let product: Product;
 let browser: Browser;
+let opened: ProductWithBrowser | undefined;
 let topic: Subcategory;
 let adminToken = '';
 
@@ -37,7 +30,7 @@ async function seed(page: Page): Promise<void> {
 
   const context = await browser.newContext();
   const signUp = await context.request.post(at('/api/auth/signup'), {
-    data: { email: journeyman.email, password: PASSWORD, firstName: journeyman.firstName, lastName: 'Tester' },
+    data: { email: journeyman.email, password: MEMBER_PASSWORD, firstName: journeyman.firstName, lastName: 'Tester' },
   });
   expect(signUp.status(), await signUp.text()).toBe(201);
   const signUpToken = ((await signUp.json()) as { token: string }).token;
@@ -59,13 +52,7 @@ async function seed(page: Page): Promise<void> {
   topic = (await created.json()) as Subcategory;
 }
 
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-  await page.goto(at('/signin'));
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
-}
+const signIn = (page: Page, email: string, password: string) => signInThroughPage(page, product.url, email, password);
 
 const useTheme = (page: Page, theme: string) =>
   page.addInitScript(([key, value]) => localStorage.setItem(key, value), [STORAGE_KEYS.theme, theme] as const);
@@ -99,24 +86,12 @@ const timesShown = (page: Page, text: string) =>
   }, text);
 
 beforeAll(async () => {
-  product = await startProduct({
-    port: await freePort(),
-    env: {
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      RATE_LIMIT_SIGNIN_PER_IP: '10000',
-      RATE_LIMIT_SIGNIN_PER_ACCOUNT: '10000',
-      RATE_LIMIT_SIGNUP_PER_IP: '10000',
-    },
-  });
-  browser = await launchBrowser();
+  opened = await startProductWithBrowser(admin);
+  ({ product, browser } = opened);
   await withPage(browser, 'finish-seed', seed);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => opened?.stop());
 
 describe('issue 17 fixes', () => {
   let discussionId = '';
@@ -124,7 +99,7 @@ describe('issue 17 fixes', () => {
   it('shows a toast inside the dialog, off its buttons, once; then the discussion has one way back, a visible empty poll track, a readable download failure and no repeated Add Attachment', async () => {
     await withPage(browser, 'finish-dialog-toast', async (page) => {
       await useTheme(page, 'mystical');
-      await signIn(page, journeyman.email, PASSWORD);
+      await signIn(page, journeyman.email, MEMBER_PASSWORD);
       await page.goto(at(`/forums?level=Journeyman&topic=${topic.id}`));
       await page.getByRole('button', { name: 'Create New Discussion' }).click();
       const dialog = page.getByRole('dialog', { name: 'Create New Discussion' });
@@ -218,7 +193,7 @@ describe('issue 17 fixes', () => {
       browser,
       'finish-narrow-discussion',
       async (page) => {
-        await signIn(page, journeyman.email, PASSWORD);
+        await signIn(page, journeyman.email, MEMBER_PASSWORD);
         await page.goto(at(`/forums?level=Journeyman&topic=${topic.id}&discussion=${discussionId}`));
         await page.getByRole('heading', { level: 2, name: title }).waitFor();
         const crumbs = page.getByRole('navigation', { name: 'Forum location' });
@@ -256,7 +231,7 @@ describe('issue 17 fixes', () => {
 
   it('shows search results as their own view: plain-text snippets from the first word, the theme highlight, and a way back', async () => {
     await withPage(browser, 'finish-search', async (page) => {
-      await signIn(page, journeyman.email, PASSWORD);
+      await signIn(page, journeyman.email, MEMBER_PASSWORD);
       await page.goto(at('/forums'));
       await page.getByRole('heading', { level: 2, name: 'Forum Categories' }).waitFor();
       await page.getByLabel('Search discussions').fill(`retrospectives ${searchWord}`);

@@ -2,18 +2,10 @@ import type { AccessLevel, CurrentUser, DiscussionDetail, Subcategory } from '@c
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../src/lib/storage-keys.ts';
-import {
-  freePort,
-  launchBrowser,
-  NARROW,
-  seriousAxeViolations,
-  startProduct,
-  withPage,
-  type Product,
-} from './harness.ts';
+import { NARROW, seriousAxeViolations, withPage, type Product } from './harness.ts';
+import { MEMBER_PASSWORD, signInThroughPage, startProductWithBrowser, type ProductWithBrowser } from './members.ts';
 
 const runId = Date.now().toString(36);
-const PASSWORD = 'correct horse battery';
 const admin = { email: `e2e-forums-${runId}-admin@example.com`, password: 'admin horse battery' };
 const ATTACHMENT = {
   name: 'retro-agenda.txt',
@@ -35,6 +27,7 @@ const members = {
 
 let product: Product;
 let browser: Browser;
+let opened: ProductWithBrowser | undefined;
 let topic: Subcategory;
 
 const at = (path: string) => `${product.url}${path}`;
@@ -48,7 +41,7 @@ async function seedForum(page: Page): Promise<void> {
   for (const member of Object.values(members)) {
     const context = await browser.newContext();
     const signUp = await context.request.post(at('/api/auth/signup'), {
-      data: { email: member.email, password: PASSWORD, firstName: member.firstName, lastName: 'Tester' },
+      data: { email: member.email, password: MEMBER_PASSWORD, firstName: member.firstName, lastName: 'Tester' },
     });
     expect(signUp.status(), await signUp.text()).toBe(201);
     const user = (await (await context.request.get(at('/api/auth/user'))).json()) as CurrentUser;
@@ -73,13 +66,7 @@ async function seedForum(page: Page): Promise<void> {
 }
 
 /** Signs in through the form after the level was set, so the session carries the member's level. */
-async function signIn(page: Page, member: Member): Promise<void> {
-  await page.goto(at('/signin'));
-  await page.getByLabel(/^Email/).fill(member.email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
-}
+const signIn = (page: Page, member: Member) => signInThroughPage(page, product.url, member.email);
 
 /** The toast with this title; found by its place, as an open dialog hides the rest of the page from the accessibility tree. */
 async function toast(page: Page, title: string): Promise<string> {
@@ -107,24 +94,12 @@ async function dialogOpened(page: Page): Promise<void> {
 }
 
 beforeAll(async () => {
-  product = await startProduct({
-    port: await freePort(),
-    env: {
-      ADMIN_EMAIL: admin.email,
-      ADMIN_PASSWORD: admin.password,
-      RATE_LIMIT_SIGNIN_PER_IP: '10000',
-      RATE_LIMIT_SIGNIN_PER_ACCOUNT: '10000',
-      RATE_LIMIT_SIGNUP_PER_IP: '10000',
-    },
-  });
-  browser = await launchBrowser();
+  opened = await startProductWithBrowser(admin);
+  ({ product, browser } = opened);
   await withPage(browser, 'forums-seed', seedForum);
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await product?.stop();
-});
+afterAll(() => opened?.stop());
 
 describe('forums', () => {
   let discussionId = '';

@@ -3,22 +3,24 @@
  * (`npx vitest run --project e2e web/e2e/live.e2e.test.ts`). Every wait here is far shorter than the
  * fallback polls (60 s for the badges, 30 s for the online list): what arrives, arrives over the socket.
  */
-import type { CurrentUser } from '@crucible/proto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, launchBrowser, startProduct, withPage, type Product } from './harness.ts';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { withPage, type Product } from './harness.ts';
+import {
+  seedMembers,
+  signInThroughPage,
+  startProductWithBrowser,
+  testAdmin,
+  type ProductWithBrowser,
+  type TestMember,
+} from './members.ts';
 
 const runId = Date.now().toString(36);
-const PASSWORD = 'correct horse battery';
-const admin = { email: `e2e-live-${runId}-admin@example.com`, password: 'admin horse battery' };
+const admin = testAdmin('live', runId);
 /** Well under every fallback poll: only the socket can be this quick. */
 const LIVE = { timeout: 10_000 };
 
-interface Member {
-  email: string;
-  firstName: string;
-  id: string;
-}
+type Member = TestMember;
 
 const lena: Member = { email: `e2e-live-${runId}-lena@example.com`, firstName: 'Lena', id: '' };
 const omar: Member = { email: `e2e-live-${runId}-omar@example.com`, firstName: 'Omar', id: '' };
@@ -26,39 +28,10 @@ const fullName = (member: Member) => `${member.firstName} Tester`;
 
 let product: Product;
 let browser: Browser;
+let opened: ProductWithBrowser | undefined;
 const at = (path: string) => `${product.url}${path}`;
 
-/** Cookie-only changes must carry this header (the CSRF rule the web app's request layer follows). */
-const CSRF = { 'X-Requested-With': 'XMLHttpRequest' };
-
-async function seedMembers(page: Page): Promise<void> {
-  const signedIn = await page.request.post(at('/api/auth/signin'), { data: admin });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  const adminHeaders = { Authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` };
-  for (const member of [lena, omar]) {
-    const context = await browser.newContext();
-    const signUp = await context.request.post(at('/api/auth/signup'), {
-      headers: CSRF,
-      data: { email: member.email, password: PASSWORD, firstName: member.firstName, lastName: 'Tester' },
-    });
-    expect(signUp.status(), await signUp.text()).toBe(201);
-    member.id = ((await (await context.request.get(at('/api/auth/user'))).json()) as CurrentUser).id;
-    await context.close();
-    const levelSet = await page.request.patch(at(`/api/admin/users/${member.id}/access-level`), {
-      headers: adminHeaders,
-      data: { accessLevel: 'Apprentice' },
-    });
-    expect(levelSet.status(), await levelSet.text()).toBe(200);
-  }
-}
-
-async function signIn(page: Page, member: Member): Promise<void> {
-  await page.goto(at('/signin'));
-  await page.getByLabel(/^Email/).fill(member.email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
-}
+const signIn = (page: Page, member: Member) => signInThroughPage(page, product.url, member.email);
 
 const thread = (page: Page, member: Member) => page.getByRole('list', { name: `Messages with ${fullName(member)}` });
 const onlineList = (page: Page) => page.getByRole('list', { name: 'Members online' });
@@ -66,24 +39,12 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 describe('the live layer between two members', () => {
   beforeAll(async () => {
-    product = await startProduct({
-      port: await freePort(),
-      env: {
-        ADMIN_EMAIL: admin.email,
-        ADMIN_PASSWORD: admin.password,
-        RATE_LIMIT_SIGNIN_PER_IP: '10000',
-        RATE_LIMIT_SIGNIN_PER_ACCOUNT: '10000',
-        RATE_LIMIT_SIGNUP_PER_IP: '10000',
-      },
-    });
-    browser = await launchBrowser();
-    await withPage(browser, 'live-seed', seedMembers);
+    opened = await startProductWithBrowser(admin);
+    ({ product, browser } = opened);
+    await seedMembers(opened, admin, [lena, omar]);
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  afterAll(() => opened?.stop());
 
   it('delivers DMs, typing, reads, chat, presence and notifications without a reload', async () => {
     await withPage(browser, 'live-lena', async (lenaPage) => {

@@ -2,28 +2,23 @@
  * The /messages page against the real dm and admin services, started as `npm start` starts them
  * (`npx vitest run --project e2e web/e2e/messages.e2e.test.ts`).
  */
-import type { CurrentUser } from '@crucible/proto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NARROW, seriousAxeViolations, withPage, type Product } from './harness.ts';
 import {
-  freePort,
-  launchBrowser,
-  NARROW,
-  seriousAxeViolations,
-  startProduct,
-  withPage,
-  type Product,
-} from './harness.ts';
+  CSRF,
+  seedMembers,
+  signInThroughPage,
+  startProductWithBrowser,
+  testAdmin,
+  type ProductWithBrowser,
+  type TestMember,
+} from './members.ts';
 
 const runId = Date.now().toString(36);
-const PASSWORD = 'correct horse battery';
-const admin = { email: `e2e-dm-${runId}-admin@example.com`, password: 'admin horse battery' };
+const admin = testAdmin('dm', runId);
 
-interface Member {
-  email: string;
-  firstName: string;
-  id: string;
-}
+type Member = TestMember;
 
 const members: Record<'sender' | 'receiver' | 'filler', Member> = {
   sender: { email: `e2e-dm-${runId}-sender@example.com`, firstName: 'Sam', id: '' },
@@ -33,36 +28,10 @@ const members: Record<'sender' | 'receiver' | 'filler', Member> = {
 
 let product: Product;
 let browser: Browser;
+let opened: ProductWithBrowser | undefined;
 const at = (path: string) => `${product.url}${path}`;
 
-async function seedMembers(page: Page): Promise<void> {
-  const signedIn = await page.request.post(at('/api/auth/signin'), { data: admin });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  const adminHeaders = { Authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` };
-  for (const member of Object.values(members)) {
-    const context = await browser.newContext();
-    const signUp = await context.request.post(at('/api/auth/signup'), {
-      headers: CSRF,
-      data: { email: member.email, password: PASSWORD, firstName: member.firstName, lastName: 'Tester' },
-    });
-    expect(signUp.status(), await signUp.text()).toBe(201);
-    member.id = ((await (await context.request.get(at('/api/auth/user'))).json()) as CurrentUser).id;
-    await context.close();
-    const levelSet = await page.request.patch(at(`/api/admin/users/${member.id}/access-level`), {
-      headers: adminHeaders,
-      data: { accessLevel: 'Apprentice' },
-    });
-    expect(levelSet.status(), await levelSet.text()).toBe(200);
-  }
-}
-
-async function signIn(page: Page, member: Member): Promise<void> {
-  await page.goto(at('/signin'));
-  await page.getByLabel(/^Email/).fill(member.email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
-}
+const signIn = (page: Page, member: Member) => signInThroughPage(page, product.url, member.email);
 
 async function toast(page: Page, title: string): Promise<string> {
   const snackbar = page.locator('[data-toast]').filter({ hasText: title });
@@ -70,33 +39,18 @@ async function toast(page: Page, title: string): Promise<string> {
   return snackbar.innerText();
 }
 
-/** Cookie-only changes must carry this header (the CSRF rule the web app's request layer follows). */
-const CSRF = { 'X-Requested-With': 'XMLHttpRequest' };
-
 const thread = (page: Page, name: string) => page.getByRole('list', { name: `Messages with ${name}` });
 const senderName = `${members.sender.firstName} Tester`;
 const receiverName = `${members.receiver.firstName} Tester`;
 
 describe('direct messages', () => {
   beforeAll(async () => {
-    product = await startProduct({
-      port: await freePort(),
-      env: {
-        ADMIN_EMAIL: admin.email,
-        ADMIN_PASSWORD: admin.password,
-        RATE_LIMIT_SIGNIN_PER_IP: '10000',
-        RATE_LIMIT_SIGNIN_PER_ACCOUNT: '10000',
-        RATE_LIMIT_SIGNUP_PER_IP: '10000',
-      },
-    });
-    browser = await launchBrowser();
-    await withPage(browser, 'dm-seed', seedMembers);
+    opened = await startProductWithBrowser(admin);
+    ({ product, browser } = opened);
+    await seedMembers(opened, admin, Object.values(members));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  afterAll(() => opened?.stop());
 
   it('lets two members exchange messages, the receiver seeing the unread badge by polling', async () => {
     await withPage(browser, 'dm-receiver', async (receiver) => {

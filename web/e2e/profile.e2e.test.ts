@@ -2,29 +2,30 @@
  * The profile pages against the real profile service, started by the launcher as `npm start` does
  * (`npx vitest run --project e2e web/e2e/profile.e2e.test.ts`).
  */
-import type { CurrentUser } from '@crucible/proto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, launchBrowser, startProduct, withPage, type Product } from './harness.ts';
+import { withPage, type Product } from './harness.ts';
+import {
+  CSRF,
+  seedMembers,
+  signInThroughPage,
+  startProductWithBrowser,
+  testAdmin,
+  type ProductWithBrowser,
+  type TestMember,
+} from './members.ts';
 
 // A cookie-only state change must carry the CSRF header (proto CSRF_HEADER_NAME), as the web app's request layer does.
-const CSRF = { 'X-Requested-With': 'e2e' };
 
 const runId = Date.now().toString(36);
-const PASSWORD = 'correct horse battery';
-const admin = { email: `e2e-profile-${runId}-admin@example.com`, password: 'admin horse battery' };
+const admin = testAdmin('profile', runId);
 // A valid 1 x 1 PNG: the service checks the bytes and re-encodes, so it must be a real image.
 const PNG_1PX = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
   'base64',
 );
 
-interface Member {
-  email: string;
-  firstName: string;
-  level: string;
-  id: string;
-}
+type Member = TestMember;
 
 const members: Record<'owner' | 'peer' | 'newcomer', Member> = {
   owner: { email: `e2e-profile-${runId}-owner@example.com`, firstName: 'Olga', level: 'Master', id: '' },
@@ -34,36 +35,10 @@ const members: Record<'owner' | 'peer' | 'newcomer', Member> = {
 
 let product: Product;
 let browser: Browser;
+let opened: ProductWithBrowser | undefined;
 const at = (path: string) => `${product.url}${path}`;
 
-async function seedMembers(page: Page): Promise<void> {
-  const signedIn = await page.request.post(at('/api/auth/signin'), { data: admin });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  const adminHeaders = { Authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` };
-  for (const member of Object.values(members)) {
-    const context = await browser.newContext();
-    const signUp = await context.request.post(at('/api/auth/signup'), {
-      headers: CSRF,
-      data: { email: member.email, password: PASSWORD, firstName: member.firstName, lastName: 'Tester' },
-    });
-    expect(signUp.status(), await signUp.text()).toBe(201);
-    member.id = ((await (await context.request.get(at('/api/auth/user'))).json()) as CurrentUser).id;
-    await context.close();
-    const levelSet = await page.request.patch(at(`/api/admin/users/${member.id}/access-level`), {
-      headers: adminHeaders,
-      data: { accessLevel: member.level },
-    });
-    expect(levelSet.status(), await levelSet.text()).toBe(200);
-  }
-}
-
-async function signIn(page: Page, member: Member): Promise<void> {
-  await page.goto(at('/signin'));
-  await page.getByLabel(/^Email/).fill(member.email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
-}
+const signIn = (page: Page, member: Member) => signInThroughPage(page, product.url, member.email);
 
 async function toast(page: Page, title: string): Promise<void> {
   await page.locator('[data-toast]').filter({ hasText: title }).waitFor();
@@ -71,24 +46,12 @@ async function toast(page: Page, title: string): Promise<void> {
 
 describe('profile pages', () => {
   beforeAll(async () => {
-    product = await startProduct({
-      port: await freePort(),
-      env: {
-        ADMIN_EMAIL: admin.email,
-        ADMIN_PASSWORD: admin.password,
-        RATE_LIMIT_SIGNIN_PER_IP: '10000',
-        RATE_LIMIT_SIGNIN_PER_ACCOUNT: '10000',
-        RATE_LIMIT_SIGNUP_PER_IP: '10000',
-      },
-    });
-    browser = await launchBrowser();
-    await withPage(browser, 'profile-seed', seedMembers);
+    opened = await startProductWithBrowser(admin);
+    ({ product, browser } = opened);
+    await seedMembers(opened, admin, Object.values(members));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  afterAll(() => opened?.stop());
 
   it('lets a member fill every tab, upload a picture and save', async () => {
     await withPage(browser, 'profile-edit', async (page) => {

@@ -5,14 +5,21 @@
  * (assignee, prerequisite), finds it on Gantt, Calendar and My Tasks, attaches a file; a Master is
  * refused by the page and by the API.
  */
-import { PROJECT_MESSAGES, type CurrentUser, type Project, type Task, type TaskAttachment } from '@crucible/proto';
+import { PROJECT_MESSAGES, type Project, type Task, type TaskAttachment } from '@crucible/proto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, launchBrowser, startProduct, withPage, type Product } from './harness.ts';
+import { withPage, type Product } from './harness.ts';
+import {
+  CSRF,
+  seedMembers,
+  signInThroughPage,
+  startProductWithBrowser,
+  testAdmin,
+  type ProductWithBrowser,
+} from './members.ts';
 
 const runId = Date.now().toString(36);
-const PASSWORD = 'correct horse battery';
-const admin = { email: `e2e-pm-${runId}-admin@example.com`, password: 'admin horse battery' };
+const admin = testAdmin('pm', runId);
 
 interface Member {
   email: string;
@@ -26,44 +33,15 @@ const members: Record<'core' | 'master', Member> = {
   master: { email: `e2e-pm-${runId}-master@example.com`, firstName: 'Max', id: '', level: 'Master' },
 };
 
-/** Cookie-only changes must carry this header (the CSRF rule the web app's request layer follows). */
-const CSRF = { 'X-Requested-With': 'XMLHttpRequest' };
-
 let product: Product;
 let browser: Browser;
+let opened: ProductWithBrowser | undefined;
 const at = (path: string) => `${product.url}${path}`;
 
-async function seedMembers(page: Page): Promise<void> {
-  const signedIn = await page.request.post(at('/api/auth/signin'), { data: admin });
-  expect(signedIn.status(), await signedIn.text()).toBe(200);
-  const adminHeaders = { Authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` };
-  for (const member of Object.values(members)) {
-    const context = await browser.newContext();
-    const signUp = await context.request.post(at('/api/auth/signup'), {
-      headers: CSRF,
-      data: { email: member.email, password: PASSWORD, firstName: member.firstName, lastName: 'Tester' },
-    });
-    expect(signUp.status(), await signUp.text()).toBe(201);
-    member.id = ((await (await context.request.get(at('/api/auth/user'))).json()) as CurrentUser).id;
-    await context.close();
-    const levelSet = await page.request.patch(at(`/api/admin/users/${member.id}/access-level`), {
-      headers: adminHeaders,
-      data: { accessLevel: member.level },
-    });
-    expect(levelSet.status(), await levelSet.text()).toBe(200);
-  }
-}
-
-async function signIn(page: Page, member: Member): Promise<void> {
-  await page.goto(at('/signin'));
-  await page.getByLabel(/^Email/).fill(member.email);
-  await page.getByLabel(/^Password/).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
-}
+const signIn = (page: Page, member: Member) => signInThroughPage(page, product.url, member.email);
 
 async function toast(page: Page, title: string, text?: string): Promise<void> {
-  let snackbar = page.locator('.MuiSnackbar-root').filter({ hasText: title });
+  let snackbar = page.locator('[data-toast]').filter({ hasText: title });
   if (text) snackbar = snackbar.filter({ hasText: text });
   await snackbar.first().waitFor();
 }
@@ -104,24 +82,12 @@ function localDay(date: Date): string {
 
 describe('project management', () => {
   beforeAll(async () => {
-    product = await startProduct({
-      port: await freePort(),
-      env: {
-        ADMIN_EMAIL: admin.email,
-        ADMIN_PASSWORD: admin.password,
-        RATE_LIMIT_SIGNIN_PER_IP: '10000',
-        RATE_LIMIT_SIGNIN_PER_ACCOUNT: '10000',
-        RATE_LIMIT_SIGNUP_PER_IP: '10000',
-      },
-    });
-    browser = await launchBrowser();
-    await withPage(browser, 'pm-seed', seedMembers);
+    opened = await startProductWithBrowser(admin);
+    ({ product, browser } = opened);
+    await seedMembers(opened, admin, Object.values(members));
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  afterAll(() => opened?.stop());
 
   it('lets a Core member plan, move, edit, view and attach to tasks', async () => {
     await withPage(browser, 'pm-core', async (page) => {

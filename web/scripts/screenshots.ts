@@ -2,7 +2,7 @@
  * Screenshots of every screen at 1280 and 360 px in every theme, with an axe check of each:
  * `npm run screenshots -w web` (or `npm run screenshots`). Starts the product as the browser tests
  * do (its own database and ports), seeds a Journeyman with a topic, a discussion, a poll and a
- * reply, then writes web/e2e/screenshots/gallery/{theme}/{width}/{screen}.png (git-ignored) and
+ * reply (and visits the admin console and projects as the admin), then writes web/e2e/screenshots/gallery/{theme}/{width}/{screen}.png (git-ignored) and
  * prints the serious and critical accessibility violations found; exits non-zero when there are any.
  * THEMES=mystical,light and WIDTHS=360 narrow the run.
  */
@@ -21,6 +21,7 @@ import {
   seriousAxeViolations,
   startProduct,
 } from '../e2e/harness.ts';
+import { signInThroughPage } from '../e2e/members.ts';
 import { STORAGE_KEYS } from '../src/lib/storage-keys.ts';
 import { THEME_NAMES } from '../src/features/theme/theme-names.ts';
 
@@ -33,6 +34,7 @@ const outDir = join(screenshotDir, 'gallery');
 
 interface Seeded {
   userId: string;
+  adminId: string;
   topic: Subcategory;
   discussionId: string;
 }
@@ -40,6 +42,9 @@ interface Seeded {
 async function seed(page: Page, at: (path: string) => string): Promise<Seeded> {
   const adminSignIn = await page.request.post(at('/api/auth/signin'), { data: admin });
   const adminAuth = { Authorization: `Bearer ${((await adminSignIn.json()) as { token: string }).token}` };
+  const adminUser = (await (
+    await page.request.get(at('/api/auth/user'), { headers: adminAuth })
+  ).json()) as CurrentUser;
   const signUp = await page.request.post(at('/api/auth/signup'), {
     data: { email: member.email, password: member.password, firstName: 'Morgan', lastName: 'Reyes' },
   });
@@ -74,31 +79,41 @@ async function seed(page: Page, at: (path: string) => string): Promise<Seeded> {
     headers: auth,
     data: { content: 'We use the sailboat: wind, anchors, rocks and the island.' },
   });
-  return { userId: user.id, topic, discussionId: discussion.id };
+  return { userId: user.id, adminId: adminUser.id, topic, discussionId: discussion.id };
 }
 
-function screens(seeded: Seeded): { name: string; path: string; signedIn: boolean }[] {
+type Viewer = 'visitor' | 'member' | 'admin';
+
+const ADMIN_TABS = ['users', 'access-levels', 'forums', 'forum-mods', 'messages', 'moderation', 'audit-logs'];
+
+function screens(seeded: Seeded): { name: string; path: string; as: Viewer }[] {
   return [
-    { name: 'landing', path: '/', signedIn: false },
-    { name: 'signin', path: '/signin', signedIn: false },
-    { name: 'signup', path: '/signup', signedIn: false },
-    { name: 'forgot-password', path: '/forgot-password', signedIn: false },
-    { name: 'reset-password', path: '/reset-password?token=abc', signedIn: false },
-    { name: 'dashboard', path: '/', signedIn: true },
-    { name: 'forums', path: '/forums', signedIn: true },
-    { name: 'forum-topics', path: '/forums?level=Journeyman', signedIn: true },
-    { name: 'forum-discussions', path: `/forums?level=Journeyman&topic=${seeded.topic.id}`, signedIn: true },
+    { name: 'landing', path: '/', as: 'visitor' },
+    { name: 'signin', path: '/signin', as: 'visitor' },
+    { name: 'signup', path: '/signup', as: 'visitor' },
+    { name: 'forgot-password', path: '/forgot-password', as: 'visitor' },
+    { name: 'reset-password', path: '/reset-password?token=abc', as: 'visitor' },
+    { name: 'dashboard', path: '/', as: 'member' },
+    { name: 'forums', path: '/forums', as: 'member' },
+    { name: 'forum-topics', path: '/forums?level=Journeyman', as: 'member' },
+    { name: 'forum-discussions', path: `/forums?level=Journeyman&topic=${seeded.topic.id}`, as: 'member' },
     {
       name: 'forum-discussion',
       path: `/forums?level=Journeyman&topic=${seeded.topic.id}&discussion=${seeded.discussionId}`,
-      signedIn: true,
+      as: 'member',
     },
-    { name: 'forum-search', path: '/forums?q=retrospectives', signedIn: true },
-    { name: 'messages', path: '/messages', signedIn: true },
-    { name: 'profile', path: `/profile/${seeded.userId}`, signedIn: true },
-    { name: 'not-found', path: '/no-such-page', signedIn: true },
+    { name: 'forum-search', path: '/forums?q=retrospectives', as: 'member' },
+    { name: 'messages', path: '/messages', as: 'member' },
+    { name: 'profile', path: `/profile/${seeded.userId}`, as: 'member' },
+    { name: 'profile-edit', path: `/profile/${seeded.userId}/edit`, as: 'member' },
+    { name: 'not-found', path: '/no-such-page', as: 'member' },
+    { name: 'projects', path: '/projects', as: 'admin' },
+    ...ADMIN_TABS.map((tab) => ({ name: `admin-${tab}`, path: `/admin?tab=${tab}`, as: 'admin' as const })),
+    { name: 'admin-conversation', path: `/admin/conversations/${seeded.adminId}/${seeded.userId}`, as: 'admin' },
   ];
 }
+
+const credentials = { member, admin } as const;
 
 async function main(): Promise<void> {
   execFileSync('npm', ['run', 'build:web-if-stale', '--silent'], { cwd: repoRoot, stdio: 'inherit' });
@@ -123,15 +138,20 @@ async function main(): Promise<void> {
           theme,
         ] as const);
         const page = await context.newPage();
-        let signedIn = false;
+        let viewer: Viewer = 'visitor';
+        // Screens come grouped by viewer: visitors first, then the member, then the admin.
         for (const screen of screens(seeded)) {
-          if (screen.signedIn && !signedIn) {
-            await page.goto(at('/signin'));
-            await page.getByLabel(/^Email/).fill(member.email);
-            await page.getByLabel(/^Password/).fill(member.password);
-            await page.getByRole('button', { name: 'Sign In' }).click();
-            await page.getByRole('button', { name: 'Sign out' }).waitFor();
-            signedIn = true;
+          if (screen.as !== viewer && screen.as !== 'visitor') {
+            if (viewer !== 'visitor') {
+              // Forget the member (the theme comes back with the init script on the next page).
+              await context.clearCookies();
+              await page.evaluate(() => {
+                localStorage.clear();
+                sessionStorage.clear();
+              });
+            }
+            await signInThroughPage(page, product.url, credentials[screen.as].email, credentials[screen.as].password);
+            viewer = screen.as;
           }
           await page.goto(at(screen.path));
           await page.waitForLoadState('networkidle');

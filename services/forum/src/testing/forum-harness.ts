@@ -33,6 +33,7 @@ import {
   startHarness,
   uniqueNamespace,
   uniqueTag,
+  waitForConsumerToCatchUp,
   type EventCollector,
   type TestCall,
   type TestDatabase,
@@ -73,6 +74,8 @@ export interface ForumHarness {
   /** Changes a member's live level, as an admin's change reaches verifiers. */
   setLevel(member: Member, level: AccessLevel): void;
   sql<Row extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
+  /** Waits until the first-page cache's consumer has handled every forum event so far. */
+  pagesConsumerCaughtUp(): Promise<void>;
   collectEvents(subjects: string[], keep: (event: EventEnvelope) => boolean): Promise<EventCollector>;
   stop(): Promise<void>;
 }
@@ -195,6 +198,7 @@ export async function startForumHarness(options: ForumHarnessOptions = {}): Prom
       async sql(text, values) {
         return (await pool.query(text, values)).rows;
       },
+      pagesConsumerCaughtUp: () => waitForConsumerToCatchUp(namespace, 'FORUM', config.FORUM_PAGES_CONSUMER),
       async collectEvents(subjects, keep) {
         return collectEvents(bus, { stream: 'FORUM', subjects, keep });
       },

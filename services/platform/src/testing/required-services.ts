@@ -68,6 +68,32 @@ export async function deleteNamespaceStreams(namespace: string): Promise<void> {
   }
 }
 
+/**
+ * Waits until a durable consumer of `stream` (its plain name, e.g. 'FORUM') has been delivered and
+ * has acknowledged every event stored so far: what its handler does for them is done.
+ */
+export async function waitForConsumerToCatchUp(
+  namespace: string,
+  stream: string,
+  durable: string,
+  timeoutMs = 15_000,
+): Promise<void> {
+  const nc = await connect({ servers: TEST_SERVICES.nats.url });
+  try {
+    const jsm = await jetstreamManager(nc);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const info = await jsm.consumers.info(namespacedStream(namespace, stream), durable);
+      if (info.num_pending + info.num_ack_pending === 0) return;
+      if (Date.now() > deadline)
+        throw new Error(`${durable} still has ${info.num_pending + info.num_ack_pending} events after ${timeoutMs} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    await nc.close();
+  }
+}
+
 export interface TestDatabase {
   url: string;
   drop(): Promise<void>;

@@ -38,7 +38,7 @@ export function AccessLevelsTab({ canEdit }: { canEdit: boolean }) {
         failedText={ADMIN_TEXTS.accessLevelsLoadFailed}
         onRetry={() => void levels.refetch()}
       >
-        <AdminTableContainer>
+        <AdminTableContainer label="Access levels">
           <Table size="small" aria-label="Access levels">
             <TableHead>
               <TableRow>

@@ -73,7 +73,7 @@ export function AuditLogsTab() {
         failedText="Failed to fetch audit logs"
         onRetry={() => void logs.refetch()}
       >
-        <AdminTableContainer>
+        <AdminTableContainer label="Audit log">
           <Table size="small" aria-label="Audit logs">
             <TableHead>
               <TableRow>

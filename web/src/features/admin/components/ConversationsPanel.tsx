@@ -29,7 +29,7 @@ export function ConversationsPanel() {
         failedText="Failed to fetch conversations"
         onRetry={() => void conversations.refetch()}
       >
-        <AdminTableContainer>
+        <AdminTableContainer label="Conversations">
           <Table size="small" aria-label="Conversations">
             <TableHead>
               <TableRow>
@@ -85,7 +85,7 @@ export function ConversationsPanel() {
           failedText="Failed to fetch messages"
           onRetry={() => void messages.refetch()}
         >
-          <AdminTableContainer>
+          <AdminTableContainer label="Recent messages">
             <Table size="small" aria-label="Recent messages">
               <TableHead>
                 <TableRow>

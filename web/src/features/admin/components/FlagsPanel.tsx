@@ -48,7 +48,7 @@ export function FlagsPanel() {
         failedText="Failed to fetch flags"
         onRetry={() => void flags.refetch()}
       >
-        <AdminTableContainer>
+        <AdminTableContainer label="Message flags">
           <Table size="small" aria-label="Message flags">
             <TableHead>
               <TableRow>

@@ -74,7 +74,7 @@ function ForumModsContent() {
       </SectionHeader>
       {moderators.error && <Alert severity="error">{ADMIN_TEXTS.forumModsLoadFailed}</Alert>}
       {moderators.data && (
-        <AdminTableContainer>
+        <AdminTableContainer label="Forum moderators">
           <Table size="small" aria-label="Forum moderators">
             <TableHead>
               <TableRow>

@@ -57,7 +57,7 @@ export function ForumsTab() {
           failedText="Failed to fetch forum categories"
           onRetry={() => void subcategories.refetch()}
         >
-          <AdminTableContainer>
+          <AdminTableContainer label="Categories">
             <Table size="small" aria-label="Forum categories">
               <TableHead>
                 <TableRow>
@@ -113,7 +113,7 @@ export function ForumsTab() {
           failedText="Failed to fetch forum topics"
           onRetry={() => void topics.refetch()}
         >
-          <AdminTableContainer>
+          <AdminTableContainer label="Topics">
             <Table size="small" aria-label="Forum topics">
               <TableHead>
                 <TableRow>

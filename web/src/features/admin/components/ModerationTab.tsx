@@ -146,7 +146,7 @@ export function ModerationTab() {
         failedText="Failed to fetch messages"
         onRetry={() => void messages.refetch()}
       >
-        <AdminTableContainer>
+        <AdminTableContainer label="Recent messages">
           <Table size="small" aria-label="Messages to moderate">
             <TableHead>
               <TableRow>

@@ -36,7 +36,7 @@ export function ReportsPanel() {
         failedText="Failed to fetch reports"
         onRetry={() => void reports.refetch()}
       >
-        <AdminTableContainer>
+        <AdminTableContainer label="Message reports">
           <Table size="small" aria-label="Message reports">
             <TableHead>
               <TableRow>

@@ -64,10 +64,20 @@ export function QueryState({
   return <>{children}</>;
 }
 
-/** A console table's frame: it scrolls sideways on a phone, with headings kept on one line. */
-export function AdminTableContainer({ children }: { children: ReactNode }) {
+/**
+ * A console table's frame: it scrolls sideways on a phone, with headings kept on one line. Being a
+ * scrolling region, it takes the keyboard focus (arrow keys scroll it) and says what it holds.
+ */
+export function AdminTableContainer({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <TableContainer component={Paper} variant="outlined" sx={{ '& th': { whiteSpace: 'nowrap' } }}>
+    <TableContainer
+      component={Paper}
+      variant="outlined"
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      sx={{ '& th': { whiteSpace: 'nowrap' } }}
+    >
       {children}
     </TableContainer>
   );

@@ -131,7 +131,7 @@ export function UsersTab() {
         failedText={ADMIN_TEXTS.usersLoadFailed}
         onRetry={() => void users.refetch()}
       >
-        <AdminTableContainer>
+        <AdminTableContainer label="Users">
           <Table size="small" aria-label="Users">
             <TableHead>
               <TableRow>
@@ -201,7 +201,7 @@ export function UsersTab() {
                       {user.isActive ? (
                         <Button
                           size="small"
-                          color="warning"
+                          color="error"
                           onClick={() => setDeactivating(user)}
                           aria-label={`Deactivate ${displayName(user)}`}
                         >

@@ -101,7 +101,7 @@ const requests = (fetchMock: ReturnType<typeof stubApi>, method: string, path: s
 
 async function toast(title: string): Promise<HTMLElement> {
   const titles = await screen.findAllByText(title);
-  const found = titles.map((element) => element.closest<HTMLElement>('.MuiSnackbar-root')).find(Boolean);
+  const found = titles.map((element) => element.closest<HTMLElement>('[data-toast]')).find(Boolean);
   if (!found) throw new Error(`no toast titled ${title}`);
   return found;
 }

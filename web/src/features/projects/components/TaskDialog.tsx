@@ -1,5 +1,4 @@
 import {
-  Alert,
   Box,
   Button,
   Chip,
@@ -72,7 +71,6 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, onClose
   const [completion, setCompletion] = useState(task?.completionPercentage ?? 0);
   const [prerequisites, setPrerequisites] = useState<string[]>(target.prerequisites ?? task?.prerequisites ?? []);
   const [titleError, setTitleError] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const saveTask = useSaveTask();
   const deleteTask = useDeleteTask();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
@@ -118,10 +116,8 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, onClose
           succeeded(editing ? 'Task updated successfully' : 'Task created successfully');
           onClose();
         },
-        onError: (error) => {
-          setFailure(failureText);
-          failed(error, failureText);
-        },
+        // The notice shows inside this dialog (the toasts follow the top-most dialog): said once.
+        onError: (error) => failed(error, failureText),
       },
     );
   };
@@ -135,7 +131,6 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, onClose
       },
       onError: (error) => {
         setConfirmingDelete(false);
-        setFailure('Failed to delete task');
         failed(error, 'Failed to delete task');
       },
     });
@@ -151,7 +146,6 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, onClose
         <DialogContent>
           <LocalizationProvider dateAdapter={AdapterDayjs}>
             <Stack spacing={2} sx={{ pt: 1 }}>
-              {failure && <Alert severity="error">{failure}</Alert>}
               <TextField
                 label="Title"
                 value={title}

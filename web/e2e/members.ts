@@ -1,0 +1,110 @@
+/**
+ * What the browser tests of every page share: the product with a first admin and sign-in limits out
+ * of the way, a browser, members signed up through the API at the level a test needs, and signing
+ * in through the page as a member does.
+ */
+import type { AccessLevel, CurrentUser } from '@crucible/proto';
+import type { Browser, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { freePort, launchBrowser, startProduct, withPage, type Product } from './harness.ts';
+
+/** Every member the tests sign up uses it; the admin has its own. */
+export const MEMBER_PASSWORD = 'correct horse battery';
+
+/** Cookie-only changes must carry this header (the CSRF rule the web app's request layer follows). */
+export const CSRF = { 'X-Requested-With': 'XMLHttpRequest' } as const;
+
+export interface TestAdmin {
+  email: string;
+  password: string;
+}
+
+export interface TestMember {
+  email: string;
+  firstName: string;
+  /** Filled by `seedMembers`. */
+  id: string;
+  /** The level `seedMembers` gives the member (default Apprentice, where the forums and messages open). */
+  level?: AccessLevel;
+}
+
+/** A unique admin for one test file: the product makes it the first admin at start. */
+export function testAdmin(file: string, runId: string): TestAdmin {
+  return { email: `e2e-${file}-${runId}-admin@example.com`, password: 'admin horse battery' };
+}
+
+export interface ProductWithBrowser {
+  product: Product;
+  browser: Browser;
+  /** The product's absolute URL of `path`. */
+  at(path: string): string;
+  stop(): Promise<void>;
+}
+
+/** Starts the product as `npm start` does, with `admin` as its first admin, and a browser beside it. */
+export async function startProductWithBrowser(
+  admin: TestAdmin,
+  env: Record<string, string> = {},
+): Promise<ProductWithBrowser> {
+  const product = await startProduct({
+    port: await freePort(),
+    env: {
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+      RATE_LIMIT_SIGNIN_PER_IP: '10000',
+      RATE_LIMIT_SIGNIN_PER_ACCOUNT: '10000',
+      RATE_LIMIT_SIGNUP_PER_IP: '10000',
+      ...env,
+    },
+  });
+  const browser = await launchBrowser().catch(async (error: unknown) => {
+    await product.stop();
+    throw error;
+  });
+  return {
+    product,
+    browser,
+    at: (path) => `${product.url}${path}`,
+    async stop() {
+      await browser.close();
+      await product.stop();
+    },
+  };
+}
+
+/**
+ * Signs each member up through the API (last name 'Tester', MEMBER_PASSWORD), fills in their id, and
+ * has the admin set their level.
+ */
+export async function seedMembers(opened: ProductWithBrowser, admin: TestAdmin, members: TestMember[]): Promise<void> {
+  const { browser, at } = opened;
+  await withPage(browser, 'seed-members', async (page: Page) => {
+    const signedIn = await page.request.post(at('/api/auth/signin'), { data: admin });
+    expect(signedIn.status(), await signedIn.text()).toBe(200);
+    const adminHeaders = { Authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` };
+    for (const member of members) {
+      const context = await browser.newContext();
+      const signUp = await context.request.post(at('/api/auth/signup'), {
+        headers: CSRF,
+        data: { email: member.email, password: MEMBER_PASSWORD, firstName: member.firstName, lastName: 'Tester' },
+      });
+      expect(signUp.status(), await signUp.text()).toBe(201);
+      member.id = ((await (await context.request.get(at('/api/auth/user'))).json()) as CurrentUser).id;
+      await context.close();
+      const levelSet = await page.request.patch(at(`/api/admin/users/${member.id}/access-level`), {
+        headers: adminHeaders,
+        data: { accessLevel: member.level ?? 'Apprentice' },
+      });
+      expect(levelSet.status(), await levelSet.text()).toBe(200);
+    }
+  });
+}
+
+/** Signs in through the sign-in page and waits for the signed-in shell. */
+export async function signInThroughPage(page: Page, url: string, email: string, password = MEMBER_PASSWORD) {
+  await page.goto(`${url}/signin`);
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+}
