@@ -6,6 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { useRecentDiscussions } from '../api/get-recent-discussions.ts';
 import { truncate } from '../dashboard-rules.ts';
 import { DashboardCard } from './DashboardCard.tsx';
+import { markdownToPlainText } from '../../../lib/plain-text.ts';
 
 export function RecentDiscussions() {
   const query = useRecentDiscussions();
@@ -26,7 +27,9 @@ export function RecentDiscussions() {
           <Typography variant="body2" color="text.secondary">
             {discussion.category} · {new Date(discussion.createdAt).toLocaleDateString()}
           </Typography>
-          <Typography variant="body2">{truncate(discussion.content, LIMITS.dashboard.discussionContent)}</Typography>
+          <Typography variant="body2">
+            {truncate(markdownToPlainText(discussion.content), LIMITS.dashboard.discussionContent)}
+          </Typography>
         </Stack>
       ))}
     </DashboardCard>

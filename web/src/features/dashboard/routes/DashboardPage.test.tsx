@@ -37,6 +37,27 @@ describe('the dashboard', () => {
     expect(screen.queryByText('Core Projects')).toBeNull();
   });
 
+  it('previews recent discussions as plain text, not markdown', async () => {
+    stubApi({
+      ...baseRoutes(),
+      'GET /api/discussions': () => ({
+        status: 200,
+        body: [
+          {
+            id: 'd1',
+            title: 'Retrospectives',
+            content: 'Share **why** it works:\n\n- Start, stop, continue\n- [Sailboat](https://example.com)',
+            category: 'Apprentice',
+            accessLevel: 'Apprentice',
+            createdAt: '2026-11-20T10:00:00Z',
+          },
+        ],
+      }),
+    });
+    renderApp('/');
+    expect(await screen.findByText('Share why it works: Start, stop, continue Sailboat')).toBeTruthy();
+  });
+
   it('shows a failed card with a retry that loads it again', async () => {
     let countFails = true;
     stubApi({
