@@ -349,6 +349,17 @@ describe.each(overlays)('overlay %s', (overlay) => {
     }
   });
 
+  it('hands every deployable the METRICS_TOKEN that Prometheus scrapes /metrics with', () => {
+    // Without it /metrics answers only the pod itself, and the scrape annotations find nothing.
+    for (const name of DEPLOYABLES) {
+      const workload = workloads(render(overlay)).find((w) => w.name === name);
+      expect(
+        references(workload!).some((ref) => ref.kind === 'Secret' && ref.key === 'METRICS_TOKEN'),
+        name,
+      ).toBe(true);
+    }
+  });
+
   it('gives the auth service every required secret key from crucible-secrets', () => {
     const auth = workloads(render(overlay)).find((w) => w.name === 'auth');
     const required = references(auth!).filter((ref) => ref.kind === 'Secret' && !ref.optional);

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { SERVICES } from '@crucible/proto';
-import { blobStoreConfigSchema, configFields, requireS3Credentials, tokenConfigSchema } from '@crucible/platform';
+import {
+  blobStoreConfigSchema,
+  configFields,
+  metricsConfigSchema,
+  requireS3Credentials,
+  tokenConfigSchema,
+} from '@crucible/platform';
 
 export const profileConfigSchema = z
   .object({
@@ -21,6 +27,7 @@ export const profileConfigSchema = z
       .default('profile-forum'),
   })
   .extend(tokenConfigSchema.shape)
+  .extend(metricsConfigSchema.shape)
   // The blob store's own fields (S3_* or DATA_DIR, PUBLIC_URL, BLOB_SIGNING_SECRET): pictures live there.
   .extend(blobStoreConfigSchema.shape)
   .superRefine(requireS3Credentials);

@@ -70,6 +70,7 @@ export async function createProfileService(
     logger,
     jsonLimit: JSON_LIMIT,
     collectProcessMetrics: deps.collectProcessMetrics,
+    metricsToken: config.METRICS_TOKEN,
     readiness: () => [
       { name: 'database', check: database.isHealthy },
       { name: 'events', check: () => bus.isHealthy() },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERVICES } from '@crucible/proto';
-import { configFields, tokenConfigSchema } from '@crucible/platform';
+import { configFields, metricsConfigSchema, tokenConfigSchema } from '@crucible/platform';
 
 const durableName = (fallback: string) =>
   z
@@ -47,5 +47,6 @@ export const realtimeConfigSchema = z
     REALTIME_NOTIFICATIONS_CONSUMER: durableName('realtime-notifications'),
     REALTIME_LIVE_CONSUMER: durableName('realtime-live'),
   })
-  .extend(tokenConfigSchema.shape);
+  .extend(tokenConfigSchema.shape)
+  .extend(metricsConfigSchema.shape);
 export type RealtimeConfig = z.infer<typeof realtimeConfigSchema>;

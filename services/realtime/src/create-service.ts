@@ -82,6 +82,7 @@ export async function createRealtimeService(
       logger,
       jsonLimit: JSON_LIMIT,
       collectProcessMetrics: deps.collectProcessMetrics,
+      metricsToken: config.METRICS_TOKEN,
       readiness: () => [
         { name: 'database', check: database.isHealthy },
         { name: 'events', check: () => bus.isHealthy() },

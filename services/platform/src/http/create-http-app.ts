@@ -23,8 +23,11 @@ export interface HttpAppOptions {
   trustProxy?: string;
   /** Default process metrics are registered once per process (the launcher runs many services). */
   collectProcessMetrics?: boolean;
-  /** METRICS_TOKEN: the bearer token /metrics asks for; without it, only direct loopback clients get it. */
-  metricsToken?: string;
+  /**
+   * METRICS_TOKEN: the bearer token /metrics asks for; without it, only direct loopback clients get
+   * it. Required to be stated (possibly undefined) so no service forgets to pass its config's: two did.
+   */
+  metricsToken: string | undefined;
 }
 
 /**

@@ -32,6 +32,7 @@ let url: string;
 beforeAll(async () => {
   const app = createHttpApp({
     service: 'mount-test',
+    metricsToken: undefined,
     logger: silentLogger,
     readiness: () => [],
     collectProcessMetrics: false,

@@ -25,6 +25,7 @@ async function appLoggingTo(lines: Line[]) {
   });
   const app = createHttpApp({
     service: 'logged',
+    metricsToken: undefined,
     logger: createLogger({ service: 'logged', level: 'debug', destination }),
     readiness: () => [],
     collectProcessMetrics: false,

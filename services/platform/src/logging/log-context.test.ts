@@ -35,6 +35,7 @@ describe('log context', () => {
     const { lines, logger } = capturingLogger();
     const app = createHttpApp({
       service: 'log-context-test',
+      metricsToken: undefined,
       logger,
       readiness: () => [],
       collectProcessMetrics: false,
