@@ -1,12 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import {
   createHttpApp,
-  createOutboxRelay,
-  createRemoteTokenVerifier,
-  openDatabase,
+  openServiceStore,
   type RunningService,
   type ServiceDeps,
-  type Subscription,
   type TokenVerifier,
 } from '@crucible/platform';
 import type { AdminConfig } from './config.ts';
@@ -28,60 +25,37 @@ export async function createAdminService(
   config: AdminConfig,
   deps: AdminDeps,
 ): Promise<RunningService & { context: AdminContext }> {
-  const { logger, bus, cache } = deps;
-  const database = openDatabase({
-    url: config.DATABASE_URL,
+  const { logger, bus } = deps;
+  const store = await openServiceStore({
+    config,
+    deps,
     schema: ADMIN_SCHEMA,
     migrationsDir: ADMIN_MIGRATIONS_DIR,
-    logger,
-    poolSize: config.DATABASE_POOL_SIZE,
+    openClient: (adapter, transactionOptions) => new PrismaClient({ adapter, transactionOptions }),
   });
-  await database.migrate();
-  const prisma = new PrismaClient({
-    adapter: database.adapter,
-    transactionOptions: { maxWait: 10_000, timeout: 15_000 },
-  });
-  const relay = createOutboxRelay({ pool: database.pool, schema: ADMIN_SCHEMA, bus, logger });
+  const { prisma, relay, verifier } = store;
   const users = userReplicaFiller(prisma, bus, logger, config.AUTH_REQUEST_TIMEOUT_MS);
   const ctx: AdminContext = { config, prisma, relay, bus, logger, users };
-  const verifier =
-    deps.verifier ??
-    createRemoteTokenVerifier({ bus, cache, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
 
   const app = createHttpApp({
     service: 'admin',
     logger,
     collectProcessMetrics: deps.collectProcessMetrics,
     metricsToken: config.METRICS_TOKEN,
-    readiness: () => [
-      { name: 'database', check: database.isHealthy },
-      { name: 'events', check: () => bus.isHealthy() },
-    ],
+    readiness: () => store.readiness,
     routes: (router) => registerAdminRoutes(router, { ctx, verifier }),
   });
 
-  relay.start();
-  const subscriptions: Subscription[] = [];
-  try {
-    subscriptions.push(await replicateUsers(ctx, config.ADMIN_USERS_CONSUMER));
-    subscriptions.push(await keepMessageSnapshots(ctx, config.ADMIN_MESSAGES_CONSUMER));
-    subscriptions.push(await recordAuditedActions(ctx, config.ADMIN_AUDIT_CONSUMER));
-  } catch (error) {
-    await Promise.all(subscriptions.map((subscription) => subscription.stop()));
-    await relay.stop();
-    await database.close();
-    throw error;
-  }
+  await store.start([
+    () => replicateUsers(ctx, config.ADMIN_USERS_CONSUMER),
+    () => keepMessageSnapshots(ctx, config.ADMIN_MESSAGES_CONSUMER),
+    () => recordAuditedActions(ctx, config.ADMIN_AUDIT_CONSUMER),
+  ]);
 
   return {
     name: 'admin',
     app,
     context: ctx,
-    async stop() {
-      await Promise.all(subscriptions.map((subscription) => subscription.stop()));
-      await relay.stop();
-      await prisma.$disconnect();
-      await database.close();
-    },
+    stop: () => store.close(),
   };
 }

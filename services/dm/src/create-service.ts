@@ -1,12 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import {
   createHttpApp,
-  createOutboxRelay,
-  createRemoteTokenVerifier,
-  openDatabase,
+  openServiceStore,
   type RunningService,
   type ServiceDeps,
-  type Subscription,
   type TokenVerifier,
 } from '@crucible/platform';
 import type { DmConfig } from './config.ts';
@@ -30,67 +27,43 @@ export async function createDmService(
   config: DmConfig,
   deps: DmDeps,
 ): Promise<RunningService & { context: DmContext }> {
-  const { logger, bus, cache } = deps;
-  const database = openDatabase({
-    url: config.DATABASE_URL,
+  const { logger, bus } = deps;
+  const store = await openServiceStore({
+    config,
+    deps,
     schema: DM_SCHEMA,
     migrationsDir: DM_MIGRATIONS_DIR,
-    logger,
-    poolSize: config.DATABASE_POOL_SIZE,
+    openClient: (adapter, transactionOptions) => new PrismaClient({ adapter, transactionOptions }),
   });
-  await database.migrate();
-  const prisma = new PrismaClient({
-    adapter: database.adapter,
-    transactionOptions: { maxWait: 10_000, timeout: 15_000 },
-  });
-  const relay = createOutboxRelay({ pool: database.pool, schema: DM_SCHEMA, bus, logger });
+  const { prisma, relay, verifier } = store;
   const ctx: DmContext = {
     config,
     prisma,
-    pool: database.pool,
+    pool: store.database.pool,
     relay,
     logger,
     users: userReplicaFiller(prisma, bus, logger),
   };
-  const verifier =
-    deps.verifier ??
-    createRemoteTokenVerifier({ bus, cache, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
-
   const app = createHttpApp({
     service: 'dm',
     logger,
     jsonLimit: JSON_LIMIT,
     collectProcessMetrics: deps.collectProcessMetrics,
     metricsToken: config.METRICS_TOKEN,
-    readiness: () => [
-      { name: 'database', check: database.isHealthy },
-      { name: 'events', check: () => bus.isHealthy() },
-    ],
+    readiness: () => store.readiness,
     routes: (router) => registerDmRoutes(router, { ctx, verifier }),
   });
 
-  relay.start();
-  const subscriptions: Subscription[] = [];
-  try {
-    subscriptions.push(await replicateUsers(ctx, bus, config.DM_USERS_CONSUMER));
-    subscriptions.push(await replicateMemberSettings(ctx, bus, config.DM_PROFILE_CONSUMER));
-    subscriptions.push(...(await replyToAdmin(ctx, bus)));
-  } catch (error) {
-    for (const subscription of subscriptions) await subscription.stop();
-    await relay.stop();
-    await database.close();
-    throw error;
-  }
+  await store.start([
+    () => replicateUsers(ctx, bus, config.DM_USERS_CONSUMER),
+    () => replicateMemberSettings(ctx, bus, config.DM_PROFILE_CONSUMER),
+    () => replyToAdmin(ctx, bus),
+  ]);
 
   return {
     name: 'dm',
     app,
     context: ctx,
-    async stop() {
-      for (const subscription of subscriptions) await subscription.stop();
-      await relay.stop();
-      await prisma.$disconnect();
-      await database.close();
-    },
+    stop: () => store.close(),
   };
 }

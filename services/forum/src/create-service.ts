@@ -3,12 +3,9 @@ import {
   DISK_BLOB_ROUTE,
   connectBlobStore,
   createHttpApp,
-  createOutboxRelay,
-  createRemoteTokenVerifier,
-  openDatabase,
+  openServiceStore,
   type RunningService,
   type ServiceDeps,
-  type Subscription,
   type TokenVerifier,
 } from '@crucible/platform';
 import type { ForumConfig } from './config.ts';
@@ -35,45 +32,32 @@ export async function createForumService(
   deps: ForumDeps,
 ): Promise<RunningService & { context: ForumContext }> {
   const { logger, bus, cache } = deps;
-  const database = openDatabase({
-    url: config.DATABASE_URL,
+  const store = await openServiceStore({
+    config,
+    deps,
     schema: FORUM_SCHEMA,
     migrationsDir: FORUM_MIGRATIONS_DIR,
-    logger,
-    poolSize: config.DATABASE_POOL_SIZE,
+    openClient: (adapter, transactionOptions) => new PrismaClient({ adapter, transactionOptions }),
   });
-  await database.migrate();
-  const prisma = new PrismaClient({
-    adapter: database.adapter,
-    transactionOptions: { maxWait: 10_000, timeout: 15_000 },
-  });
-  const relay = createOutboxRelay({ pool: database.pool, schema: FORUM_SCHEMA, bus, logger });
+  const { prisma, relay, verifier } = store;
   const blobs = await connectBlobStore(config);
   const ctx: ForumContext = {
     config,
     prisma,
-    pool: database.pool,
+    pool: store.database.pool,
     relay,
     blobs: blobs.store,
     cache,
     logger,
     users: userReplicaFiller(prisma, bus, logger),
   };
-  const verifier =
-    deps.verifier ??
-    createRemoteTokenVerifier({ bus, cache, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
-
   const app = createHttpApp({
     service: 'forum',
     logger,
     jsonLimit: JSON_LIMIT,
     collectProcessMetrics: deps.collectProcessMetrics,
     metricsToken: config.METRICS_TOKEN,
-    readiness: () => [
-      { name: 'database', check: database.isHealthy },
-      { name: 'events', check: () => bus.isHealthy() },
-      { name: 'blobs', check: () => blobs.store.isHealthy() },
-    ],
+    readiness: () => [...store.readiness, { name: 'blobs', check: () => blobs.store.isHealthy() }],
     routes: (router) => {
       // The JSON parser in front only reads application/json bodies, and no upload link is signed
       // for that type, so uploads reach the disk store's router unread.
@@ -82,24 +66,15 @@ export async function createForumService(
     },
   });
 
-  relay.start();
+  await store.start([
+    () => replicateUsers(ctx, bus, config.FORUM_USERS_CONSUMER),
+    () => forgetPagesOnEvents(ctx, bus, config.FORUM_PAGES_CONSUMER),
+  ]);
   const uploadSweep = setInterval(() => {
     sweepExpiredUploads(ctx).catch((error: unknown) =>
       logger.warn({ err: error }, 'the sweep of expired uploads failed; the next one retries'),
     );
   }, UPLOAD_SWEEP_INTERVAL_MS).unref();
-  let users: Subscription | undefined;
-  let pages: Subscription | undefined;
-  try {
-    users = await replicateUsers(ctx, bus, config.FORUM_USERS_CONSUMER);
-    pages = await forgetPagesOnEvents(ctx, bus, config.FORUM_PAGES_CONSUMER);
-  } catch (error) {
-    await users?.stop();
-    clearInterval(uploadSweep);
-    await relay.stop();
-    await database.close();
-    throw error;
-  }
 
   return {
     name: 'forum',
@@ -108,11 +83,7 @@ export async function createForumService(
     components: [blobs.report],
     async stop() {
       clearInterval(uploadSweep);
-      await users?.stop();
-      await pages?.stop();
-      await relay.stop();
-      await prisma.$disconnect();
-      await database.close();
+      await store.close();
     },
   };
 }

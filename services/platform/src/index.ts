@@ -25,6 +25,7 @@ export * from './runtime/infrastructure.ts';
 export * from './runtime/reachability.ts';
 export * from './runtime/run-standalone.ts';
 export * from './runtime/migrate.ts';
+export * from './runtime/service-store.ts';
 export * from './metrics/domain-metrics.ts';
 export * from './runtime/shutdown.ts';
 export * from './service.ts';

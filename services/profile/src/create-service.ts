@@ -2,14 +2,11 @@ import { fileURLToPath } from 'node:url';
 import {
   connectBlobStore,
   createHttpApp,
-  createOutboxRelay,
-  createRemoteTokenVerifier,
-  openDatabase,
+  openServiceStore,
   type Cache,
   type EventBus,
   type Logger,
   type RunningService,
-  type Subscription,
   type TokenVerifier,
 } from '@crucible/platform';
 import type { ProfileConfig } from './config.ts';
@@ -37,21 +34,16 @@ export async function createProfileService(
   config: ProfileConfig,
   deps: ProfileDeps,
 ): Promise<RunningService & { context: ProfileContext }> {
-  const { logger, bus, cache } = deps;
+  const { logger, bus } = deps;
   const blobs = await connectBlobStore(config);
-  const database = openDatabase({
-    url: config.DATABASE_URL,
+  const store = await openServiceStore({
+    config,
+    deps,
     schema: PROFILE_SCHEMA,
     migrationsDir: PROFILE_MIGRATIONS_DIR,
-    logger,
-    poolSize: config.DATABASE_POOL_SIZE,
+    openClient: (adapter, transactionOptions) => new PrismaClient({ adapter, transactionOptions }),
   });
-  await database.migrate();
-  const prisma = new PrismaClient({
-    adapter: database.adapter,
-    transactionOptions: { maxWait: 10_000, timeout: 15_000 },
-  });
-  const relay = createOutboxRelay({ pool: database.pool, schema: PROFILE_SCHEMA, bus, logger });
+  const { prisma, relay, verifier } = store;
   const ctx: ProfileContext = {
     config,
     prisma,
@@ -61,46 +53,26 @@ export async function createProfileService(
     logger,
     users: userReplicaFiller(prisma, bus, logger),
   };
-  const verifier =
-    deps.verifier ??
-    createRemoteTokenVerifier({ bus, cache, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
-
   const app = createHttpApp({
     service: 'profile',
     logger,
     jsonLimit: JSON_LIMIT,
     collectProcessMetrics: deps.collectProcessMetrics,
     metricsToken: config.METRICS_TOKEN,
-    readiness: () => [
-      { name: 'database', check: database.isHealthy },
-      { name: 'events', check: () => bus.isHealthy() },
-      { name: 'blobs', check: () => blobs.store.isHealthy() },
-    ],
+    readiness: () => [...store.readiness, { name: 'blobs', check: () => blobs.store.isHealthy() }],
     routes: (router) => registerProfileRoutes(router, { ctx, verifier }),
   });
 
-  relay.start();
-  const subscriptions: Subscription[] = [];
-  try {
-    subscriptions.push(await replicateUsers(ctx, config.PROFILE_USERS_CONSUMER));
-    subscriptions.push(await countForumActivity(ctx, config.PROFILE_FORUM_CONSUMER));
-  } catch (error) {
-    for (const subscription of subscriptions) await subscription.stop();
-    await relay.stop();
-    await database.close();
-    throw error;
-  }
+  await store.start([
+    () => replicateUsers(ctx, config.PROFILE_USERS_CONSUMER),
+    () => countForumActivity(ctx, config.PROFILE_FORUM_CONSUMER),
+  ]);
 
   return {
     name: 'profile',
     app,
     context: ctx,
     components: [blobs.report],
-    async stop() {
-      for (const subscription of subscriptions) await subscription.stop();
-      await relay.stop();
-      await prisma.$disconnect();
-      await database.close();
-    },
+    stop: () => store.close(),
   };
 }

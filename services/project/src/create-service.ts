@@ -3,12 +3,9 @@ import {
   DISK_BLOB_ROUTE,
   connectBlobStore,
   createHttpApp,
-  createOutboxRelay,
-  createRemoteTokenVerifier,
-  openDatabase,
+  openServiceStore,
   type RunningService,
   type ServiceDeps,
-  type Subscription,
   type TokenVerifier,
 } from '@crucible/platform';
 import { LRUCache } from 'lru-cache';
@@ -34,25 +31,20 @@ export async function createProjectService(
   config: ProjectConfig,
   deps: ProjectDeps,
 ): Promise<RunningService & { context: ProjectContext }> {
-  const { logger, bus, cache } = deps;
-  const database = openDatabase({
-    url: config.DATABASE_URL,
+  const { logger, bus } = deps;
+  const store = await openServiceStore({
+    config,
+    deps,
     schema: PROJECT_SCHEMA,
     migrationsDir: PROJECT_MIGRATIONS_DIR,
-    logger,
-    poolSize: config.DATABASE_POOL_SIZE,
+    openClient: (adapter, transactionOptions) => new PrismaClient({ adapter, transactionOptions }),
   });
-  await database.migrate();
-  const prisma = new PrismaClient({
-    adapter: database.adapter,
-    transactionOptions: { maxWait: 10_000, timeout: 15_000 },
-  });
-  const relay = createOutboxRelay({ pool: database.pool, schema: PROJECT_SCHEMA, bus, logger });
+  const { prisma, relay, verifier } = store;
   const blobs = await connectBlobStore(config);
   const ctx: ProjectContext = {
     config,
     prisma,
-    pool: database.pool,
+    pool: store.database.pool,
     relay,
     taskLists: new LRUCache({
       maxSize: TASK_LIST_CACHE_CHARS,
@@ -62,20 +54,12 @@ export async function createProjectService(
     logger,
     users: userReplicaFiller(prisma, bus, logger),
   };
-  const verifier =
-    deps.verifier ??
-    createRemoteTokenVerifier({ bus, cache, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
-
   const app = createHttpApp({
     service: 'project',
     logger,
     collectProcessMetrics: deps.collectProcessMetrics,
     metricsToken: config.METRICS_TOKEN,
-    readiness: () => [
-      { name: 'database', check: database.isHealthy },
-      { name: 'events', check: () => bus.isHealthy() },
-      { name: 'blobs', check: () => blobs.store.isHealthy() },
-    ],
+    readiness: () => [...store.readiness, { name: 'blobs', check: () => blobs.store.isHealthy() }],
     routes: (router) => {
       // One machine: the gateway sends /api/blobs to the forum, which shares the disk folder and
       // secret; mounted here too so the service stands alone (tests, a split deployment).
@@ -84,21 +68,12 @@ export async function createProjectService(
     },
   });
 
-  relay.start();
+  await store.start([() => replicateUsers(ctx, bus, config.PROJECT_USERS_CONSUMER)]);
   const uploadSweep = setInterval(() => {
     sweepExpiredUploads(ctx).catch((error: unknown) =>
       logger.warn({ err: error }, 'the sweep of expired uploads failed; the next one retries'),
     );
   }, UPLOAD_SWEEP_INTERVAL_MS).unref();
-  let users: Subscription | undefined;
-  try {
-    users = await replicateUsers(ctx, bus, config.PROJECT_USERS_CONSUMER);
-  } catch (error) {
-    clearInterval(uploadSweep);
-    await relay.stop();
-    await database.close();
-    throw error;
-  }
 
   return {
     name: 'project',
@@ -107,10 +82,7 @@ export async function createProjectService(
     components: [blobs.report],
     async stop() {
       clearInterval(uploadSweep);
-      await users?.stop();
-      await relay.stop();
-      await prisma.$disconnect();
-      await database.close();
+      await store.close();
     },
   };
 }

@@ -1,0 +1,95 @@
+import type { PrismaPg } from '@prisma/adapter-pg';
+import { createRemoteTokenVerifier } from '../auth/session-lookup.ts';
+import type { TokenVerifier } from '../auth/token-verifier.ts';
+import { openDatabase, type Database } from '../database/database.ts';
+import type { Subscription } from '../events/event-bus.ts';
+import { createOutboxRelay, type OutboxRelay } from '../events/outbox.ts';
+import type { ReadinessCheck } from '../http/health.ts';
+import type { ServiceDeps } from '../service.ts';
+
+/** Transactions wait at most this long for a connection, and run at most this long. */
+const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
+
+export interface ServiceStoreOptions<Client> {
+  config: { DATABASE_URL: string; DATABASE_POOL_SIZE?: number; JWT_ISSUER: string; JWT_AUDIENCE: string };
+  deps: ServiceDeps & { verifier?: TokenVerifier };
+  /** The service's own PostgreSQL schema and its SQL migrations. */
+  schema: string;
+  migrationsDir: string;
+  /** The service's generated client on the pool: `(adapter, transactionOptions) => new PrismaClient({ ... })`. */
+  openClient: (adapter: PrismaPg, transactionOptions: typeof TRANSACTION_OPTIONS) => Client;
+}
+
+/**
+ * What every service with a database opens the same way (DESIGN.md section 2): its schema migrated,
+ * its Prisma client, the outbox relay, the token verifier, and the readiness of database and bus.
+ */
+export interface ServiceStore<Client> {
+  readonly database: Database;
+  readonly prisma: Client;
+  readonly relay: OutboxRelay;
+  /** `deps.verifier` when given (tests), else auth's keys and sessions over the bus. */
+  readonly verifier: TokenVerifier;
+  /** Database and events; a service adds its own (blob store, ...). */
+  readonly readiness: ReadinessCheck[];
+  /**
+   * Starts the relay, then each consumer in order. When one fails, what started is stopped and the
+   * store closed before the error is thrown, so a failed start leaves nothing running.
+   */
+  start(consumers: (() => Promise<Subscription | Subscription[]>)[]): Promise<void>;
+  /** Stops the consumers, flushes the relay, then closes the client and the database. */
+  close(): Promise<void>;
+}
+
+export async function openServiceStore<Client extends { $disconnect(): Promise<void> }>(
+  options: ServiceStoreOptions<Client>,
+): Promise<ServiceStore<Client>> {
+  const { config, deps, schema } = options;
+  const { logger, bus, cache } = deps;
+  const database = openDatabase({
+    url: config.DATABASE_URL,
+    schema,
+    migrationsDir: options.migrationsDir,
+    logger,
+    poolSize: config.DATABASE_POOL_SIZE,
+  });
+  await database.migrate();
+  const prisma = options.openClient(database.adapter, TRANSACTION_OPTIONS);
+  const relay = createOutboxRelay({ pool: database.pool, schema, bus, logger });
+  const verifier =
+    deps.verifier ??
+    createRemoteTokenVerifier({ bus, cache, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
+  const subscriptions: Subscription[] = [];
+
+  async function stopConsumersAndRelay(): Promise<void> {
+    await Promise.all(subscriptions.splice(0).map((subscription) => subscription.stop()));
+    await relay.stop();
+  }
+
+  return {
+    database,
+    prisma,
+    relay,
+    verifier,
+    readiness: [
+      { name: 'database', check: database.isHealthy },
+      { name: 'events', check: () => bus.isHealthy() },
+    ],
+    async start(consumers) {
+      relay.start();
+      try {
+        for (const consume of consumers) subscriptions.push(...[await consume()].flat());
+      } catch (error) {
+        await stopConsumersAndRelay();
+        await prisma.$disconnect();
+        await database.close();
+        throw error;
+      }
+    },
+    async close() {
+      await stopConsumersAndRelay();
+      await prisma.$disconnect();
+      await database.close();
+    },
+  };
+}
