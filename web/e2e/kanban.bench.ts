@@ -114,14 +114,19 @@ try {
           },
         )
         .catch(() => undefined);
+      // Long columns are windowed, so the card may land below the viewport, unmounted: the drop is
+      // shown when In Progress counts one more task and the card has left To Do.
+      const inProgress = page.getByRole('region', { name: 'In Progress column' });
+      const counted = Number((await inProgress.getByLabel(/^\d+ tasks$/).getAttribute('aria-label'))!.split(' ')[0]);
       const before = await taskDuration();
       const droppedAt = performance.now();
       await page.keyboard.press('Space');
       try {
+        await inProgress.getByLabel(`${counted + 1} tasks`).waitFor({ timeout: DRAG_WAIT_MS });
         await page
-          .getByRole('region', { name: 'In Progress column' })
+          .getByRole('region', { name: 'To Do column' })
           .getByRole('button', { name: new RegExp(`^${title},`) })
-          .waitFor({ timeout: DRAG_WAIT_MS });
+          .waitFor({ state: 'detached', timeout: DRAG_WAIT_MS });
       } catch {
         console.log(`  run ${run + 1}: the dragged card was not in its new column within ${DRAG_WAIT_MS / 1000} s`);
         continue;
