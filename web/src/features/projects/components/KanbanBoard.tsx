@@ -223,7 +223,6 @@ const KanbanCard = memo(function KanbanCard({ task, parentTitle, subtasks, userN
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: task.id });
   const pressedAt = useRef(0);
   const complete = task.status === 'Complete';
-  const names = task.assignees.map(userName);
 
   return (
     <Paper
@@ -259,6 +258,25 @@ const KanbanCard = memo(function KanbanCard({ task, parentTitle, subtasks, userN
         touchAction: 'none',
       }}
     >
+      <KanbanCardBody task={task} parentTitle={parentTitle} subtasks={subtasks} userName={userName} />
+    </Paper>
+  );
+});
+
+/**
+ * What a card shows, memoised apart from its draggable shell: dnd-kit's context re-renders every
+ * mounted draggable when a drag starts, moves or ends, and only the shell depends on that.
+ */
+const KanbanCardBody = memo(function KanbanCardBody({
+  task,
+  parentTitle,
+  subtasks,
+  userName,
+}: Omit<KanbanCardProps, 'onEdit'>) {
+  const complete = task.status === 'Complete';
+  const names = task.assignees.map(userName);
+  return (
+    <>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
         <Typography
           variant="body2"
@@ -288,6 +306,6 @@ const KanbanCard = memo(function KanbanCard({ task, parentTitle, subtasks, userN
           {assigneeSummary(names)}
         </Typography>
       )}
-    </Paper>
+    </>
   );
 });
