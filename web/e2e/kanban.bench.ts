@@ -21,6 +21,37 @@ const runId = Date.now().toString(36);
 const admin = { email: `bench-kanban-${runId}-admin@example.com`, password: 'admin horse battery' };
 const member = { email: `bench-kanban-${runId}-core@example.com`, password: 'correct horse battery' };
 
+/** BENCH_PROFILE=1: a CPU profile of the render and of the drop, its top functions by self time. */
+const PROFILE = process.env.BENCH_PROFILE === '1';
+
+interface CpuProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number } }[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+function printProfile(label: string, profile: CpuProfile) {
+  const frames = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const self = new Map<string, number>();
+  const byFile = new Map<string, number>();
+  (profile.samples ?? []).forEach((id, index) => {
+    const frame = frames.get(id)!;
+    const ms = (profile.timeDeltas?.[index] ?? 0) / 1000;
+    const file = frame.url.split('/').pop() || '(native)';
+    const name = `${frame.functionName || '(anonymous)'} ${file}:${frame.lineNumber + 1}:${frame.columnNumber + 1}`;
+    self.set(name, (self.get(name) ?? 0) + ms);
+    byFile.set(file, (byFile.get(file) ?? 0) + ms);
+  });
+  const top = (map: Map<string, number>, count: number) =>
+    [...map]
+      .filter(([name]) => !name.startsWith('(idle)') && !name.startsWith('(program)'))
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([name, ms]) => `      ${ms.toFixed(1).padStart(7)} ms  ${name}`)
+      .join('\n');
+  console.log(`    ${label} profile, self time by script:\n${top(byFile, 6)}\n    by function:\n${top(self, 12)}`);
+}
+
 const median = (values: number[]) =>
   values.length === 0 ? Number.NaN : [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
@@ -78,6 +109,11 @@ try {
       loads.push(performance.now() - loadStart);
 
       // From the click to every column's cards in the document, timed in the page.
+      if (PROFILE) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await cdp.send('Profiler.start');
+      }
       const clickedAt = await page.evaluate(() => performance.now());
       await row.click();
       await page
@@ -89,6 +125,7 @@ try {
         () => new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now()))),
       );
       renders.push(renderedAt - clickedAt);
+      if (PROFILE) printProfile('render', (await cdp.send('Profiler.stop')).profile);
 
       console.log(
         `  run ${run + 1}: load ${loads.at(-1)!.toFixed(0)} ms, Kanban render ${renders.at(-1)!.toFixed(0)} ms`,
@@ -114,20 +151,31 @@ try {
           },
         )
         .catch(() => undefined);
+      // Long columns are windowed, so the card may land below the viewport, unmounted: the drop is
+      // shown when In Progress counts one more task and the card has left To Do.
+      const inProgress = page.getByRole('region', { name: 'In Progress column' });
+      const counted = Number((await inProgress.getByLabel(/^\d+ tasks$/).getAttribute('aria-label'))!.split(' ')[0]);
+      if (PROFILE) {
+        await cdp.send('Profiler.enable');
+        await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+        await cdp.send('Profiler.start');
+      }
       const before = await taskDuration();
       const droppedAt = performance.now();
       await page.keyboard.press('Space');
       try {
+        await inProgress.getByLabel(`${counted + 1} tasks`).waitFor({ timeout: DRAG_WAIT_MS });
         await page
-          .getByRole('region', { name: 'In Progress column' })
+          .getByRole('region', { name: 'To Do column' })
           .getByRole('button', { name: new RegExp(`^${title},`) })
-          .waitFor({ timeout: DRAG_WAIT_MS });
+          .waitFor({ state: 'detached', timeout: DRAG_WAIT_MS });
       } catch {
         console.log(`  run ${run + 1}: the dragged card was not in its new column within ${DRAG_WAIT_MS / 1000} s`);
         continue;
       }
       await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
       drags.push((await taskDuration()) - before);
+      if (PROFILE) printProfile('drop', (await cdp.send('Profiler.stop')).profile);
       dragWalls.push(performance.now() - droppedAt);
       console.log(
         `  run ${run + 1}: drag ${(drags.at(-1)! * 1000).toFixed(0)} ms main thread, ${dragWalls.at(-1)!.toFixed(0)} ms until shown`,

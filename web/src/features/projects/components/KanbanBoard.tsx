@@ -13,7 +13,8 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
-import { memo, useMemo, useRef } from 'react';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { TASK_STATUSES, type Task, type TaskStatus } from '../api/types.ts';
 import { assigneeSummary, kanbanColumn, parseDue, PROJECT_LIMITS, truncate } from '../task-rules.ts';
 
@@ -137,8 +138,9 @@ function KanbanColumn({ status, tasks, byId, subtaskCounts, userName, onAdd, onE
           + Add Task
         </Button>
       </Stack>
-      <Stack spacing={1}>
-        {tasks.map((task) => (
+      <ColumnCards
+        tasks={tasks}
+        renderCard={(task) => (
           <KanbanCard
             key={task.id}
             task={task}
@@ -147,9 +149,65 @@ function KanbanColumn({ status, tasks, byId, subtaskCounts, userName, onAdd, onE
             userName={userName}
             onEdit={onEdit}
           />
-        ))}
-      </Stack>
+        )}
+      />
     </Paper>
+  );
+}
+
+/**
+ * Columns longer than this mount only the cards near the viewport (issue 13: 5,000 tasks). Every
+ * mounted card is a dnd-kit draggable that re-renders whenever a drag starts, moves or ends, so
+ * mounting all of them cost seconds per render and per drag; shorter columns render every card.
+ */
+export const KANBAN_WINDOW_FROM = 60;
+const CARD_GAP_PX = 8;
+const ESTIMATED_CARD_PX = 110;
+
+interface ColumnCardsProps {
+  tasks: Task[];
+  renderCard: (task: Task) => ReactNode;
+}
+
+function ColumnCards({ tasks, renderCard }: ColumnCardsProps) {
+  if (tasks.length <= KANBAN_WINDOW_FROM) return <Stack spacing={1}>{tasks.map(renderCard)}</Stack>;
+  return <WindowedCards tasks={tasks} renderCard={renderCard} />;
+}
+
+/** The page keeps scrolling as a whole: the list is windowed against the window's scroll position. */
+function WindowedCards({ tasks, renderCard }: ColumnCardsProps) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const measure = () => {
+      if (listRef.current) setScrollMargin(listRef.current.getBoundingClientRect().top + window.scrollY);
+    };
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+  const virtualizer = useWindowVirtualizer({
+    count: tasks.length,
+    estimateSize: () => ESTIMATED_CARD_PX,
+    gap: CARD_GAP_PX,
+    overscan: 4,
+    scrollMargin,
+    getItemKey: (index) => tasks[index]!.id,
+  });
+  return (
+    <div ref={listRef} style={{ position: 'relative', height: virtualizer.getTotalSize() }}>
+      {virtualizer.getVirtualItems().map((item) => (
+        // Positioned by `top`, not a transform, so a lifted card's z-index still lifts it above the others.
+        <div
+          key={item.key}
+          data-index={item.index}
+          ref={virtualizer.measureElement}
+          style={{ position: 'absolute', left: 0, width: '100%', top: item.start - scrollMargin }}
+        >
+          {renderCard(tasks[item.index]!)}
+        </div>
+      ))}
+    </div>
   );
 }
 
@@ -165,7 +223,6 @@ const KanbanCard = memo(function KanbanCard({ task, parentTitle, subtasks, userN
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: task.id });
   const pressedAt = useRef(0);
   const complete = task.status === 'Complete';
-  const names = task.assignees.map(userName);
 
   return (
     <Paper
@@ -201,6 +258,25 @@ const KanbanCard = memo(function KanbanCard({ task, parentTitle, subtasks, userN
         touchAction: 'none',
       }}
     >
+      <KanbanCardBody task={task} parentTitle={parentTitle} subtasks={subtasks} userName={userName} />
+    </Paper>
+  );
+});
+
+/**
+ * What a card shows, memoised apart from its draggable shell: dnd-kit's context re-renders every
+ * mounted draggable when a drag starts, moves or ends, and only the shell depends on that.
+ */
+const KanbanCardBody = memo(function KanbanCardBody({
+  task,
+  parentTitle,
+  subtasks,
+  userName,
+}: Omit<KanbanCardProps, 'onEdit'>) {
+  const complete = task.status === 'Complete';
+  const names = task.assignees.map(userName);
+  return (
+    <>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}>
         <Typography
           variant="body2"
@@ -230,6 +306,6 @@ const KanbanCard = memo(function KanbanCard({ task, parentTitle, subtasks, userN
           {assigneeSummary(names)}
         </Typography>
       )}
-    </Paper>
+    </>
   );
 });
