@@ -42,3 +42,13 @@ export function insertMention(
   const text = content.slice(0, query.start) + mention + content.slice(caret);
   return { text, caret: query.start + mention.length };
 }
+
+/** How a member shows in the picker and in the mention: their name, else their email. */
+export function memberName(member: {
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+}): string {
+  const fullName = [member.firstName, member.lastName].filter((part) => part?.trim()).join(' ');
+  return fullName || member.email || 'Unknown member';
+}

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { stubApi } from '../../../test/fake-api.ts';
@@ -49,5 +49,37 @@ describe('reply composers', () => {
     await user.click(within(form).getByLabelText('Italic'));
     expect(field.value).toBe('_see_');
     expect(within(form).getByRole('tab', { name: 'Preview' })).toBeTruthy();
+  });
+
+  it('closes the mention list with Escape, not the reply dialog', async () => {
+    stubApi({
+      'GET /api/users/search': () => ({
+        status: 200,
+        body: [
+          {
+            id: DISCUSSION,
+            email: null,
+            firstName: 'Ann',
+            lastName: 'Lee',
+            profileImageUrl: null,
+            accessLevel: 'Core',
+          },
+        ],
+      }),
+    });
+    const onClose = vi.fn();
+    const user = userEvent.setup();
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <ReplyDialog open onClose={onClose} discussionId={DISCUSSION} discussionTitle="Retros" />
+      </AppProviders>,
+    );
+    await user.type(screen.getByLabelText(/^Your reply/), 'Hi @an');
+    await screen.findByRole('listbox', { name: 'Members to mention' });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalled();
   });
 });
