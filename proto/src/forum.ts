@@ -307,6 +307,15 @@ export const replyCreateSchema = z.object({
 });
 export type ReplyCreate = z.infer<typeof replyCreateSchema>;
 
+/** What the composer's Preview tab sends: the draft, rendered exactly as a posted one would be. */
+export const contentPreviewSchema = z.object({
+  content: z.string().max(LIMITS_TEXT.content, `Content must be ${LIMITS_TEXT.content} characters or less`),
+  contentFormat: contentFormatSchema.default('markdown'),
+});
+export type ContentPreview = z.infer<typeof contentPreviewSchema>;
+export const contentPreviewResponseSchema = z.object({ contentHtml: z.string() });
+export type ContentPreviewResponse = z.infer<typeof contentPreviewResponseSchema>;
+
 export const replyPatchSchema = z
   .strictObject({
     content: requiredText(FORUM_MESSAGES.replyRequired, LIMITS_TEXT.content).optional(),

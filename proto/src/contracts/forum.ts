@@ -7,6 +7,8 @@ import {
   attachmentSchema,
   attachmentUploadRequestSchema,
   attachmentUploadResponseSchema,
+  contentPreviewResponseSchema,
+  contentPreviewSchema,
   discussionCreateSchema,
   discussionDetailSchema,
   discussionListQuerySchema,
@@ -81,6 +83,14 @@ export const forumRoutes = defineRoutes({
     summary: 'Start a discussion (or a category topic), optionally with a poll and attachments',
     body: discussionCreateSchema,
     responses: { 201: discussionDetailSchema },
+  },
+  previewContent: {
+    method: 'POST',
+    path: '/api/discussions/preview',
+    auth: 'member',
+    summary: "A draft's content rendered and sanitised exactly as a posted discussion or reply would be",
+    body: contentPreviewSchema,
+    responses: { 200: contentPreviewResponseSchema },
   },
   getDiscussion: {
     method: 'GET',

@@ -490,6 +490,25 @@ describe('discussions', () => {
     );
   });
 
+  it('previews a draft exactly as posting it renders it, and stores nothing', async () => {
+    const content = 'A **draft** for @[Ann Lee](0b6f2c1e-1111-4a2b-8c3d-123456789abc) <script>alert(1)</script>';
+    const preview = await forum.call<{ contentHtml: string }>('/api/discussions/preview', {
+      token: members.Apprentice.token,
+      json: { content },
+    });
+    const posted = await createDiscussion(members.Apprentice, { content });
+    expect(preview.contentHtml).toBe(posted.contentHtml);
+    expect(preview.contentHtml).toContain('<strong>draft</strong>');
+    expect(preview.contentHtml).toContain('href="/profile/0b6f2c1e-1111-4a2b-8c3d-123456789abc"');
+    expect(dangersIn(preview.contentHtml)).toEqual([]);
+    const tooLong = await forum.request('/api/discussions/preview', {
+      token: members.Apprentice.token,
+      json: { content: 'x'.repeat(50_001) },
+    });
+    expect(tooLong.status).toBe(400);
+    expect((await forum.request('/api/discussions/preview', { json: { content: 'x' } })).status).toBe(401);
+  });
+
   it('renders XSS payloads posted through the API inert', async () => {
     const discussion = await createDiscussion(members.Core, {
       content: '<img src=x onerror=alert(1)>[x](javascript:alert(1))<svg onload=alert(1)>',

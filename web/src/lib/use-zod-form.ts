@@ -41,17 +41,20 @@ export function useZodForm<Fields extends Record<string, string>, Parsed>(
   const [errors, setErrors] = useState<FieldErrors<Fields>>({});
   const [submitted, setSubmitted] = useState(false);
 
+  /** Sets a field's text as typing it would (an editor's toolbar or picker changing the text). */
+  function setValue(name: keyof Fields & string, text: string) {
+    const next = { ...values, [name]: text };
+    setValues(next);
+    if (submitted) setErrors(validate(schema, next));
+  }
+
   function field(name: keyof Fields & string) {
     return {
       name,
       value: values[name],
       error: errors[name] !== undefined,
       helperText: errors[name],
-      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-        const next = { ...values, [name]: event.target.value };
-        setValues(next);
-        if (submitted) setErrors(validate(schema, next));
-      },
+      onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => setValue(name, event.target.value),
     };
   }
 
@@ -78,5 +81,5 @@ export function useZodForm<Fields extends Record<string, string>, Parsed>(
     setSubmitted(false);
   }
 
-  return { values, errors, field, handleSubmit, reset };
+  return { values, errors, field, setValue, handleSubmit, reset };
 }

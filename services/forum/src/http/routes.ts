@@ -8,6 +8,7 @@ import {
   requestMetaOf,
   type TokenVerifier,
 } from '@crucible/platform';
+import { renderContent } from '../content/render.ts';
 import { viewerOf, type Viewer } from '../use-cases/access.ts';
 import * as attachments from '../use-cases/attachments.ts';
 import type { ForumContext } from '../use-cases/context.ts';
@@ -50,6 +51,9 @@ export function registerForumRoutes(router: Router, deps: { ctx: ForumContext; v
   });
   mount(routes.createDiscussion, async ({ body }, req, res) => {
     res.status(201).json(await discussions.createDiscussion(ctx, viewer(req), body));
+  });
+  mount(routes.previewContent, ({ body }, _req, res) => {
+    res.json({ contentHtml: renderContent(body.content, body.contentFormat) });
   });
   mount(routes.getDiscussion, async ({ params }, req, res) => {
     res.json(await discussions.getDiscussion(ctx, viewer(req), params.id));

@@ -15,7 +15,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { apiErrorDetails } from '../../../lib/api-error.ts';
 import { useCreateDiscussion } from '../api/create-discussion.ts';
@@ -29,7 +29,7 @@ import {
 } from '../discussion-form.ts';
 import { creatableLevels, enterableCategories } from '../forum-levels.ts';
 import { AttachmentPicker } from './AttachmentPicker.tsx';
-import { MarkdownToolbar } from './MarkdownToolbar.tsx';
+import { MarkdownComposer } from './MarkdownComposer.tsx';
 
 export interface CreateDiscussionDialogProps {
   open: boolean;
@@ -64,7 +64,6 @@ export function CreateDiscussionDialog({
   const createDiscussion = useCreateDiscussion();
   const showToast = useToast();
   const titleId = useId();
-  const contentRef = useRef<HTMLTextAreaElement>(null);
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
 
@@ -175,19 +174,15 @@ export function CreateDiscussionDialog({
                 )}
               </TextField>
             </Stack>
-            <MarkdownToolbar inputRef={contentRef} value={values.content} onChange={(content) => update({ content })} />
-            <TextField
-              inputRef={contentRef}
+            <MarkdownComposer
               label="Content"
               name="content"
               value={values.content}
-              onChange={(event) => update({ content: event.target.value })}
+              onChange={(content) => update({ content })}
               required
-              fullWidth
-              multiline
               minRows={6}
               helperText="Markdown is supported."
-              slotProps={{ htmlInput: { maxLength: FORUM_TEXT_LIMITS.content } }}
+              maxLength={FORUM_TEXT_LIMITS.content}
             />
             <Box>
               <Typography variant="subtitle2" component="h3" gutterBottom>

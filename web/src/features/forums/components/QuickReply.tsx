@@ -1,11 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useCreateReply } from '../api/create-reply.ts';
 import { quickReplyFailureMessage, quickReplyProblem } from '../reply-errors.ts';
+import { MarkdownComposer } from './MarkdownComposer.tsx';
 
 /** The spec's alternative post button: a reply box under the replies, without attachments. */
 export function QuickReply({ discussionId }: { discussionId: string | null }) {
@@ -34,14 +34,7 @@ export function QuickReply({ discussionId }: { discussionId: string | null }) {
   return (
     <Stack component="form" noValidate onSubmit={post} spacing={1.5} aria-label="Quick reply">
       {problem && <Alert severity="error">{problem}</Alert>}
-      <TextField
-        label="Write a reply"
-        value={content}
-        onChange={(event) => setContent(event.target.value)}
-        multiline
-        minRows={2}
-        fullWidth
-      />
+      <MarkdownComposer label="Write a reply" name="content" value={content} onChange={setContent} minRows={2} />
       <Button type="submit" variant="outlined" sx={{ alignSelf: 'flex-end' }} loading={createReply.isPending}>
         Post
       </Button>

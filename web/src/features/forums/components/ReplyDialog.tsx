@@ -5,7 +5,6 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useId, useState } from 'react';
@@ -14,8 +13,9 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useCreateReply } from '../api/create-reply.ts';
 import { replyFailureMessage } from '../reply-errors.ts';
 import { AttachmentPicker } from './AttachmentPicker.tsx';
+import { MarkdownComposer } from './MarkdownComposer.tsx';
 
-/** Reply: a text area and a file uploader. Success closes the dialog, clears it and refreshes the replies. */
+/** Reply: the markdown composer (write, format, preview) and a file uploader. Success closes the dialog, clears it and refreshes the replies. */
 export function ReplyDialog({
   open,
   onClose,
@@ -66,14 +66,15 @@ export function ReplyDialog({
         </DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            <TextField
-              {...form.field('content')}
+            <MarkdownComposer
               label="Your reply"
-              multiline
-              minRows={5}
+              name="content"
+              value={form.values.content}
+              onChange={(content) => form.setValue('content', content)}
+              error={form.errors.content !== undefined}
               required
-              fullWidth
               autoFocus
+              minRows={5}
               helperText={form.errors.content ?? 'Markdown is supported.'}
             />
             <AttachmentPicker

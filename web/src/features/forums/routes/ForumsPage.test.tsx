@@ -280,7 +280,7 @@ describe('create discussion', () => {
       'POST /api/discussions': () => ({ status: 201, body: created }),
     });
     await userEvent.type(dialog.getByRole('textbox', { name: 'Title' }), '  Sprint length ');
-    await userEvent.type(dialog.getByRole('textbox', { name: 'Content' }), 'One week or two?');
+    await userEvent.type(dialog.getByRole('combobox', { name: 'Content' }), 'One week or two?');
     await userEvent.click(dialog.getByRole('checkbox', { name: 'Include a poll' }));
     await userEvent.type(dialog.getByRole('textbox', { name: 'Poll question' }), 'Which?');
     await userEvent.type(dialog.getByRole('textbox', { name: 'Option 1' }), 'One week');
@@ -386,7 +386,7 @@ describe('replies', () => {
         return { status: 201, body: replies[0] };
       },
     });
-    await userEvent.type(dialog.getByRole('textbox', { name: 'Your reply' }), 'Two weeks.');
+    await userEvent.type(dialog.getByRole('combobox', { name: 'Your reply' }), 'Two weeks.');
     await userEvent.click(dialog.getByRole('button', { name: 'Post Reply' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await screen.findByText('Two weeks.')).toBeTruthy();
@@ -402,7 +402,7 @@ describe('replies', () => {
         body: { statusCode: 403, message: 'This discussion is locked' },
       }),
     });
-    await userEvent.type(dialog.getByRole('textbox', { name: 'Your reply' }), 'Hello');
+    await userEvent.type(dialog.getByRole('combobox', { name: 'Your reply' }), 'Hello');
     await userEvent.click(dialog.getByRole('button', { name: 'Post Reply' }));
     expect(await toastText('Error')).toBe("ErrorThis discussion is locked or you don't have access.");
     expect(dialog.getByText("This discussion is locked or you don't have access.")).toBeTruthy();

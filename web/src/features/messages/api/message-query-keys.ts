@@ -10,7 +10,6 @@ export const CONVERSATION_USAGE_KEY = [...QUOTA_KEY, 'conversations'] as const;
 export const BLOCKS_KEY = [...DIRECT_MESSAGES_KEY, 'blocks'] as const;
 export const UNREAD_COUNT_KEY = [...DIRECT_MESSAGES_KEY, 'unread-count'] as const;
 export const messagesKey = (otherUserId: string) => [...DIRECT_MESSAGES_KEY, otherUserId, 'messages'] as const;
-export const userSearchKey = (text: string) => ['/api/users', 'search', text] as const;
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;

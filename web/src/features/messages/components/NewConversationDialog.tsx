@@ -16,11 +16,9 @@ import { LIMITS, type UserSummary } from '@crucible/proto';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { useUserSearch } from '../api/search-users.ts';
+import { USER_SEARCH_DEBOUNCE_MS, useUserSearch } from '../../../lib/user-search.ts';
 import { useSendMessage } from '../api/send-message.ts';
 import { DM_TEXTS, failureDescription, memberDisplayName, messageContentProblem } from '../message-rules.ts';
-
-export const USER_SEARCH_DEBOUNCE_MS = 300;
 
 interface NewConversationDialogProps {
   open: boolean;

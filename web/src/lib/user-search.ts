@@ -1,7 +1,10 @@
 import { LIMITS, type UserSummary } from '@crucible/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-request.ts';
-import { userSearchKey } from './message-query-keys.ts';
+import { apiRequest } from './api-request.ts';
+
+/** The member directory search (Create New Message, the forum's @-mention picker): debounced, 2 characters. */
+export const USER_SEARCH_DEBOUNCE_MS = 300;
+export const userSearchKey = (text: string) => ['/api/users', 'search', text] as const;
 
 export async function searchUsers(text: string): Promise<UserSummary[]> {
   const response = await apiRequest('GET', `/api/users/search?${new URLSearchParams({ q: text }).toString()}`);
