@@ -7,7 +7,7 @@ import {
 } from '@crucible/proto';
 import type { EventBus, Subscription } from '@crucible/platform';
 import { discussionReads, type DiscussionPage, type DiscussionPlace } from '../repositories/discussions.ts';
-import type { ReplyPage } from '../repositories/replies.ts';
+import { replyReads, type ReplyPage } from '../repositories/replies.ts';
 import { sqlOnPool } from '../repositories/sql.ts';
 import type { ForumContext } from './context.ts';
 
@@ -23,7 +23,7 @@ import type { ForumContext } from './context.ts';
  *
  * Only the default page size without a cursor or other filters is cached. A write forgets the
  * pages that show it right after its commit (the writer reads its own write), and again when its
- * event (forum.discussion.created/updated/deleted, forum.reply.created) comes back from the bus:
+ * event (forum.discussion.created/updated/deleted, forum.reply.created, forum.vote.cast) comes back from the bus:
  * that second forgetting removes a page a reader computed from the old rows and stored after the
  * first. What no event announces (an author's new name) lives at most FORUM_FIRST_PAGE_TTL_SECONDS.
  */
@@ -96,6 +96,13 @@ export async function forgetPagesOf(ctx: ForumContext, place: PagePlace): Promis
   });
 }
 
+/** Forgets a discussion's cached first page of replies (a vote on a reply changes only that page). */
+export async function forgetRepliesPage(ctx: ForumContext, discussionId: string): Promise<void> {
+  await ctx.cache.delete(repliesKey(discussionId)).catch((error: unknown) => {
+    ctx.logger.warn({ err: error }, 'could not forget a cached replies page; it expires on its own');
+  });
+}
+
 /** The payload of forum.discussion.updated / .deleted for a discussion's place. */
 export function changedPayload(place: DiscussionPlace): DiscussionChangedPayload {
   return {
@@ -111,6 +118,7 @@ const PAGE_SUBJECTS = [
   SUBJECTS.forumDiscussionUpdated,
   SUBJECTS.forumDiscussionDeleted,
   SUBJECTS.forumReplyCreated,
+  SUBJECTS.forumVoteCast,
 ];
 
 /** The forum's own events forget the pages they change (a second time: see above). */
@@ -119,6 +127,17 @@ export function forgetPagesOnEvents(ctx: ForumContext, bus: EventBus, durable: s
     durable,
     subjects: PAGE_SUBJECTS,
     handler: async (event) => {
+      if (event.subject === SUBJECTS.forumVoteCast) {
+        const { discussionId, replyId } = event.payload;
+        if (replyId) {
+          const repliedTo = await replyReads.discussionIdOf(sqlOnPool(ctx.pool), replyId);
+          if (repliedTo) await forgetRepliesPage(ctx, repliedTo);
+          return;
+        }
+        const place = discussionId ? await discussionReads.placeOf(sqlOnPool(ctx.pool), discussionId) : null;
+        if (place) await forgetPagesOf(ctx, place);
+        return;
+      }
       if (event.subject !== SUBJECTS.forumReplyCreated) {
         const { discussionId: id, category, subcategoryId } = event.payload;
         return forgetPagesOf(ctx, { id, category, subcategoryId });
