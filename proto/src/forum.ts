@@ -603,6 +603,13 @@ export const subcategorySchema = z.object({
 });
 export type Subcategory = z.infer<typeof subcategorySchema>;
 
+/** A level forum's figures for its card (GET /api/forum-levels): what its "All discussions" list holds for the viewer. */
+export const forumLevelSummarySchema = z.object({
+  category: accessLevelSchema,
+  discussionCount: z.number().int(),
+});
+export type ForumLevelSummary = z.infer<typeof forumLevelSummarySchema>;
+
 export const forumModeratorSchema = z.object({
   id: z.string(),
   userId: z.string(),

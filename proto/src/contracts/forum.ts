@@ -14,6 +14,7 @@ import {
   discussionListQuerySchema,
   discussionPatchSchema,
   discussionSchema,
+  forumLevelSummarySchema,
   forumModeratorCreateSchema,
   forumModeratorSchema,
   pollCreateSchema,
@@ -68,6 +69,13 @@ export const forumRoutes = defineRoutes({
     summary: 'Create a topic (admins; category topics are admin-only)',
     body: subcategoryCreateSchema,
     responses: { 201: subcategorySchema },
+  },
+  listForumLevels: {
+    method: 'GET',
+    path: '/api/forum-levels',
+    auth: 'member',
+    summary: 'Each level forum the member may enter, with the number of discussions its list shows them',
+    responses: { 200: z.array(forumLevelSummarySchema) },
   },
   listDiscussions: {
     method: 'GET',

@@ -47,6 +47,10 @@ export function registerForumRoutes(router: Router, deps: { ctx: ForumContext; v
     res.status(201).json(await subcategories.createSubcategory(ctx, viewer(req), body));
   });
 
+  mount(routes.listForumLevels, async (_input, req, res) => {
+    res.json(await subcategories.listForumLevels(ctx, viewer(req)));
+  });
+
   mount(routes.listDiscussions, async ({ query }, req, res) => {
     sendPage(res, routes.listDiscussions.nextCursorHeader, await discussions.listDiscussions(ctx, viewer(req), query));
   });

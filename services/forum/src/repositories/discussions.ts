@@ -244,6 +244,20 @@ export const discussionReads = {
     };
   },
 
+  /**
+   * How many discussions each level forum's list of all discussions shows a viewer at `viewerLevel`
+   * (shown, plain discussions, at or below the level), by category; categories without any are left out.
+   */
+  async countsByCategory(sql: Sql, viewerLevel: AccessLevel): Promise<Map<AccessLevel, number>> {
+    const rows = await sql<{ category: AccessLevel; discussion_count: number }>(
+      `SELECT category, count(*)::int AS discussion_count FROM discussions
+       WHERE is_approved AND discussion_type = 'discussion' AND access_level <= $1::access_level
+       GROUP BY category`,
+      [viewerLevel],
+    );
+    return new Map(rows.map((row) => [row.category, row.discussion_count]));
+  },
+
   /** The facts access decisions need, without the content. */
   async placeOf(sql: Sql, id: string): Promise<DiscussionPlace | null> {
     const [row] = await sql<DiscussionPlaceRow>(

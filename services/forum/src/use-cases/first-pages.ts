@@ -4,6 +4,7 @@ import {
   type AccessLevel,
   type DiscussionChangedPayload,
   type DiscussionListQuery,
+  type ForumLevelSummary,
 } from '@crucible/proto';
 import type { EventBus, Subscription } from '@crucible/platform';
 import { discussionReads, type DiscussionPage, type DiscussionPlace } from '../repositories/discussions.ts';
@@ -37,6 +38,7 @@ type ListScope = `topic:${string}` | `category:${string}` | 'all';
 
 const listKey = (scope: ListScope, level: AccessLevel) => `forum:first-page:${VERSION}:list:${scope}:${level}`;
 const repliesKey = (discussionId: string) => `forum:first-page:${VERSION}:replies:${discussionId}`;
+const levelCountsKey = (level: AccessLevel) => `forum:first-page:${VERSION}:level-counts:${level}`;
 
 /** The list a query asks for, when it is a first page the cache keeps. */
 export function cachedListScope(query: DiscussionListQuery): ListScope | undefined {
@@ -83,13 +85,23 @@ export function cachedRepliesPage(
   return cached(ctx, repliesKey(discussionId), load);
 }
 
-/** Forgets every cached page that shows the discussion: its lists at every level, its replies. */
+/** The level forums' discussion counts as a level sees them (the forum cards), cached like a first page. */
+export function cachedLevelCounts(
+  ctx: ForumContext,
+  level: AccessLevel,
+  load: () => Promise<ForumLevelSummary[]>,
+): Promise<ForumLevelSummary[]> {
+  return cached(ctx, levelCountsKey(level), load);
+}
+
+/** Forgets every cached page that shows the discussion: its lists at every level, its replies, the level counts. */
 export async function forgetPagesOf(ctx: ForumContext, place: PagePlace): Promise<void> {
   const scopes: ListScope[] = ['all', `category:${place.category}`];
   if (place.subcategoryId) scopes.push(`topic:${place.subcategoryId}`);
   const keys = [
     repliesKey(place.id),
     ...scopes.flatMap((scope) => ACCESS_LEVELS.map((level) => listKey(scope, level))),
+    ...ACCESS_LEVELS.map(levelCountsKey),
   ];
   await Promise.all(keys.map((key) => ctx.cache.delete(key))).catch((error: unknown) => {
     ctx.logger.warn({ err: error }, 'could not forget cached first pages; they expire on their own');
