@@ -89,7 +89,7 @@ export function PostVoteControl({
   if (!isOwn) return buttons;
   // A disabled button gets no pointer events: the tooltip sits on a wrapper.
   return (
-    <Tooltip title={FORUM_MESSAGES.ownPostVote}>
+    <Tooltip title={FORUM_MESSAGES.ownPostVote} describeChild>
       <span>{buttons}</span>
     </Tooltip>
   );
