@@ -50,6 +50,7 @@ export const FORUM_MESSAGES = {
   watchedListNotYours: 'You can only see your own watched discussions',
   moderatorScope: 'Choose either a category or a topic, not both',
   invalidCursor: 'Invalid cursor',
+  ownPostVote: 'You cannot vote on your own post',
 } as const;
 
 /** Bytes, KB, MB, GB (base 1024), as the upload messages show sizes. */
@@ -348,6 +349,15 @@ export type PollCreate = z.infer<typeof pollCreateSchema>;
 
 export const pollVoteSchema = z.object({ optionId: uuid });
 
+/** The votes table's vote_type values (spec 3 schema: votes on a discussion or a reply, at most 10 characters). */
+export const POST_VOTE_TYPES = ['up', 'down'] as const;
+export type PostVoteType = (typeof POST_VOTE_TYPES)[number];
+const postVoteTypeSchema = z.enum(POST_VOTE_TYPES);
+
+/** PUT .../vote: the member's vote on a discussion or reply; null withdraws it. The key is required. */
+export const postVoteSchema = z.object({ voteType: postVoteTypeSchema.nullable() });
+export type PostVote = z.infer<typeof postVoteSchema>;
+
 export const subcategoryCreateSchema = z.object({
   name: requiredText(FORUM_MESSAGES.categoryNameRequired, LIMITS.forum.subcategoryNameMax),
   description: z.string().trim().max(LIMITS_TEXT.description).nullable().optional(),
@@ -529,6 +539,8 @@ export const discussionSchema = z.object({
   viewCount: z.number().int(),
   upvotes: z.number().int(),
   downvotes: z.number().int(),
+  /** The viewer's own vote on it. */
+  myVote: postVoteTypeSchema.nullable(),
   tags: z.array(z.string()),
 });
 export type DiscussionSummary = z.infer<typeof discussionSchema>;
@@ -558,11 +570,21 @@ export const replySchema = z.object({
   isHidden: z.boolean(),
   upvotes: z.number().int(),
   downvotes: z.number().int(),
+  /** The viewer's own vote on it. */
+  myVote: postVoteTypeSchema.nullable(),
   attachments: z.array(attachmentSchema),
   createdAt: timestamp,
   updatedAt: timestamp,
 });
 export type Reply = z.infer<typeof replySchema>;
+
+/** What a vote answers: the post's counts after it and the viewer's vote. */
+export const postVotesSchema = z.object({
+  upvotes: z.number().int(),
+  downvotes: z.number().int(),
+  myVote: postVoteTypeSchema.nullable(),
+});
+export type PostVotes = z.infer<typeof postVotesSchema>;
 
 export const subcategorySchema = z.object({
   id: z.string(),
@@ -580,6 +602,13 @@ export const subcategorySchema = z.object({
   createdAt: timestamp,
 });
 export type Subcategory = z.infer<typeof subcategorySchema>;
+
+/** A level forum's figures for its card (GET /api/forum-levels): what its "All discussions" list holds for the viewer. */
+export const forumLevelSummarySchema = z.object({
+  category: accessLevelSchema,
+  discussionCount: z.number().int(),
+});
+export type ForumLevelSummary = z.infer<typeof forumLevelSummarySchema>;
 
 export const forumModeratorSchema = z.object({
   id: z.string(),
@@ -666,10 +695,6 @@ export const pollVotedPayloadSchema = z.object({
 });
 export type PollVotedPayload = z.infer<typeof pollVotedPayloadSchema>;
 
-/** The votes table's vote_type values (spec 3 schema: votes on a discussion or a reply, at most 10 characters). */
-export const POST_VOTE_TYPES = ['up', 'down'] as const;
-export type PostVoteType = (typeof POST_VOTE_TYPES)[number];
-
 /**
  * forum.vote.cast: a member's vote on a discussion or reply was set, changed or withdrawn. It says
  * the vote before and after, so a consumer adjusts the author's counts by the difference (profile's
@@ -683,8 +708,8 @@ export const voteCastPayloadSchema = z
     discussionId: z.string().nullable(),
     replyId: z.string().nullable(),
     /** null: the vote was withdrawn. */
-    voteType: z.enum(POST_VOTE_TYPES).nullable(),
-    previousVoteType: z.enum(POST_VOTE_TYPES).nullable(),
+    voteType: postVoteTypeSchema.nullable(),
+    previousVoteType: postVoteTypeSchema.nullable(),
     castAt: timestamp,
   })
   .refine((vote) => (vote.discussionId === null) !== (vote.replyId === null), {

@@ -43,6 +43,7 @@ export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
   { prefix: '/api/blobs', service: 'forum', access: 'public' },
   { prefix: '/api/discussions', service: 'forum', access: 'member' },
   { prefix: '/api/subcategories', service: 'forum', access: 'member' },
+  { prefix: '/api/forum-levels', service: 'forum', access: 'member' },
   { prefix: '/api/attachments', service: 'forum', access: 'member' },
   { prefix: '/api/forum-moderators', service: 'forum', access: 'member' },
   { prefix: '/api/search', service: 'forum', access: 'member' },

@@ -216,6 +216,33 @@ describe('forums', () => {
     });
   });
 
+  it('lets the Journeyman upvote the Master’s reply, and the count stays after a reload', async () => {
+    await withPage(browser, 'forums-upvote-reply', async (page) => {
+      await signIn(page, members.journeyman);
+      await page.goto(at(`/forums?discussion=${discussionId}`));
+      const reply = page
+        .getByRole('list', { name: 'Replies' })
+        .getByRole('listitem')
+        .filter({ hasText: 'We use the sailboat' });
+      await reply.getByRole('button', { name: 'Upvote' }).click();
+      const pressed = reply.getByRole('button', { name: 'Remove upvote' });
+      await pressed.waitFor();
+      expect(await pressed.getAttribute('aria-pressed')).toBe('true');
+      expect(await pressed.innerText()).toBe('1');
+      // The discussion is the Journeyman's own: its votes are shown, not offered.
+      expect(await page.getByRole('article').getByRole('button', { name: 'Upvote' }).isDisabled()).toBe(true);
+
+      await page.reload();
+      const afterReload = page
+        .getByRole('list', { name: 'Replies' })
+        .getByRole('listitem')
+        .filter({ hasText: 'We use the sailboat' })
+        .getByRole('button', { name: 'Remove upvote' });
+      await afterReload.waitFor();
+      expect(await afterReload.innerText()).toBe('1');
+    });
+  });
+
   it('keeps the Journeyman discussion from an Apprentice, even by its deep link', async () => {
     await withPage(browser, 'forums-apprentice', async (page) => {
       await signIn(page, members.apprentice);

@@ -2,7 +2,7 @@
  * The first pages of the lists served from the platform cache (the real Redis, under the harness's
  * namespace): a page is cached (a change made behind the service's back does not show), the
  * forum's writes and events forget it (no stale page after a post, an edit, a delete, a hide, a
- * reply or a level change), and what a level may see still holds on cached pages.
+ * reply, a vote or a level change), and what a level may see still holds on cached pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUBJECTS, type DiscussionDetail, type DiscussionSummary, type Reply, type Subcategory } from '@crucible/proto';
@@ -130,6 +130,33 @@ describe('first page of a discussion list', () => {
 });
 
 describe("first page of a discussion's replies", () => {
+  it('is forgotten by a vote event on one of its replies alone (a vote another instance took)', async () => {
+    const discussion = await post(apprentice, { subcategoryId: topic.id });
+    const reply = await forum.call<Reply>(`/api/discussions/${discussion.id}/replies`, {
+      token: core.token,
+      json: { content: 'Vote on me' },
+      expect: 201,
+    });
+    await forum.pagesConsumerCaughtUp();
+    const upvotes = async () =>
+      (await forum.call<Reply[]>(`/api/discussions/${discussion.id}/replies`, { token: apprentice.token }))[0]!.upvotes;
+    expect(await upvotes()).toBe(0);
+    await forum.sql(`UPDATE replies SET upvotes = 1 WHERE id = $1`, [reply.id]);
+    expect(await upvotes()).toBe(0);
+    await forum.bus.publish(
+      newEvent(SUBJECTS.forumVoteCast, {
+        voterId: apprentice.id,
+        authorId: core.id,
+        discussionId: null,
+        replyId: reply.id,
+        voteType: 'up',
+        previousVoteType: null,
+        castAt: new Date().toISOString(),
+      }),
+    );
+    await expect.poll(upvotes).toBe(1);
+  });
+
   it('shows a new reply on the next read and still refuses who may not see the discussion', async () => {
     const discussion = await post(apprentice, { subcategoryId: topic.id });
     const replies = (viewer: Member) =>

@@ -80,6 +80,17 @@ describe('the input sweep of the forum', () => {
       json: { userId: moderator.id, category: 'Apprentice' },
       expect: 201,
     });
+    // Someone else's posts, so the admin's votes go past the own-post refusal.
+    const votable = await forum.call<DiscussionDetail>('/api/discussions', {
+      token: moderator.token,
+      json: { title: 'Sweep votes', content: 'Body', category: 'Apprentice' },
+      expect: 201,
+    });
+    const votableReply = await forum.call<Reply>(`/api/discussions/${votable.id}/replies`, {
+      token: moderator.token,
+      json: { content: 'A reply to vote on' },
+      expect: 201,
+    });
     const validCursor = encodeKeysetCursor({ at: '2024-01-01T00:00:00.000Z', id: reply.id });
     const blobKey = new URL(ticket.uploadURL).pathname.replace(/^\/api\/blobs\//, '');
 
@@ -146,6 +157,8 @@ describe('the input sweep of the forum', () => {
           params: { id: other.id },
           body: { question: 'Q?', options: ['a', 'b'], expiresAt: '2099-01-01T00:00:00.000Z' },
         },
+        voteOnDiscussion: { params: { id: votable.id }, body: { voteType: 'up' } },
+        voteOnReply: { params: { id: votable.id, replyId: votableReply.id }, body: { voteType: 'down' } },
         votePoll: { body: { optionId: discussion.poll!.options[0]!.id } },
         attachToDiscussion: { body: { attachmentIds: [attachment.id] } },
         listWatched: { params: { id: admin.id }, query: { limit: '5', before: validCursor } },

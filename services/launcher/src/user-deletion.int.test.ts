@@ -166,6 +166,20 @@ it('removes and keeps what the runbook says, in every service', async () => {
     expect: 201,
   });
   await call('forum', `/api/discussions/${String(discussion.id)}/watch`, { token: gone.token, method: 'POST' });
+  // forum and profile: an upvote of the partner's reply counts in the partner's stats (forum.vote.cast).
+  const reply = await call('forum', `/api/discussions/${String(discussion.id)}/replies`, {
+    token: partner.token,
+    json: { content: 'Good luck' },
+    expect: 201,
+  });
+  await call('forum', `/api/discussions/${String(discussion.id)}/replies/${String(reply.id)}/vote`, {
+    method: 'PUT',
+    token: gone.token,
+    json: { voteType: 'up' },
+  });
+  const upvotesOfPartner = async () =>
+    (await call('profile', `/api/users/${partner.id}/stats`, { token: partner.token })).upvotesReceived;
+  await vi.waitFor(async () => expect(await upvotesOfPartner()).toBe(1), WAIT);
   // project: a project of theirs with a task assigned to them.
   const project = await call('project', '/api/projects', { token: gone.token, json: { title: 'Theirs' }, expect: 201 });
   const task = await call('project', `/api/projects/${String(project.id)}/tasks`, {
@@ -194,6 +208,8 @@ it('removes and keeps what the runbook says, in every service', async () => {
     ).toEqual([]);
     expect(await rows(`SELECT 1 FROM forum.forum_moderators WHERE user_id = $1`, [gone.id]), 'forum').toEqual([]);
     expect(await rows(`SELECT 1 FROM forum.user_watched_discussions WHERE user_id = $1`, [gone.id])).toEqual([]);
+    expect(await rows(`SELECT upvotes FROM forum.replies WHERE id = $1`, [reply.id])).toEqual([{ upvotes: 0 }]);
+    expect(await upvotesOfPartner(), 'profile: the withdrawn upvote').toBe(0);
     expect(await rows(`SELECT assignee_id FROM project.tasks WHERE id = $1`, [task.id]), 'project').toEqual([
       { assignee_id: null },
     ]);

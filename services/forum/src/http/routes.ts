@@ -18,6 +18,7 @@ import * as polls from '../use-cases/polls.ts';
 import * as replies from '../use-cases/replies.ts';
 import { search } from '../use-cases/search.ts';
 import * as subcategories from '../use-cases/subcategories.ts';
+import * as votes from '../use-cases/votes.ts';
 import * as watching from '../use-cases/watching.ts';
 
 const viewer = (req: Request): Viewer => {
@@ -44,6 +45,10 @@ export function registerForumRoutes(router: Router, deps: { ctx: ForumContext; v
   });
   mount(routes.createTopic, async ({ body }, req, res) => {
     res.status(201).json(await subcategories.createSubcategory(ctx, viewer(req), body));
+  });
+
+  mount(routes.listForumLevels, async (_input, req, res) => {
+    res.json(await subcategories.listForumLevels(ctx, viewer(req)));
   });
 
   mount(routes.listDiscussions, async ({ query }, req, res) => {
@@ -78,6 +83,13 @@ export function registerForumRoutes(router: Router, deps: { ctx: ForumContext; v
   mount(routes.deleteReply, async ({ params }, req, res) => {
     await replies.deleteReply(ctx, viewer(req), params.id, params.replyId);
     res.status(204).end();
+  });
+
+  mount(routes.voteOnDiscussion, async ({ params, body }, req, res) => {
+    res.json(await votes.voteOnDiscussion(ctx, viewer(req), params.id, body.voteType));
+  });
+  mount(routes.voteOnReply, async ({ params, body }, req, res) => {
+    res.json(await votes.voteOnReply(ctx, viewer(req), params.id, params.replyId, body.voteType));
   });
 
   mount(routes.getPoll, async ({ params }, req, res) => {

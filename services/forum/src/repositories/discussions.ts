@@ -4,6 +4,7 @@ import type {
   ContentFormat,
   DiscussionSummary,
   DiscussionType,
+  PostVoteType,
   WatchedDiscussion,
 } from '@crucible/proto';
 import type { Prisma } from '../generated/prisma/client.ts';
@@ -59,6 +60,8 @@ interface DiscussionRow {
   has_poll: boolean;
   attachment_count: number;
   tags: string[] | null;
+  /** The viewer's vote, where a read asks for it (the single discussion); shared pages leave it out. */
+  my_vote?: PostVoteType | null;
 }
 
 const SUMMARY_COLUMNS = `
@@ -112,6 +115,7 @@ export function toDiscussionSummary(row: DiscussionRow): DiscussionSummary {
     viewCount: row.view_count,
     upvotes: row.upvotes,
     downvotes: row.downvotes,
+    myVote: row.my_vote ?? null,
     tags: row.tags ?? [],
   };
 }
@@ -190,14 +194,15 @@ export const discussionReads = {
     return row ? toDiscussionSummary(row) : null;
   },
 
-  /** One round trip: the discussion, its own attachments and whether the viewer watches it. */
+  /** One round trip: the discussion, its own attachments, whether the viewer watches it and their vote. */
   async detail(sql: Sql, id: string, viewerId: string): Promise<DiscussionWithDetail | null> {
     const [row] = await sql<
       DiscussionRow & { content_html: string; attachments: AttachmentJson[]; is_watched: boolean }
     >(
       `SELECT ${SUMMARY_COLUMNS}, d.content_html,
          COALESCE((SELECT json_agg(${attachmentJsonSql('t')} ORDER BY t.created_at, t.id) FROM attachments t WHERE t.discussion_id = d.id), '[]') AS attachments,
-         EXISTS (SELECT 1 FROM user_watched_discussions w WHERE w.discussion_id = d.id AND w.user_id = $2::uuid) AS is_watched
+         EXISTS (SELECT 1 FROM user_watched_discussions w WHERE w.discussion_id = d.id AND w.user_id = $2::uuid) AS is_watched,
+         (SELECT v.vote_type FROM votes v WHERE v.discussion_id = d.id AND v.user_id = $2::uuid) AS my_vote
        FROM discussions d ${SUMMARY_JOINS} WHERE d.id = $1::uuid`,
       [id, viewerId],
     );
@@ -237,6 +242,20 @@ export const discussionReads = {
       items: page.map((row) => ({ ...toDiscussionSummary(row), watchedAt: row.watched_at })),
       nextCursor: rows.length > options.limit && last ? encodeCursor({ at: last.watched_at, id: last.watch_id }) : null,
     };
+  },
+
+  /**
+   * How many discussions each level forum's list of all discussions shows a viewer at `viewerLevel`
+   * (shown, plain discussions, at or below the level), by category; categories without any are left out.
+   */
+  async countsByCategory(sql: Sql, viewerLevel: AccessLevel): Promise<Map<AccessLevel, number>> {
+    const rows = await sql<{ category: AccessLevel; discussion_count: number }>(
+      `SELECT category, count(*)::int AS discussion_count FROM discussions
+       WHERE is_approved AND discussion_type = 'discussion' AND access_level <= $1::access_level
+       GROUP BY category`,
+      [viewerLevel],
+    );
+    return new Map(rows.map((row) => [row.category, row.discussion_count]));
   },
 
   /** The facts access decisions need, without the content. */

@@ -53,6 +53,8 @@ function toReply(row: ReplyRow): Reply {
     isHidden: !row.is_approved,
     upvotes: row.upvotes,
     downvotes: row.downvotes,
+    // The viewer's vote is added per request (use-cases/votes.ts): cached pages are shared.
+    myVote: null,
     attachments: row.attachments.map(toAttachment),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -124,6 +126,11 @@ export const replyReads = {
         nextCursor: replies.length > options.limit && last ? encodeCursor({ at: last.createdAt, id: last.id }) : null,
       },
     };
+  },
+
+  async discussionIdOf(sql: Sql, id: string): Promise<string | null> {
+    const [row] = await sql<{ discussion_id: string }>(`SELECT discussion_id FROM replies WHERE id = $1::uuid`, [id]);
+    return row?.discussion_id ?? null;
   },
 
   async byId(sql: Sql, id: string): Promise<Reply | null> {

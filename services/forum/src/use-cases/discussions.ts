@@ -32,6 +32,7 @@ import { cachedListPage, cachedListScope, changedPayload, forgetPagesOf } from '
 import { accessTo, requireAuthorOrModerator, requireModerator } from './discussion-access.ts';
 import { authorOf, recordMentions } from './mentions.ts';
 import { ensureUserKnown, withKnownAuthors } from './user-replica.ts';
+import { withMyVotes } from './votes.ts';
 
 const EMPTY_PAGE: DiscussionPage = { items: [], nextCursor: null };
 
@@ -66,7 +67,7 @@ export async function listDiscussions(
   // A first page is the same for everyone at the viewer's level: cached per level.
   const scope = cachedListScope(query);
   const page = scope ? await cachedListPage(ctx, scope, viewer.level, read) : await read();
-  return { ...page, items: await withKnownAuthors(ctx, page.items) };
+  return { ...page, items: await withMyVotes(ctx, viewer, 'discussion', await withKnownAuthors(ctx, page.items)) };
 }
 
 export async function getDiscussion(ctx: ForumContext, viewer: Viewer, id: string): Promise<DiscussionDetail> {

@@ -4,10 +4,11 @@ import {
   type AccessLevel,
   type DiscussionChangedPayload,
   type DiscussionListQuery,
+  type ForumLevelSummary,
 } from '@crucible/proto';
 import type { EventBus, Subscription } from '@crucible/platform';
 import { discussionReads, type DiscussionPage, type DiscussionPlace } from '../repositories/discussions.ts';
-import type { ReplyPage } from '../repositories/replies.ts';
+import { replyReads, type ReplyPage } from '../repositories/replies.ts';
 import { sqlOnPool } from '../repositories/sql.ts';
 import type { ForumContext } from './context.ts';
 
@@ -23,7 +24,7 @@ import type { ForumContext } from './context.ts';
  *
  * Only the default page size without a cursor or other filters is cached. A write forgets the
  * pages that show it right after its commit (the writer reads its own write), and again when its
- * event (forum.discussion.created/updated/deleted, forum.reply.created) comes back from the bus:
+ * event (forum.discussion.created/updated/deleted, forum.reply.created, forum.vote.cast) comes back from the bus:
  * that second forgetting removes a page a reader computed from the old rows and stored after the
  * first. What no event announces (an author's new name) lives at most FORUM_FIRST_PAGE_TTL_SECONDS.
  */
@@ -37,6 +38,7 @@ type ListScope = `topic:${string}` | `category:${string}` | 'all';
 
 const listKey = (scope: ListScope, level: AccessLevel) => `forum:first-page:${VERSION}:list:${scope}:${level}`;
 const repliesKey = (discussionId: string) => `forum:first-page:${VERSION}:replies:${discussionId}`;
+const levelCountsKey = (level: AccessLevel) => `forum:first-page:${VERSION}:level-counts:${level}`;
 
 /** The list a query asks for, when it is a first page the cache keeps. */
 export function cachedListScope(query: DiscussionListQuery): ListScope | undefined {
@@ -83,16 +85,33 @@ export function cachedRepliesPage(
   return cached(ctx, repliesKey(discussionId), load);
 }
 
-/** Forgets every cached page that shows the discussion: its lists at every level, its replies. */
+/** The level forums' discussion counts as a level sees them (the forum cards), cached like a first page. */
+export function cachedLevelCounts(
+  ctx: ForumContext,
+  level: AccessLevel,
+  load: () => Promise<ForumLevelSummary[]>,
+): Promise<ForumLevelSummary[]> {
+  return cached(ctx, levelCountsKey(level), load);
+}
+
+/** Forgets every cached page that shows the discussion: its lists at every level, its replies, the level counts. */
 export async function forgetPagesOf(ctx: ForumContext, place: PagePlace): Promise<void> {
   const scopes: ListScope[] = ['all', `category:${place.category}`];
   if (place.subcategoryId) scopes.push(`topic:${place.subcategoryId}`);
   const keys = [
     repliesKey(place.id),
     ...scopes.flatMap((scope) => ACCESS_LEVELS.map((level) => listKey(scope, level))),
+    ...ACCESS_LEVELS.map(levelCountsKey),
   ];
   await Promise.all(keys.map((key) => ctx.cache.delete(key))).catch((error: unknown) => {
     ctx.logger.warn({ err: error }, 'could not forget cached first pages; they expire on their own');
+  });
+}
+
+/** Forgets a discussion's cached first page of replies (a vote on a reply changes only that page). */
+export async function forgetRepliesPage(ctx: ForumContext, discussionId: string): Promise<void> {
+  await ctx.cache.delete(repliesKey(discussionId)).catch((error: unknown) => {
+    ctx.logger.warn({ err: error }, 'could not forget a cached replies page; it expires on its own');
   });
 }
 
@@ -111,6 +130,7 @@ const PAGE_SUBJECTS = [
   SUBJECTS.forumDiscussionUpdated,
   SUBJECTS.forumDiscussionDeleted,
   SUBJECTS.forumReplyCreated,
+  SUBJECTS.forumVoteCast,
 ];
 
 /** The forum's own events forget the pages they change (a second time: see above). */
@@ -119,6 +139,17 @@ export function forgetPagesOnEvents(ctx: ForumContext, bus: EventBus, durable: s
     durable,
     subjects: PAGE_SUBJECTS,
     handler: async (event) => {
+      if (event.subject === SUBJECTS.forumVoteCast) {
+        const { discussionId, replyId } = event.payload;
+        if (replyId) {
+          const repliedTo = await replyReads.discussionIdOf(sqlOnPool(ctx.pool), replyId);
+          if (repliedTo) await forgetRepliesPage(ctx, repliedTo);
+          return;
+        }
+        const place = discussionId ? await discussionReads.placeOf(sqlOnPool(ctx.pool), discussionId) : null;
+        if (place) await forgetPagesOf(ctx, place);
+        return;
+      }
       if (event.subject !== SUBJECTS.forumReplyCreated) {
         const { discussionId: id, category, subcategoryId } = event.payload;
         return forgetPagesOf(ctx, { id, category, subcategoryId });

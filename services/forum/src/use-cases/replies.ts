@@ -26,6 +26,7 @@ import { accessTo, requireModerator, visibleDiscussion, type DiscussionAccess } 
 import { cachedRepliesPage, changedPayload, FIRST_PAGE_SIZE, forgetPagesOf } from './first-pages.ts';
 import { authorOf, recordMentions } from './mentions.ts';
 import { ensureUserKnown, withKnownAuthors } from './user-replica.ts';
+import { withMyVotes } from './votes.ts';
 
 export async function listReplies(
   ctx: ForumContext,
@@ -42,7 +43,7 @@ export async function listReplies(
     const { place, page } =
       !after && query.limit === FIRST_PAGE_SIZE ? await cachedRepliesPage(ctx, discussionId, read) : await read();
     await accessTo(ctx, viewer, place);
-    return { ...page, items: await withKnownAuthors(ctx, page.items) };
+    return { ...page, items: await withMyVotes(ctx, viewer, 'reply', await withKnownAuthors(ctx, page.items)) };
   }
   const access = await visibleDiscussion(ctx, viewer, discussionId);
   const page = await replyReads.page(sql, {
@@ -51,7 +52,7 @@ export async function listReplies(
     limit: query.limit,
     after,
   });
-  return { ...page, items: await withKnownAuthors(ctx, page.items) };
+  return { ...page, items: await withMyVotes(ctx, viewer, 'reply', await withKnownAuthors(ctx, page.items)) };
 }
 
 /** A locked discussion takes replies (and edits) from its moderators only. */
@@ -214,7 +215,8 @@ export async function updateReply(
     return access.place;
   });
   await forgetPagesOf(ctx, place);
-  return (await replyReads.byId(sqlOnPool(ctx.pool), replyId))!;
+  const [reply] = await withMyVotes(ctx, viewer, 'reply', [(await replyReads.byId(sqlOnPool(ctx.pool), replyId))!]);
+  return reply!;
 }
 
 export async function deleteReply(

@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ACCESS_LEVELS,
   FORUM_MESSAGES,
   higherLevel,
   slugify,
   type ForumCategory,
+  type ForumLevelSummary,
   type Subcategory,
   type SubcategoryCreate,
 } from '@crucible/proto';
 import { BadRequestError, ConflictError, NotFoundError, isUniqueViolation, requireAdmin } from '@crucible/platform';
+import { discussionReads } from '../repositories/discussions.ts';
+import { sqlOnPool } from '../repositories/sql.ts';
 import { subcategoryRepository, toSubcategory } from '../repositories/subcategories.ts';
 import { canSee, type Viewer } from './access.ts';
 import type { ForumContext } from './context.ts';
+import { cachedLevelCounts } from './first-pages.ts';
 
 /** The topics the viewer may see (none for Public members); inactive ones for admins who ask. */
 export async function listSubcategories(
@@ -25,6 +30,22 @@ export async function listSubcategories(
     includeInactive: query.includeInactive && viewer.isAdmin,
   });
   return rows.map(toSubcategory);
+}
+
+/**
+ * The level forums the viewer may enter (none for Public members), each with the number of
+ * discussions its list of all discussions shows them: the "All discussions" card's count, as a
+ * topic card shows its topic's. The same for everyone at a level, so cached per level.
+ */
+export async function listForumLevels(ctx: ForumContext, viewer: Viewer): Promise<ForumLevelSummary[]> {
+  if (viewer.level === 'Public') return [];
+  return cachedLevelCounts(ctx, viewer.level, async () => {
+    const counts = await discussionReads.countsByCategory(sqlOnPool(ctx.pool), viewer.level);
+    return ACCESS_LEVELS.filter((level) => level !== 'Public' && canSee(viewer, level)).map((category) => ({
+      category,
+      discussionCount: counts.get(category) ?? 0,
+    }));
+  });
 }
 
 export async function getSubcategory(ctx: ForumContext, viewer: Viewer, id: string): Promise<Subcategory> {

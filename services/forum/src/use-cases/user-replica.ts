@@ -13,13 +13,15 @@ import type { PrismaClient } from '../generated/prisma/client.ts';
 import { purgeMember } from '../repositories/member-purge.ts';
 import { userReplica } from '../repositories/users.ts';
 import { FORUM_SCHEMA, type ForumContext, type Tx } from './context.ts';
+import { announceWithdrawnVotes } from './votes.ts';
 
 /** A deleted member leaves the replica and takes with them what this service removes (member-purge.ts). */
 const replicaWriter: UserReplicaWriter<Tx> = {
   upsert: (tx, user) => userReplica.upsert(tx, user),
   async delete(tx, userId) {
     await userReplica.delete(tx, userId);
-    await purgeMember(tx, userId.toLowerCase());
+    const id = userId.toLowerCase();
+    await announceWithdrawnVotes(tx, id, await purgeMember(tx, id));
   },
 };
 

@@ -6,6 +6,7 @@ import { watchRepository } from '../repositories/watching.ts';
 import type { Viewer } from './access.ts';
 import type { ForumContext } from './context.ts';
 import { visibleDiscussion } from './discussion-access.ts';
+import { withMyVotes } from './votes.ts';
 
 export async function watch(
   ctx: ForumContext,
@@ -31,10 +32,11 @@ export async function listWatched(
 ): Promise<WatchedPage> {
   if (userId !== viewer.userId && !viewer.isAdmin) throw new ForbiddenError(FORUM_MESSAGES.watchedListNotYours);
   if (viewer.level === 'Public') return { items: [], nextCursor: null };
-  return discussionReads.watchedPage(sqlOnPool(ctx.pool), {
+  const page = await discussionReads.watchedPage(sqlOnPool(ctx.pool), {
     userId,
     viewerLevel: viewer.level,
     limit: query.limit,
     before: decodeCursor(query.before),
   });
+  return { ...page, items: await withMyVotes(ctx, viewer, 'discussion', page.items) };
 }

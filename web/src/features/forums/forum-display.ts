@@ -11,3 +11,8 @@ export function formatDateTime(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : DATE_TIME.format(date);
 }
+
+/** '1 discussion', '3 discussions': a forum card's count. */
+export function discussionCountText(count: number): string {
+  return `${count} ${count === 1 ? 'discussion' : 'discussions'}`;
+}

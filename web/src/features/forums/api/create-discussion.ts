@@ -1,7 +1,7 @@
 import { forumRoutes, type DiscussionCreate, type DiscussionDetail } from '@crucible/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
-import { DISCUSSION_LISTS_KEY, TOPICS_KEY } from './forum-query-keys.ts';
+import { DISCUSSION_LISTS_KEY, FORUM_LEVELS_KEY, TOPICS_KEY } from './forum-query-keys.ts';
 
 /**
  * The service creates the discussion, then its poll and the links to the uploaded attachments, in
@@ -11,7 +11,7 @@ export async function createDiscussion(request: DiscussionCreate): Promise<Discu
   return callRoute(forumRoutes.createDiscussion, { body: request });
 }
 
-/** A new discussion changes the lists and its topic's discussion count. */
+/** A new discussion changes the lists and its topic's and level forum's discussion counts. */
 export function useCreateDiscussion() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -20,6 +20,7 @@ export function useCreateDiscussion() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: DISCUSSION_LISTS_KEY }),
         queryClient.invalidateQueries({ queryKey: TOPICS_KEY }),
+        queryClient.invalidateQueries({ queryKey: FORUM_LEVELS_KEY }),
       ]),
   });
 }

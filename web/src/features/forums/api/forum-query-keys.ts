@@ -22,6 +22,7 @@ export const pollKey = (discussionId: string) => [...discussionKey(discussionId)
 export const repliesKey = (discussionId: string) => [...discussionKey(discussionId), 'replies'] as const;
 
 export const TOPICS_KEY = ['/api/subcategories'] as const;
+export const FORUM_LEVELS_KEY = ['/api/forum-levels'] as const;
 export const SEARCH_KEY = ['/api/search'] as const;
 
 /** Spec 2 section 9: poll and replies are fresh for 30 s, topics for 5 minutes. */

@@ -8,8 +8,9 @@ import { Link as RouterLink } from 'react-router-dom';
 import { CATEGORY_DESCRIPTIONS, LEVEL_COLOURS, type ForumLevel } from '../forum-levels.ts';
 import { forumSearch } from '../forum-location.ts';
 import { ForumActivity } from './ForumActivity.tsx';
+import { LevelDiscussionCount } from './LevelDiscussionCount.tsx';
 
-/** The level forums the member may enter, each with its description and number of topics. */
+/** The level forums the member may enter, each with its description, number of topics and discussions, and latest activity. */
 export function CategoryList({ categories, topics }: { categories: ForumLevel[]; topics: Subcategory[] | undefined }) {
   return (
     <Grid container spacing={2} component="ul" sx={{ p: 0, m: 0, listStyle: 'none' }}>
@@ -35,6 +36,7 @@ export function CategoryList({ categories, topics }: { categories: ForumLevel[];
                       {topicCount} {topicCount === 1 ? 'topic' : 'topics'}
                     </Typography>
                   )}
+                  <LevelDiscussionCount level={category} />
                   <ForumActivity filter={{ category }} />
                 </CardContent>
               </CardActionArea>

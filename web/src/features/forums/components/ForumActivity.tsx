@@ -27,25 +27,17 @@ export function latestActivity(discussions: readonly DiscussionSummary[]): Activ
 }
 
 /**
- * What a forum card tells a member before they enter (as Discourse does): how many discussions,
- * and the latest activity with its author and time. It reads the first page of the same list the
- * forum shows, so entering the forum afterwards costs no request.
+ * What a forum card tells a member before they enter (as Discourse does), beside its discussion
+ * count: the latest activity with its author and time. It reads the first page of the same list
+ * the forum shows, so entering the forum afterwards costs no request.
  */
-export function ForumActivity({ filter, count = true }: { filter: DiscussionListFilter; count?: boolean }) {
+export function ForumActivity({ filter }: { filter: DiscussionListFilter }) {
   const { data, isPending, isError } = useInfiniteQuery(discussionsQueryOptions(filter));
   if (isPending) return <Skeleton width="70%" aria-hidden="true" />;
   if (isError) return null;
-  const first = data.pages[0];
-  const items = first?.items ?? [];
-  const latest = latestActivity(items);
+  const latest = latestActivity(data.pages[0]?.items ?? []);
   return (
     <Box sx={{ mt: 1 }}>
-      {count && (
-        <Typography variant="body2">
-          {items.length}
-          {first?.nextCursor ? '+' : ''} {items.length === 1 && !first?.nextCursor ? 'discussion' : 'discussions'}
-        </Typography>
-      )}
       {latest ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5, minWidth: 0 }}>
           <UserAvatar userId={latest.author?.id} name={latest.author?.firstName} size="small" />

@@ -18,6 +18,7 @@ import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import { isNotFoundError } from '../../../lib/api-error.ts';
 import { useDiscussion } from '../api/get-discussion.ts';
+import { useVoteOnDiscussion } from '../api/vote-on-discussion.ts';
 import { NO_TOPIC } from '../discussion-form.ts';
 import { formatDateTime, personName } from '../forum-display.ts';
 import { CATEGORY_DESCRIPTIONS, isForumCategory, type ForumLevel } from '../forum-levels.ts';
@@ -31,6 +32,7 @@ import { DiscussionList } from './DiscussionList.tsx';
 import { ForumBreadcrumbs, type Crumb } from './ForumBreadcrumbs.tsx';
 import { LevelBadge } from './LevelBadge.tsx';
 import { PollCard } from './PollCard.tsx';
+import { PostVoteControl } from './PostVoteControl.tsx';
 import { ReplyDialog } from './ReplyDialog.tsx';
 import { QuickReply } from './QuickReply.tsx';
 import { ReplyList } from './ReplyList.tsx';
@@ -231,6 +233,7 @@ export function DiscussionView({
   const { data: discussion, error, isPending, refetch } = useDiscussion(discussionId);
   const [replying, setReplying] = useState(false);
   const [attaching, setAttaching] = useState(false);
+  const voteOnDiscussion = useVoteOnDiscussion();
 
   if (isPending) return <Loading label="Loading discussion..." />;
   if (isNotFoundError(error)) {
@@ -295,6 +298,11 @@ export function DiscussionView({
         </Box>
         <ContentHtml html={discussion.contentHtml} />
         <AttachmentList attachments={discussion.attachments} />
+        <PostVoteControl
+          votes={discussion}
+          isOwn={discussion.authorId === context.viewerId}
+          onVote={(voteType) => voteOnDiscussion.mutateAsync({ discussionId: discussion.id, voteType })}
+        />
       </Paper>
       {discussion.hasPoll && <PollCard discussionId={discussion.id} />}
       <Box component="section" aria-labelledby="replies-heading" sx={{ mt: 4 }}>

@@ -14,18 +14,21 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import { useReplies } from '../api/get-replies.ts';
+import { useVoteOnReply } from '../api/vote-on-reply.ts';
 import { formatDateTime, personName } from '../forum-display.ts';
 import { AttachmentList } from './AttachmentList.tsx';
 import { AttachmentUploadDialog } from './AttachmentUploadDialog.tsx';
 import { ContentHtml } from './ContentHtml.tsx';
 import { LevelBadge } from './LevelBadge.tsx';
+import { PostVoteControl } from './PostVoteControl.tsx';
 
 export const NO_REPLIES_TEXT = 'No replies yet. Be the first to respond!';
 
-/** The replies, oldest first, a page at a time. Members may add files to their own replies. */
+/** The replies, oldest first, a page at a time, each with its votes. Members may add files to their own replies. */
 export function ReplyList({ discussionId, viewerId }: { discussionId: string; viewerId: string }) {
   const replies = useReplies(discussionId);
   const [attachingTo, setAttachingTo] = useState<Reply | null>(null);
+  const voteOnReply = useVoteOnReply();
 
   if (replies.isPending)
     return (
@@ -84,6 +87,11 @@ export function ReplyList({ discussionId, viewerId }: { discussionId: string; vi
             </Box>
             <ContentHtml html={reply.contentHtml} />
             <AttachmentList attachments={reply.attachments} />
+            <PostVoteControl
+              votes={reply}
+              isOwn={reply.authorId === viewerId}
+              onVote={(voteType) => voteOnReply.mutateAsync({ discussionId, replyId: reply.id, voteType })}
+            />
           </Paper>
         ))}
       </Stack>

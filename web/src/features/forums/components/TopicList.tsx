@@ -8,9 +8,11 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { LEVEL_COLOURS, type ForumLevel } from '../forum-levels.ts';
+import { discussionCountText } from '../forum-display.ts';
 import { ALL_TOPICS, forumSearch, type ForumLocation } from '../forum-location.ts';
 import { ForumActivity } from './ForumActivity.tsx';
 import { LevelBadge } from './LevelBadge.tsx';
+import { LevelDiscussionCount } from './LevelDiscussionCount.tsx';
 
 function TopicCard({
   to,
@@ -49,9 +51,11 @@ export function TopicList({ level, topics }: { level: ForumLevel; topics: Subcat
     <Box>
       <Grid container spacing={2} component="ul" sx={{ p: 0, m: 0, listStyle: 'none' }}>
         <TopicCard to={{ level, topic: ALL_TOPICS }} title={`All ${level} discussions`} accent={LEVEL_COLOURS[level]}>
-          <Typography color="text.secondary">
+          <Typography color="text.secondary" gutterBottom>
             Every discussion of this forum, newest first, including those outside a topic.
           </Typography>
+          <LevelDiscussionCount level={level} />
+          <ForumActivity filter={{ category: level }} />
         </TopicCard>
         {topics.map((topic) => (
           <TopicCard
@@ -67,11 +71,9 @@ export function TopicList({ level, topics }: { level: ForumLevel; topics: Subcat
             )}
             <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1 }}>
               <LevelBadge level={topic.accessLevel} label={`Minimum level: ${topic.accessLevel}`} />
-              <Typography variant="body2">
-                {topic.discussionCount} {topic.discussionCount === 1 ? 'discussion' : 'discussions'}
-              </Typography>
+              <Typography variant="body2">{discussionCountText(topic.discussionCount)}</Typography>
             </Box>
-            <ForumActivity filter={{ subcategoryId: topic.id }} count={false} />
+            <ForumActivity filter={{ subcategoryId: topic.id }} />
           </TopicCard>
         ))}
       </Grid>

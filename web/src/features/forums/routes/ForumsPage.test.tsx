@@ -92,6 +92,34 @@ describe('forum categories', () => {
   });
 });
 
+describe('forum cards', () => {
+  it("gives the 'All <level> discussions' card the service's discussion count and the latest activity, like a topic card", async () => {
+    signedInAs(journeyman, {
+      'GET /api/forum-levels': () => ({
+        status: 200,
+        body: [
+          { category: 'Apprentice', discussionCount: 3 },
+          { category: 'Journeyman', discussionCount: 42 },
+        ],
+      }),
+      'GET /api/discussions': () => ({
+        status: 200,
+        body: [
+          aDiscussion({
+            subcategoryId: TOPIC_ID,
+            lastReplyTimestamp: '2025-06-02T10:00:00.000Z',
+            lastReplyAuthor: { firstName: 'Ada', lastName: 'Lovelace' },
+          }),
+        ],
+      }),
+    });
+    renderApp('/forums?level=Journeyman');
+    const allCard = await screen.findByRole('link', { name: /All Journeyman discussions/ });
+    expect(await within(allCard).findByText('42 discussions')).toBeTruthy();
+    expect(await within(allCard).findByText(/Latest: Ada Lovelace/)).toBeTruthy();
+  });
+});
+
 describe('forum navigation', () => {
   it('walks from categories to a discussion and back through the breadcrumb', async () => {
     signedInAs(journeyman);

@@ -51,6 +51,7 @@ export function aDiscussion(overrides: Partial<DiscussionSummary> = {}): Discuss
     viewCount: 0,
     upvotes: 0,
     downvotes: 0,
+    myVote: null,
     tags: [],
     ...overrides,
   };
@@ -117,6 +118,7 @@ export function aReply(overrides: Partial<Reply> = {}): Reply {
     isHidden: false,
     upvotes: 0,
     downvotes: 0,
+    myVote: null,
     attachments: [],
     createdAt: AT,
     updatedAt: AT,

@@ -1,0 +1,52 @@
+/** GET /api/forum-levels: each level forum's discussion count as its "All discussions" list shows it to the viewer. */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { AccessLevel, DiscussionDetail, ForumLevelSummary } from '@crucible/proto';
+import { startForumHarness, uniqueTag, type ForumHarness, type Member } from './testing/forum-harness.ts';
+
+let forum: ForumHarness;
+let admin: Member;
+
+beforeAll(async () => {
+  forum = await startForumHarness();
+  admin = await forum.member('Admin');
+});
+afterAll(() => forum?.stop());
+
+const post = (member: Member, category: AccessLevel, extra: Record<string, unknown> = {}) =>
+  forum.call<DiscussionDetail>('/api/discussions', {
+    token: member.token,
+    json: { title: `Count ${uniqueTag()}`, content: 'Body', category, ...extra },
+    expect: 201,
+  });
+
+const levelsOf = (member: Member) => forum.call<ForumLevelSummary[]>('/api/forum-levels', { token: member.token });
+
+it('counts the discussions each level forum lists for the viewer, without hidden ones or those above their level, and follows new ones at once', async () => {
+  const [journeyman, master, publicMember] = await Promise.all([
+    forum.member('Journeyman'),
+    forum.member('Master'),
+    forum.member('Public'),
+  ]);
+  await post(journeyman, 'Apprentice');
+  await post(journeyman, 'Journeyman');
+  // A Journeyman discussion only Masters may see, and a hidden one.
+  await post(master, 'Journeyman', { minAccessLevel: 'Master' });
+  const hidden = await post(journeyman, 'Journeyman');
+  await forum.call(`/api/discussions/${hidden.id}`, { token: admin.token, method: 'PATCH', json: { isHidden: true } });
+  await post(master, 'Master');
+
+  expect(await levelsOf(journeyman)).toEqual([
+    { category: 'Apprentice', discussionCount: 1 },
+    { category: 'Journeyman', discussionCount: 1 },
+  ]);
+  expect(await levelsOf(master)).toEqual([
+    { category: 'Apprentice', discussionCount: 1 },
+    { category: 'Journeyman', discussionCount: 2 },
+    { category: 'Master', discussionCount: 1 },
+  ]);
+  expect(await levelsOf(publicMember)).toEqual([]);
+
+  // The counts are cached per level; a new discussion shows in them at once.
+  await post(journeyman, 'Journeyman');
+  expect(await levelsOf(journeyman)).toContainEqual({ category: 'Journeyman', discussionCount: 2 });
+});
