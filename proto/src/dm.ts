@@ -88,6 +88,8 @@ export const conversationUserSchema = z.object({
   email: z.string(),
   preferredName: z.string().nullable(),
   accessLevel: accessLevelSchema,
+  /** Their picture, so the page shows it without asking for their profile. */
+  profileImageUrl: z.string().nullable(),
 });
 export type ConversationUser = z.infer<typeof conversationUserSchema>;
 

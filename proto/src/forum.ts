@@ -464,6 +464,8 @@ export const forumAuthorSchema = z.object({
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
   accessLevel: accessLevelSchema,
+  /** The member's picture (a blob-store URL from their profile), null when they have none. */
+  profileImageUrl: z.string().nullable(),
 });
 export type ForumAuthor = z.infer<typeof forumAuthorSchema>;
 
@@ -528,7 +530,7 @@ export const discussionSchema = z.object({
   createdAt: timestamp,
   updatedAt: timestamp,
   replyCount: z.number().int(),
-  lastReplyAuthor: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable() }).nullable(),
+  lastReplyAuthor: forumAuthorSchema.pick({ firstName: true, lastName: true, profileImageUrl: true }).nullable(),
   lastReplyTimestamp: timestamp.nullable(),
   lastReplyAt: timestamp.nullable(),
   hasPoll: z.boolean(),

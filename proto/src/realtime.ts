@@ -42,6 +42,8 @@ export const onlineUserSchema = z.object({
   email: z.string().nullable(),
   firstName: z.string().nullable(),
   accessLevel: accessLevelSchema,
+  /** The member's picture, for the avatar beside their name (null: the initial stands in). */
+  profileImageUrl: z.string().nullable(),
 });
 export type OnlineUser = z.infer<typeof onlineUserSchema>;
 

@@ -2,6 +2,7 @@
  * The profile pages against the real profile service, started by the launcher as `npm start` does
  * (`npx vitest run --project e2e web/e2e/profile.e2e.test.ts`).
  */
+import type { CurrentUser, DiscussionDetail } from '@crucible/proto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withPage, type Product } from './harness.ts';
@@ -82,6 +83,42 @@ describe('profile pages', () => {
       await page.getByText('Started at the anvil.').waitFor();
       const avatar = page.getByRole('img', { name: 'Olga Tester' }).first();
       expect(await avatar.getAttribute('src')).not.toMatch(/^data:/);
+    });
+  });
+
+  it('shows the new picture beside the member’s forum post, from the post, with no profile request', async () => {
+    let discussionId = '';
+    let picture = '';
+    await withPage(browser, 'profile-picture-post', async (page) => {
+      await signIn(page, members.owner);
+      picture = ((await (await page.request.get(at('/api/auth/user'))).json()) as CurrentUser).profileImageUrl ?? '';
+      expect(picture).not.toBe('');
+      const posted = await page.request.post(at('/api/discussions'), {
+        headers: CSRF,
+        data: { title: 'Forging notes', content: 'Hot iron.', category: 'Master' },
+      });
+      expect(posted.status(), await posted.text()).toBe(201);
+      discussionId = ((await posted.json()) as DiscussionDetail).id;
+      // profile -> auth -> the forum's users replica: the picture arrives by events.
+      await expect
+        .poll(
+          async () =>
+            ((await (await page.request.get(at(`/api/discussions/${discussionId}`))).json()) as DiscussionDetail).author
+              ?.profileImageUrl,
+          { timeout: 15_000 },
+        )
+        .toBe(picture);
+    });
+    await withPage(browser, 'profile-picture-reader', async (page) => {
+      await signIn(page, members.peer);
+      const profileReads: string[] = [];
+      page.on('request', (request) => {
+        if (/\/api\/users\/[^/]+\/profile$/.test(new URL(request.url()).pathname)) profileReads.push(request.url());
+      });
+      await page.goto(at(`/forums?discussion=${discussionId}`));
+      await page.getByRole('heading', { name: 'Forging notes' }).waitFor();
+      await page.locator(`img[src="${picture}"]`).first().waitFor();
+      expect(profileReads).toEqual([]);
     });
   });
 

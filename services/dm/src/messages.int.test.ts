@@ -61,6 +61,7 @@ describe('a conversation between two members', () => {
           email: ada.email,
           preferredName: null,
           accessLevel: 'Master',
+          profileImageUrl: null,
         },
         lastMessage: { content: 'Second', createdAt: expect.any(String) },
         unreadCount: 2,

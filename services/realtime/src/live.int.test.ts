@@ -197,13 +197,20 @@ describe('direct messages and reads', () => {
 });
 
 describe('presence', () => {
-  it('lists a member with two tabs once, on both instances, and drops them when the last tab closes', async () => {
-    const member = await world.member({ firstName: 'Tabby' });
+  it('lists a member with two tabs once, with their picture, on both instances, and drops them when the last tab closes', async () => {
+    const profileImageUrl = '/api/profile-pictures/tabby.webp';
+    const member = await world.member({ firstName: 'Tabby', profileImageUrl });
     const watcher = await world.member();
     const watcherSocket = await TestSocket.open(b.wsUrl, watcher.token);
     const first = await TestSocket.open(a.wsUrl, member.token);
     const second = await TestSocket.open(b.wsUrl, (await world.newSession(member)).token);
-    const expected: OnlineUser = { id: member.id, email: member.email, firstName: 'Tabby', accessLevel: member.level };
+    const expected: OnlineUser = {
+      id: member.id,
+      email: member.email,
+      firstName: 'Tabby',
+      accessLevel: member.level,
+      profileImageUrl,
+    };
 
     for (const instance of [a, b]) {
       const online = await instance.call<OnlineUser[]>('/api/users/online', { token: watcher.token });
@@ -251,6 +258,7 @@ describe('presence', () => {
       email: late.email,
       firstName: 'Late',
       accessLevel: late.level,
+      profileImageUrl: null,
     });
     // What the socket built is what the service answers.
     const online = await a.call<OnlineUser[]>('/api/users/online', { token: watcher.token });

@@ -20,7 +20,13 @@ interface ServerEnd {
   close: () => void;
 }
 
-const user = (id: string): OnlineUser => ({ id, email: `${id}@x.test`, firstName: id, accessLevel: 'Public' });
+const user = (id: string): OnlineUser => ({
+  id,
+  email: `${id}@x.test`,
+  firstName: id,
+  accessLevel: 'Public',
+  profileImageUrl: null,
+});
 
 /** The app's global socket over a stand-in server end, and two counts that count their fetches. */
 function setup() {

@@ -15,17 +15,19 @@ const KNOWN_USER = {
   lastName: true,
   preferredName: true,
   accessLevel: true,
+  profileImageUrl: true,
   isAdmin: true,
 } as const;
 
 /** The columns a conversation shows of a member, for the hand-written reads (`u` is the users alias). */
-export const CONVERSATION_USER_COLUMNS = `u.email, u.first_name, u.last_name, u.preferred_name, u.access_level`;
+export const CONVERSATION_USER_COLUMNS = `u.email, u.first_name, u.last_name, u.preferred_name, u.access_level, u.profile_image_url`;
 export interface ConversationUserRow {
   email: string | null;
   first_name: string | null;
   last_name: string | null;
   preferred_name: string | null;
   access_level: AccessLevel | null;
+  profile_image_url: string | null;
 }
 
 /** A member the replica does not know yet shows with their id only (auth's event is on its way). */
@@ -37,6 +39,7 @@ export function conversationUserOf(id: string, row: ConversationUserRow): Conver
     lastName: row.last_name,
     preferredName: row.preferred_name,
     accessLevel: row.access_level ?? 'Public',
+    profileImageUrl: row.profile_image_url,
   };
 }
 

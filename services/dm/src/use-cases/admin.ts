@@ -58,6 +58,7 @@ export async function adminConversations(ctx: DmContext, request: z.infer<typeof
           lastName: user.lastName,
           preferredName: user.preferredName,
           accessLevel: user.accessLevel,
+          profileImageUrl: user.profileImageUrl,
         }
       : conversationUserOf(id, {
           email: null,
@@ -65,6 +66,7 @@ export async function adminConversations(ctx: DmContext, request: z.infer<typeof
           last_name: null,
           preferred_name: null,
           access_level: null,
+          profile_image_url: null,
         });
   };
   return rows.map((row) => ({

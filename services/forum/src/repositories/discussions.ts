@@ -55,8 +55,10 @@ interface DiscussionRow {
   author_first_name: string | null;
   author_last_name: string | null;
   author_access_level: AccessLevel | null;
+  author_profile_image_url: string | null;
   last_first_name: string | null;
   last_last_name: string | null;
+  last_profile_image_url: string | null;
   has_poll: boolean;
   attachment_count: number;
   tags: string[] | null;
@@ -70,6 +72,7 @@ const SUMMARY_COLUMNS = `
   ${isoSql('d.updated_at')} AS updated_at, d.reply_count, ${isoSql('d.last_reply_at')} AS last_reply_at, d.last_reply_author_id, d.is_pinned, d.is_locked, d.is_approved, d.view_count, d.upvotes, d.downvotes,
   (a.id IS NOT NULL) AS author_known, a.first_name AS author_first_name, a.last_name AS author_last_name,
   a.access_level AS author_access_level, l.first_name AS last_first_name, l.last_name AS last_last_name,
+  a.profile_image_url AS author_profile_image_url, l.profile_image_url AS last_profile_image_url,
   EXISTS (SELECT 1 FROM polls p WHERE p.discussion_id = d.id) AS has_poll,
   (SELECT count(*)::int FROM attachments t WHERE t.discussion_id = d.id) AS attachment_count,
   (SELECT array_agg(g.name ORDER BY g.name) FROM discussion_tags dt JOIN tags g ON g.id = dt.tag_id WHERE dt.discussion_id = d.id) AS tags`;
@@ -99,12 +102,15 @@ export function toDiscussionSummary(row: DiscussionRow): DiscussionSummary {
           firstName: row.author_first_name,
           lastName: row.author_last_name,
           accessLevel: row.author_access_level!,
+          profileImageUrl: row.author_profile_image_url,
         }
       : null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     replyCount: row.reply_count,
-    lastReplyAuthor: row.last_reply_author_id ? { firstName: row.last_first_name, lastName: row.last_last_name } : null,
+    lastReplyAuthor: row.last_reply_author_id
+      ? { firstName: row.last_first_name, lastName: row.last_last_name, profileImageUrl: row.last_profile_image_url }
+      : null,
     lastReplyTimestamp: row.last_reply_at,
     lastReplyAt: row.last_reply_at,
     hasPoll: row.has_poll,

@@ -23,6 +23,7 @@ interface ReplyRow {
   author_first_name: string | null;
   author_last_name: string | null;
   author_access_level: AccessLevel | null;
+  author_profile_image_url: string | null;
   attachments: AttachmentJson[];
 }
 
@@ -30,6 +31,7 @@ const REPLY_COLUMNS = `
   r.id, r.discussion_id, r.content, r.content_format, r.content_html, r.author_id, r.parent_reply_id, r.quoted_reply_id,
   r.is_approved, r.upvotes, r.downvotes, ${isoSql('r.created_at')} AS created_at, ${isoSql('r.updated_at')} AS updated_at,
   (a.id IS NOT NULL) AS author_known, a.first_name AS author_first_name, a.last_name AS author_last_name, a.access_level AS author_access_level,
+  a.profile_image_url AS author_profile_image_url,
   COALESCE((SELECT json_agg(${attachmentJsonSql('t')} ORDER BY t.created_at, t.id) FROM attachments t WHERE t.reply_id = r.id), '[]') AS attachments`;
 
 function toReply(row: ReplyRow): Reply {
@@ -46,6 +48,7 @@ function toReply(row: ReplyRow): Reply {
           firstName: row.author_first_name,
           lastName: row.author_last_name,
           accessLevel: row.author_access_level!,
+          profileImageUrl: row.author_profile_image_url,
         }
       : null,
     parentReplyId: row.parent_reply_id,

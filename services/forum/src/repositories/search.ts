@@ -14,6 +14,7 @@ interface HitRow {
   author_first_name: string | null;
   author_last_name: string | null;
   author_access_level: AccessLevel | null;
+  author_profile_image_url: string | null;
   created_at: Date;
   reply_count: number;
   rank: number;
@@ -67,7 +68,8 @@ ${
      SELECT page.kind, page.discussion_id, page.reply_id, d.title, d.category, d.subcategory_id, coalesce(r.author_id, d.author_id) AS author_id,
             page.created_at, d.reply_count, page.rank::float8 AS rank,
             ts_headline('english', coalesce(r.content, d.content), q.query, 'StartSel=«, StopSel=», MaxWords=30, MinWords=12, MaxFragments=2, FragmentDelimiter=" … "') AS snippet,
-            (a.id IS NOT NULL) AS author_known, a.first_name AS author_first_name, a.last_name AS author_last_name, a.access_level AS author_access_level
+            (a.id IS NOT NULL) AS author_known, a.first_name AS author_first_name, a.last_name AS author_last_name, a.access_level AS author_access_level,
+            a.profile_image_url AS author_profile_image_url
      FROM page CROSS JOIN q
      JOIN discussions d ON d.id = page.discussion_id
      LEFT JOIN replies r ON r.id = page.reply_id
@@ -89,6 +91,7 @@ ${
           firstName: row.author_first_name,
           lastName: row.author_last_name,
           accessLevel: row.author_access_level!,
+          profileImageUrl: row.author_profile_image_url,
         }
       : null,
     createdAt: iso(row.created_at),

@@ -1,4 +1,4 @@
-import { type UserEventPayload } from '@crucible/proto';
+import { type ForumAuthor, type UserEventPayload } from '@crucible/proto';
 import {
   authUserFiller,
   replicateAuthUsers,
@@ -53,18 +53,13 @@ export async function ensureUserKnown(ctx: ForumContext, userId: string): Promis
 }
 
 /**
- * Fills the authors a page shows as unknown (`author: null`) and puts their names in, so a member
- * whose sign-up event is late is still shown by name.
+ * Fills the authors a page shows as unknown (`author: null`) and puts their names and pictures in, so
+ * a member whose sign-up event is late is still shown by name.
  */
 export async function withKnownAuthors<
   Item extends {
     authorId: string;
-    author: {
-      id: string;
-      firstName: string | null;
-      lastName: string | null;
-      accessLevel: UserEventPayload['accessLevel'];
-    } | null;
+    author: ForumAuthor | null;
   },
 >(ctx: ForumContext, items: Item[]): Promise<Item[]> {
   const unknown = items.filter((item) => item.author === null).map((item) => item.authorId);
@@ -75,7 +70,13 @@ export async function withKnownAuthors<
     return user
       ? {
           ...item,
-          author: { id: user.id, firstName: user.firstName, lastName: user.lastName, accessLevel: user.accessLevel },
+          author: {
+            id: user.id,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            accessLevel: user.accessLevel,
+            profileImageUrl: user.profileImageUrl,
+          },
         }
       : item;
   });

@@ -33,7 +33,8 @@ function presenceOver(cache: Cache) {
     logger: silentLogger,
     ttlSeconds: 60,
     coalesceMs: 10,
-    describe: async (ids) => ids.map((id) => ({ id, email: null, firstName: null, accessLevel: 'Public' as const })),
+    describe: async (ids) =>
+      ids.map((id) => ({ id, email: null, firstName: null, accessLevel: 'Public' as const, profileImageUrl: null })),
   });
 }
 

@@ -66,7 +66,12 @@ export interface RealtimeWorld {
   namespace: string;
   databaseUrl: string;
   startInstance(options?: { env?: Record<string, string>; natsUrl?: string }): Promise<RealtimeInstance>;
-  member(options?: { level?: AccessLevel; firstName?: string; lastName?: string }): Promise<Member>;
+  member(options?: {
+    level?: AccessLevel;
+    firstName?: string;
+    lastName?: string;
+    profileImageUrl?: string;
+  }): Promise<Member>;
   /** A second session (another device) of the same member. */
   newSession(member: Member): Promise<Member>;
   /** Ends the session as auth would: refused from now on, and auth.session.revoked published on `bus`. */
@@ -202,8 +207,8 @@ export async function createRealtimeWorld(): Promise<RealtimeWorld> {
           email: `${level.toLowerCase()}.${uniqueTag()}@it.crucible.test`,
         };
         await pool.query(
-          `INSERT INTO users (id, email, first_name, last_name, access_level) VALUES ($1, $2, $3, $4, $5)`,
-          [base.id, base.email, base.firstName, base.lastName, level],
+          `INSERT INTO users (id, email, first_name, last_name, access_level, profile_image_url) VALUES ($1, $2, $3, $4, $5, $6)`,
+          [base.id, base.email, base.firstName, base.lastName, level, options.profileImageUrl ?? null],
         );
         const member = await session(base);
         members.set(member.id, member);

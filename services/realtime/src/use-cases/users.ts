@@ -32,7 +32,15 @@ export async function describeOnline(ctx: RealtimeContext, ids: string[]): Promi
   return ids.flatMap((id) => {
     const row = rows.get(id);
     if (!row || hiding.has(id)) return [];
-    return [{ id: row.id, email: row.email, firstName: row.firstName, accessLevel: row.accessLevel }];
+    return [
+      {
+        id: row.id,
+        email: row.email,
+        firstName: row.firstName,
+        accessLevel: row.accessLevel,
+        profileImageUrl: row.profileImageUrl,
+      },
+    ];
   });
 }
 

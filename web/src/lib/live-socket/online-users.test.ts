@@ -7,6 +7,7 @@ const user = (id: string, firstName = id): OnlineUser => ({
   email: `${id}@x.test`,
   firstName,
   accessLevel: 'Public',
+  profileImageUrl: null,
 });
 
 describe('applyOnlineChanges', () => {

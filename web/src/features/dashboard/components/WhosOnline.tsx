@@ -1,9 +1,9 @@
-import Avatar from '@mui/material/Avatar';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { useOnlineUsers } from '../api/get-online-users.ts';
 import { onlineListView } from '../dashboard-rules.ts';
 import { DashboardCard } from './DashboardCard.tsx';
@@ -22,7 +22,7 @@ export function WhosOnline() {
             return (
               <ListItem key={member.id} disableGutters>
                 <ListItemAvatar>
-                  <Avatar sx={{ width: 32, height: 32 }}>{name[0]!.toUpperCase()}</Avatar>
+                  <UserAvatar name={name} src={member.profileImageUrl} />
                 </ListItemAvatar>
                 <ListItemText primary={name} secondary={member.accessLevel ?? 'Public'} />
               </ListItem>

@@ -9,6 +9,7 @@ const onlineMembers = Array.from({ length: 11 }, (_, index) => ({
   email: `m${index}@example.com`,
   firstName: `Member${index}`,
   accessLevel: 'Apprentice',
+  profileImageUrl: index === 0 ? '/api/profile-pictures/m0.webp' : null,
 }));
 
 function baseRoutes(member = aMember()) {
@@ -25,12 +26,17 @@ function baseRoutes(member = aMember()) {
 beforeAll(() => import('./DashboardPage.tsx'));
 
 describe('the dashboard', () => {
-  it("greets the member and lists eight online members, then '+3 more online'", async () => {
+  it("greets the member and lists eight online members with their pictures, then '+3 more online'", async () => {
     stubApi(baseRoutes());
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeTruthy();
     const list = await screen.findByRole('list', { name: 'Members online' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(8);
+    // The first has a picture, the others their initial.
+    expect(within(list).getAllByRole('listitem')[0]!.querySelector('img')?.getAttribute('src')).toBe(
+      '/api/profile-pictures/m0.webp',
+    );
+    expect(within(within(list).getAllByRole('listitem')[1]!).getByText('M')).toBeTruthy();
     expect(screen.getByText('+3 more online')).toBeTruthy();
     expect(await screen.findByText('42')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Send Your First Message' }).getAttribute('href')).toBe('/messages');

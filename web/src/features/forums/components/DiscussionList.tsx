@@ -35,7 +35,7 @@ function DiscussionCard({ discussion, to }: { discussion: DiscussionSummary; to:
             {discussion.title}
           </Typography>
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, my: 1 }}>
-            <UserAvatar userId={discussion.author?.id} name={discussion.author?.firstName} size="small" />
+            <UserAvatar name={discussion.author?.firstName} src={discussion.author?.profileImageUrl} size="small" />
             <Typography variant="body2" color="text.secondary">
               {personName(discussion.author)} ·{' '}
               <time dateTime={discussion.createdAt}>{formatDateTime(discussion.createdAt)}</time>

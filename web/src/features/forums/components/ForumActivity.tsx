@@ -10,7 +10,7 @@ import { formatDateTime, personName } from '../forum-display.ts';
 
 interface Activity {
   at: string;
-  author: { id?: string; firstName: string | null; lastName: string | null } | null;
+  author: DiscussionSummary['lastReplyAuthor'];
   title: string;
 }
 
@@ -40,7 +40,7 @@ export function ForumActivity({ filter }: { filter: DiscussionListFilter }) {
     <Box sx={{ mt: 1 }}>
       {latest ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 0.5, minWidth: 0 }}>
-          <UserAvatar userId={latest.author?.id} name={latest.author?.firstName} size="small" />
+          <UserAvatar name={latest.author?.firstName} src={latest.author?.profileImageUrl} size="small" />
           <Typography variant="body2" color="text.secondary" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
             Latest: {personName(latest.author)}, <time dateTime={latest.at}>{formatDateTime(latest.at)}</time>
           </Typography>

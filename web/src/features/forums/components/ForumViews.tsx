@@ -288,7 +288,7 @@ export function DiscussionView({
       <Paper component="article" variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
         <ViewHeading focusOnMount={context.navigated}>{discussion.title}</ViewHeading>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1, mb: 2 }}>
-          <UserAvatar userId={discussion.author?.id} name={discussion.author?.firstName} />
+          <UserAvatar name={discussion.author?.firstName} src={discussion.author?.profileImageUrl} />
           <Typography variant="body2">
             {personName(discussion.author)} ·{' '}
             <time dateTime={discussion.createdAt}>{formatDateTime(discussion.createdAt)}</time>

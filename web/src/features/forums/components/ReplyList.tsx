@@ -63,7 +63,7 @@ export function ReplyList({ discussionId, viewerId }: { discussionId: string; vi
         {items.map((reply) => (
           <Paper component="li" key={reply.id} variant="outlined" sx={{ p: { xs: 1.5, sm: 2 } }}>
             <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
-              <UserAvatar userId={reply.author?.id} name={reply.author?.firstName} size="small" />
+              <UserAvatar name={reply.author?.firstName} src={reply.author?.profileImageUrl} size="small" />
               <Typography variant="subtitle2" component="p">
                 {personName(reply.author)}
               </Typography>

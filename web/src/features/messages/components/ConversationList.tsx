@@ -56,7 +56,7 @@ export function ConversationList({ conversations, selectedId, onSelect, onNewMes
                   onClick={() => onSelect(conversation.otherUser.id)}
                   sx={{ gap: 1, alignItems: 'flex-start' }}
                 >
-                  <UserAvatar userId={conversation.otherUser.id} name={conversation.otherUser.firstName} />
+                  <UserAvatar name={conversation.otherUser.firstName} src={conversation.otherUser.profileImageUrl} />
                   <ListItemText
                     primary={name}
                     secondary={preview(conversation)}

@@ -14,8 +14,8 @@ interface MessageItemProps {
   message: DirectMessage;
   isOwn: boolean;
   senderName: string;
-  /** The sender's id, for their avatar beside messages that are not one's own. */
-  senderId?: string;
+  /** The sender's picture, for their avatar beside messages that are not one's own. */
+  senderPicture: string | null;
   onDelete: (message: DirectMessage) => void;
   onReport: (message: DirectMessage) => void;
 }
@@ -27,7 +27,7 @@ function status(message: DirectMessage): string {
 }
 
 /** One message; focused, Delete or Backspace deletes it when it is one's own, r reports another's. */
-export function MessageItem({ message, isOwn, senderName, senderId, onDelete, onReport }: MessageItemProps) {
+export function MessageItem({ message, isOwn, senderName, senderPicture, onDelete, onReport }: MessageItemProps) {
   const pending = isTemporaryMessage(message);
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.target !== event.currentTarget || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -45,7 +45,7 @@ export function MessageItem({ message, isOwn, senderName, senderId, onDelete, on
       spacing={1}
       sx={{ justifyContent: isOwn ? 'flex-end' : 'flex-start', alignItems: 'flex-end', px: { xs: 1, sm: 2 }, py: 0.5 }}
     >
-      {!isOwn && <UserAvatar userId={senderId} name={senderName} size="small" />}
+      {!isOwn && <UserAvatar name={senderName} src={senderPicture} size="small" />}
       <Box
         tabIndex={0}
         onKeyDown={onKeyDown}

@@ -45,7 +45,7 @@ const LOAD_OLDER_WITHIN_PX = 120;
 const NEAR_BOTTOM_PX = 160;
 
 /** A conversation's member, or one picked from the directory (whose email may be hidden). */
-export type ThreadPartner = Pick<ConversationMember, 'id' | 'firstName' | 'lastName'> & {
+export type ThreadPartner = Pick<ConversationMember, 'id' | 'firstName' | 'lastName' | 'profileImageUrl'> & {
   email: string | null;
 } & Partial<Pick<ConversationMember, 'preferredName' | 'accessLevel'>>;
 
@@ -222,7 +222,7 @@ export function MessageThread({
                   message={message}
                   isOwn={isOwn}
                   senderName={partnerName}
-                  senderId={partner.id}
+                  senderPicture={partner.profileImageUrl}
                   onDelete={deleteMessage}
                   onReport={setReporting}
                 />

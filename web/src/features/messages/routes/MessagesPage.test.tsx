@@ -18,6 +18,7 @@ const grace = {
   email: 'grace@example.com',
   preferredName: null,
   accessLevel: 'Journeyman' as const,
+  profileImageUrl: null,
 };
 const MAX = 1_048_576;
 
@@ -193,6 +194,29 @@ describe('the messages page', () => {
       `/profile/${grace.id}`,
     );
     expect(within(region).getByText('Live: disconnected')).toBeTruthy();
+  });
+
+  it('shows the partner’s picture from the conversation in the list and beside their messages, asking for no profile', async () => {
+    const picture = '/api/profile-pictures/grace.webp';
+    const fetchMock = signedInAs(viewer, {
+      'GET /api/direct-messages/conversations': () => ({
+        status: 200,
+        body: [aConversation({ otherUser: { ...grace, profileImageUrl: picture } })],
+      }),
+    });
+    renderApp(`/messages?with=${grace.id}`);
+    const messages = await thread();
+    const fromGraceItem = within(messages).getByText('Hello Ada').closest('[role="listitem"]')!;
+    expect(fromGraceItem.querySelector('img')?.getAttribute('src')).toBe(picture);
+    const list = screen.getByRole('list', { name: 'Conversations' });
+    expect(
+      within(list)
+        .getByRole('button', { name: /Grace Hopper/ })
+        .querySelector('img')
+        ?.getAttribute('src'),
+    ).toBe(picture);
+    const profileRequests = fetchMock.mock.calls.filter(([url]) => String(url).includes('/profile'));
+    expect(profileRequests).toEqual([]);
   });
 
   it('says so when a conversation has no messages yet', async () => {

@@ -67,7 +67,13 @@ function Messages({ viewerId }: { viewerId: string }) {
   const conversation = partnerId ? list.find((summary) => summary.otherUser.id === partnerId) : undefined;
   const partner: ThreadPartner | null = partnerId
     ? (conversation?.otherUser ??
-      (started?.id === partnerId ? started : null) ?? { id: partnerId, firstName: null, lastName: null, email: '' })
+      (started?.id === partnerId ? started : null) ?? {
+        id: partnerId,
+        firstName: null,
+        lastName: null,
+        email: '',
+        profileImageUrl: null,
+      })
     : null;
   const blockedIds = new Set((blocks.data ?? []).map((entry) => entry.userId));
 
