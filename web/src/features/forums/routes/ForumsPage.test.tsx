@@ -108,7 +108,7 @@ describe('forum cards', () => {
           aDiscussion({
             subcategoryId: TOPIC_ID,
             lastReplyTimestamp: '2025-06-02T10:00:00.000Z',
-            lastReplyAuthor: { firstName: 'Ada', lastName: 'Lovelace' },
+            lastReplyAuthor: { firstName: 'Ada', lastName: 'Lovelace', profileImageUrl: null },
           }),
         ],
       }),
