@@ -72,8 +72,15 @@ export const resetPasswordFormSchema = z
 export const verifyEmailQuerySchema = z.object({ token: z.string().min(1).max(512) });
 
 export const messageResponseSchema = z.object({ message: z.string() });
-/** The new member is signed in at once (cookie and token); `emailSent` says whether to tell them to verify. */
-export const signUpResponseSchema = z.object({ message: z.string(), emailSent: z.boolean(), token: z.string() });
+/**
+ * `emailSent`: the member was mailed a verification link and is not signed in. Otherwise they are
+ * signed in at once, and the answer carries the token (also set as the cookie).
+ */
+export const signUpResponseSchema = z.object({
+  message: z.string(),
+  emailSent: z.boolean(),
+  token: z.string().optional(),
+});
 export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
 export const signInResponseSchema = z.object({ message: z.string(), token: z.string() });
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
