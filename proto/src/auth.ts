@@ -119,7 +119,10 @@ export type UserSummary = z.infer<typeof userSummarySchema>;
 
 export const userSearchQuerySchema = z.object({
   q: z.string().trim().min(LIMITS.userSearch.minChars, AUTH_MESSAGES.searchTooShort).max(100),
+  /** Only members at this level or above, and admins (they read everything): who can read a discussion at it. */
+  minAccessLevel: accessLevelSchema.optional(),
 });
+export type UserSearchQuery = z.infer<typeof userSearchQuerySchema>;
 export const countResponseSchema = z.object({ count: z.number().int().nonnegative() });
 export type CountResponse = z.infer<typeof countResponseSchema>;
 

@@ -144,7 +144,7 @@ export function registerAuthRoutes(
   });
 
   mount(routes.searchUsers, async ({ query }, req, res) => {
-    res.json(await directory.searchUsers(ctx, principalOf(req), query.q));
+    res.json(await directory.searchUsers(ctx, principalOf(req), query));
   });
   mount(routes.countUsers, async (_input, _req, res) => {
     res.json(await directory.countUsers(ctx));

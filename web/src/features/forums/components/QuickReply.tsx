@@ -1,3 +1,4 @@
+import type { AccessLevel } from '@crucible/proto';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -7,8 +8,17 @@ import { useCreateReply } from '../api/create-reply.ts';
 import { quickReplyFailureMessage, quickReplyProblem } from '../reply-errors.ts';
 import { MarkdownComposer } from './MarkdownComposer.tsx';
 
-/** The spec's alternative post button: a reply box under the replies, without attachments. */
-export function QuickReply({ discussionId }: { discussionId: string | null }) {
+/**
+ * The spec's alternative post button: a reply box under the replies, without attachments.
+ * `discussionLevel` (who can read the discussion) limits the members the @-mention picker offers.
+ */
+export function QuickReply({
+  discussionId,
+  discussionLevel,
+}: {
+  discussionId: string | null;
+  discussionLevel: AccessLevel;
+}) {
   const [content, setContent] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const createReply = useCreateReply();
@@ -34,7 +44,14 @@ export function QuickReply({ discussionId }: { discussionId: string | null }) {
   return (
     <Stack component="form" noValidate onSubmit={post} spacing={1.5} aria-label="Quick reply">
       {problem && <Alert severity="error">{problem}</Alert>}
-      <MarkdownComposer label="Write a reply" name="content" value={content} onChange={setContent} minRows={2} />
+      <MarkdownComposer
+        label="Write a reply"
+        name="content"
+        value={content}
+        onChange={setContent}
+        minRows={2}
+        discussionLevel={discussionLevel}
+      />
       <Button type="submit" variant="outlined" sx={{ alignSelf: 'flex-end' }} loading={createReply.isPending}>
         Post
       </Button>

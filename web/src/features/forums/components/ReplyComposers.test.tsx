@@ -18,7 +18,13 @@ describe('reply composers', () => {
     const user = userEvent.setup();
     render(
       <AppProviders queryClient={createQueryClient()}>
-        <ReplyDialog open onClose={() => {}} discussionId={DISCUSSION} discussionTitle="Retros" />
+        <ReplyDialog
+          open
+          onClose={() => {}}
+          discussionId={DISCUSSION}
+          discussionTitle="Retros"
+          discussionLevel="Journeyman"
+        />
       </AppProviders>,
     );
     const dialog = screen.getByRole('dialog');
@@ -39,7 +45,7 @@ describe('reply composers', () => {
     const user = userEvent.setup();
     render(
       <AppProviders queryClient={createQueryClient()}>
-        <QuickReply discussionId={DISCUSSION} />
+        <QuickReply discussionId={DISCUSSION} discussionLevel="Journeyman" />
       </AppProviders>,
     );
     const form = screen.getByRole('form', { name: 'Quick reply' });
@@ -52,7 +58,7 @@ describe('reply composers', () => {
   });
 
   it('closes the mention list with Escape, not the reply dialog', async () => {
-    stubApi({
+    const fetchMock = stubApi({
       'GET /api/users/search': () => ({
         status: 200,
         body: [
@@ -71,11 +77,22 @@ describe('reply composers', () => {
     const user = userEvent.setup();
     render(
       <AppProviders queryClient={createQueryClient()}>
-        <ReplyDialog open onClose={onClose} discussionId={DISCUSSION} discussionTitle="Retros" />
+        <ReplyDialog
+          open
+          onClose={onClose}
+          discussionId={DISCUSSION}
+          discussionTitle="Retros"
+          discussionLevel="Journeyman"
+        />
       </AppProviders>,
     );
     await user.type(screen.getByLabelText(/^Your reply/), 'Hi @an');
     await screen.findByRole('listbox', { name: 'Members to mention' });
+    // Only members who can read the discussion are offered.
+    const searched = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((url) => url.includes('/api/users/search'));
+    expect(searched.at(-1)).toContain('minAccessLevel=Journeyman');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(onClose).not.toHaveBeenCalled();

@@ -1,4 +1,4 @@
-import { replyCreateSchema, type Attachment } from '@crucible/proto';
+import { replyCreateSchema, type AccessLevel, type Attachment } from '@crucible/proto';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -21,11 +21,14 @@ export function ReplyDialog({
   onClose,
   discussionId,
   discussionTitle,
+  discussionLevel,
 }: {
   open: boolean;
   onClose: () => void;
   discussionId: string;
   discussionTitle: string;
+  /** Who can read the discussion: the members the @-mention picker offers. */
+  discussionLevel: AccessLevel;
 }) {
   const form = useZodForm(replyCreateSchema, { content: '' });
   const [attachments, setAttachments] = useState<Attachment[]>([]);
@@ -76,6 +79,7 @@ export function ReplyDialog({
               autoFocus
               minRows={5}
               helperText={form.errors.content ?? 'Markdown is supported.'}
+              discussionLevel={discussionLevel}
             />
             <AttachmentPicker
               attachments={attachments}
