@@ -7,7 +7,17 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Paper from '@mui/material/Paper';
 import type { AccessLevel, UserSummary } from '@crucible/proto';
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import {
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+  type RefObject,
+} from 'react';
+import { flushSync } from 'react-dom';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { USER_SEARCH_DEBOUNCE_MS, useUserSearch } from '../../../lib/user-search.ts';
 import { insertMention, memberName, mentionQueryAt } from '../mentions.ts';
@@ -15,7 +25,16 @@ import { useContentPreview } from '../api/preview-content.ts';
 import { ContentHtml } from './ContentHtml.tsx';
 import { MarkdownToolbar } from './MarkdownToolbar.tsx';
 
+export interface MarkdownComposerHandle {
+  /**
+   * Shows Write and focuses the text field, so after a failed send keyboard and screen-reader users
+   * land on the field (and its error text) even when Preview was showing and the field was hidden.
+   */
+  focusText(): void;
+}
+
 export interface MarkdownComposerProps {
+  ref?: Ref<MarkdownComposerHandle>;
   label: string;
   name?: string;
   value: string;
@@ -37,6 +56,7 @@ type Mode = 'write' | 'preview';
  * rendered by the forum service, exactly as the posted content will show).
  */
 export function MarkdownComposer({
+  ref,
   label,
   name,
   value,
@@ -54,6 +74,17 @@ export function MarkdownComposer({
   const id = useId();
   const preview = useContentPreview(value, mode === 'preview');
   const mention = useMentionPicker(value, onChange, inputRef, discussionLevel);
+  useImperativeHandle(
+    ref,
+    () => ({
+      focusText() {
+        // The field must be visible before it can take the focus.
+        flushSync(() => setMode('write'));
+        inputRef.current?.focus();
+      },
+    }),
+    [],
+  );
   const tabId = (tab: Mode) => `${id}-${tab}-tab`;
   const panelId = (tab: Mode) => `${id}-${tab}-panel`;
 
