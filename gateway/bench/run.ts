@@ -170,15 +170,23 @@ function expectStatus(reply: Reply, status: number, what: string): void {
     throw new Error(`${what}: expected ${status}, got ${reply.status}: ${reply.body.slice(0, 500)}`);
 }
 
+/** Signs a new member up, then in: sign-up opens no session when it mails a verification link. */
 async function signUp(port: number, ip: string, address: string): Promise<string> {
-  const reply = await send({
+  const signedUp = await send({
     port,
     path: '/api/auth/signup',
     headers: { 'x-forwarded-for': ip },
     json: { email: address, password: PASSWORD, firstName: 'Bench', lastName: `Member ${RUN_TAG}` },
   });
-  expectStatus(reply, 201, `sign-up of ${address}`);
-  return (JSON.parse(reply.body) as { token: string }).token;
+  expectStatus(signedUp, 201, `sign-up of ${address}`);
+  const signedIn = await send({
+    port,
+    path: '/api/auth/signin',
+    headers: { 'x-forwarded-for': ip },
+    json: { email: address, password: PASSWORD },
+  });
+  expectStatus(signedIn, 200, `sign-in of ${address}`);
+  return (JSON.parse(signedIn.body) as { token: string }).token;
 }
 
 function describeCannon(figures: CannonFigures): string {

@@ -88,12 +88,11 @@ beforeAll(async () => {
   await writeFile(join(webDist, 'index.html'), '<!doctype html><title>Crucible</title>');
   await writeFile(join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
   gatewayUrl = await startGateway({ AUTH_URL: `http://127.0.0.1:${authServer.port}` });
-  const email = `gw-${randomBytes(4).toString('hex')}@example.com`;
-  const signup = await fetch(
-    `${gatewayUrl}/api/auth/signup`,
-    json({ email, password: 'long-enough-1', firstName: 'Gate', lastName: 'Way' }),
-  );
-  token = ((await signup.json()) as { token: string }).token;
+  const credentials = { email: `gw-${randomBytes(4).toString('hex')}@example.com`, password: 'long-enough-1' };
+  await fetch(`${gatewayUrl}/api/auth/signup`, json({ ...credentials, firstName: 'Gate', lastName: 'Way' }));
+  // Sign-up opens no session when it mails a verification link.
+  const signin = await fetch(`${gatewayUrl}/api/auth/signin`, json(credentials));
+  token = ((await signin.json()) as { token: string }).token;
 });
 
 afterAll(async () => {

@@ -66,19 +66,19 @@ async function startGateway(env: Record<string, string> = {}, keyPrefix = sessio
   return `http://127.0.0.1:${server.port}`;
 }
 
+/** A new member's token: signed up, then signed in (sign-up opens no session when it mails a verification link). */
 async function signUp(gatewayUrl: string): Promise<string> {
-  const response = await fetch(`${gatewayUrl}/api/auth/signup`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      email: `gw-${randomBytes(4).toString('hex')}@example.com`,
-      password: 'long-enough-1',
-      firstName: 'Two',
-      lastName: 'Gates',
-    }),
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { token: string }).token;
+  const credentials = { email: `gw-${randomBytes(4).toString('hex')}@example.com`, password: 'long-enough-1' };
+  const post = (path: string, body: unknown) =>
+    fetch(`${gatewayUrl}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  expect((await post('/api/auth/signup', { ...credentials, firstName: 'Two', lastName: 'Gates' })).status).toBe(201);
+  const signedIn = await post('/api/auth/signin', credentials);
+  expect(signedIn.status).toBe(200);
+  return ((await signedIn.json()) as { token: string }).token;
 }
 
 const asMember = (token: string, headers: Record<string, string> = {}) => ({

@@ -72,8 +72,15 @@ export const resetPasswordFormSchema = z
 export const verifyEmailQuerySchema = z.object({ token: z.string().min(1).max(512) });
 
 export const messageResponseSchema = z.object({ message: z.string() });
-/** The new member is signed in at once (cookie and token); `emailSent` says whether to tell them to verify. */
-export const signUpResponseSchema = z.object({ message: z.string(), emailSent: z.boolean(), token: z.string() });
+/**
+ * `emailSent`: the member was mailed a verification link and is not signed in. Otherwise they are
+ * signed in at once, and the answer carries the token (also set as the cookie).
+ */
+export const signUpResponseSchema = z.object({
+  message: z.string(),
+  emailSent: z.boolean(),
+  token: z.string().optional(),
+});
 export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
 export const signInResponseSchema = z.object({ message: z.string(), token: z.string() });
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
@@ -112,7 +119,10 @@ export type UserSummary = z.infer<typeof userSummarySchema>;
 
 export const userSearchQuerySchema = z.object({
   q: z.string().trim().min(LIMITS.userSearch.minChars, AUTH_MESSAGES.searchTooShort).max(100),
+  /** Only members at this level or above, and admins (they read everything): who can read a discussion at it. */
+  minAccessLevel: accessLevelSchema.optional(),
 });
+export type UserSearchQuery = z.infer<typeof userSearchQuerySchema>;
 export const countResponseSchema = z.object({ count: z.number().int().nonnegative() });
 export type CountResponse = z.infer<typeof countResponseSchema>;
 

@@ -11,6 +11,7 @@ import {
   CSRF,
   MEMBER_PASSWORD,
   signInThroughPage,
+  signUpByApi,
   startProductWithBrowser,
   type ProductWithBrowser,
 } from './members.ts';
@@ -68,14 +69,13 @@ async function seed(page: Page): Promise<void> {
   );
   for (const member of Object.values(members)) {
     const context = await browser.newContext();
-    await expectOk(
-      await context.request.post(at('/api/auth/signup'), {
-        headers: CSRF,
-        data: { email: member.email, password: MEMBER_PASSWORD, firstName: member.firstName, lastName: 'Tester' },
-      }),
-      201,
-    );
-    member.id = ((await (await context.request.get(at('/api/auth/user'))).json()) as CurrentUser).id;
+    const { user } = await signUpByApi(context.request, at, {
+      email: member.email,
+      password: MEMBER_PASSWORD,
+      firstName: member.firstName,
+      lastName: 'Tester',
+    });
+    member.id = user.id;
     await context.close();
     if (member === members.promoted) continue;
     await expectOk(

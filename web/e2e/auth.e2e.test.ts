@@ -18,6 +18,7 @@ import {
   type Product,
 } from './harness.ts';
 import { linkIn, startMailServer, type MailServer } from './mail-server.ts';
+import { signUpByApi } from './members.ts';
 import { startOidcProvider, type OidcProvider } from './oidc-provider.ts';
 
 const runId = Date.now().toString(36);
@@ -80,11 +81,9 @@ async function fillSignIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Sign In' }).click();
 }
 
+/** Leaves the page's browser signed in as the new member. */
 async function signUpThroughApi(page: Page, email: string) {
-  const response = await page.request.post(at('/api/auth/signup'), {
-    data: { email, password: PASSWORD, firstName: 'Test', lastName: 'Member' },
-  });
-  expect(response.status(), await response.text()).toBe(201);
+  await signUpByApi(page.request, at, { email, password: PASSWORD, firstName: 'Test', lastName: 'Member' });
 }
 
 async function expectSignedIn(page: Page) {
@@ -262,11 +261,10 @@ describe('member journey', () => {
 
   it("ignores a callback link carrying someone else's token: the tab never started a login", async () => {
     const email = newEmail('planted');
-    const planted = await fetch(at('/api/auth/signup'), {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, password: PASSWORD, firstName: 'Planted', lastName: 'Account' }),
-    });
+    const post = (path: string, body: unknown) =>
+      fetch(at(path), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    await post('/api/auth/signup', { email, password: PASSWORD, firstName: 'Planted', lastName: 'Account' });
+    const planted = await post('/api/auth/signin', { email, password: PASSWORD });
     const { token } = (await planted.json()) as { token: string };
     await withPage(browser, 'planted-callback', async (page) => {
       await page.goto(at(`/auth/callback?token=${encodeURIComponent(token)}&state=made-up-by-the-sender`));

@@ -3,7 +3,13 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../src/lib/storage-keys.ts';
 import { NARROW, seriousAxeViolations, withPage, type Product } from './harness.ts';
-import { MEMBER_PASSWORD, signInThroughPage, startProductWithBrowser, type ProductWithBrowser } from './members.ts';
+import {
+  MEMBER_PASSWORD,
+  signInThroughPage,
+  signUpByApi,
+  startProductWithBrowser,
+  type ProductWithBrowser,
+} from './members.ts';
 
 /** The fixes of issue 17, each seen in the browser against the whole product. */
 
@@ -29,14 +35,12 @@ async function seed(page: Page): Promise<void> {
   adminToken = ((await signedIn.json()) as { token: string }).token;
 
   const context = await browser.newContext();
-  const signUp = await context.request.post(at('/api/auth/signup'), {
-    data: { email: journeyman.email, password: MEMBER_PASSWORD, firstName: journeyman.firstName, lastName: 'Tester' },
+  const { user } = await signUpByApi(context.request, at, {
+    email: journeyman.email,
+    password: MEMBER_PASSWORD,
+    firstName: journeyman.firstName,
+    lastName: 'Tester',
   });
-  expect(signUp.status(), await signUp.text()).toBe(201);
-  const signUpToken = ((await signUp.json()) as { token: string }).token;
-  const user = (await (
-    await context.request.get(at('/api/auth/user'), { headers: bearer(signUpToken) })
-  ).json()) as CurrentUser;
   await context.close();
   const levelSet = await page.request.patch(at(`/api/admin/users/${user.id}/access-level`), {
     headers: bearer(adminToken),

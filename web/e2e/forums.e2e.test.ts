@@ -1,9 +1,15 @@
-import type { AccessLevel, CurrentUser, DiscussionDetail, Subcategory } from '@crucible/proto';
+import type { AccessLevel, DiscussionDetail, Subcategory } from '@crucible/proto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '../src/lib/storage-keys.ts';
 import { NARROW, seriousAxeViolations, withPage, type Product } from './harness.ts';
-import { MEMBER_PASSWORD, signInThroughPage, startProductWithBrowser, type ProductWithBrowser } from './members.ts';
+import {
+  MEMBER_PASSWORD,
+  signInThroughPage,
+  signUpByApi,
+  startProductWithBrowser,
+  type ProductWithBrowser,
+} from './members.ts';
 
 const runId = Date.now().toString(36);
 const admin = { email: `e2e-forums-${runId}-admin@example.com`, password: 'admin horse battery' };
@@ -40,11 +46,12 @@ async function seedForum(page: Page): Promise<void> {
 
   for (const member of Object.values(members)) {
     const context = await browser.newContext();
-    const signUp = await context.request.post(at('/api/auth/signup'), {
-      data: { email: member.email, password: MEMBER_PASSWORD, firstName: member.firstName, lastName: 'Tester' },
+    const { user } = await signUpByApi(context.request, at, {
+      email: member.email,
+      password: MEMBER_PASSWORD,
+      firstName: member.firstName,
+      lastName: 'Tester',
     });
-    expect(signUp.status(), await signUp.text()).toBe(201);
-    const user = (await (await context.request.get(at('/api/auth/user'))).json()) as CurrentUser;
     await context.close();
     const levelSet = await page.request.patch(at(`/api/admin/users/${user.id}/access-level`), {
       headers: adminHeaders,

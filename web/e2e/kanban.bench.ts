@@ -7,16 +7,16 @@
  */
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import type { CurrentUser, Project } from '@crucible/proto';
+import type { Project } from '@crucible/proto';
 import { seedTasks } from '../../services/project/bench/seed.ts';
 import buildWeb from './build-web.ts';
 import { freePort, launchBrowser, startProduct, withPage } from './harness.ts';
+import { CSRF, signUpByApi } from './members.ts';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 5_000);
 const DEPENDENCIES = Number(process.env.BENCH_DEPENDENCIES ?? 10_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const DRAG_WAIT_MS = Number(process.env.BENCH_DRAG_WAIT_MS ?? 60_000);
-const CSRF = { 'X-Requested-With': 'XMLHttpRequest' };
 const runId = Date.now().toString(36);
 const admin = { email: `bench-kanban-${runId}-admin@example.com`, password: 'admin horse battery' };
 const member = { email: `bench-kanban-${runId}-core@example.com`, password: 'correct horse battery' };
@@ -70,11 +70,8 @@ try {
     const at = (path: string) => `${product.url}${path}`;
     const signedIn = await page.request.post(at('/api/auth/signin'), { data: admin });
     const adminHeaders = { Authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` };
-    await page.request.post(at('/api/auth/signup'), {
-      headers: CSRF,
-      data: { email: member.email, password: member.password, firstName: 'Bench', lastName: 'Core' },
-    });
-    const memberId = ((await (await page.request.get(at('/api/auth/user'))).json()) as CurrentUser).id;
+    const { user } = await signUpByApi(page.request, at, { ...member, firstName: 'Bench', lastName: 'Core' });
+    const memberId = user.id;
     await page.request.patch(at(`/api/admin/users/${memberId}/access-level`), {
       headers: adminHeaders,
       data: { accessLevel: 'Core' },

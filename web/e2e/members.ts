@@ -4,7 +4,7 @@
  * in through the page as a member does.
  */
 import type { AccessLevel, CurrentUser } from '@crucible/proto';
-import type { Browser, Page } from 'playwright-core';
+import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { freePort, launchBrowser, startProduct, withPage, type Product } from './harness.ts';
 
@@ -72,6 +72,36 @@ export async function startProductWithBrowser(
   };
 }
 
+export interface SignUpFields {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Signs a new member up and then in through `request` (whose cookie then holds the session), and
+ * returns the session's token and the member: sign-up opens no session when it mails a verification
+ * link, which the product always does (over SMTP or to the dev mailbox).
+ */
+export async function signUpByApi(
+  request: APIRequestContext,
+  at: (path: string) => string,
+  fields: SignUpFields,
+): Promise<{ token: string; user: CurrentUser }> {
+  const signedUp = await request.post(at('/api/auth/signup'), { headers: CSRF, data: fields });
+  expect(signedUp.status(), await signedUp.text()).toBe(201);
+  const signedIn = await request.post(at('/api/auth/signin'), {
+    headers: CSRF,
+    data: { email: fields.email, password: fields.password },
+  });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const { token } = (await signedIn.json()) as { token: string };
+  const me = await request.get(at('/api/auth/user'), { headers: { Authorization: `Bearer ${token}` } });
+  expect(me.status(), await me.text()).toBe(200);
+  return { token, user: (await me.json()) as CurrentUser };
+}
+
 /**
  * Signs each member up through the API (last name 'Tester', MEMBER_PASSWORD), fills in their id, and
  * has the admin set their level.
@@ -84,12 +114,13 @@ export async function seedMembers(opened: ProductWithBrowser, admin: TestAdmin, 
     const adminHeaders = { Authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` };
     for (const member of members) {
       const context = await browser.newContext();
-      const signUp = await context.request.post(at('/api/auth/signup'), {
-        headers: CSRF,
-        data: { email: member.email, password: MEMBER_PASSWORD, firstName: member.firstName, lastName: 'Tester' },
+      const { user } = await signUpByApi(context.request, at, {
+        email: member.email,
+        password: MEMBER_PASSWORD,
+        firstName: member.firstName,
+        lastName: 'Tester',
       });
-      expect(signUp.status(), await signUp.text()).toBe(201);
-      member.id = ((await (await context.request.get(at('/api/auth/user'))).json()) as CurrentUser).id;
+      member.id = user.id;
       await context.close();
       const levelSet = await page.request.patch(at(`/api/admin/users/${member.id}/access-level`), {
         headers: adminHeaders,

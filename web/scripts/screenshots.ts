@@ -21,7 +21,7 @@ import {
   seriousAxeViolations,
   startProduct,
 } from '../e2e/harness.ts';
-import { signInThroughPage } from '../e2e/members.ts';
+import { signInThroughPage, signUpByApi } from '../e2e/members.ts';
 import { STORAGE_KEYS } from '../src/lib/storage-keys.ts';
 import { THEME_NAMES } from '../src/features/theme/theme-names.ts';
 
@@ -45,11 +45,7 @@ async function seed(page: Page, at: (path: string) => string): Promise<Seeded> {
   const adminUser = (await (
     await page.request.get(at('/api/auth/user'), { headers: adminAuth })
   ).json()) as CurrentUser;
-  const signUp = await page.request.post(at('/api/auth/signup'), {
-    data: { email: member.email, password: member.password, firstName: 'Morgan', lastName: 'Reyes' },
-  });
-  const memberAuth = { Authorization: `Bearer ${((await signUp.json()) as { token: string }).token}` };
-  const user = (await (await page.request.get(at('/api/auth/user'), { headers: memberAuth })).json()) as CurrentUser;
+  const { user } = await signUpByApi(page.request, at, { ...member, firstName: 'Morgan', lastName: 'Reyes' });
   await page.request.patch(at(`/api/admin/users/${user.id}/access-level`), {
     headers: adminAuth,
     data: { accessLevel: 'Journeyman' },

@@ -114,7 +114,7 @@ export const authRoutes = defineRoutes({
     method: 'GET',
     path: '/api/users/search',
     auth: 'member',
-    summary: 'Members whose name or e-mail matches',
+    summary: 'Members whose name or e-mail matches; with minAccessLevel, only those at or above it and admins',
     query: userSearchQuerySchema,
     responses: { 200: z.array(userSummarySchema) },
   },

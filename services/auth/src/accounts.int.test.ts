@@ -27,6 +27,14 @@ afterAll(async () => {
 
 const validSignUp = () => ({ email: uniqueEmail(), password: TEST_PASSWORD, firstName: 'Ada', lastName: 'Lovelace' });
 
+/** The Cookie header a browser would send back after `response`. */
+function cookiesOf(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+}
+
 async function expectStatus(response: Response, status: number): Promise<Record<string, unknown>> {
   const text = await response.text();
   expect(response.status, text).toBe(status);
@@ -34,22 +42,23 @@ async function expectStatus(response: Response, status: number): Promise<Record<
 }
 
 describe('sign-up', () => {
-  it('answers 201 with a message, emailSent and a token, and sets an httpOnly SameSite=Lax session cookie', async () => {
+  it('answers 201 with a message and emailSent true when the mail went out, and opens no session', async () => {
     const fields = validSignUp();
     const response = await auth.request('/api/auth/signup', { json: fields });
     const body = await expectStatus(response, 201);
-    expect(body).toEqual({ message: expect.any(String), emailSent: true, token: expect.any(String) });
+    expect(body).toEqual({
+      message: 'Account created. Please check your email to verify your account.',
+      emailSent: true,
+    });
+    expect(cookieFrom(response, 'crucible_token')).toBeUndefined();
+    await expectStatus(await auth.request('/api/auth/user', { cookie: cookiesOf(response) }), 401);
+    const sessions = await auth.sql(
+      'SELECT sessions.id FROM sessions JOIN users ON users.id = sessions.user_id WHERE users.email = $1',
+      [fields.email],
+    );
+    expect(sessions).toEqual([]);
 
-    const cookie = cookieFrom(response, 'crucible_token');
-    expect(cookie?.value).toBe(body.token);
-    const attributes = cookie!.attributes.map((attribute) => attribute.toLowerCase());
-    expect(attributes).toContain('httponly');
-    expect(attributes).toContain('samesite=lax');
-    expect(attributes).toContain('path=/');
-    expect(attributes.some((attribute) => attribute.startsWith('expires='))).toBe(true);
-    expect(attributes).not.toContain('secure'); // PUBLIC_URL is plain http
-
-    const user = await expectStatus(await auth.request('/api/auth/user', { cookie: cookie!.header }), 200);
+    const user = await auth.currentUser(await auth.signIn(fields.email, fields.password));
     expect(user).toMatchObject({
       email: fields.email,
       firstName: 'Ada',
@@ -162,6 +171,42 @@ describe('sign-up', () => {
       expect(response.status, `${rawBody} -> ${await response.clone().text()}`).toBe(400);
       expect(await response.json()).toMatchObject({ statusCode: 400, message: expect.any(String) });
     }
+  });
+});
+
+describe('sign-up when the verification mail cannot be sent', () => {
+  let withoutMail: AuthHarness;
+
+  beforeAll(async () => {
+    // Nothing listens on port 1: the SMTP transport refuses the mail at once.
+    withoutMail = await startAuthHarness({ env: { SMTP_URL: 'smtp://127.0.0.1:1' } });
+  });
+
+  afterAll(async () => {
+    await withoutMail?.stop();
+  });
+
+  it('signs the member in: emailSent false, a token and an httpOnly SameSite=Lax session cookie', async () => {
+    const fields = validSignUp();
+    const response = await withoutMail.request('/api/auth/signup', { json: fields });
+    const body = await expectStatus(response, 201);
+    expect(body).toEqual({
+      message: 'Account created. You are now signed in.',
+      emailSent: false,
+      token: expect.any(String),
+    });
+
+    const cookie = cookieFrom(response, 'crucible_token');
+    expect(cookie?.value).toBe(body.token);
+    const attributes = cookie!.attributes.map((attribute) => attribute.toLowerCase());
+    expect(attributes).toContain('httponly');
+    expect(attributes).toContain('samesite=lax');
+    expect(attributes).toContain('path=/');
+    expect(attributes.some((attribute) => attribute.startsWith('expires='))).toBe(true);
+    expect(attributes).not.toContain('secure'); // PUBLIC_URL is plain http
+
+    const user = await expectStatus(await withoutMail.request('/api/auth/user', { cookie: cookiesOf(response) }), 200);
+    expect(user).toMatchObject({ email: fields.email, emailVerified: false });
   });
 });
 

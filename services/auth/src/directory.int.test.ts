@@ -130,6 +130,46 @@ describe('member search', () => {
     expect(body).toHaveLength(20);
   });
 
+  it('with minAccessLevel lists only members at or above it, and admins whatever their level', async () => {
+    const surname = `Reader${digits()}`;
+    const at = async (level: string, isAdmin = false) => {
+      const member = await insertMember(`r${digits()}@dir.test`, level, surname);
+      await auth.sql('UPDATE users SET access_level = $1, is_admin = $2 WHERE id = $3', [level, isAdmin, member.id]);
+      return member.id;
+    };
+    // No Core member: the Core list below starts from none.
+    const [publicMember, apprentice, journeyman, master, levelAdmin, flaggedAdmin] = [
+      await at('Public'),
+      await at('Apprentice'),
+      await at('Journeyman'),
+      await at('Master'),
+      await at('Admin', true),
+      await at('Apprentice', true),
+    ];
+    const ids = async (query: string) => {
+      const response = await auth.request(`/api/users/search?q=${surname}${query}`, { token: searcher.token });
+      expect(response.status, query).toBe(200);
+      return ((await response.json()) as { id: string }[]).map((user) => user.id).sort();
+    };
+    expect(await ids('')).toEqual([publicMember, apprentice, journeyman, master, levelAdmin, flaggedAdmin].sort());
+    expect(await ids('&minAccessLevel=Journeyman')).toEqual([journeyman, master, levelAdmin, flaggedAdmin].sort());
+    expect(await ids('&minAccessLevel=Core')).toEqual([levelAdmin, flaggedAdmin].sort());
+    expect(await ids('&minAccessLevel=Admin')).toEqual([levelAdmin, flaggedAdmin].sort());
+  });
+
+  it('refuses an unknown or repeated minAccessLevel with 400', async () => {
+    for (const query of [
+      'minAccessLevel=Wizard',
+      'minAccessLevel=journeyman',
+      'minAccessLevel=',
+      'minAccessLevel=Core&minAccessLevel=Core',
+    ]) {
+      const response = await auth.request(`/api/users/search?q=ad&${query}`, { token: searcher.token });
+      expect(response.status, query).toBe(400);
+      expect(await response.json(), query).toMatchObject({ statusCode: 400, message: expect.any(String) });
+    }
+  });
+
   it('is for signed-in members only', async () => {
     expect((await auth.request('/api/users/search?q=ad')).status).toBe(401);
     expect((await auth.request('/api/users/count')).status).toBe(401);

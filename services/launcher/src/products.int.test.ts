@@ -104,6 +104,11 @@ async function startProduct(options: { pauseUserEvents?: boolean } = {}): Promis
       });
       return { status: response.status, body: (await response.json()) as Record<string, unknown> };
     };
+    const signIn = async (email: string) => {
+      const signedIn = await post(authHttp.port, '/api/auth/signin', { email, password: PASSWORD });
+      expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
+      return String(signedIn.body.token);
+    };
     return {
       namespace,
       adminEmail,
@@ -116,17 +121,14 @@ async function startProduct(options: { pauseUserEvents?: boolean } = {}): Promis
           lastName: 'Tester',
         });
         expect(signedUp.status, JSON.stringify(signedUp.body)).toBe(201);
-        const token = String(signedUp.body.token);
+        // Sign-up opens no session when it mails a verification link.
+        const token = await signIn(email);
         const me = await fetch(`http://127.0.0.1:${authHttp.port}/api/auth/user`, {
           headers: { authorization: `Bearer ${token}` },
         });
         return { id: String(((await me.json()) as { id: string }).id), email, token };
       },
-      async signIn(email) {
-        const signedIn = await post(authHttp.port, '/api/auth/signin', { email, password: PASSWORD });
-        expect(signedIn.status, JSON.stringify(signedIn.body)).toBe(200);
-        return String(signedIn.body.token);
-      },
+      signIn,
       forum: (path, token, json) => post(forumHttp.port, path, json, token),
       async forumUserIds() {
         return (await pool.query<{ id: string }>('SELECT id FROM forum.users')).rows.map((row) => row.id);

@@ -59,19 +59,23 @@ async function main(): Promise<void> {
   });
   say(`product ready in ${product.readyLineMs.toFixed(0)} ms on :${port}`);
 
+  const owner = { email: `profile-bench-${TAG}@bench.crucible.test`, password: 'correct horse battery' };
   const signUp = await send({
     port,
     path: '/api/auth/signup',
     headers: { 'x-forwarded-for': uniqueClientIp() },
-    json: {
-      email: `profile-bench-${TAG}@bench.crucible.test`,
-      password: 'correct horse battery',
-      firstName: 'Bench',
-      lastName: 'Owner',
-    },
+    json: { ...owner, firstName: 'Bench', lastName: 'Owner' },
   });
   if (signUp.status !== 201) throw new Error(`sign-up: ${signUp.status} ${signUp.body}`);
-  const { token } = JSON.parse(signUp.body) as { token: string };
+  // Sign-up opens no session when it mails a verification link.
+  const signIn = await send({
+    port,
+    path: '/api/auth/signin',
+    headers: { 'x-forwarded-for': uniqueClientIp() },
+    json: owner,
+  });
+  if (signIn.status !== 200) throw new Error(`sign-in: ${signIn.status} ${signIn.body}`);
+  const { token } = JSON.parse(signIn.body) as { token: string };
   const headers = { authorization: `Bearer ${token}`, 'x-forwarded-for': uniqueClientIp() };
   const me = await send({ port, path: '/api/auth/user', headers });
   const { id } = JSON.parse(me.body) as { id: string };

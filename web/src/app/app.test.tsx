@@ -170,20 +170,45 @@ describe('auth flows', () => {
     expect(screen.getByText('Signed in successfully')).toBeTruthy();
   });
 
-  it('tells a new member to verify their email when a mail was sent', async () => {
-    stubApi({
-      'GET /api/auth/user': signedOut,
-      'POST /api/auth/signup': () => ({ status: 201, body: { message: 'Account created', emailSent: true } }),
-    });
-    const { router } = renderApp('/signup');
+  async function fillSignUpForm() {
     await userEvent.type(await screen.findByLabelText(/^First name/), 'Ada');
     await userEvent.type(screen.getByLabelText(/^Last name/), 'Lovelace');
     await userEvent.type(screen.getByLabelText(/^Email/), 'ada@example.com');
     await userEvent.type(screen.getByLabelText(/^Password/), 'correct horse');
     await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+  }
+
+  it('tells a new member to verify their email when a mail was sent, and shows the landing signed out', async () => {
+    const fetchMock = stubApi({
+      'GET /api/auth/user': signedOut,
+      'POST /api/auth/signup': () => ({ status: 201, body: { message: 'Account created', emailSent: true } }),
+    });
+    const { router } = renderApp('/signup');
+    await fillSignUpForm();
     expect(await screen.findByText('Account created successfully')).toBeTruthy();
     expect(screen.getByText('Please check your email to verify your account.')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Crucible' })).toBeTruthy();
+    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/signout')).toBe(false);
+  });
+
+  it('signs a new member in when no mail was sent: stores the token and lands on the dashboard', async () => {
+    let signedUp = false;
+    stubApi({
+      'GET /api/auth/user': () => (signedUp ? { status: 200, body: aMember() } : signedOut()),
+      'GET /api/direct-messages/unread-count': () => ({ status: 200, body: { count: 0 } }),
+      'POST /api/auth/signup': () => {
+        signedUp = true;
+        return { status: 201, body: { message: 'Account created', emailSent: false, token: 'jwt-2' } };
+      },
+    });
+    const { router } = renderApp('/signup');
+    await fillSignUpForm();
+    expect(await screen.findByText('Welcome to Crucible! You are now signed in.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: /^Welcome back/ })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/');
+    expect(localStorage.getItem(STORAGE_KEYS.authToken)).toBe('jwt-2');
   });
 
   it("shows 'Account creation failed' with the server's reason", async () => {
@@ -192,11 +217,7 @@ describe('auth flows', () => {
       'POST /api/auth/signup': () => ({ status: 409, body: { statusCode: 409, message: AUTH_MESSAGES.emailTaken } }),
     });
     renderApp('/signup');
-    await userEvent.type(await screen.findByLabelText(/^First name/), 'Ada');
-    await userEvent.type(screen.getByLabelText(/^Last name/), 'Lovelace');
-    await userEvent.type(screen.getByLabelText(/^Email/), 'ada@example.com');
-    await userEvent.type(screen.getByLabelText(/^Password/), 'correct horse');
-    await userEvent.click(screen.getByRole('button', { name: 'Create Account' }));
+    await fillSignUpForm();
     expect(await screen.findByText('Account creation failed')).toBeTruthy();
     expect(screen.getByText(AUTH_MESSAGES.emailTaken)).toBeTruthy();
   });

@@ -58,7 +58,8 @@ export function useZodForm<Fields extends Record<string, string>, Parsed>(
     };
   }
 
-  function handleSubmit(onValid: (data: Parsed) => void) {
+  /** `onInvalid` runs after a failed submit has focused the first invalid field (a composer that hid it shows it again). */
+  function handleSubmit(onValid: (data: Parsed) => void, onInvalid?: () => void) {
     return (event: FormEvent<HTMLFormElement>) => {
       event.preventDefault();
       setSubmitted(true);
@@ -72,6 +73,7 @@ export function useZodForm<Fields extends Record<string, string>, Parsed>(
       setErrors(nextErrors);
       const firstInvalid = Object.keys(values).find((name) => nextErrors[name] !== undefined);
       if (firstInvalid) (event.currentTarget.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
+      onInvalid?.();
     };
   }
 

@@ -54,8 +54,8 @@ export function registerAuthRoutes(
 
   mount(routes.signUp, async ({ body }, req, res) => {
     const { message, emailSent, session } = await accounts.signUp(ctx, body, metaOf(req));
-    setSessionCookie(res, session);
-    res.status(201).json({ message, emailSent, token: session.token });
+    if (session) setSessionCookie(res, session);
+    res.status(201).json({ message, emailSent, token: session?.token });
   });
 
   mount(routes.signIn, async ({ body }, req, res) => {
@@ -144,7 +144,7 @@ export function registerAuthRoutes(
   });
 
   mount(routes.searchUsers, async ({ query }, req, res) => {
-    res.json(await directory.searchUsers(ctx, principalOf(req), query.q));
+    res.json(await directory.searchUsers(ctx, principalOf(req), query));
   });
   mount(routes.countUsers, async (_input, _req, res) => {
     res.json(await directory.countUsers(ctx));

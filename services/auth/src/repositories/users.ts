@@ -32,9 +32,15 @@ export const userRepository = {
   update: (db: Db, id: string, data: Prisma.UserUpdateInput) => db.user.update({ where: { id }, data }),
   delete: (db: Db, id: string) => db.user.delete({ where: { id } }),
   count: (db: Db) => db.user.count(),
-  search: (db: Db, text: string, limit: number, options: { byEmail: boolean }) =>
+  /** `levels`: only members at one of them, or admins (by the flag). */
+  search: (db: Db, text: string, limit: number, options: { byEmail: boolean; levels?: AccessLevel[] }) =>
     db.user.findMany({
-      where: searchFilter(text, options.byEmail),
+      where: {
+        AND: [
+          searchFilter(text, options.byEmail),
+          options.levels ? { OR: [{ accessLevel: { in: options.levels } }, { isAdmin: true }] } : {},
+        ],
+      },
       orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }],
       take: limit,
     }),

@@ -114,11 +114,15 @@ export interface AuthHarness {
   /** This harness's client address (X-Forwarded-For). */
   readonly ip: string;
   request(path: string, options?: RequestOptions): Promise<Response>;
-  /** Signs up a fresh member (unique e-mail unless given) and returns its id, token and password. */
+  /**
+   * Signs up a fresh member (unique e-mail unless given), signs them in when sign-up did not (it mailed
+   * a verification link), and returns its id, token and password.
+   */
   signUp(
     fields?: Partial<{ email: string; password: string; firstName: string; lastName: string; ip: string }>,
   ): Promise<SignedUp>;
-  signIn(email: string, password: string): Promise<string>;
+  /** The token of a new session; from the harness's client address unless `clientIp` is given. */
+  signIn(email: string, password: string, clientIp?: string): Promise<string>;
   currentUser(token: string): Promise<Record<string, unknown>>;
   /** SQL on the test database, search_path auth. */
   sql<Row extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
@@ -220,6 +224,12 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
       return (await response.json()) as Record<string, unknown>;
     };
 
+    const signIn = async (email: string, password: string, clientIp?: string) => {
+      const response = await request('/api/auth/signin', { json: { email, password }, ip: clientIp });
+      if (response.status !== 200) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
+      return ((await response.json()) as { token: string }).token;
+    };
+
     const harness: AuthHarness = {
       url,
       config,
@@ -241,15 +251,13 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
           ip: fields.ip,
         });
         if (response.status !== 201) throw new Error(`sign-up answered ${response.status}: ${await response.text()}`);
-        const { token } = (await response.json()) as { token: string };
+        // A member who was mailed a verification link is not signed in by sign-up.
+        const signedUp = (await response.json()) as { token?: string };
+        const token = signedUp.token ?? (await signIn(email, password, fields.ip));
         const user = await currentUser(token);
         return { id: String(user.id), email: email.toLowerCase(), password, token };
       },
-      async signIn(email, password) {
-        const response = await request('/api/auth/signin', { json: { email, password } });
-        if (response.status !== 200) throw new Error(`sign-in answered ${response.status}: ${await response.text()}`);
-        return ((await response.json()) as { token: string }).token;
-      },
+      signIn,
       async sql(text, values) {
         return (await pool.query(text, values)).rows;
       },

@@ -1,8 +1,10 @@
 import {
+  ACCESS_LEVELS,
   DEFAULT_CONTACT_INFO_VISIBILITY,
   LIMITS,
   hasAccess,
   type SessionPrincipal,
+  type UserSearchQuery,
   type UserSummary,
 } from '@crucible/proto';
 import { userRepository, type User } from '../repositories/users.ts';
@@ -22,10 +24,19 @@ function summariesFor(viewer: SessionPrincipal, users: User[]): UserSummary[] {
   return users.map((user) => toUserSummary(user, { withEmail: seesEmails || user.id === viewer.userId }));
 }
 
-/** By name for everyone; by e-mail only for viewers who may see addresses, or a match would reveal them. */
-export async function searchUsers(ctx: AuthContext, viewer: SessionPrincipal, text: string): Promise<UserSummary[]> {
-  const users = await userRepository.search(ctx.prisma, text, LIMITS.userSearch.maxResults, {
+/**
+ * By name for everyone; by e-mail only for viewers who may see addresses, or a match would reveal them.
+ * With `minAccessLevel`, only the members who can read what is posted at that level: those at or
+ * above it, and admins, who read everything (the forum's @-mention picker offers no one else).
+ */
+export async function searchUsers(
+  ctx: AuthContext,
+  viewer: SessionPrincipal,
+  { q, minAccessLevel }: UserSearchQuery,
+): Promise<UserSummary[]> {
+  const users = await userRepository.search(ctx.prisma, q, LIMITS.userSearch.maxResults, {
     byEmail: maySeeEmailsOfOthers(viewer),
+    levels: minAccessLevel && ACCESS_LEVELS.filter((level) => hasAccess(level, minAccessLevel)),
   });
   return summariesFor(viewer, users);
 }

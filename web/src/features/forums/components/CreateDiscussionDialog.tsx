@@ -183,6 +183,7 @@ export function CreateDiscussionDialog({
               minRows={6}
               helperText="Markdown is supported."
               maxLength={FORUM_TEXT_LIMITS.content}
+              discussionLevel={chosenTopic?.accessLevel ?? (values.category || undefined)}
             />
             <Box>
               <Typography variant="subtitle2" component="h3" gutterBottom>

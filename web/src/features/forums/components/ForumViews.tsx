@@ -312,7 +312,7 @@ export function DiscussionView({
         <ReplyList discussionId={discussion.id} viewerId={context.viewerId} />
         {!discussion.isLocked && (
           <Box sx={{ mt: 2 }}>
-            <QuickReply discussionId={discussion.id} />
+            <QuickReply discussionId={discussion.id} discussionLevel={discussion.accessLevel} />
           </Box>
         )}
       </Box>
@@ -321,6 +321,7 @@ export function DiscussionView({
         onClose={() => setReplying(false)}
         discussionId={discussion.id}
         discussionTitle={discussion.title}
+        discussionLevel={discussion.accessLevel}
       />
       <AttachmentUploadDialog open={attaching} onClose={() => setAttaching(false)} discussionId={discussion.id} />
     </Box>

@@ -6,8 +6,18 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Paper from '@mui/material/Paper';
-import type { UserSummary } from '@crucible/proto';
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import type { AccessLevel, UserSummary } from '@crucible/proto';
+import {
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+  type Ref,
+  type RefObject,
+} from 'react';
+import { flushSync } from 'react-dom';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { USER_SEARCH_DEBOUNCE_MS, useUserSearch } from '../../../lib/user-search.ts';
 import { insertMention, memberName, mentionQueryAt } from '../mentions.ts';
@@ -15,7 +25,16 @@ import { useContentPreview } from '../api/preview-content.ts';
 import { ContentHtml } from './ContentHtml.tsx';
 import { MarkdownToolbar } from './MarkdownToolbar.tsx';
 
+export interface MarkdownComposerHandle {
+  /**
+   * Shows Write and focuses the text field, so after a failed send keyboard and screen-reader users
+   * land on the field (and its error text) even when Preview was showing and the field was hidden.
+   */
+  focusText(): void;
+}
+
 export interface MarkdownComposerProps {
+  ref?: Ref<MarkdownComposerHandle>;
   label: string;
   name?: string;
   value: string;
@@ -26,6 +45,8 @@ export interface MarkdownComposerProps {
   helperText?: ReactNode;
   error?: boolean;
   maxLength?: number;
+  /** The level the text is posted at: the @-mention picker offers only the members who can read it. */
+  discussionLevel?: AccessLevel;
 }
 
 type Mode = 'write' | 'preview';
@@ -35,6 +56,7 @@ type Mode = 'write' | 'preview';
  * rendered by the forum service, exactly as the posted content will show).
  */
 export function MarkdownComposer({
+  ref,
   label,
   name,
   value,
@@ -45,12 +67,24 @@ export function MarkdownComposer({
   helperText,
   error,
   maxLength,
+  discussionLevel,
 }: MarkdownComposerProps) {
   const [mode, setMode] = useState<Mode>('write');
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const id = useId();
   const preview = useContentPreview(value, mode === 'preview');
-  const mention = useMentionPicker(value, onChange, inputRef);
+  const mention = useMentionPicker(value, onChange, inputRef, discussionLevel);
+  useImperativeHandle(
+    ref,
+    () => ({
+      focusText() {
+        // The field must be visible before it can take the focus.
+        flushSync(() => setMode('write'));
+        inputRef.current?.focus();
+      },
+    }),
+    [],
+  );
   const tabId = (tab: Mode) => `${id}-${tab}-tab`;
   const panelId = (tab: Mode) => `${id}-${tab}-panel`;
 
@@ -159,13 +193,15 @@ function PreviewBody({ value, preview }: { value: string; preview: ReturnType<ty
 }
 
 /**
- * The @-mention picker: '@' and 2 characters search the members (the messages page's search),
- * arrows move, Enter or Tab writes the forum's `@[Name](id)`, Escape closes.
+ * The @-mention picker: '@' and 2 characters search the members who can read the discussion (the
+ * messages page's search, filtered by its level: the forum drops a mention of anyone else), arrows
+ * move, Enter or Tab writes the forum's `@[Name](id)`, Escape closes.
  */
 function useMentionPicker(
   value: string,
   onChange: (text: string) => void,
   inputRef: RefObject<HTMLTextAreaElement | null>,
+  discussionLevel: AccessLevel | undefined,
 ) {
   const [caret, setCaret] = useState<number | null>(null);
   const [active, setActive] = useState(0);
@@ -173,7 +209,7 @@ function useMentionPicker(
   const listboxId = `${useId()}-mentions`;
   const query = caret === null ? null : mentionQueryAt(value, caret);
   const debounced = useDebouncedValue(query?.text ?? '', USER_SEARCH_DEBOUNCE_MS);
-  const search = useUserSearch(query ? debounced : '');
+  const search = useUserSearch(query ? debounced : '', { minAccessLevel: discussionLevel });
   const members: UserSummary[] = query && search.data ? search.data.slice(0, 8) : [];
   const open = query !== null && query.start !== dismissedAt && members.length > 0;
   const current = Math.min(active, Math.max(members.length - 1, 0));

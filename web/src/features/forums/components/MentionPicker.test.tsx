@@ -1,3 +1,4 @@
+import type { AccessLevel } from '@crucible/proto';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -18,18 +19,18 @@ const member = (id: string, firstName: string, lastName: string) => ({
   accessLevel: 'Journeyman',
 });
 
-function Composer() {
+function Composer({ discussionLevel }: { discussionLevel?: AccessLevel }) {
   const [value, setValue] = useState('');
-  return <MarkdownComposer label="Content" value={value} onChange={setValue} />;
+  return <MarkdownComposer label="Content" value={value} onChange={setValue} discussionLevel={discussionLevel} />;
 }
 
-function setUp() {
+function setUp(discussionLevel?: AccessLevel) {
   const fetchMock = stubApi({
     'GET /api/users/search': () => ({ status: 200, body: [member(ANN, 'Ann', 'Lee'), member(ANDY, 'Andy', 'Moss')] }),
   });
   render(
     <AppProviders queryClient={createQueryClient()}>
-      <Composer />
+      <Composer discussionLevel={discussionLevel} />
     </AppProviders>,
   );
   return { fetchMock, user: userEvent.setup(), field: screen.getByRole('combobox', { name: /^Content/ }) };
@@ -74,5 +75,26 @@ describe('the @-mention picker', () => {
     await user.keyboard('{Tab}');
     await waitFor(() => expect((field as HTMLTextAreaElement).value).toBe(`@an and @[Ann Lee](${ANN}) `));
     expect(document.activeElement).toBe(field);
+  });
+
+  it("asks only for members who can read the discussion: the search carries the discussion's level", async () => {
+    const { fetchMock, user, field } = setUp('Master');
+    await user.type(field, '@an');
+    await screen.findByRole('listbox');
+    const searched = fetchMock.mock.calls
+      .map(([url]) => new URL(String(url), 'http://localhost'))
+      .filter((url) => url.pathname === '/api/users/search');
+    expect(searched.at(-1)?.searchParams.get('q')).toBe('an');
+    expect(searched.at(-1)?.searchParams.get('minAccessLevel')).toBe('Master');
+  });
+
+  it('searches every member when no level is known yet', async () => {
+    const { fetchMock, user, field } = setUp();
+    await user.type(field, '@an');
+    await screen.findByRole('listbox');
+    const searched = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((url) => url.includes('/api/users/search'));
+    expect(searched.at(-1)).not.toContain('minAccessLevel');
   });
 });

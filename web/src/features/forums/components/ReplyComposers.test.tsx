@@ -18,7 +18,13 @@ describe('reply composers', () => {
     const user = userEvent.setup();
     render(
       <AppProviders queryClient={createQueryClient()}>
-        <ReplyDialog open onClose={() => {}} discussionId={DISCUSSION} discussionTitle="Retros" />
+        <ReplyDialog
+          open
+          onClose={() => {}}
+          discussionId={DISCUSSION}
+          discussionTitle="Retros"
+          discussionLevel="Journeyman"
+        />
       </AppProviders>,
     );
     const dialog = screen.getByRole('dialog');
@@ -39,7 +45,7 @@ describe('reply composers', () => {
     const user = userEvent.setup();
     render(
       <AppProviders queryClient={createQueryClient()}>
-        <QuickReply discussionId={DISCUSSION} />
+        <QuickReply discussionId={DISCUSSION} discussionLevel="Journeyman" />
       </AppProviders>,
     );
     const form = screen.getByRole('form', { name: 'Quick reply' });
@@ -52,7 +58,7 @@ describe('reply composers', () => {
   });
 
   it('closes the mention list with Escape, not the reply dialog', async () => {
-    stubApi({
+    const fetchMock = stubApi({
       'GET /api/users/search': () => ({
         status: 200,
         body: [
@@ -71,15 +77,106 @@ describe('reply composers', () => {
     const user = userEvent.setup();
     render(
       <AppProviders queryClient={createQueryClient()}>
-        <ReplyDialog open onClose={onClose} discussionId={DISCUSSION} discussionTitle="Retros" />
+        <ReplyDialog
+          open
+          onClose={onClose}
+          discussionId={DISCUSSION}
+          discussionTitle="Retros"
+          discussionLevel="Journeyman"
+        />
       </AppProviders>,
     );
     await user.type(screen.getByLabelText(/^Your reply/), 'Hi @an');
     await screen.findByRole('listbox', { name: 'Members to mention' });
+    // Only members who can read the discussion are offered.
+    const searched = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((url) => url.includes('/api/users/search'));
+    expect(searched.at(-1)).toContain('minAccessLevel=Journeyman');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).toBeNull();
     expect(onClose).not.toHaveBeenCalled();
     await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalled();
+  });
+});
+
+/** The text field's accessible description: the error text MUI links with aria-describedby. */
+function descriptionOf(field: HTMLElement): string {
+  const ids = field.getAttribute('aria-describedby')?.split(' ') ?? [];
+  return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
+
+async function sendFromPreview(user: ReturnType<typeof userEvent.setup>, scope: HTMLElement, send: string) {
+  await user.click(within(scope).getByRole('tab', { name: 'Preview' }));
+  expect(within(scope).getByRole('tab', { name: 'Preview' }).getAttribute('aria-selected')).toBe('true');
+  await user.click(within(scope).getByRole('button', { name: send }));
+}
+
+describe('a reply that fails while Preview shows', () => {
+  const refused = () => ({ status: 400, body: { statusCode: 400, message: 'Reply refused by the server' } });
+
+  function renderReplyDialog() {
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <ReplyDialog
+          open
+          onClose={() => {}}
+          discussionId={DISCUSSION}
+          discussionTitle="Retros"
+          discussionLevel="Journeyman"
+        />
+      </AppProviders>,
+    );
+    const dialog = screen.getByRole('dialog');
+    return { dialog, field: within(dialog).getByRole('combobox', { name: /^Your reply/ }) };
+  }
+
+  function renderQuickReply() {
+    render(
+      <AppProviders queryClient={createQueryClient()}>
+        <QuickReply discussionId={DISCUSSION} discussionLevel="Journeyman" />
+      </AppProviders>,
+    );
+    const form = screen.getByRole('form', { name: 'Quick reply' });
+    return { form, field: within(form).getByRole('combobox', { name: /^Write a reply/ }) };
+  }
+
+  it('in the reply dialog, an empty reply goes back to Write and focuses the field with its error text', async () => {
+    stubApi({});
+    const user = userEvent.setup();
+    const { dialog, field } = renderReplyDialog();
+    await sendFromPreview(user, dialog, 'Post Reply');
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(within(dialog).getByRole('tab', { name: 'Write' }).getAttribute('aria-selected')).toBe('true');
+    expect(descriptionOf(field)).toContain('Reply content is required');
+  });
+
+  it('in the reply dialog, a refused reply goes back to Write and focuses the field', async () => {
+    stubApi({ [`POST /api/discussions/${DISCUSSION}/replies`]: refused });
+    const user = userEvent.setup();
+    const { dialog, field } = renderReplyDialog();
+    await user.type(field, 'A reply');
+    await sendFromPreview(user, dialog, 'Post Reply');
+    expect(await screen.findByText('Reply refused by the server')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(within(dialog).getByRole('tab', { name: 'Write' }).getAttribute('aria-selected')).toBe('true');
+    expect((field as HTMLTextAreaElement).value).toBe('A reply');
+  });
+
+  it('in the quick reply, an empty or refused reply goes back to Write and focuses the field with the reason', async () => {
+    stubApi({ [`POST /api/discussions/${DISCUSSION}/replies`]: refused });
+    const user = userEvent.setup();
+    const { form, field } = renderQuickReply();
+    await sendFromPreview(user, form, 'Post');
+    await waitFor(() => expect(document.activeElement).toBe(field));
+    expect(within(form).getByRole('tab', { name: 'Write' }).getAttribute('aria-selected')).toBe('true');
+    expect(descriptionOf(field)).toContain('Please enter a reply message.');
+
+    await user.type(field, 'A reply');
+    await sendFromPreview(user, form, 'Post');
+    await waitFor(() => expect(descriptionOf(field)).toContain('Reply refused by the server'));
+    expect(document.activeElement).toBe(field);
+    expect(within(form).getByRole('tab', { name: 'Write' }).getAttribute('aria-selected')).toBe('true');
   });
 });

@@ -1,4 +1,4 @@
-import { replyCreateSchema, type Attachment } from '@crucible/proto';
+import { replyCreateSchema, type AccessLevel, type Attachment } from '@crucible/proto';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
@@ -7,13 +7,13 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import { useTheme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useCreateReply } from '../api/create-reply.ts';
 import { replyFailureMessage } from '../reply-errors.ts';
 import { AttachmentPicker } from './AttachmentPicker.tsx';
-import { MarkdownComposer } from './MarkdownComposer.tsx';
+import { MarkdownComposer, type MarkdownComposerHandle } from './MarkdownComposer.tsx';
 
 /** Reply: the markdown composer (write, format, preview) and a file uploader. Success closes the dialog, clears it and refreshes the replies. */
 export function ReplyDialog({
@@ -21,21 +21,27 @@ export function ReplyDialog({
   onClose,
   discussionId,
   discussionTitle,
+  discussionLevel,
 }: {
   open: boolean;
   onClose: () => void;
   discussionId: string;
   discussionTitle: string;
+  /** Who can read the discussion: the members the @-mention picker offers. */
+  discussionLevel: AccessLevel;
 }) {
   const form = useZodForm(replyCreateSchema, { content: '' });
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const createReply = useCreateReply();
   const showToast = useToast();
+  const composer = useRef<MarkdownComposerHandle>(null);
   const titleId = useId();
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
 
-  const submit = form.handleSubmit(({ content }) =>
+  // A failed reply lands on the text field and its error text, also when Preview was showing.
+  const showText = () => composer.current?.focusText();
+  const send = ({ content }: { content: string }) =>
     createReply.mutate(
       { discussionId, content, attachmentIds: attachments.map((attachment) => attachment.id) },
       {
@@ -48,10 +54,11 @@ export function ReplyDialog({
         onError: (error) => {
           // Shown inside the open dialog by the ToastProvider.
           showToast({ severity: 'error', title: 'Error', description: replyFailureMessage(error) });
+          showText();
         },
       },
-    ),
-  );
+    );
+  const submit = (event: FormEvent<HTMLFormElement>) => form.handleSubmit(send, showText)(event);
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm" fullScreen={fullScreen}>
@@ -67,6 +74,7 @@ export function ReplyDialog({
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
             <MarkdownComposer
+              ref={composer}
               label="Your reply"
               name="content"
               value={form.values.content}
@@ -76,6 +84,7 @@ export function ReplyDialog({
               autoFocus
               minRows={5}
               helperText={form.errors.content ?? 'Markdown is supported.'}
+              discussionLevel={discussionLevel}
             />
             <AttachmentPicker
               attachments={attachments}
