@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { CardSkeleton } from '../../../components/Skeletons.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSaveProfileForm } from '../api/profile-mutations.ts';
@@ -238,7 +239,7 @@ export default function EditProfilePage() {
 
   let body;
   if (profile.isPending || workplaces.isPending || education.isPending)
-    body = <Typography>Loading profile...</Typography>;
+    body = <CardSkeleton label="Loading profile..." lines={6} />;
   else if (!profile.data) body = <Typography>Profile not found</Typography>;
   else
     body = (
