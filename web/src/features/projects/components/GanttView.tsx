@@ -23,7 +23,11 @@ export function GanttView({ tasks, now, onEdit, onNewTask }: GanttViewProps) {
   const { window, bars, arrows } = useMemo(() => ganttLayout(tasks, now), [tasks, now]);
   if (!tasks.some((task) => task.dueDate)) {
     return (
-      <NoTasksState text="No tasks with due dates to display in timeline" actionLabel="New Task" onAdd={onNewTask} />
+      <NoTasksState
+        text="No tasks with due dates to display in timeline"
+        actionLabel="Add a Task with a Due Date"
+        onAdd={onNewTask}
+      />
     );
   }
   const height = Math.max(bars.length, 1) * ROW_PX;

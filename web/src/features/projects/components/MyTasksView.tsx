@@ -153,7 +153,7 @@ export function MyTasksView({ tasks, now, projectTitle, onEdit, onNewTask }: MyT
       {tasks.length === 0 ? (
         <NoTasksState
           text={<EmptyTitle title="No tasks assigned" text="You don't have any tasks assigned to you yet." />}
-          actionLabel="New Task"
+          actionLabel="Add a Task"
           onAdd={onNewTask}
         />
       ) : shown.length === 0 ? (
