@@ -80,7 +80,7 @@ export function PositionEducationCard(props: {
   /** Given when the viewer may edit the profile: the empty lists offer Edit Profile. */
   editableBy?: string;
 }) {
-  const action = props.editableBy ? <EditProfileAction userId={props.editableBy} /> : undefined;
+  const editableBy = props.editableBy;
   const current = props.workplaces.data
     ? [...props.workplaces.data].sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent))
     : undefined;
@@ -92,7 +92,13 @@ export function PositionEducationCard(props: {
         {
           loading: 'Loading work experience',
           private: 'Work experience is private',
-          empty: { text: 'No work experience added yet', icon: <WorkOutlinedIcon />, action },
+          empty: {
+            text: 'No work experience added yet',
+            icon: <WorkOutlinedIcon />,
+            action: editableBy ? (
+              <EditProfileAction userId={editableBy} tab="Experience" label="Add Experience" />
+            ) : undefined,
+          },
         },
         (w) => (
           <div key={w.id ?? w.companyName}>
@@ -113,7 +119,13 @@ export function PositionEducationCard(props: {
         {
           loading: 'Loading education',
           private: 'Education is private',
-          empty: { text: 'No education added yet', icon: <SchoolOutlinedIcon />, action },
+          empty: {
+            text: 'No education added yet',
+            icon: <SchoolOutlinedIcon />,
+            action: editableBy ? (
+              <EditProfileAction userId={editableBy} tab="Education" label="Add Education" />
+            ) : undefined,
+          },
         },
         (e) => (
           <div key={e.id ?? e.institution}>
@@ -152,7 +164,9 @@ export function PersonalStoryCard({ profile, editableBy }: { profile: Profile; e
           compact
           icon={<AutoStoriesOutlinedIcon />}
           text="No story shared yet"
-          action={editableBy && <EditProfileAction userId={editableBy} />}
+          action={
+            editableBy ? <EditProfileAction userId={editableBy} tab="Story" label="Share Your Story" /> : undefined
+          }
         />
       ) : (
         <Stack spacing={2}>

@@ -25,11 +25,16 @@ export function WidgetCard({ title, action, children }: { title: string; action?
   );
 }
 
-/** The action of an empty widget on a profile one may edit: the Edit Profile screen, where it is filled in. */
-export function EditProfileAction({ userId }: { userId: string }) {
+/** The action of an empty widget on a profile one may edit: the Edit Profile tab where it is filled in. */
+export function EditProfileAction({ userId, tab, label }: { userId: string; tab: string; label: string }) {
   return (
-    <Button variant="outlined" size="small" component={RouterLink} to={`/profile/${userId}/edit`}>
-      Edit Profile
+    <Button
+      variant="outlined"
+      size="small"
+      component={RouterLink}
+      to={`/profile/${userId}/edit?tab=${encodeURIComponent(tab)}`}
+    >
+      {label}
     </Button>
   );
 }

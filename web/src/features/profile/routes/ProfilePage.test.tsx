@@ -208,13 +208,15 @@ describe('profile page, loading and empty', () => {
     expect(await screen.findByRole('dialog')).toBeTruthy();
   });
 
-  it('offers Edit Profile on one’s own empty education, leading to the edit screen', async () => {
+  it('offers Add Education on one’s own empty education, opening the Education tab of Edit Profile', async () => {
     viewingAs(owner);
     const { router } = renderApp(`/profile/${owner.id}`);
     const position = await screen.findByRole('region', { name: 'Current Position / Education' });
     expect(await within(position).findByText('No education added yet')).toBeTruthy();
-    await userEvent.click(within(position).getByRole('link', { name: 'Edit Profile' }));
+    await userEvent.click(within(position).getByRole('link', { name: 'Add Education' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/profile/${owner.id}/edit`));
+    expect(router.state.location.search).toBe('?tab=Education');
+    expect((await screen.findByRole('tab', { name: 'Education' })).getAttribute('aria-selected')).toBe('true');
   });
 });
 

@@ -29,7 +29,7 @@ import {
   sortMyTasks,
   type MyTaskFilters,
 } from '../task-rules.ts';
-import { NoTasksState } from './NoTasksState.tsx';
+import { EmptyTitle, NoTasksState } from './NoTasksState.tsx';
 
 interface MyTasksViewProps {
   /** Already only the member's tasks (single assigneeId). */
@@ -47,18 +47,6 @@ const DUE_LABELS = {
   'this-week': 'This week',
   'no-date': 'No due date',
 } as const;
-
-/** The spec gives My Tasks' empty states a title above their sentence. */
-function EmptyTitle({ title, text }: { title: string; text: string }) {
-  return (
-    <>
-      <Box component="span" sx={{ display: 'block', fontWeight: 600, color: 'text.primary' }}>
-        {title}
-      </Box>
-      {text}
-    </>
-  );
-}
 
 export function MyTasksView({ tasks, now, projectTitle, onEdit, onNewTask }: MyTasksViewProps) {
   const [filters, setFilters] = useState<MyTaskFilters>(NO_FILTERS);

@@ -19,6 +19,7 @@ import { GanttView } from '../components/GanttView.tsx';
 import { KanbanBoard } from '../components/KanbanBoard.tsx';
 import { MyTasksView } from '../components/MyTasksView.tsx';
 import { ProjectDialog } from '../components/ProjectDialog.tsx';
+import { EmptyTitle } from '../components/NoTasksState.tsx';
 import { ProjectsTable } from '../components/ProjectsTable.tsx';
 import { TaskDialog, type TaskDialogTarget } from '../components/TaskDialog.tsx';
 import { displayName, myTasks, projectAssignees, projectCompletion } from '../task-rules.ts';
@@ -165,9 +166,7 @@ function ProjectManagement({ memberId, isAdmin }: { memberId: string; isAdmin: b
         <EmptyState
           icon={<CreateNewFolderOutlinedIcon />}
           text={
-            <Box component="span" sx={{ display: 'block', fontWeight: 600, color: 'text.primary' }}>
-              No Projects Yet
-            </Box>
+            <EmptyTitle title="No Projects Yet" text="A project holds tasks on a board, a timeline and a calendar." />
           }
           action={
             <Button variant="contained" onClick={() => setProjectDialogOpen(true)}>
