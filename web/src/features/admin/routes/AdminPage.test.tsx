@@ -329,6 +329,18 @@ describe('the admin console', () => {
     expect(await screen.findByRole('dialog', { name: 'Add Forum Moderator' })).toBeTruthy();
   });
 
+  it('offers to create the first category and topic on an empty Forums tab', async () => {
+    signedInAs(admin, {
+      'GET /api/subcategories': () => ({ status: 200, body: [] }),
+      'GET /api/discussions': () => ({ status: 200, body: [] }),
+    });
+    renderApp('/admin?tab=forums');
+    expect(await screen.findByText('No forum categories yet')).toBeTruthy();
+    expect(await screen.findByText('No topics yet')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Create the First Category' }));
+    expect(await screen.findByRole('dialog', { name: 'Create Forum Category' })).toBeTruthy();
+  });
+
   it('requires a user before granting a moderator', async () => {
     const fetchMock = signedInAs(admin, {
       'GET /api/forum-moderators': () => ({ status: 200, body: [] }),
