@@ -1,6 +1,12 @@
 import { vi } from 'vitest';
 
-type Handler = (request: { method: string; body: unknown }) => { status: number; body?: unknown };
+/** `STILL_LOADING` leaves the request unanswered, so a screen can be looked at in its loading state. */
+export const STILL_LOADING = 'still loading';
+
+type Handler = (request: {
+  method: string;
+  body: unknown;
+}) => { status: number; body?: unknown } | typeof STILL_LOADING;
 
 function jsonResponse(status: number, body: unknown): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
@@ -21,6 +27,7 @@ export function stubApi(routes: Record<string, Handler>) {
     if (!handler) return jsonResponse(404, { statusCode: 404, message: 'Not Found' });
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const answer = handler({ method, body });
+    if (answer === STILL_LOADING) return new Promise<Response>(() => undefined);
     return jsonResponse(answer.status, answer.body);
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -36,6 +36,8 @@ export function AccessLevelsTab({ canEdit }: { canEdit: boolean }) {
         isPending={levels.isPending}
         error={levels.error}
         failedText={ADMIN_TEXTS.accessLevelsLoadFailed}
+        loadingLabel="Loading access levels"
+        columns={3}
         onRetry={() => void levels.refetch()}
       >
         <AdminTableContainer label="Access levels">

@@ -1,3 +1,4 @@
+import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import { AUDIT_FILTER_ACTION_TYPES, type AdminActionType } from '@crucible/proto';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
@@ -13,7 +14,7 @@ import { displayName, formatDateTime, truncateUserAgent } from '../admin-format.
 import { USER_PAGE_SIZE, USER_PICKER_LIMIT } from '../api/admin-query-keys.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import { useAuditLogs } from '../api/get-audit-logs.ts';
-import { AdminTableContainer, QueryState, SectionHeader } from './TabSection.tsx';
+import { AdminTableContainer, EmptyTableRow, QueryState, SectionHeader } from './TabSection.tsx';
 
 const actionLabel = (type: string) => type.replaceAll('_', ' ');
 
@@ -71,6 +72,8 @@ export function AuditLogsTab() {
         isPending={logs.isPending}
         error={logs.error}
         failedText="Failed to fetch audit logs"
+        loadingLabel="Loading audit logs"
+        columns={6}
         onRetry={() => void logs.refetch()}
       >
         <AdminTableContainer label="Audit log">
@@ -87,11 +90,7 @@ export function AuditLogsTab() {
             </TableHead>
             <TableBody>
               {logs.data?.logs.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={6} align="center">
-                    No audit log entries
-                  </TableCell>
-                </TableRow>
+                <EmptyTableRow columns={6} icon={<HistoryOutlinedIcon />} text="No audit log entries" />
               )}
               {logs.data?.logs.map((entry) => (
                 <TableRow key={entry.id}>

@@ -1,3 +1,5 @@
+import ChatOutlinedIcon from '@mui/icons-material/ChatOutlined';
+import QuestionAnswerOutlinedIcon from '@mui/icons-material/QuestionAnswerOutlined';
 import { LIMITS } from '@crucible/proto';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -11,7 +13,7 @@ import { formatDateTime, formatQuotaPercent, formatSize, plainText, preview } fr
 import { ADMIN_TEXTS } from '../admin-texts.ts';
 import { useAdminConversations } from '../api/get-conversations.ts';
 import { useAdminDirectMessages } from '../api/get-direct-messages.ts';
-import { AdminTableContainer, QueryState, SectionHeader } from './TabSection.tsx';
+import { AdminTableContainer, EmptyTableRow, QueryState, SectionHeader } from './TabSection.tsx';
 
 const PREVIEW_CHARS = 80;
 
@@ -27,6 +29,8 @@ export function ConversationsPanel() {
         isPending={conversations.isPending}
         error={conversations.error}
         failedText="Failed to fetch conversations"
+        loadingLabel="Loading conversations"
+        columns={6}
         onRetry={() => void conversations.refetch()}
       >
         <AdminTableContainer label="Conversations">
@@ -43,11 +47,7 @@ export function ConversationsPanel() {
             </TableHead>
             <TableBody>
               {conversations.data?.conversations.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={6} align="center">
-                    {ADMIN_TEXTS.noConversations}
-                  </TableCell>
-                </TableRow>
+                <EmptyTableRow columns={6} icon={<QuestionAnswerOutlinedIcon />} text={ADMIN_TEXTS.noConversations} />
               )}
               {conversations.data?.conversations.map((conversation) => {
                 const pair = `${conversation.user1Name} ↔ ${conversation.user2Name}`;
@@ -83,6 +83,8 @@ export function ConversationsPanel() {
           isPending={messages.isPending}
           error={messages.error}
           failedText="Failed to fetch messages"
+          loadingLabel="Loading messages"
+          columns={4}
           onRetry={() => void messages.refetch()}
         >
           <AdminTableContainer label="Recent messages">
@@ -97,11 +99,7 @@ export function ConversationsPanel() {
               </TableHead>
               <TableBody>
                 {messages.data?.messages.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={4} align="center">
-                      No messages yet
-                    </TableCell>
-                  </TableRow>
+                  <EmptyTableRow columns={4} icon={<ChatOutlinedIcon />} text="No messages yet" />
                 )}
                 {messages.data?.messages.map((message) => (
                   <TableRow key={message.id}>

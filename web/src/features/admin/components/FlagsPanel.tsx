@@ -1,3 +1,4 @@
+import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import { MESSAGE_FLAG_STATUSES, type MessageFlag, type MessageFlagStatus } from '@crucible/proto';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -20,7 +21,7 @@ import { failureDescription, formatDateTime } from '../admin-format.ts';
 import { ADMIN_TEXTS } from '../admin-texts.ts';
 import { useAdminFlags, useUpdateFlagStatus } from '../api/message-flags.ts';
 import { MessageSnapshot } from './MessageSnapshot.tsx';
-import { AdminTableContainer, QueryState, SectionHeader } from './TabSection.tsx';
+import { AdminTableContainer, EmptyTableRow, QueryState, SectionHeader } from './TabSection.tsx';
 
 /** Spec 3 section 4: pending yellow, under review blue, resolved green, dismissed grey, escalated red. */
 export const FLAG_STATUS_COLOURS: Record<MessageFlagStatus, ChipProps['color']> = {
@@ -46,6 +47,8 @@ export function FlagsPanel() {
         isPending={flags.isPending}
         error={flags.error}
         failedText="Failed to fetch flags"
+        loadingLabel="Loading flags"
+        columns={7}
         onRetry={() => void flags.refetch()}
       >
         <AdminTableContainer label="Message flags">
@@ -63,11 +66,7 @@ export function FlagsPanel() {
             </TableHead>
             <TableBody>
               {flags.data?.flags.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={7} align="center">
-                    No flags
-                  </TableCell>
-                </TableRow>
+                <EmptyTableRow columns={7} icon={<FlagOutlinedIcon />} text="No flags" />
               )}
               {flags.data?.flags.map((flag) => (
                 <TableRow key={flag.id}>

@@ -1,3 +1,4 @@
+import GavelOutlinedIcon from '@mui/icons-material/GavelOutlined';
 import { FORUM_CATEGORIES, type AdminUser, type ForumCategory, type ForumModerator } from '@crucible/proto';
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
@@ -15,6 +16,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
+import { TableSkeleton } from '../../../components/Skeletons.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { displayName, failureDescription, formatDateTime } from '../admin-format.ts';
 import { ADMIN_TEXTS } from '../admin-texts.ts';
@@ -24,7 +26,7 @@ import { useAdminUsers } from '../api/get-admin-users.ts';
 import { useAdminSubcategories } from '../api/get-subcategories.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { ForumModsErrorBoundary } from './ForumModsErrorBoundary.tsx';
-import { AdminTableContainer, SectionHeader } from './TabSection.tsx';
+import { AdminTableContainer, EmptyTableRow, SectionHeader } from './TabSection.tsx';
 
 /** Forum Mods, inside its own error boundary (spec 3 section 8). */
 export function ForumModsTab() {
@@ -72,6 +74,7 @@ function ForumModsContent() {
           Add Moderator
         </Button>
       </SectionHeader>
+      {moderators.isPending && <TableSkeleton label="Loading forum moderators" columns={5} />}
       {moderators.error && <Alert severity="error">{ADMIN_TEXTS.forumModsLoadFailed}</Alert>}
       {moderators.data && (
         <AdminTableContainer label="Forum moderators">
@@ -87,11 +90,12 @@ function ForumModsContent() {
             </TableHead>
             <TableBody>
               {moderators.data.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={5} align="center">
-                    No forum moderators yet
-                  </TableCell>
-                </TableRow>
+                <EmptyTableRow
+                  columns={5}
+                  icon={<GavelOutlinedIcon />}
+                  text="No forum moderators yet"
+                  action={<Button onClick={() => setAdding(true)}>Appoint the First Moderator</Button>}
+                />
               )}
               {moderators.data.map((moderator) => {
                 const name = moderator.user ? displayName(moderator.user) : moderator.userId;

@@ -1,3 +1,5 @@
+import CategoryOutlinedIcon from '@mui/icons-material/CategoryOutlined';
+import TopicOutlinedIcon from '@mui/icons-material/TopicOutlined';
 import {
   accessRank,
   ACCESS_LEVELS,
@@ -29,7 +31,7 @@ import { useCreateSubcategory } from '../api/create-subcategory.ts';
 import { useCreateTopic } from '../api/create-topic.ts';
 import { useAdminSubcategories } from '../api/get-subcategories.ts';
 import { useAdminTopics } from '../api/get-topics.ts';
-import { AdminTableContainer, QueryState, SectionHeader } from './TabSection.tsx';
+import { AdminTableContainer, EmptyTableRow, QueryState, SectionHeader } from './TabSection.tsx';
 
 /** Spec 3 section 9: a new category defaults to Core and #f59e0b; a new topic to Core and minimum level Public. */
 const NEW_CATEGORY_LEVEL: ForumCategory = 'Core';
@@ -55,6 +57,8 @@ export function ForumsTab() {
           isPending={subcategories.isPending}
           error={subcategories.error}
           failedText="Failed to fetch forum categories"
+          loadingLabel="Loading forum categories"
+          columns={5}
           onRetry={() => void subcategories.refetch()}
         >
           <AdminTableContainer label="Categories">
@@ -70,11 +74,12 @@ export function ForumsTab() {
               </TableHead>
               <TableBody>
                 {subcategories.data?.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={5} align="center">
-                      No forum categories yet
-                    </TableCell>
-                  </TableRow>
+                  <EmptyTableRow
+                    columns={5}
+                    icon={<CategoryOutlinedIcon />}
+                    text="No forum categories yet"
+                    action={<Button onClick={() => setDialog('category')}>Create the First Category</Button>}
+                  />
                 )}
                 {subcategories.data?.map((subcategory) => (
                   <TableRow key={subcategory.id}>
@@ -111,6 +116,8 @@ export function ForumsTab() {
           isPending={topics.isPending}
           error={topics.error}
           failedText="Failed to fetch forum topics"
+          loadingLabel="Loading forum topics"
+          columns={5}
           onRetry={() => void topics.refetch()}
         >
           <AdminTableContainer label="Topics">
@@ -126,11 +133,12 @@ export function ForumsTab() {
               </TableHead>
               <TableBody>
                 {topics.data?.length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={5} align="center">
-                      No topics yet
-                    </TableCell>
-                  </TableRow>
+                  <EmptyTableRow
+                    columns={5}
+                    icon={<TopicOutlinedIcon />}
+                    text="No topics yet"
+                    action={<Button onClick={() => setDialog('topic')}>Create the First Topic</Button>}
+                  />
                 )}
                 {topics.data?.map((topic) => (
                   <TableRow key={topic.id}>

@@ -1,3 +1,4 @@
+import ChatOutlinedIcon from '@mui/icons-material/ChatOutlined';
 import { bulkDeleteSchema, bulkFlagSchema } from '@crucible/proto';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -19,7 +20,7 @@ import { ADMIN_TEXTS } from '../admin-texts.ts';
 import { useBulkModerate, type BulkAction } from '../api/bulk-moderate.ts';
 import { useAdminDirectMessages } from '../api/get-direct-messages.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { AdminTableContainer, QueryState, SectionHeader } from './TabSection.tsx';
+import { AdminTableContainer, EmptyTableRow, QueryState, SectionHeader } from './TabSection.tsx';
 
 /** How many recent messages the moderation list offers to pick from. */
 const MODERATION_LIST_SIZE = 50;
@@ -144,6 +145,8 @@ export function ModerationTab() {
         isPending={messages.isPending}
         error={messages.error}
         failedText="Failed to fetch messages"
+        loadingLabel="Loading messages"
+        columns={5}
         onRetry={() => void messages.refetch()}
       >
         <AdminTableContainer label="Recent messages">
@@ -169,11 +172,7 @@ export function ModerationTab() {
             </TableHead>
             <TableBody>
               {messages.data?.messages.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={5} align="center">
-                    No messages yet
-                  </TableCell>
-                </TableRow>
+                <EmptyTableRow columns={5} icon={<ChatOutlinedIcon />} text="No messages yet" />
               )}
               {messages.data?.messages.map((message) => {
                 const text = preview(plainText(message.content), PREVIEW_CHARS);

@@ -1,3 +1,4 @@
+import ReportOutlinedIcon from '@mui/icons-material/ReportOutlined';
 import type { AdminReport } from '@crucible/proto';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -18,7 +19,7 @@ import { failureDescription, formatDateTime } from '../admin-format.ts';
 import { ADMIN_TEXTS } from '../admin-texts.ts';
 import { useAdminReports, useResolveReport } from '../api/message-reports.ts';
 import { MessageSnapshot } from './MessageSnapshot.tsx';
-import { AdminTableContainer, QueryState, SectionHeader } from './TabSection.tsx';
+import { AdminTableContainer, EmptyTableRow, QueryState, SectionHeader } from './TabSection.tsx';
 
 const typeLabel = (type: string) => type.replaceAll('_', ' ');
 
@@ -34,6 +35,8 @@ export function ReportsPanel() {
         isPending={reports.isPending}
         error={reports.error}
         failedText="Failed to fetch reports"
+        loadingLabel="Loading reports"
+        columns={7}
         onRetry={() => void reports.refetch()}
       >
         <AdminTableContainer label="Message reports">
@@ -51,11 +54,7 @@ export function ReportsPanel() {
             </TableHead>
             <TableBody>
               {reports.data?.reports.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={7} align="center">
-                    No reports
-                  </TableCell>
-                </TableRow>
+                <EmptyTableRow columns={7} icon={<ReportOutlinedIcon />} text="No reports" />
               )}
               {reports.data?.reports.map((report) => (
                 <TableRow key={report.id}>

@@ -1,12 +1,14 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
+import TableCell from '@mui/material/TableCell';
 import Stack from '@mui/material/Stack';
 import TableContainer from '@mui/material/TableContainer';
+import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { TableSkeleton } from '../../../components/Skeletons.tsx';
 
 /** A tab's heading with its actions on the right (wrapping under it on a phone). */
 export function SectionHeader({ title, children }: { title: string; children?: ReactNode }) {
@@ -35,19 +37,19 @@ export function QueryState({
   failedText,
   onRetry,
   children,
+  loadingLabel = 'Loading',
+  columns = 4,
 }: {
   isPending: boolean;
   error: Error | null;
   failedText: string;
   onRetry: () => void;
   children: ReactNode;
+  loadingLabel?: string;
+  /** The table's column count, so the skeleton has its shape. */
+  columns?: number;
 }) {
-  if (isPending)
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
-        <CircularProgress aria-label="Loading" />
-      </Box>
-    );
+  if (isPending) return <TableSkeleton label={loadingLabel} columns={columns} />;
   if (error)
     return (
       <Alert
@@ -80,5 +82,26 @@ export function AdminTableContainer({ label, children }: { label: string; childr
     >
       {children}
     </TableContainer>
+  );
+}
+
+/** A console table with no rows: one cell across its columns with the empty state. */
+export function EmptyTableRow({
+  columns,
+  icon,
+  text,
+  action,
+}: {
+  columns: number;
+  icon: ReactNode;
+  text: string;
+  action?: ReactNode;
+}) {
+  return (
+    <TableRow>
+      <TableCell colSpan={columns} sx={{ borderBottom: 0 }}>
+        <EmptyState compact icon={icon} text={text} action={action} />
+      </TableCell>
+    </TableRow>
   );
 }

@@ -1,3 +1,4 @@
+import PersonSearchOutlinedIcon from '@mui/icons-material/PersonSearchOutlined';
 import { ACCESS_LEVELS, type AccessLevel, type AdminUser } from '@crucible/proto';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,7 +25,7 @@ import { useSetUserActive } from '../api/set-user-active.ts';
 import { useSetAccessLevel } from '../api/set-access-level.ts';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { EditUserDialog } from './EditUserDialog.tsx';
-import { AdminTableContainer, QueryState, SectionHeader } from './TabSection.tsx';
+import { AdminTableContainer, EmptyTableRow, QueryState, SectionHeader } from './TabSection.tsx';
 
 /** On narrow screens the e-mail moves under the name instead of taking a column of its own. */
 const HIDDEN_ON_PHONES = { display: { xs: 'none', md: 'table-cell' } } as const;
@@ -129,6 +130,8 @@ export function UsersTab() {
         isPending={users.isPending}
         error={users.error}
         failedText={ADMIN_TEXTS.usersLoadFailed}
+        loadingLabel="Loading users"
+        columns={5}
         onRetry={() => void users.refetch()}
       >
         <AdminTableContainer label="Users">
@@ -144,11 +147,12 @@ export function UsersTab() {
             </TableHead>
             <TableBody>
               {rows.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={5} align="center">
-                    {ADMIN_TEXTS.noUsers}
-                  </TableCell>
-                </TableRow>
+                <EmptyTableRow
+                  columns={5}
+                  icon={<PersonSearchOutlinedIcon />}
+                  text={ADMIN_TEXTS.noUsers}
+                  action={search && <Button onClick={() => setSearch('')}>Clear Search</Button>}
+                />
               )}
               {rows.map((user) => (
                 <TableRow key={user.id}>

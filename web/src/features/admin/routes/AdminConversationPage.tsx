@@ -1,13 +1,15 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ChatOutlinedIcon from '@mui/icons-material/ChatOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { ListSkeleton } from '../../../components/Skeletons.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { failureDescription, formatDateTime, plainText } from '../admin-format.ts';
 import { useAdminConversation } from '../api/get-conversation.ts';
@@ -29,12 +31,20 @@ export default function AdminConversationPage() {
       <Typography variant="h4" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
         {title}
       </Typography>
-      {conversation.isPending && <CircularProgress aria-label="Loading" />}
+      {conversation.isPending && <ListSkeleton label="Loading the conversation" rows={4} bordered />}
       {conversation.error && (
         <Alert severity="error">Failed to load the conversation: {failureDescription(conversation.error)}</Alert>
       )}
       {first && messages.length === 0 && (
-        <Typography color="text.secondary">No messages in this conversation.</Typography>
+        <EmptyState
+          icon={<ChatOutlinedIcon />}
+          text="No messages in this conversation."
+          action={
+            <Button component={RouterLink} to="/admin?tab=messages">
+              Back to Conversations
+            </Button>
+          }
+        />
       )}
       <Stack component="ol" aria-label="Messages" spacing={1.5} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {messages.map((message) => (

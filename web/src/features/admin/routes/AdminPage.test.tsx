@@ -2,7 +2,7 @@ import type { AdminUser, AuditLogEntry, CurrentUser, MessageFlag } from '@crucib
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../../test/fake-api.ts';
+import { STILL_LOADING, stubApi } from '../../../test/fake-api.ts';
 import { aMember, renderApp } from '../../../test/render-app.tsx';
 
 type Routes = Parameters<typeof stubApi>[0];
@@ -174,10 +174,23 @@ describe('the admin console', () => {
     });
   });
 
-  it('says when no user matches the search', async () => {
+  it('shows a table-shaped busy skeleton while the users load', async () => {
+    signedInAs(admin, { 'GET /api/admin/users': () => STILL_LOADING });
+    renderApp('/admin?tab=users');
+    const loading = await screen.findByRole('status', { name: 'Loading users' });
+    expect(loading.getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByRole('table')).toBeNull();
+  });
+
+  it('says when no user matches the search, and Clear Search empties the search box', async () => {
     signedInAs(admin, { 'GET /api/admin/users': () => ({ status: 200, body: { users: [], total: 0 } }) });
     renderApp('/admin?tab=users');
     expect(await screen.findByText('No users found. Try a different search term.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Clear Search' })).toBeNull();
+    const search = screen.getByRole('searchbox', { name: 'Search users' });
+    await userEvent.type(search, 'zz');
+    await userEvent.click(await screen.findByRole('button', { name: 'Clear Search' }));
+    expect((search as HTMLInputElement).value).toBe('');
   });
 
   it('deletes a user only after confirmation', async () => {
@@ -302,6 +315,30 @@ describe('the admin console', () => {
     expect(await screen.findByText('Forum Moderators Unavailable')).toBeTruthy();
     // The rest of the console survives.
     expect(screen.getByRole('tab', { name: 'Users' })).toBeTruthy();
+  });
+
+  it('offers Appoint the First Moderator when there is none, which opens Add Forum Moderator', async () => {
+    signedInAs(admin, {
+      'GET /api/forum-moderators': () => ({ status: 200, body: [] }),
+      'GET /api/subcategories': () => ({ status: 200, body: [] }),
+      'GET /api/admin/users': () => ({ status: 200, body: { users: [aUser(1)], total: 1 } }),
+    });
+    renderApp('/admin?tab=forum-mods');
+    expect(await screen.findByText('No forum moderators yet')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Appoint the First Moderator' }));
+    expect(await screen.findByRole('dialog', { name: 'Add Forum Moderator' })).toBeTruthy();
+  });
+
+  it('offers to create the first category and topic on an empty Forums tab', async () => {
+    signedInAs(admin, {
+      'GET /api/subcategories': () => ({ status: 200, body: [] }),
+      'GET /api/discussions': () => ({ status: 200, body: [] }),
+    });
+    renderApp('/admin?tab=forums');
+    expect(await screen.findByText('No forum categories yet')).toBeTruthy();
+    expect(await screen.findByText('No topics yet')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Create the First Category' }));
+    expect(await screen.findByRole('dialog', { name: 'Create Forum Category' })).toBeTruthy();
   });
 
   it('requires a user before granting a moderator', async () => {

@@ -1,10 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, fireEvent, render, screen } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { LiveSocket } from '../../../lib/live-socket/live-socket.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { stubApi } from '../../../test/fake-api.ts';
+import { STILL_LOADING, stubApi } from '../../../test/fake-api.ts';
 import { aMember } from '../../../test/render-app.tsx';
 import { CommunityChat } from './CommunityChat.tsx';
 
@@ -64,14 +64,32 @@ describe('the community chat', { timeout: 20_000 }, () => {
     const { sockets, openServer } = renderChat();
     expect(sockets).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Open community chat' }));
-    expect(screen.getByRole('status').textContent).toBe('Connecting...');
+    // The connection line is one status; the history's loading skeleton may be another.
+    expect(screen.getByText('Connecting...').getAttribute('role')).toBe('status');
     openServer();
-    expect(screen.getByRole('status').textContent).toBe('Connected');
+    expect(screen.getByText('Connected').getAttribute('role')).toBe('status');
     expect(await screen.findByText('Welcome all')).toBeTruthy();
     expect(screen.getByText(/Grace Hopper/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Close chat' }));
     expect(sockets[0]!.readyState).toBe(WebSocket.CLOSED);
     expect(screen.queryByRole('dialog', { name: 'Community Chat' })).toBeNull();
+  });
+
+  it('shows a busy skeleton while the history loads', async () => {
+    stubApi({ 'GET /api/messages': () => STILL_LOADING });
+    renderChat();
+    await userEvent.click(screen.getByRole('button', { name: 'Open community chat' }));
+    const messages = screen.getByTestId('chat-messages');
+    expect(within(messages).getByRole('status', { name: 'Loading chat messages' })).toBeTruthy();
+    expect(within(messages).queryByText('No messages yet. Start the conversation!')).toBeNull();
+  });
+
+  it('offers Say Hello in an empty chat, which puts the cursor in the message box', async () => {
+    stubApi({ 'GET /api/messages': () => ({ status: 200, body: [] }) });
+    renderChat();
+    await userEvent.click(screen.getByRole('button', { name: 'Open community chat' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Say Hello' }));
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Chat message' }));
   });
 
   it('sends on Enter with the member as sender, not on Shift+Enter, and shows live messages', async () => {

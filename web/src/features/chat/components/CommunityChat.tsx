@@ -1,15 +1,19 @@
 import type { CurrentUser } from '@crucible/proto';
 import ChatIcon from '@mui/icons-material/Chat';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import SendIcon from '@mui/icons-material/Send';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Fab from '@mui/material/Fab';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { ListSkeleton } from '../../../components/Skeletons.tsx';
 import { createBrowserLiveSocket } from '../../../lib/live-socket/live-socket-context.tsx';
 import type { LiveSocket } from '../../../lib/live-socket/live-socket.ts';
 import { useChatHistory } from '../api/get-chat-history.ts';
@@ -43,6 +47,7 @@ function ChatPanel({
   const history = useChatHistory({ enabled: true });
   const [live, setLive] = useState<ChatLine[]>([]);
   const [draft, setDraft] = useState('');
+  const inputRef = useRef<HTMLTextAreaElement>(null);
 
   useEffect(
     () =>
@@ -95,10 +100,19 @@ function ChatPanel({
         </IconButton>
       </Stack>
       <Box sx={{ height: '16rem', overflowY: 'auto', px: 2, py: 1 }} aria-live="polite" data-testid="chat-messages">
-        {lines.length === 0 ? (
-          <Typography variant="body2" color="text.secondary">
-            No messages yet. Start the conversation!
-          </Typography>
+        {history.isPending && lines.length === 0 ? (
+          <ListSkeleton label="Loading chat messages" />
+        ) : lines.length === 0 ? (
+          <EmptyState
+            compact
+            icon={<ForumOutlinedIcon />}
+            text="No messages yet. Start the conversation!"
+            action={
+              <Button size="small" variant="outlined" onClick={() => inputRef.current?.focus()}>
+                Say Hello
+              </Button>
+            }
+          />
         ) : (
           lines.map((line) => (
             <Stack key={line.key} direction="row" spacing={1} sx={{ mb: 1 }}>
@@ -130,6 +144,7 @@ function ChatPanel({
             event.preventDefault();
             send();
           }}
+          inputRef={inputRef}
           slotProps={{ htmlInput: { 'aria-label': 'Chat message' } }}
         />
         <IconButton aria-label="Send" onClick={send} disabled={!canSendChat(draft, connected, Boolean(user))}>

@@ -2,10 +2,10 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
+import { TextSkeleton } from '../../../components/Skeletons.tsx';
 
 /** What a card needs to know of its query: pending shows a skeleton, an error offers a retry. */
 export interface CardQueryState {
@@ -32,17 +32,7 @@ export function DashboardCard({ title, query, children, action }: DashboardCardP
             {title}
           </Typography>
           {query?.isPending ? (
-            <Stack
-              spacing={1}
-              data-testid="card-skeleton"
-              role="status"
-              aria-busy="true"
-              aria-label={`Loading ${title}`}
-            >
-              <Skeleton variant="text" />
-              <Skeleton variant="text" />
-              <Skeleton variant="text" width="60%" />
-            </Stack>
+            <TextSkeleton label={`Loading ${title}`} />
           ) : query?.isError ? (
             <Alert
               severity="error"

@@ -1,8 +1,10 @@
 import { LIMITS } from '@crucible/proto';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { EmptyState } from '../../../components/EmptyState.tsx';
 import { useRecentDiscussions } from '../api/get-recent-discussions.ts';
 import { truncate } from '../dashboard-rules.ts';
 import { DashboardCard } from './DashboardCard.tsx';
@@ -20,7 +22,18 @@ export function RecentDiscussions() {
         </Button>
       }
     >
-      {query.data?.length === 0 && <Typography color="text.secondary">No discussions yet.</Typography>}
+      {query.data?.length === 0 && (
+        <EmptyState
+          compact
+          icon={<ForumOutlinedIcon />}
+          text="No discussions yet."
+          action={
+            <Button component={RouterLink} to="/forums" variant="outlined" size="small">
+              Start a Discussion
+            </Button>
+          }
+        />
+      )}
       {query.data?.map((discussion) => (
         <Stack key={discussion.id} spacing={0.25} component="article">
           <Typography sx={{ fontWeight: 600 }}>{discussion.title}</Typography>

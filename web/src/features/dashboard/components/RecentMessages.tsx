@@ -1,9 +1,11 @@
 import { LIMITS } from '@crucible/proto';
+import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
+import { EmptyState } from '../../../components/EmptyState.tsx';
 import { useConversations } from '../api/get-conversations.ts';
 import { useQuota } from '../api/get-quota.ts';
 import { storagePercent, truncate } from '../dashboard-rules.ts';
@@ -26,12 +28,25 @@ export function RecentMessages({ isCore }: { isCore: boolean }) {
       title="Recent Messages"
       query={state}
       action={
-        <Button component={RouterLink} to="/messages" size="small" sx={{ alignSelf: 'flex-start' }}>
-          {hasMessages ? 'View All Messages' : 'Send Your First Message'}
-        </Button>
+        hasMessages && (
+          <Button component={RouterLink} to="/messages" size="small" sx={{ alignSelf: 'flex-start' }}>
+            View All Messages
+          </Button>
+        )
       }
     >
-      {!hasMessages && <Typography color="text.secondary">No messages yet.</Typography>}
+      {!hasMessages && (
+        <EmptyState
+          compact
+          icon={<MailOutlinedIcon />}
+          text="No messages yet."
+          action={
+            <Button component={RouterLink} to="/messages" variant="outlined" size="small">
+              Send Your First Message
+            </Button>
+          }
+        />
+      )}
       {recent.map(({ otherUser, lastMessage, unreadCount }) => (
         <Stack key={otherUser.id} spacing={0.25}>
           <Typography sx={{ fontWeight: unreadCount > 0 ? 700 : 600 }}>

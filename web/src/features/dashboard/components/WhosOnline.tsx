@@ -1,8 +1,10 @@
+import PeopleOutlinedIcon from '@mui/icons-material/PeopleOutlined';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
+import { EmptyState } from '../../../components/EmptyState.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { useOnlineUsers } from '../api/get-online-users.ts';
 import { onlineListView } from '../dashboard-rules.ts';
@@ -14,7 +16,7 @@ export function WhosOnline() {
   return (
     <DashboardCard title="Who's Online" query={query}>
       {shown.length === 0 ? (
-        <Typography color="text.secondary">No one else is online right now.</Typography>
+        <EmptyState compact icon={<PeopleOutlinedIcon />} text="No one else is online right now." />
       ) : (
         <List dense disablePadding aria-label="Members online">
           {shown.map((member) => {

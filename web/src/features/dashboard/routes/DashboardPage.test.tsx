@@ -1,7 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { stubApi } from '../../../test/fake-api.ts';
+import { STILL_LOADING, stubApi } from '../../../test/fake-api.ts';
 import { aMember, renderApp } from '../../../test/render-app.tsx';
 
 const onlineMembers = Array.from({ length: 11 }, (_, index) => ({
@@ -101,5 +101,37 @@ describe('the dashboard', () => {
     expect((await screen.findByTestId('storage-percent')).textContent).toBe('33.3%');
     expect(screen.getByText(`${'y'.repeat(100)}...`)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'View All Messages' })).toBeTruthy();
+  });
+
+  it('shows each loading card as a busy skeleton named after the card', async () => {
+    stubApi({ ...baseRoutes(), 'GET /api/discussions': () => STILL_LOADING });
+    renderApp('/');
+    const discussions = await screen.findByRole('region', { name: 'Recent Discussions' });
+    const loading = within(discussions).getByRole('status', { name: 'Loading Recent Discussions' });
+    expect(loading.getAttribute('aria-busy')).toBe('true');
+  });
+
+  it('tells a new Public member what to do next, and Complete Your Profile leads to the edit screen', async () => {
+    stubApi(baseRoutes(aMember({ accessLevel: 'Public' })));
+    const { router } = renderApp('/');
+    const start = await screen.findByRole('region', { name: 'Getting Started' });
+    expect(within(start).getByRole('link', { name: 'Send a Message' }).getAttribute('href')).toBe('/messages');
+    await userEvent.click(within(start).getByRole('link', { name: 'Complete Your Profile' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/user-1/edit'));
+  });
+
+  it('keeps Getting Started from members with a level', async () => {
+    stubApi(baseRoutes());
+    renderApp('/');
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ada' })).toBeTruthy();
+    expect(screen.queryByRole('region', { name: 'Getting Started' })).toBeNull();
+  });
+
+  it('offers Start a Discussion in an empty Recent Discussions card', async () => {
+    stubApi(baseRoutes());
+    renderApp('/');
+    const discussions = await screen.findByRole('region', { name: 'Recent Discussions' });
+    expect(await within(discussions).findByText('No discussions yet.')).toBeTruthy();
+    expect(within(discussions).getByRole('link', { name: 'Start a Discussion' }).getAttribute('href')).toBe('/forums');
   });
 });

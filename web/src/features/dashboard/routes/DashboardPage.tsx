@@ -1,4 +1,4 @@
-import { isCoreOrAdmin } from '@crucible/proto';
+import { isCoreOrAdmin, normalizeAccessLevel } from '@crucible/proto';
 import { Suspense, type ReactNode } from 'react';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
@@ -7,6 +7,7 @@ import { useCurrentMember } from '../../../lib/current-member.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { CommunityStats } from '../components/CommunityStats.tsx';
 import { LearningProgress, LeadershipEquation, MasteryStats } from '../components/FixedPanels.tsx';
+import { GettingStarted } from '../components/GettingStarted.tsx';
 import { LaunchCountdown } from '../components/LaunchCountdown.tsx';
 import { RecentDiscussions } from '../components/RecentDiscussions.tsx';
 import { RecentMessages } from '../components/RecentMessages.tsx';
@@ -25,6 +26,11 @@ export default function DashboardPage({ projectTasksCard }: { projectTasksCard: 
         Welcome back, {member.firstName || member.email}
       </Typography>
       <Grid container spacing={2}>
+        {normalizeAccessLevel(member.accessLevel) === 'Public' && !member.isAdmin && (
+          <Grid size={{ xs: 12 }}>
+            <GettingStarted userId={member.id} />
+          </Grid>
+        )}
         <Grid size={{ xs: 12, md: 6 }}>
           <LeadershipEquation />
         </Grid>

@@ -10,14 +10,13 @@ import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { ListSkeleton } from '../../../components/Skeletons.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
-import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import { useDiscussions } from '../api/get-discussions.ts';
 import type { DiscussionListFilter } from '../api/forum-query-keys.ts';
 import { formatDateTime, personName } from '../forum-display.ts';
@@ -70,25 +69,6 @@ function DiscussionCard({ discussion, to }: { discussion: DiscussionSummary; to:
   );
 }
 
-/** Cards shaped like the discussions to come, while they load. */
-export function DiscussionListSkeleton({ label = 'Loading discussions' }: { label?: string }) {
-  return (
-    <Stack spacing={2} role="status">
-      <VisuallyHidden>{label}</VisuallyHidden>
-      {[0, 1, 2].map((index) => (
-        <Box key={index} aria-hidden="true" sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2 }}>
-          <Skeleton width="55%" height={28} />
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, my: 1 }}>
-            <Skeleton variant="circular" width={28} height={28} />
-            <Skeleton width="30%" />
-          </Box>
-          <Skeleton width="40%" />
-        </Box>
-      ))}
-    </Stack>
-  );
-}
-
 /** The discussions of a topic (or a whole level forum), newest first, a page at a time. */
 export function DiscussionList({
   filter,
@@ -102,7 +82,7 @@ export function DiscussionList({
 }) {
   const discussions = useDiscussions(filter);
 
-  if (discussions.isPending) return <DiscussionListSkeleton />;
+  if (discussions.isPending) return <ListSkeleton label="Loading discussions" bordered />;
   if (discussions.isError) {
     return (
       <Box>

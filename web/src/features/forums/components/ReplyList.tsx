@@ -4,15 +4,14 @@ import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Skeleton from '@mui/material/Skeleton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { ListSkeleton } from '../../../components/Skeletons.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
-import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import { useReplies } from '../api/get-replies.ts';
 import { useVoteOnReply } from '../api/vote-on-reply.ts';
 import { formatDateTime, personName } from '../forum-display.ts';
@@ -30,22 +29,7 @@ export function ReplyList({ discussionId, viewerId }: { discussionId: string; vi
   const [attachingTo, setAttachingTo] = useState<Reply | null>(null);
   const voteOnReply = useVoteOnReply();
 
-  if (replies.isPending)
-    return (
-      <Stack spacing={2} role="status">
-        <VisuallyHidden>Loading replies</VisuallyHidden>
-        {[0, 1].map((index) => (
-          <Box key={index} aria-hidden="true" sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2 }}>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
-              <Skeleton variant="circular" width={28} height={28} />
-              <Skeleton width="25%" />
-            </Box>
-            <Skeleton width="90%" />
-            <Skeleton width="70%" />
-          </Box>
-        ))}
-      </Stack>
-    );
+  if (replies.isPending) return <ListSkeleton label="Loading replies" rows={2} bordered />;
   if (replies.isError) {
     return (
       <Box>

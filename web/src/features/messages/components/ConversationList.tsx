@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
@@ -9,6 +10,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { LIMITS } from '@crucible/proto';
+import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatBadgeCount } from '../../../lib/format-badge-count.ts';
 import type { ConversationSummary } from '../api/types.ts';
 import { memberDisplayName, stripHtml } from '../message-rules.ts';
@@ -20,6 +22,8 @@ interface ConversationListProps {
   onSelect: (otherUserId: string) => void;
   onNewMessage: () => void;
 }
+
+export const NO_CONVERSATIONS_TEXT = 'You have no conversations yet.';
 
 function preview(conversation: ConversationSummary): string {
   if (!conversation.lastMessage) return 'No messages yet';
@@ -40,9 +44,16 @@ export function ConversationList({ conversations, selectedId, onSelect, onNewMes
         </Button>
       </Stack>
       {conversations.length === 0 ? (
-        <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 2 }}>
-          You have no conversations yet.
-        </Typography>
+        <EmptyState
+          compact
+          icon={<ForumOutlinedIcon />}
+          text={NO_CONVERSATIONS_TEXT}
+          action={
+            <Button variant="contained" size="small" startIcon={<AddIcon />} onClick={onNewMessage}>
+              Start a Conversation
+            </Button>
+          }
+        />
       ) : (
         <List dense aria-label="Conversations" sx={{ py: 0 }}>
           {conversations.map((conversation) => {

@@ -1,4 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ChatBubbleOutlineIcon from '@mui/icons-material/ChatBubbleOutlineOutlined';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -6,7 +7,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
@@ -15,6 +15,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { ListSkeleton } from '../../../components/Skeletons.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useDeleteMessage } from '../api/delete-message.ts';
 import { useMessages } from '../api/get-messages.ts';
@@ -159,9 +161,9 @@ export function MessageThread({
   let body;
   if (thread.isPending) {
     body = (
-      <Stack sx={{ flex: 1, alignItems: 'center', justifyContent: 'center' }}>
-        <CircularProgress aria-label="Loading messages" />
-      </Stack>
+      <Box sx={{ flex: 1, px: 2 }}>
+        <ListSkeleton label="Loading messages" rows={4} />
+      </Box>
     );
   } else if (thread.isError && messages.length === 0) {
     body = (
@@ -181,8 +183,8 @@ export function MessageThread({
     );
   } else if (messages.length === 0) {
     body = (
-      <Stack sx={{ flex: 1, alignItems: 'center', justifyContent: 'center', p: 2 }}>
-        <Typography color="text.secondary">{DM_TEXTS.noMessages}</Typography>
+      <Stack sx={{ flex: 1, justifyContent: 'center', p: 2 }}>
+        <EmptyState compact icon={<ChatBubbleOutlineIcon />} text={DM_TEXTS.noMessages} />
       </Stack>
     );
   } else {

@@ -3,7 +3,7 @@ import { act, configure, fireEvent, render, screen, waitFor, within } from '@tes
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastContext, type Toast } from '../../../components/toast/toast-context.ts';
-import { stubApi } from '../../../test/fake-api.ts';
+import { STILL_LOADING, stubApi } from '../../../test/fake-api.ts';
 import { aMember, renderApp } from '../../../test/render-app.tsx';
 import type { ConversationSummary, DirectMessage, MessageQuota } from '../api/types.ts';
 import { useQuotaWarnings } from '../components/use-quota-warnings.ts';
@@ -217,6 +217,26 @@ describe('the messages page', () => {
     ).toBe(picture);
     const profileRequests = fetchMock.mock.calls.filter(([url]) => String(url).includes('/profile'));
     expect(profileRequests).toEqual([]);
+  });
+
+  it('shows busy skeletons while the conversations and the open thread load', async () => {
+    signedInAs(viewer, {
+      'GET /api/direct-messages/conversations': () => STILL_LOADING,
+      [`GET /api/direct-messages/${grace.id}/messages`]: () => STILL_LOADING,
+    });
+    renderApp(`/messages?with=${grace.id}`);
+    const conversations = await screen.findByRole('status', { name: 'Loading conversations' });
+    expect(conversations.getAttribute('aria-busy')).toBe('true');
+    expect(await screen.findByRole('status', { name: 'Loading messages' })).toBeTruthy();
+  });
+
+  it('offers Start a Conversation when there is none, which opens Create New Message', async () => {
+    signedInAs(viewer, { 'GET /api/direct-messages/conversations': () => ({ status: 200, body: [] }) });
+    renderApp('/messages');
+    const list = await screen.findByRole('region', { name: 'Conversations' });
+    expect(await within(list).findByText('You have no conversations yet.')).toBeTruthy();
+    await userEvent.click(within(list).getByRole('button', { name: 'Start a Conversation' }));
+    expect(await screen.findByRole('dialog', { name: 'Create New Message' })).toBeTruthy();
   });
 
   it('says so when a conversation has no messages yet', async () => {

@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,6 +10,8 @@ import Typography from '@mui/material/Typography';
 import type { UserSummary } from '@crucible/proto';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { ListSkeleton } from '../../../components/Skeletons.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useCurrentMember } from '../../../lib/current-member.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -130,6 +133,10 @@ function Messages({ viewerId }: { viewerId: string }) {
             >
               Your conversations could not be loaded.
             </Alert>
+          ) : conversations.isPending ? (
+            <Card variant="outlined" sx={{ px: 2 }}>
+              <ListSkeleton label="Loading conversations" />
+            </Card>
           ) : (
             conversations.data && (
               <ConversationList
@@ -167,11 +174,11 @@ function Messages({ viewerId }: { viewerId: string }) {
               onBack={() => open(null)}
             />
           ) : (
-            <Card variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
-              <Typography color="text.secondary">
-                Choose a conversation, or start a new one with New Message.
-              </Typography>
-            </Card>
+            // The header's New Message button is the action; a second one here would repeat it.
+            <EmptyState
+              icon={<MailOutlinedIcon />}
+              text="Choose a conversation, or start a new one with New Message."
+            />
           )}
         </Box>
       </Box>

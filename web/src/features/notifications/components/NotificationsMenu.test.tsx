@@ -4,7 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';
-import { stubApi } from '../../../test/fake-api.ts';
+import { STILL_LOADING, stubApi } from '../../../test/fake-api.ts';
 import type { Notification } from '@crucible/proto';
 import { NotificationsMenu } from './NotificationsMenu.tsx';
 
@@ -43,6 +43,14 @@ describe('NotificationsMenu', () => {
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     const menu = await openMenu();
     expect(within(menu).getByText('No notifications')).toBeTruthy();
+  });
+
+  it('shows a busy skeleton, not an empty list, while the notifications load', async () => {
+    stubApi({ 'GET /api/notifications': () => STILL_LOADING });
+    renderMenu();
+    const menu = await openMenu();
+    expect(within(menu).getByRole('status', { name: 'Loading notifications' }).getAttribute('aria-busy')).toBe('true');
+    expect(within(menu).queryByText('No notifications')).toBeNull();
   });
 
   it('lists the first 10, says how many exist and counts the unread', async () => {

@@ -1,5 +1,6 @@
 import { LIMITS } from '@crucible/proto';
 import NotificationsIcon from '@mui/icons-material/Notifications';
+import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -8,6 +9,8 @@ import Menu from '@mui/material/Menu';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { ListSkeleton } from '../../../components/Skeletons.tsx';
 import { CountBadge } from '../../../components/CountBadge.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { isUnauthorizedError } from '../../../lib/api-request.ts';
@@ -26,7 +29,8 @@ export function NotificationsMenu() {
   const navigate = useNavigate();
   const menuId = useId();
   const { data: unread } = useNotificationUnreadCount();
-  const { data: notifications = [] }: { data?: NotificationDetail[] } = useNotifications();
+  const notificationsQuery = useNotifications();
+  const notifications = notificationsQuery.data ?? [];
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
   const showToast = useToast();
@@ -96,10 +100,15 @@ export function NotificationsMenu() {
           </Button>
         </Box>
         <Divider />
-        {shown.length === 0 && (
-          <Typography color="text.secondary" sx={{ px: 2, py: 2 }}>
-            No notifications
-          </Typography>
+        {notificationsQuery.isPending ? (
+          <Box sx={{ px: 2 }}>
+            <ListSkeleton label="Loading notifications" />
+          </Box>
+        ) : (
+          shown.length === 0 && (
+            // What arrives here comes from others (replies, messages, mentions): nothing for the member to do yet.
+            <EmptyState compact icon={<NotificationsNoneIcon />} text="No notifications" />
+          )
         )}
         {shown.map((notification) => (
           <NotificationItem key={notification.id} notification={notification} onSelect={() => select(notification)} />

@@ -5,7 +5,8 @@ import Typography from '@mui/material/Typography';
 import { isPrivateError, useAnalytics, useStats } from '../api/profile-queries.ts';
 import type { ProfileAnalytics } from '../api/types.ts';
 import { engagementLevel } from '../profile-rules.ts';
-import { PrivateNotice, WidgetCard, WidgetError, WidgetLoading } from './WidgetCard.tsx';
+import { PrivateNotice, WidgetCard, WidgetError } from './WidgetCard.tsx';
+import { TextSkeleton } from '../../../components/Skeletons.tsx';
 
 const CHART_HEIGHT = 48;
 
@@ -38,7 +39,7 @@ function ViewsChart({ days }: { days: NonNullable<ProfileAnalytics['viewsPerDay'
 
 function Analytics({ userId }: { userId: string }) {
   const analytics = useAnalytics(userId, true);
-  if (analytics.isPending) return <WidgetLoading />;
+  if (analytics.isPending) return <TextSkeleton label="Loading analytics" />;
   if (analytics.isError)
     return <WidgetError text="Could not load analytics" onRetry={() => void analytics.refetch()} />;
   const { totalViews, uniqueViewers, avgTimeSpent } = analytics.data.stats;
@@ -60,7 +61,7 @@ function Analytics({ userId }: { userId: string }) {
 export function ActivityCard({ userId, isOwner }: { userId: string; isOwner: boolean }) {
   const stats = useStats(userId);
   let body;
-  if (stats.isPending) body = <WidgetLoading />;
+  if (stats.isPending) body = <TextSkeleton label="Loading activity" lines={5} />;
   else if (isPrivateError(stats.error)) body = <PrivateNotice text="Activity is private" />;
   else if (stats.isError) body = <WidgetError text="Could not load activity" onRetry={() => void stats.refetch()} />;
   else {

@@ -20,7 +20,8 @@ import {
   coefficientOrDefault,
   leadershipScores,
 } from '../profile-rules.ts';
-import { PrivateNotice, WidgetCard, WidgetError, WidgetLoading } from './WidgetCard.tsx';
+import { PrivateNotice, WidgetCard, WidgetError } from './WidgetCard.tsx';
+import { TextSkeleton } from '../../../components/Skeletons.tsx';
 
 const SCORES = [
   { key: 'visionScore', label: 'Vision (V)' },
@@ -133,7 +134,7 @@ export function LeadershipTracker({ userId, isOwner }: { userId: string; isOwner
   const progress = leadership.data ?? EMPTY;
 
   let body;
-  if (leadership.isPending) body = <WidgetLoading />;
+  if (leadership.isPending) body = <TextSkeleton label="Loading leadership progress" lines={4} />;
   else if (isPrivateError(leadership.error)) body = <PrivateNotice text="Leadership progress is private" />;
   else if (leadership.isError)
     body = <WidgetError text="Could not load leadership progress" onRetry={() => void leadership.refetch()} />;

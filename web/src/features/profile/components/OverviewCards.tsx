@@ -1,12 +1,17 @@
+import AutoStoriesOutlinedIcon from '@mui/icons-material/AutoStoriesOutlined';
+import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
+import WorkOutlinedIcon from '@mui/icons-material/WorkOutlined';
 import Avatar from '@mui/material/Avatar';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactElement } from 'react';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { TextSkeleton } from '../../../components/Skeletons.tsx';
 import { isPrivateError } from '../api/profile-queries.ts';
 import type { Education, Profile, Workplace } from '../api/types.ts';
 import { displayName } from '../profile-rules.ts';
-import { PrivateNotice, WidgetCard, WidgetLoading } from './WidgetCard.tsx';
+import { EditProfileAction, PrivateNotice, WidgetCard } from './WidgetCard.tsx';
 
 export function MemberOverviewCard({ profile }: { profile: Profile }) {
   const name = displayName(profile);
@@ -51,18 +56,31 @@ interface ListState<T> {
   data: T[] | undefined;
 }
 
+/** A list widget's texts: its loading label, its private notice, and its empty state (the action fills it). */
+interface ListTexts {
+  loading: string;
+  private: string;
+  empty: { text: string; icon: ReactElement; action?: ReactElement };
+}
+
 /** Spec 3 section 6: missing workplaces and education show as private. */
-function listBody<T>(state: ListState<T>, privateText: string, empty: string, render: (item: T) => ReactElement) {
-  if (state.isPending) return <WidgetLoading />;
-  if (isPrivateError(state.error) || !state.data) return <PrivateNotice text={privateText} />;
-  if (state.data.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
+function listBody<T>(state: ListState<T>, texts: ListTexts, render: (item: T) => ReactElement) {
+  if (state.isPending) return <TextSkeleton label={texts.loading} lines={2} />;
+  if (isPrivateError(state.error) || !state.data) return <PrivateNotice text={texts.private} />;
+  if (state.data.length === 0) return <EmptyState compact {...texts.empty} />;
   return <Stack spacing={1}>{state.data.map(render)}</Stack>;
 }
 
 const period = (start: string | null, end: string | null, current: boolean) =>
   [start, current ? 'Present' : end].filter(Boolean).join(' - ');
 
-export function PositionEducationCard(props: { workplaces: ListState<Workplace>; education: ListState<Education> }) {
+export function PositionEducationCard(props: {
+  workplaces: ListState<Workplace>;
+  education: ListState<Education>;
+  /** Given when the viewer may edit the profile: the empty lists offer Edit Profile. */
+  editableBy?: string;
+}) {
+  const editableBy = props.editableBy;
   const current = props.workplaces.data
     ? [...props.workplaces.data].sort((a, b) => Number(b.isCurrent) - Number(a.isCurrent))
     : undefined;
@@ -71,8 +89,17 @@ export function PositionEducationCard(props: { workplaces: ListState<Workplace>;
       <Typography variant="subtitle2">Work experience</Typography>
       {listBody(
         { ...props.workplaces, data: current },
-        'Work experience is private',
-        'No work experience added yet',
+        {
+          loading: 'Loading work experience',
+          private: 'Work experience is private',
+          empty: {
+            text: 'No work experience added yet',
+            icon: <WorkOutlinedIcon />,
+            action: editableBy ? (
+              <EditProfileAction userId={editableBy} tab="Experience" label="Add Experience" />
+            ) : undefined,
+          },
+        },
         (w) => (
           <div key={w.id ?? w.companyName}>
             <Typography sx={{ fontWeight: 600 }}>
@@ -87,18 +114,32 @@ export function PositionEducationCard(props: { workplaces: ListState<Workplace>;
       <Typography variant="subtitle2" sx={{ mt: 2 }}>
         Education
       </Typography>
-      {listBody(props.education, 'Education is private', 'No education added yet', (e) => (
-        <div key={e.id ?? e.institution}>
-          <Typography sx={{ fontWeight: 600 }}>
-            {[e.degree, e.fieldOfStudy].filter(Boolean).join(', ') || e.institution}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {[e.degree || e.fieldOfStudy ? e.institution : null, period(e.startDate, e.endDate, e.isOngoing)]
-              .filter(Boolean)
-              .join(' · ')}
-          </Typography>
-        </div>
-      ))}
+      {listBody(
+        props.education,
+        {
+          loading: 'Loading education',
+          private: 'Education is private',
+          empty: {
+            text: 'No education added yet',
+            icon: <SchoolOutlinedIcon />,
+            action: editableBy ? (
+              <EditProfileAction userId={editableBy} tab="Education" label="Add Education" />
+            ) : undefined,
+          },
+        },
+        (e) => (
+          <div key={e.id ?? e.institution}>
+            <Typography sx={{ fontWeight: 600 }}>
+              {[e.degree, e.fieldOfStudy].filter(Boolean).join(', ') || e.institution}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {[e.degree || e.fieldOfStudy ? e.institution : null, period(e.startDate, e.endDate, e.isOngoing)]
+                .filter(Boolean)
+                .join(' · ')}
+            </Typography>
+          </div>
+        ),
+      )}
     </WidgetCard>
   );
 }
@@ -114,12 +155,19 @@ const STORY_FIELDS = [
   ['careerGoals', 'Career Goals'],
 ] as const;
 
-export function PersonalStoryCard({ profile }: { profile: Profile }) {
+export function PersonalStoryCard({ profile, editableBy }: { profile: Profile; editableBy?: string }) {
   const told = STORY_FIELDS.filter(([field]) => profile[field]);
   return (
     <WidgetCard title="Personal Story & Journey">
       {told.length === 0 ? (
-        <Typography color="text.secondary">No story shared yet</Typography>
+        <EmptyState
+          compact
+          icon={<AutoStoriesOutlinedIcon />}
+          text="No story shared yet"
+          action={
+            editableBy ? <EditProfileAction userId={editableBy} tab="Story" label="Share Your Story" /> : undefined
+          }
+        />
       ) : (
         <Stack spacing={2}>
           {told.map(([field, label]) => (

@@ -1,10 +1,15 @@
+import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
+import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useConversations, useWatched } from '../api/profile-queries.ts';
 import { displayName } from '../profile-rules.ts';
-import { WidgetCard, WidgetError, WidgetLoading } from './WidgetCard.tsx';
+import { WidgetCard, WidgetError } from './WidgetCard.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { ListSkeleton, TextSkeleton } from '../../../components/Skeletons.tsx';
 
 const SHOWN = 3;
 
@@ -12,10 +17,22 @@ const SHOWN = 3;
 export function RecentNotificationsCard() {
   const conversations = useConversations(true);
   let body;
-  if (conversations.isPending) body = <WidgetLoading />;
+  if (conversations.isPending) body = <ListSkeleton label="Loading messages" />;
   else if (conversations.isError)
     body = <WidgetError text="Could not load messages" onRetry={() => void conversations.refetch()} />;
-  else if (conversations.data.length === 0) body = <Typography color="text.secondary">No recent messages</Typography>;
+  else if (conversations.data.length === 0)
+    body = (
+      <EmptyState
+        compact
+        icon={<MailOutlinedIcon />}
+        text="No recent messages"
+        action={
+          <Button variant="outlined" size="small" component={RouterLink} to="/messages">
+            Send a Message
+          </Button>
+        }
+      />
+    );
   else
     body = (
       <Stack component="ul" spacing={1} sx={{ p: 0, m: 0, listStyle: 'none' }}>
@@ -40,11 +57,22 @@ export function RecentNotificationsCard() {
 export function WatchedForumsCard({ userId }: { userId: string }) {
   const watched = useWatched(userId, true);
   let body;
-  if (watched.isPending) body = <WidgetLoading />;
+  if (watched.isPending) body = <TextSkeleton label="Loading watched discussions" />;
   else if (watched.isError)
     body = <WidgetError text="Could not load watched discussions" onRetry={() => void watched.refetch()} />;
   else if (watched.data.length === 0)
-    body = <Typography color="text.secondary">You are not watching any discussions</Typography>;
+    body = (
+      <EmptyState
+        compact
+        icon={<BookmarkBorderIcon />}
+        text="You are not watching any discussions"
+        action={
+          <Button variant="outlined" size="small" component={RouterLink} to="/forums">
+            Browse the Forums
+          </Button>
+        }
+      />
+    );
   else
     body = (
       <Stack component="ul" spacing={1} sx={{ p: 0, m: 0, listStyle: 'none' }}>

@@ -4,13 +4,13 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ACCESS_LEVELS, type AccessLevel } from '@crucible/proto';
 import { useState } from 'react';
+import { CardSkeleton } from '../../../components/Skeletons.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useSavePrivacy } from '../api/profile-mutations.ts';
 import { usePrivacy } from '../api/profile-queries.ts';
@@ -123,13 +123,7 @@ function PrivacyForm({ userId, initial }: { userId: string; initial: PrivacyForm
 
 export function PrivacyPanel({ userId }: { userId: string }) {
   const privacy = usePrivacy(userId);
-  if (privacy.isPending)
-    return (
-      <Stack spacing={1} data-testid="privacy-skeleton">
-        <Skeleton variant="text" width="40%" />
-        <Skeleton variant="rectangular" height={200} />
-      </Stack>
-    );
+  if (privacy.isPending) return <CardSkeleton label="Loading privacy settings" lines={6} />;
   // Settings that cannot be read start from the spec's client defaults rather than blocking the panel.
   return <PrivacyForm userId={userId} initial={privacyFromServer(privacy.data)} />;
 }

@@ -1,3 +1,4 @@
+import PsychologyOutlinedIcon from '@mui/icons-material/PsychologyOutlined';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -16,7 +17,9 @@ import { useAddSkill, useDeleteSkill, useEndorseSkill } from '../api/profile-mut
 import { isPrivateError, useSkills } from '../api/profile-queries.ts';
 import { SKILL_CATEGORIES, type NewSkill, type Skill, type SkillCategory } from '../api/types.ts';
 import { PROFICIENCY_LABELS, SKILL_SYMBOLS, proficiencyLabel, proficiencyPercent } from '../profile-rules.ts';
-import { PrivateNotice, WidgetCard, WidgetError, WidgetLoading } from './WidgetCard.tsx';
+import { PrivateNotice, WidgetCard, WidgetError } from './WidgetCard.tsx';
+import { TextSkeleton } from '../../../components/Skeletons.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
 
 /** Spec 3 section 5: name required (trimmed), years 0 to 50. */
 function skillErrors(name: string, years: string): { skillName?: string; yearsExperience?: string } {
@@ -197,10 +200,24 @@ export function SkillsCard({ userId, isOwner }: { userId: string; isOwner: boole
   const [adding, setAdding] = useState(false);
 
   let body;
-  if (skills.isPending) body = <WidgetLoading />;
+  if (skills.isPending) body = <TextSkeleton label="Loading skills" lines={4} />;
   else if (isPrivateError(skills.error)) body = <PrivateNotice text="Skills and expertise are private" />;
   else if (skills.isError) body = <WidgetError text="Could not load skills" onRetry={() => void skills.refetch()} />;
-  else if (skills.data.length === 0) body = <Typography color="text.secondary">No skills added yet</Typography>;
+  else if (skills.data.length === 0)
+    body = (
+      <EmptyState
+        compact
+        icon={<PsychologyOutlinedIcon />}
+        text="No skills added yet"
+        action={
+          isOwner && (
+            <Button variant="outlined" size="small" onClick={() => setAdding(true)}>
+              Add Your First Skill
+            </Button>
+          )
+        }
+      />
+    );
   else
     body = (
       <Stack component="ul" spacing={2} sx={{ p: 0, m: 0 }}>

@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 
 /** The frame every profile widget shares: a titled card with an optional action beside the title. */
 export function WidgetCard({ title, action, children }: { title: string; action?: ReactNode; children: ReactNode }) {
@@ -25,8 +25,18 @@ export function WidgetCard({ title, action, children }: { title: string; action?
   );
 }
 
-export function WidgetLoading() {
-  return <CircularProgress size={24} aria-label="Loading" />;
+/** The action of an empty widget on a profile one may edit: the Edit Profile tab where it is filled in. */
+export function EditProfileAction({ userId, tab, label }: { userId: string; tab: string; label: string }) {
+  return (
+    <Button
+      variant="outlined"
+      size="small"
+      component={RouterLink}
+      to={`/profile/${userId}/edit?tab=${encodeURIComponent(tab)}`}
+    >
+      {label}
+    </Button>
+  );
 }
 
 export function PrivateNotice({ text }: { text: string }) {

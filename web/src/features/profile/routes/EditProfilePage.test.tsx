@@ -1,7 +1,7 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../../test/fake-api.ts';
+import { STILL_LOADING, stubApi } from '../../../test/fake-api.ts';
 import { aMember, renderApp } from '../../../test/render-app.tsx';
 import type { Profile, ProfileFormSave } from '../api/types.ts';
 
@@ -219,5 +219,13 @@ describe('edit profile page', () => {
     editing();
     renderApp('/profile/nobody/edit');
     expect(await screen.findByText('Profile not found')).toBeTruthy();
+  });
+
+  it("names its loading skeleton 'Loading profile...'", async () => {
+    editing({ [`GET ${base}/profile`]: () => STILL_LOADING });
+    renderApp(`/profile/${owner.id}/edit`);
+    const loading = await screen.findByRole('status', { name: 'Loading profile...' });
+    expect(loading.getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByRole('tab')).toBeNull();
   });
 });

@@ -8,7 +8,8 @@ import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router-dom';
+import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { CardSkeleton } from '../../../components/Skeletons.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSaveProfileForm } from '../api/profile-mutations.ts';
@@ -51,6 +52,9 @@ const TEXT_FIELDS: readonly TextKey[] = [
 const TABS = ['Personal', 'Contact', 'Experience', 'Education', 'Bio & Mission', 'Story', 'Privacy'] as const;
 type TabName = (typeof TABS)[number];
 
+/** `?tab=` opens a tab directly: the profile's empty widgets link to the tab that fills them. */
+const isTabName = (name: string | null): name is TabName => (TABS as readonly (string | null)[]).includes(name);
+
 const FIELDS_BY_TAB: Partial<Record<TabName, readonly (readonly [TextKey, string, string?])[]>> = {
   Personal: [
     ['firstName', 'First name'],
@@ -92,7 +96,11 @@ const readAsDataUrl = (file: File) =>
 
 function EditForm(props: { userId: string; profile: Profile; workplaces: Workplace[]; education: Education[] }) {
   const { userId } = props;
-  const [tab, setTab] = useState<TabName>('Personal');
+  const [params] = useSearchParams();
+  const [tab, setTab] = useState<TabName>(() => {
+    const requested = params.get('tab');
+    return isTabName(requested) ? requested : 'Personal';
+  });
   const [values, setValues] = useState(() => textValues(props.profile));
   const [workplaces, setWorkplaces] = useState(props.workplaces);
   const [education, setEducation] = useState(props.education);
@@ -238,7 +246,7 @@ export default function EditProfilePage() {
 
   let body;
   if (profile.isPending || workplaces.isPending || education.isPending)
-    body = <Typography>Loading profile...</Typography>;
+    body = <CardSkeleton label="Loading profile..." lines={6} />;
   else if (!profile.data) body = <Typography>Profile not found</Typography>;
   else
     body = (

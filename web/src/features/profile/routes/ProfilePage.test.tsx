@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stubApi } from '../../../test/fake-api.ts';
+import { STILL_LOADING, stubApi } from '../../../test/fake-api.ts';
 import { aMember, renderApp } from '../../../test/render-app.tsx';
 import type { LeadershipProgress, Profile, Skill, UserStats } from '../api/types.ts';
 
@@ -188,6 +188,35 @@ describe('profile page, own profile', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Add Skill' }));
     expect(within(dialog).getByText('Skill name is required')).toBeTruthy();
     expect(callsTo(fetchMock, 'POST', `${base}/skills`)).toHaveLength(0);
+  });
+});
+
+describe('profile page, loading and empty', () => {
+  it('shows a busy profile-shaped skeleton while the profile loads', async () => {
+    viewingAs(owner, { [`GET ${base}/profile`]: () => STILL_LOADING });
+    renderApp(`/profile/${owner.id}`);
+    const loading = await screen.findByRole('status', { name: 'Loading profile' });
+    expect(loading.getAttribute('aria-busy')).toBe('true');
+  });
+
+  it('offers Add Your First Skill on an empty skills card of one’s own, which opens the dialog', async () => {
+    viewingAs(owner, { [`GET ${base}/skills`]: ok([]) });
+    renderApp(`/profile/${owner.id}`);
+    const skills = await screen.findByRole('region', { name: 'Skills & Expertise' });
+    expect(await within(skills).findByText('No skills added yet')).toBeTruthy();
+    await userEvent.click(within(skills).getByRole('button', { name: 'Add Your First Skill' }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+  });
+
+  it('offers Add Education on one’s own empty education, opening the Education tab of Edit Profile', async () => {
+    viewingAs(owner);
+    const { router } = renderApp(`/profile/${owner.id}`);
+    const position = await screen.findByRole('region', { name: 'Current Position / Education' });
+    expect(await within(position).findByText('No education added yet')).toBeTruthy();
+    await userEvent.click(within(position).getByRole('link', { name: 'Add Education' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/profile/${owner.id}/edit`));
+    expect(router.state.location.search).toBe('?tab=Education');
+    expect((await screen.findByRole('tab', { name: 'Education' })).getAttribute('aria-selected')).toBe('true');
   });
 });
 

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { FullPageSpinner } from '../../../components/FullPageSpinner.tsx';
+import { CardSkeleton } from '../../../components/Skeletons.tsx';
 import { isNotFoundError } from '../../../lib/api-error.ts';
 import { useCurrentMember } from '../../../lib/current-member.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -68,7 +68,12 @@ export default function ProfilePage() {
   useDocumentTitle(profile.data ? displayName(profile.data) : 'Profile');
   useRecordedView(userId, viewer !== undefined && viewer !== null && !isOwner);
 
-  if (profile.isPending) return <FullPageSpinner />;
+  if (profile.isPending)
+    return (
+      <Container maxWidth="lg" sx={{ py: 4 }}>
+        <CardSkeleton label="Loading profile" cards={3} />
+      </Container>
+    );
   if (isNotFoundError(profile.error) || isPrivateError(profile.error)) return <ProfileProblem kind="not-found" />;
   if (profile.isError) return <ProfileProblem kind="error" onRetry={() => window.location.reload()} />;
 
@@ -90,8 +95,12 @@ export default function ProfilePage() {
         <Grid size={{ xs: 12, md: 8 }}>
           <Stack spacing={3}>
             <MemberOverviewCard profile={profile.data} />
-            <PositionEducationCard workplaces={workplaces} education={education} />
-            <PersonalStoryCard profile={profile.data} />
+            <PositionEducationCard
+              workplaces={workplaces}
+              education={education}
+              editableBy={canEdit ? userId : undefined}
+            />
+            <PersonalStoryCard profile={profile.data} editableBy={canEdit ? userId : undefined} />
             <LeadershipTracker userId={userId} isOwner={canEdit} />
             <SkillsCard userId={userId} isOwner={canEdit} />
           </Stack>

@@ -3,17 +3,19 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Box, Button, IconButton, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import type { Task } from '../api/types.ts';
+import { NoTasksState } from './NoTasksState.tsx';
 import { calendarMonth, truncate } from '../task-rules.ts';
 
 interface CalendarViewProps {
   tasks: Task[];
   now: Date;
   onEdit: (task: Task) => void;
+  onNewTask: () => void;
 }
 
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-export function CalendarView({ tasks, now, onEdit }: CalendarViewProps) {
+export function CalendarView({ tasks, now, onEdit, onNewTask }: CalendarViewProps) {
   const [month, setMonth] = useState(() => ({ year: now.getFullYear(), month: now.getMonth() }));
   const weeks = useMemo(() => calendarMonth(month.year, month.month, tasks, now), [month, tasks, now]);
   const undated = tasks.filter((task) => !task.dueDate);
@@ -29,6 +31,7 @@ export function CalendarView({ tasks, now, onEdit }: CalendarViewProps) {
 
   return (
     <Stack spacing={2}>
+      {tasks.length === 0 && <NoTasksState onAdd={onNewTask} />}
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <IconButton onClick={() => shift(-1)} aria-label="Previous month">
           <ChevronLeftIcon />

@@ -1,12 +1,14 @@
 import { Box, Typography } from '@mui/material';
 import { useMemo } from 'react';
 import type { Task } from '../api/types.ts';
+import { NoTasksState } from './NoTasksState.tsx';
 import { ganttLayout, ganttPosition, parseDue, truncate } from '../task-rules.ts';
 
 interface GanttViewProps {
   tasks: Task[];
   now: Date;
   onEdit: (task: Task) => void;
+  onNewTask: () => void;
 }
 
 const ROW_PX = 36;
@@ -17,10 +19,16 @@ const STATUS_COLOR = { 'To Do': '#9e9e9e', 'In Progress': '#1976d2', Review: '#e
  * A due-date timeline: each task is a marker on its due day. Beyond the spec, an arrow runs from each
  * prerequisite's marker to the task that depends on it (as Plane and OpenProject draw them).
  */
-export function GanttView({ tasks, now, onEdit }: GanttViewProps) {
+export function GanttView({ tasks, now, onEdit, onNewTask }: GanttViewProps) {
   const { window, bars, arrows } = useMemo(() => ganttLayout(tasks, now), [tasks, now]);
   if (!tasks.some((task) => task.dueDate)) {
-    return <Typography color="text.secondary">No tasks with due dates to display in timeline</Typography>;
+    return (
+      <NoTasksState
+        text="No tasks with due dates to display in timeline"
+        actionLabel="Add a Task with a Due Date"
+        onAdd={onNewTask}
+      />
+    );
   }
   const height = Math.max(bars.length, 1) * ROW_PX;
   const percent = (at: number) => `${(at * 100).toFixed(3)}%`;

@@ -16,6 +16,7 @@ import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { TASK_STATUSES, type Task, type TaskStatus } from '../api/types.ts';
+import { NoTasksState } from './NoTasksState.tsx';
 import { assigneeSummary, kanbanColumn, parseDue, PROJECT_LIMITS, truncate } from '../task-rules.ts';
 
 interface KanbanBoardProps {
@@ -89,6 +90,11 @@ export function KanbanBoard({ tasks, userName, onAdd, onEdit, onMove }: KanbanBo
         },
       }}
     >
+      {tasks.length === 0 && (
+        <Box sx={{ mb: 2 }}>
+          <NoTasksState onAdd={() => onAdd('To Do')} />
+        </Box>
+      )}
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'repeat(4, 1fr)' }, gap: 2 }}>
         {columns.map((column) => (
           <KanbanColumn

@@ -1,5 +1,8 @@
+import AssignmentTurnedInOutlinedIcon from '@mui/icons-material/AssignmentTurnedInOutlined';
 import { Button, Card, CardActions, CardContent, Chip, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { Link as RouterLink } from 'react-router-dom';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { ListSkeleton } from '../../../components/Skeletons.tsx';
 import { useUserTasks } from '../api/get-tasks.ts';
 import { dashboardTasks, parseDue, PROJECT_LIMITS, truncate } from '../task-rules.ts';
 
@@ -17,11 +20,11 @@ export function MyProjectTasksCard({ userId }: { userId: string }) {
           My Project Tasks
         </Typography>
         {tasks.isPending ? (
-          <Typography>Loading...</Typography>
+          <ListSkeleton label="Loading tasks" rows={2} />
         ) : tasks.isError ? (
           <Typography color="error">Failed to load tasks</Typography>
         ) : shown.length === 0 ? (
-          <Typography color="text.secondary">No tasks assigned</Typography>
+          <EmptyState compact icon={<AssignmentTurnedInOutlinedIcon />} text="No tasks assigned" />
         ) : (
           <List dense>
             {shown.map((task) => (

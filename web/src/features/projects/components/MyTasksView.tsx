@@ -1,3 +1,4 @@
+import FilterListOffIcon from '@mui/icons-material/FilterListOff';
 import {
   Box,
   Button,
@@ -16,6 +17,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useMemo, useState } from 'react';
+import { EmptyState } from '../../../components/EmptyState.tsx';
 import { TASK_PRIORITIES, TASK_STATUSES, type Task } from '../api/types.ts';
 import {
   DUE_FILTERS,
@@ -27,6 +29,7 @@ import {
   sortMyTasks,
   type MyTaskFilters,
 } from '../task-rules.ts';
+import { EmptyTitle, NoTasksState } from './NoTasksState.tsx';
 
 interface MyTasksViewProps {
   /** Already only the member's tasks (single assigneeId). */
@@ -34,6 +37,7 @@ interface MyTasksViewProps {
   now: Date;
   projectTitle: (projectId: string) => string;
   onEdit: (task: Task) => void;
+  onNewTask: () => void;
 }
 
 const DUE_LABELS = {
@@ -44,7 +48,7 @@ const DUE_LABELS = {
   'no-date': 'No due date',
 } as const;
 
-export function MyTasksView({ tasks, now, projectTitle, onEdit }: MyTasksViewProps) {
+export function MyTasksView({ tasks, now, projectTitle, onEdit, onNewTask }: MyTasksViewProps) {
   const [filters, setFilters] = useState<MyTaskFilters>(NO_FILTERS);
   const summary = useMemo(() => myTaskSummary(tasks, now), [tasks, now]);
   const shown = useMemo(() => sortMyTasks(filterMyTasks(tasks, filters, now)), [tasks, filters, now]);
@@ -135,15 +139,17 @@ export function MyTasksView({ tasks, now, projectTitle, onEdit }: MyTasksViewPro
         My Tasks ({shown.length})
       </Typography>
       {tasks.length === 0 ? (
-        <Box>
-          <Typography variant="subtitle1">No tasks assigned</Typography>
-          <Typography color="text.secondary">You don&apos;t have any tasks assigned to you yet.</Typography>
-        </Box>
+        <NoTasksState
+          text={<EmptyTitle title="No tasks assigned" text="You don't have any tasks assigned to you yet." />}
+          actionLabel="Add a Task"
+          onAdd={onNewTask}
+        />
       ) : shown.length === 0 ? (
-        <Box>
-          <Typography variant="subtitle1">No matching tasks</Typography>
-          <Typography color="text.secondary">Try adjusting your filters to see more tasks.</Typography>
-        </Box>
+        <EmptyState
+          icon={<FilterListOffIcon />}
+          text={<EmptyTitle title="No matching tasks" text="Try adjusting your filters to see more tasks." />}
+          action={<Button onClick={() => setFilters(NO_FILTERS)}>Clear Filters</Button>}
+        />
       ) : (
         <List aria-label="My tasks">
           {shown.map((task) => (

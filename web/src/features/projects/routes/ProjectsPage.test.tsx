@@ -2,7 +2,7 @@ import type { CurrentUser } from '@crucible/proto';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
-import { stubApi } from '../../../test/fake-api.ts';
+import { STILL_LOADING, stubApi } from '../../../test/fake-api.ts';
 import { aMember, renderApp } from '../../../test/render-app.tsx';
 import type { Task } from '../api/types.ts';
 
@@ -88,11 +88,20 @@ describe('access', () => {
 });
 
 describe('projects overview', () => {
-  it('shows the empty state with Create First Project', async () => {
+  it("shows a busy skeleton named 'Loading...' while the projects load", async () => {
+    signedInAs(core, { 'GET /api/projects': () => STILL_LOADING });
+    renderApp('/projects');
+    const loading = await screen.findByRole('status', { name: 'Loading...' });
+    expect(loading.getAttribute('aria-busy')).toBe('true');
+    expect(screen.queryByRole('table', { name: 'Projects Overview' })).toBeNull();
+  });
+
+  it('shows the empty state whose Create First Project opens Create New Project', async () => {
     signedInAs(core, { 'GET /api/projects': () => ({ status: 200, body: [] }) });
     renderApp('/projects');
     expect(await screen.findByText('No Projects Yet')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Create First Project' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Create First Project' }));
+    expect(await screen.findByRole('dialog', { name: 'Create New Project' })).toBeTruthy();
   });
 
   it('lists projects by title with two names then +N more, the missing description, completion, and Active', async () => {
@@ -312,11 +321,24 @@ describe('task area', () => {
     expect(within(dialog).getAllByText('No Core users available').length).toBeGreaterThan(0);
   });
 
-  it('says when no task has a due date on the Gantt tab', async () => {
+  it('says when no task has a due date on the Gantt tab, and offers to add one', async () => {
     signedInAs(core);
     await openWebsite();
     await userEvent.click(await screen.findByRole('tab', { name: 'Gantt' }));
     expect(screen.getByText('No tasks with due dates to display in timeline')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Add a Task with a Due Date' }));
+    expect(await screen.findByRole('dialog', { name: 'Create New Task' })).toBeTruthy();
+  });
+
+  it('says a project without tasks has none on the Kanban tab, and Add First Task opens a To Do task', async () => {
+    signedInAs(core);
+    renderApp('/projects');
+    const table = await screen.findByRole('table', { name: 'Projects Overview' });
+    await userEvent.click(await within(table).findByText('Archive'));
+    expect(await screen.findByText('This project has no tasks yet.')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Add First Task' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add New Task' });
+    expect(within(dialog).getByRole('combobox', { name: 'Status' }).textContent).toContain('To Do');
   });
 
   it('shows My Tasks empty state when nothing is assigned to the member', async () => {

@@ -1,7 +1,10 @@
 import AddIcon from '@mui/icons-material/Add';
+import CreateNewFolderOutlinedIcon from '@mui/icons-material/CreateNewFolderOutlined';
 import { Alert, AlertTitle, Box, Button, Container, Stack, Tab, Tabs, Typography } from '@mui/material';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { TableSkeleton } from '../../../components/Skeletons.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useCurrentMember } from '../../../lib/current-member.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
@@ -16,6 +19,7 @@ import { GanttView } from '../components/GanttView.tsx';
 import { KanbanBoard } from '../components/KanbanBoard.tsx';
 import { MyTasksView } from '../components/MyTasksView.tsx';
 import { ProjectDialog } from '../components/ProjectDialog.tsx';
+import { EmptyTitle } from '../components/NoTasksState.tsx';
 import { ProjectsTable } from '../components/ProjectsTable.tsx';
 import { TaskDialog, type TaskDialogTarget } from '../components/TaskDialog.tsx';
 import { displayName, myTasks, projectAssignees, projectCompletion } from '../task-rules.ts';
@@ -24,6 +28,10 @@ import { useProjectNotices } from '../use-project-notices.ts';
 const TABS = ['Kanban', 'Gantt', 'Calendar', 'My Tasks'] as const;
 type TabName = (typeof TABS)[number];
 
+/** Spec 3 section 6: 'Loading...' while loading; it names the skeleton shaped like the projects table. */
+const LOADING_TEXT = 'Loading...';
+const PROJECT_TABLE_COLUMNS = 5;
+
 export const ACCESS_DENIED_TEXT = 'Project management is available only to Core and Admin users.';
 
 export default function ProjectsPage() {
@@ -31,7 +39,12 @@ export default function ProjectsPage() {
   const member = useCurrentMember();
   const permitted = Boolean(member && (member.accessLevel === 'Core' || member.isAdmin));
 
-  if (member === undefined) return <Typography sx={{ p: 3 }}>Loading...</Typography>;
+  if (member === undefined)
+    return (
+      <Container maxWidth="xl" sx={{ py: 3 }}>
+        <TableSkeleton label={LOADING_TEXT} columns={PROJECT_TABLE_COLUMNS} />
+      </Container>
+    );
   if (!permitted) return <AccessDenied />;
   return <ProjectManagement memberId={member?.id ?? ''} isAdmin={Boolean(member?.isAdmin)} />;
 }
@@ -126,6 +139,9 @@ function ProjectManagement({ memberId, isAdmin }: { memberId: string; isAdmin: b
     });
   };
 
+  const newTask = () => {
+    if (selected) setTaskTarget({ mode: 'create', projectId: selected.id });
+  };
   const projectTitle = (id: string) => projectList.find((project) => project.id === id)?.title ?? '';
 
   return (
@@ -143,18 +159,21 @@ function ProjectManagement({ memberId, isAdmin }: { memberId: string; isAdmin: b
         Projects Overview
       </Typography>
       {projects.isPending ? (
-        <Typography>Loading...</Typography>
+        <TableSkeleton label={LOADING_TEXT} columns={PROJECT_TABLE_COLUMNS} />
       ) : projects.isError ? (
         <Alert severity="error">Failed to load projects</Alert>
       ) : projectList.length === 0 ? (
-        <Box sx={{ textAlign: 'center', py: 4 }}>
-          <Typography variant="h6" component="p">
-            No Projects Yet
-          </Typography>
-          <Button variant="contained" sx={{ mt: 1 }} onClick={() => setProjectDialogOpen(true)}>
-            Create First Project
-          </Button>
-        </Box>
+        <EmptyState
+          icon={<CreateNewFolderOutlinedIcon />}
+          text={
+            <EmptyTitle title="No Projects Yet" text="A project holds tasks on a board, a timeline and a calendar." />
+          }
+          action={
+            <Button variant="contained" onClick={() => setProjectDialogOpen(true)}>
+              Create First Project
+            </Button>
+          }
+        />
       ) : (
         <ProjectsTable rows={rows} selectedId={selectedId} onSelect={setSelectedId} />
       )}
@@ -172,11 +191,7 @@ function ProjectManagement({ memberId, isAdmin }: { memberId: string; isAdmin: b
                   Delete Project
                 </Button>
               )}
-              <Button
-                variant="contained"
-                startIcon={<AddIcon />}
-                onClick={() => setTaskTarget({ mode: 'create', projectId: selected.id })}
-              >
+              <Button variant="contained" startIcon={<AddIcon />} onClick={newTask}>
                 New Task
               </Button>
             </Stack>
@@ -195,9 +210,11 @@ function ProjectManagement({ memberId, isAdmin }: { memberId: string; isAdmin: b
               onMove={move}
             />
           )}
-          {tab === 'Gantt' && <GanttView tasks={selectedTasks} now={now} onEdit={openEdit} />}
-          {tab === 'Calendar' && <CalendarView tasks={selectedTasks} now={now} onEdit={openEdit} />}
-          {tab === 'My Tasks' && <MyTasksView tasks={mine} now={now} projectTitle={projectTitle} onEdit={openEdit} />}
+          {tab === 'Gantt' && <GanttView tasks={selectedTasks} now={now} onEdit={openEdit} onNewTask={newTask} />}
+          {tab === 'Calendar' && <CalendarView tasks={selectedTasks} now={now} onEdit={openEdit} onNewTask={newTask} />}
+          {tab === 'My Tasks' && (
+            <MyTasksView tasks={mine} now={now} projectTitle={projectTitle} onEdit={openEdit} onNewTask={newTask} />
+          )}
         </Box>
       )}
 
