@@ -1,7 +1,7 @@
 import { requestPasswordResetSchema } from '@crucible/proto';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { OutlinedTextField } from '../../../components/OutlinedTextField.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
@@ -28,7 +28,7 @@ export function ForgotPasswordForm() {
 
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
-      <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" required fullWidth />
+      <OutlinedTextField {...form.field('email')} label="Email" type="email" autoComplete="email" required fullWidth />
       <Button type="submit" variant="contained" size="large" fullWidth loading={requestReset.isPending}>
         Send Reset Email
       </Button>

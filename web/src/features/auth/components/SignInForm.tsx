@@ -1,7 +1,7 @@
 import { signInRequestSchema } from '@crucible/proto';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { OutlinedTextField } from '../../../components/OutlinedTextField.tsx';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
@@ -30,8 +30,8 @@ export function SignInForm() {
 
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
-      <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" required fullWidth />
-      <TextField
+      <OutlinedTextField {...form.field('email')} label="Email" type="email" autoComplete="email" required fullWidth />
+      <OutlinedTextField
         {...form.field('password')}
         label="Password"
         type="password"
