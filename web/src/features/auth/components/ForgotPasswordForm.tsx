@@ -1,4 +1,4 @@
-import { requestPasswordResetSchema } from '@crucible/proto';
+import { requestPasswordResetChecks } from './auth-form-checks.ts';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { OutlinedTextField } from '../../../components/OutlinedTextField.tsx';
@@ -7,7 +7,7 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 
 export function ForgotPasswordForm() {
-  const form = useZodForm(requestPasswordResetSchema, { email: '' });
+  const form = useZodForm(requestPasswordResetChecks, { email: '' });
   const requestReset = useRequestPasswordReset();
   const showToast = useToast();
 

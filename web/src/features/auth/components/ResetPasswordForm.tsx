@@ -1,4 +1,4 @@
-import { resetPasswordFormSchema } from '@crucible/proto';
+import { resetPasswordFormChecks } from './auth-form-checks.ts';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { OutlinedTextField } from '../../../components/OutlinedTextField.tsx';
@@ -8,7 +8,7 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 
 export function ResetPasswordForm({ token }: { token: string }) {
-  const form = useZodForm(resetPasswordFormSchema, { password: '', confirmPassword: '' });
+  const form = useZodForm(resetPasswordFormChecks, { password: '', confirmPassword: '' });
   const resetPassword = useResetPassword();
   const showToast = useToast();
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-import { signInRequestSchema } from '@crucible/proto';
+import { signInChecks } from './auth-form-checks.ts';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { OutlinedTextField } from '../../../components/OutlinedTextField.tsx';
@@ -8,7 +8,7 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSignIn } from '../api/sign-in.ts';
 
 export function SignInForm() {
-  const form = useZodForm(signInRequestSchema, { email: '', password: '' });
+  const form = useZodForm(signInChecks, { email: '', password: '' });
   const signIn = useSignIn();
   const showToast = useToast();
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-import { signUpRequestSchema } from '@crucible/proto';
+import { signUpChecks } from './auth-form-checks.ts';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { OutlinedTextField } from '../../../components/OutlinedTextField.tsx';
@@ -8,7 +8,7 @@ import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSignUp } from '../api/sign-up.ts';
 
 export function SignUpForm() {
-  const form = useZodForm(signUpRequestSchema, { firstName: '', lastName: '', email: '', password: '' });
+  const form = useZodForm(signUpChecks, { firstName: '', lastName: '', email: '', password: '' });
   const signUp = useSignUp();
   const showToast = useToast();
   const navigate = useNavigate();

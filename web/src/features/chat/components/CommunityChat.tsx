@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { createBrowserLiveSocket } from '../../../lib/live-socket/live-socket-context.tsx';
+import { createBrowserLiveSocket } from '../../../lib/live-socket/browser-live-socket.ts';
 import type { LiveSocket } from '../../../lib/live-socket/live-socket.ts';
 import { useChatHistory } from '../api/get-chat-history.ts';
 import { canSendChat, chatDisplayName, chatTime, isSendKey, lineFromStored, type ChatLine } from '../chat-rules.ts';
