@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { interSubset } from './scripts/vite-inter-subset.ts';
 import { parseBuildEnvironment } from './src/lib/build-environment.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -18,7 +19,7 @@ export default defineConfig(({ command, mode }) => {
     root: webRoot,
     envDir: webRoot,
     envPrefix: ENV_PREFIXES,
-    plugins: [react()],
+    plugins: [react(), interSubset()],
     define: { 'import.meta.env.VITE_DEPLOYMENT': JSON.stringify(deployment) },
     server: {
       proxy: {

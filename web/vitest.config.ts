@@ -1,10 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
+import { interSubset } from './scripts/vite-inter-subset.ts';
 
 /** Component and unit tests of the web app, in jsdom. Paths are relative to the repo root like the other projects. */
 export default defineProject({
-  plugins: [react()],
+  // The app's modules import the font as the build does (jsdom does not load it).
+  plugins: [react(), interSubset()],
   test: {
     name: 'web',
     root: fileURLToPath(new URL('..', import.meta.url)),

@@ -1,9 +1,6 @@
-import { z } from 'zod';
-
 /** Membership tiers in ascending order; the order is the rule (a tier sees its own level and below). */
 export const ACCESS_LEVELS = ['Public', 'Apprentice', 'Journeyman', 'Master', 'Core', 'Admin'] as const;
 export type AccessLevel = (typeof ACCESS_LEVELS)[number];
-export const accessLevelSchema = z.enum(ACCESS_LEVELS);
 
 /** The four forums; Public has none and Admin reads them all. */
 export const FORUM_CATEGORIES = ['Core', 'Apprentice', 'Journeyman', 'Master'] as const;

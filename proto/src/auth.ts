@@ -1,40 +1,16 @@
 import { z } from 'zod';
-import { ACCESS_LEVELS, AUTH_PROVIDERS, accessLevelSchema } from './access.ts';
+import { accessLevelSchema } from './access-schema.ts';
+import { ACCESS_LEVELS, AUTH_PROVIDERS } from './access.ts';
+import { AUTH_MESSAGES, EMAIL_PATTERN } from './auth-messages.ts';
 import { LIMITS } from './limits.ts';
-
-/** Exact texts of spec 1 section 5 and section 8. */
-export const AUTH_MESSAGES = {
-  invalidEmail: 'Please enter a valid email address',
-  passwordTooShort: 'Password must be at least 8 characters',
-  resetPasswordTooShort: 'Password must be at least 8 characters long',
-  passwordTooLong: `Password must be at most ${LIMITS.password.max} characters`,
-  passwordRequired: 'Password is required',
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  passwordsDontMatch: "Passwords don't match",
-  noResetToken: 'No reset token found',
-  invalidCredentials: 'Invalid email or password',
-  emailTaken: 'An account with this email already exists',
-  resetRequested: 'If an account exists for that email, a password reset link has been sent.',
-  resetDone: 'Your password has been reset. You can now sign in with your new password.',
-  resetTokenInvalid: 'The password reset link is invalid or has expired.',
-  verificationInvalid: 'The verification link is invalid or has expired.',
-  signedOut: 'Signed out',
-  unauthorized: 'Unauthorized',
-  searchTooShort: `Search needs at least ${LIMITS.userSearch.minChars} characters`,
-  externalProviderNoReset: 'Password reset is only available for accounts that sign in with email',
-  accountDeactivated: 'This account has been deactivated. Contact an administrator.',
-  cannotDeactivateYourself: 'You cannot deactivate your own account',
-} as const;
 
 const email = z
   .string()
   .trim()
   .toLowerCase()
   .max(LIMITS.email.max, AUTH_MESSAGES.invalidEmail)
-  .pipe(z.email(AUTH_MESSAGES.invalidEmail));
-const name = (required: string) =>
-  z.string().trim().min(1, required).max(LIMITS.name.max, `Must be ${LIMITS.name.max} characters or less`);
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: AUTH_MESSAGES.invalidEmail }));
+const name = (required: string) => z.string().trim().min(1, required).max(LIMITS.name.max, AUTH_MESSAGES.nameTooLong);
 const newPassword = (tooShort: string) =>
   z.string().min(LIMITS.password.min, tooShort).max(LIMITS.password.max, AUTH_MESSAGES.passwordTooLong);
 
@@ -159,15 +135,6 @@ export const setAccessLevelSchema = z.strictObject({
   accessLevel: z.enum(ACCESS_LEVELS, { error: `Access level must be one of ${ACCESS_LEVELS.join(', ')}` }),
 });
 export const adminPasswordResetResponseSchema = z.object({ message: z.string(), emailSent: z.boolean() });
-
-/** The claims of an access token beyond iss/aud/exp/sub. */
-export const ACCESS_TOKEN_SESSION_CLAIM = 'sid';
-export const AUTH_COOKIE_NAME = 'crucible_token';
-/**
- * A state change signed in by the cookie alone must carry this header: an HTML form on another
- * site of the same host (another port) can send the cookie but not a header. Any value will do.
- */
-export const CSRF_HEADER_NAME = 'x-requested-with';
 
 /** The web app's one-time value for an external sign-in, echoed to /auth/callback so it knows it asked. */
 export const externalLoginQuerySchema = z.object({

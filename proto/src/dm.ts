@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accessLevelSchema } from './access.ts';
+import { accessLevelSchema } from './access-schema.ts';
 import { LIMITS } from './limits.ts';
 
 /** Exact texts of spec 2 sections 5 and 8, plus the server's own refusals. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accessLevelSchema } from './access.ts';
+import { accessLevelSchema } from './access-schema.ts';
 
 /** Every event travels in this envelope; `id` is the dedupe key for the broker and the consumers. */
 export const eventEnvelopeSchema = z.object({

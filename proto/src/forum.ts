@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { FORUM_CATEGORIES, accessLevelSchema, accessRank, type AccessLevel } from './access.ts';
+import { accessLevelSchema } from './access-schema.ts';
+import { FORUM_CATEGORIES, accessRank, type AccessLevel } from './access.ts';
 import { decodeKeysetCursor } from './cursor.ts';
 import { LIMITS } from './limits.ts';
 

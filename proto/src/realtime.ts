@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { accessLevelSchema } from './access.ts';
+import { accessLevelSchema } from './access-schema.ts';
 import { notificationDetailSchema } from './notifications.ts';
 
 /**

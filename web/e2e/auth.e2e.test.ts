@@ -327,6 +327,28 @@ describe('member journey', () => {
     });
   });
 
+  it('draws the sign-in page in its bundled Inter (both weights), fetching nothing from another origin', async () => {
+    await withPage(browser, 'signin-font', async (page) => {
+      const requested: string[] = [];
+      page.on('request', (request) => requested.push(request.url()));
+      await page.goto(at('/signin'));
+      await page.getByRole('button', { name: 'Sign In' }).waitFor();
+      const fonts = await page.evaluate(async () => {
+        await document.fonts.ready;
+        return {
+          loadedFaces: [...document.fonts].filter((face) => face.status === 'loaded').map((face) => face.family),
+          regular: document.fonts.check('400 16px Inter'),
+          semibold: document.fonts.check('600 16px Inter'),
+          headingFamily: getComputedStyle(document.querySelector('h1')!).fontFamily,
+        };
+      });
+      expect(fonts).toMatchObject({ loadedFaces: ['Inter'], regular: true, semibold: true });
+      expect(fonts.headingFamily).toMatch(/^Inter,/);
+      expect(requested.filter((url) => new URL(url).origin !== product.url)).toEqual([]);
+      expect(requested.filter((url) => url.endsWith('.woff2'))).toHaveLength(1);
+    });
+  });
+
   it('sends a visitor from a member screen to sign in', async () => {
     await withPage(browser, 'member-redirect', async (page) => {
       await page.goto(at('/forums'));

@@ -18,6 +18,7 @@ const INPUTS = [
   'web/public',
   'web/index.html',
   'web/vite.config.ts',
+  'web/scripts/vite-inter-subset.ts',
   'web/tsconfig.json',
   'web/package.json',
   'proto/src',

@@ -8,6 +8,7 @@ import { dmRoutes } from './dm.ts';
 import { adminRoutes } from './admin.ts';
 
 export * from './route.ts';
+export * from './paths.ts';
 export * from './openapi.ts';
 export { authRoutes } from './auth.ts';
 export { forumRoutes } from './forum.ts';

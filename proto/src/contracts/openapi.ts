@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { AUTH_COOKIE_NAME } from '../auth.ts';
+import { AUTH_COOKIE_NAME } from '../auth-messages.ts';
 import { errorBodySchema } from '../errors.ts';
-import { isRawResponse, pathParamNames, type RouteContract, type RouteContracts } from './route.ts';
+import { pathParamNames } from './paths.ts';
+import { isRawResponse, type RouteContract, type RouteContracts } from './route.ts';
 
 type JsonSchema = Record<string, unknown>;
 type Io = 'input' | 'output';

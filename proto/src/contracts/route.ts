@@ -74,20 +74,6 @@ export function isRawResponse(spec: ResponseSpec | undefined): spec is RawRespon
   return typeof spec === 'object' && spec !== null && 'kind' in spec && spec.kind === 'raw';
 }
 
-/** Fills `:name` segments, each value encoded as one segment. */
-export function fillPath(path: string, params: Record<string, string> | undefined): string {
-  return path.replace(/:(\w+)/g, (_segment, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`Missing path parameter ${name} for ${path}`);
-    return encodeURIComponent(value);
-  });
-}
-
-/** Names of the `:name` segments of a path, in order. */
-export function pathParamNames(path: string): string[] {
-  return [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
-}
-
 /** A path id: anything but a uuid names nothing, so it fails as the same 404 as a missing one (lowercased for lookups). */
 export function pathId(notFoundMessage: string) {
   return z.uuid({ error: notFoundMessage }).transform((id) => id.toLowerCase());

@@ -1,25 +1,52 @@
-import { createContext, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
-import { readAuthToken } from '../auth-token.ts';
-import { LiveSocket, liveSocketUrl, type LiveSocketStatus } from './live-socket.ts';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
+import type { LiveSocket, LiveSocketStatus } from './live-socket.ts';
 import type { ServerSocketMessage } from '@crucible/proto';
 
 const LiveSocketContext = createContext<LiveSocket | null>(null);
 
-export function createBrowserLiveSocket(): LiveSocket {
-  return new LiveSocket({ url: liveSocketUrl(window.location), readToken: readAuthToken });
+/**
+ * The browser's socket is loaded once a member is signed in: its message shapes bring zod (~25 kB
+ * gzip), which the signed-out screens do without (issue 17's weight budget for the sign-in page).
+ */
+function useBrowserLiveSocket(wanted: boolean): LiveSocket | null {
+  const [socket, setSocket] = useState<LiveSocket | null>(null);
+  useEffect(() => {
+    if (!wanted) return;
+    let current = true;
+    void import('./browser-live-socket.ts').then(({ createBrowserLiveSocket }) => {
+      if (current) setSocket(createBrowserLiveSocket());
+    });
+    return () => {
+      current = false;
+      setSocket(null);
+    };
+  }, [wanted]);
+  return socket;
 }
 
 /** The one global socket of a signed-in member (badges, presence, live messages); none for visitors. */
 export function LiveSocketProvider({
   enabled,
   children,
-  createSocket = createBrowserLiveSocket,
+  createSocket,
 }: {
   enabled: boolean;
   children: ReactNode;
+  /** A socket made at once instead of the browser's (tests). */
   createSocket?: () => LiveSocket;
 }) {
-  const socket = useMemo(() => (enabled ? createSocket() : null), [enabled, createSocket]);
+  const createdSocket = useMemo(() => (enabled && createSocket ? createSocket() : null), [enabled, createSocket]);
+  const browserSocket = useBrowserLiveSocket(enabled && !createSocket);
+  const socket = createdSocket ?? browserSocket;
   useEffect(() => {
     if (!socket) return;
     socket.start();

@@ -1,10 +1,11 @@
-import { authRoutes, type RequestPasswordReset } from '@crucible/proto';
+import type { RequestPasswordReset } from '@crucible/proto';
 import { useMutation } from '@tanstack/react-query';
 import { callRouteWithServerMessage } from '../../../lib/api-client.ts';
+import { loadAuthRoutes } from './load-auth-routes.ts';
 
-export function requestPasswordReset(request: RequestPasswordReset): Promise<{ message: string }> {
+export async function requestPasswordReset(request: RequestPasswordReset): Promise<{ message: string }> {
   return callRouteWithServerMessage(
-    authRoutes.requestPasswordReset,
+    (await loadAuthRoutes()).requestPasswordReset,
     { body: request },
     'Password reset request failed',
   );

@@ -1,11 +1,12 @@
-import { authRoutes, type SignInRequest, type SignInResponse } from '@crucible/proto';
+import type { SignInRequest, SignInResponse } from '@crucible/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRouteWithServerMessage } from '../../../lib/api-client.ts';
 import { storeAuthToken } from '../../../lib/auth-token.ts';
 import { CURRENT_USER_QUERY_KEY } from './get-current-user.ts';
+import { loadAuthRoutes } from './load-auth-routes.ts';
 
-export function signIn(request: SignInRequest): Promise<SignInResponse> {
-  return callRouteWithServerMessage(authRoutes.signIn, { body: request }, 'Signin failed');
+export async function signIn(request: SignInRequest): Promise<SignInResponse> {
+  return callRouteWithServerMessage((await loadAuthRoutes()).signIn, { body: request }, 'Signin failed');
 }
 
 /** Resolves once the user is read again, so the caller navigates to an app that already knows the member. */

@@ -1,12 +1,12 @@
-import { authRoutes } from '@crucible/proto';
 import { hashKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { callRoute } from '../../../lib/api-client.ts';
 import { clearAuthToken } from '../../../lib/auth-token.ts';
 import { CURRENT_USER_QUERY_KEY } from './get-current-user.ts';
+import { loadAuthRoutes } from './load-auth-routes.ts';
 
 export async function signOut(): Promise<void> {
-  await callRoute(authRoutes.signOut, {});
+  await callRoute((await loadAuthRoutes()).signOut, {});
 }
 
 /**

@@ -1,11 +1,12 @@
-import { authRoutes, type SignUpRequest, type SignUpResponse } from '@crucible/proto';
+import type { SignUpRequest, SignUpResponse } from '@crucible/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRouteWithServerMessage } from '../../../lib/api-client.ts';
 import { storeAuthToken } from '../../../lib/auth-token.ts';
 import { CURRENT_USER_QUERY_KEY } from './get-current-user.ts';
+import { loadAuthRoutes } from './load-auth-routes.ts';
 
-export function signUp(request: SignUpRequest): Promise<SignUpResponse> {
-  return callRouteWithServerMessage(authRoutes.signUp, { body: request }, 'Signup failed');
+export async function signUp(request: SignUpRequest): Promise<SignUpResponse> {
+  return callRouteWithServerMessage((await loadAuthRoutes()).signUp, { body: request }, 'Signup failed');
 }
 
 /**

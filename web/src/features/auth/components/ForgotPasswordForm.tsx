@@ -1,13 +1,13 @@
-import { requestPasswordResetSchema } from '@crucible/proto';
+import { requestPasswordResetChecks } from './auth-form-checks.ts';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { OutlinedTextField } from '../../../components/OutlinedTextField.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useRequestPasswordReset } from '../api/request-password-reset.ts';
 
 export function ForgotPasswordForm() {
-  const form = useZodForm(requestPasswordResetSchema, { email: '' });
+  const form = useZodForm(requestPasswordResetChecks, { email: '' });
   const requestReset = useRequestPasswordReset();
   const showToast = useToast();
 
@@ -28,7 +28,7 @@ export function ForgotPasswordForm() {
 
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
-      <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" required fullWidth />
+      <OutlinedTextField {...form.field('email')} label="Email" type="email" autoComplete="email" required fullWidth />
       <Button type="submit" variant="contained" size="large" fullWidth loading={requestReset.isPending}>
         Send Reset Email
       </Button>

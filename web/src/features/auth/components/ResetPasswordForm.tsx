@@ -1,14 +1,14 @@
-import { resetPasswordFormSchema } from '@crucible/proto';
+import { resetPasswordFormChecks } from './auth-form-checks.ts';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { OutlinedTextField } from '../../../components/OutlinedTextField.tsx';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useResetPassword } from '../api/reset-password.ts';
 
 export function ResetPasswordForm({ token }: { token: string }) {
-  const form = useZodForm(resetPasswordFormSchema, { password: '', confirmPassword: '' });
+  const form = useZodForm(resetPasswordFormChecks, { password: '', confirmPassword: '' });
   const resetPassword = useResetPassword();
   const showToast = useToast();
   const navigate = useNavigate();
@@ -42,7 +42,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
 
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
-      <TextField
+      <OutlinedTextField
         {...form.field('password')}
         label="New password"
         type="password"
@@ -50,7 +50,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         required
         fullWidth
       />
-      <TextField
+      <OutlinedTextField
         {...form.field('confirmPassword')}
         label="Confirm new password"
         type="password"

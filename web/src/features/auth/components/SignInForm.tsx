@@ -1,14 +1,14 @@
-import { signInRequestSchema } from '@crucible/proto';
+import { signInChecks } from './auth-form-checks.ts';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { OutlinedTextField } from '../../../components/OutlinedTextField.tsx';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSignIn } from '../api/sign-in.ts';
 
 export function SignInForm() {
-  const form = useZodForm(signInRequestSchema, { email: '', password: '' });
+  const form = useZodForm(signInChecks, { email: '', password: '' });
   const signIn = useSignIn();
   const showToast = useToast();
   const navigate = useNavigate();
@@ -30,8 +30,8 @@ export function SignInForm() {
 
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
-      <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" required fullWidth />
-      <TextField
+      <OutlinedTextField {...form.field('email')} label="Email" type="email" autoComplete="email" required fullWidth />
+      <OutlinedTextField
         {...form.field('password')}
         label="Password"
         type="password"

@@ -1,14 +1,14 @@
-import { signUpRequestSchema } from '@crucible/proto';
+import { signUpChecks } from './auth-form-checks.ts';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { OutlinedTextField } from '../../../components/OutlinedTextField.tsx';
 import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSignUp } from '../api/sign-up.ts';
 
 export function SignUpForm() {
-  const form = useZodForm(signUpRequestSchema, { firstName: '', lastName: '', email: '', password: '' });
+  const form = useZodForm(signUpChecks, { firstName: '', lastName: '', email: '', password: '' });
   const signUp = useSignUp();
   const showToast = useToast();
   const navigate = useNavigate();
@@ -37,11 +37,23 @@ export function SignUpForm() {
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2.5}>
-        <TextField {...form.field('firstName')} label="First name" autoComplete="given-name" required fullWidth />
-        <TextField {...form.field('lastName')} label="Last name" autoComplete="family-name" required fullWidth />
+        <OutlinedTextField
+          {...form.field('firstName')}
+          label="First name"
+          autoComplete="given-name"
+          required
+          fullWidth
+        />
+        <OutlinedTextField
+          {...form.field('lastName')}
+          label="Last name"
+          autoComplete="family-name"
+          required
+          fullWidth
+        />
       </Stack>
-      <TextField {...form.field('email')} label="Email" type="email" autoComplete="email" required fullWidth />
-      <TextField
+      <OutlinedTextField {...form.field('email')} label="Email" type="email" autoComplete="email" required fullWidth />
+      <OutlinedTextField
         {...form.field('password')}
         label="Password"
         type="password"

@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ListSkeleton } from '../../../components/Skeletons.tsx';
-import { createBrowserLiveSocket } from '../../../lib/live-socket/live-socket-context.tsx';
+import { createBrowserLiveSocket } from '../../../lib/live-socket/browser-live-socket.ts';
 import type { LiveSocket } from '../../../lib/live-socket/live-socket.ts';
 import { useChatHistory } from '../api/get-chat-history.ts';
 import { canSendChat, chatDisplayName, chatTime, isSendKey, lineFromStored, type ChatLine } from '../chat-rules.ts';
