@@ -2,11 +2,7 @@ import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import { AUDIT_FILTER_ACTION_TYPES, type AdminActionType } from '@crucible/proto';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
@@ -14,9 +10,12 @@ import { displayName, formatDateTime, truncateUserAgent } from '../admin-format.
 import { USER_PAGE_SIZE, USER_PICKER_LIMIT } from '../api/admin-query-keys.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import { useAuditLogs } from '../api/get-audit-logs.ts';
-import { AdminTableContainer, EmptyTableRow, QueryState, SectionHeader } from './TabSection.tsx';
+import { AdminTable } from './AdminTable.tsx';
+import { SectionHeader } from './TabSection.tsx';
 
 const actionLabel = (type: string) => type.replaceAll('_', ' ');
+
+const AUDIT_HEADINGS = ['Time', 'Admin', 'Action', 'Description', 'IP Address', 'User Agent'];
 
 /** Audit Logs: newest first, filtered by action type and admin; read only. */
 export function AuditLogsTab() {
@@ -68,61 +67,36 @@ export function AuditLogsTab() {
           ))}
         </TextField>
       </SectionHeader>
-      <QueryState
-        isPending={logs.isPending}
-        error={logs.error}
+      <AdminTable
+        query={logs}
         failedText="Failed to fetch audit logs"
         loadingLabel="Loading audit logs"
-        columns={6}
-        onRetry={() => void logs.refetch()}
-      >
-        <AdminTableContainer label="Audit log">
-          <Table size="small" aria-label="Audit logs">
-            <TableHead>
-              <TableRow>
-                <TableCell>Time</TableCell>
-                <TableCell>Admin</TableCell>
-                <TableCell>Action</TableCell>
-                <TableCell>Description</TableCell>
-                <TableCell>IP Address</TableCell>
-                <TableCell>User Agent</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {logs.data?.logs.length === 0 && (
-                <EmptyTableRow columns={6} icon={<HistoryOutlinedIcon />} text="No audit log entries" />
-              )}
-              {logs.data?.logs.map((entry) => (
-                <TableRow key={entry.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.createdAt)}</TableCell>
-                  <TableCell>{entry.adminName}</TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      variant="outlined"
-                      color={entry.success ? 'default' : 'error'}
-                      label={actionLabel(entry.actionType)}
-                    />
-                  </TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 200 }}>{entry.description}</TableCell>
-                  <TableCell>{entry.ipAddress ?? '—'}</TableCell>
-                  <TableCell title={entry.userAgent ?? undefined} sx={{ minWidth: 160 }}>
-                    {truncateUserAgent(entry.userAgent)}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </AdminTableContainer>
-        <TablePagination
-          component="div"
-          count={logs.data?.total ?? 0}
-          page={page}
-          onPageChange={(_event, next) => setPage(next)}
-          rowsPerPage={USER_PAGE_SIZE}
-          rowsPerPageOptions={[USER_PAGE_SIZE]}
-        />
-      </QueryState>
+        label="Audit log"
+        tableLabel="Audit logs"
+        headings={AUDIT_HEADINGS}
+        rows={logs.data?.logs}
+        empty={{ icon: <HistoryOutlinedIcon />, text: 'No audit log entries' }}
+        paging={{ page, total: logs.data?.total ?? 0, onPageChange: setPage }}
+        renderRow={(entry) => (
+          <TableRow key={entry.id}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.createdAt)}</TableCell>
+            <TableCell>{entry.adminName}</TableCell>
+            <TableCell>
+              <Chip
+                size="small"
+                variant="outlined"
+                color={entry.success ? 'default' : 'error'}
+                label={actionLabel(entry.actionType)}
+              />
+            </TableCell>
+            <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 200 }}>{entry.description}</TableCell>
+            <TableCell>{entry.ipAddress ?? '—'}</TableCell>
+            <TableCell title={entry.userAgent ?? undefined} sx={{ minWidth: 160 }}>
+              {truncateUserAgent(entry.userAgent)}
+            </TableCell>
+          </TableRow>
+        )}
+      />
     </>
   );
 }

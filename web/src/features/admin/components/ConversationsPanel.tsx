@@ -3,19 +3,27 @@ import QuestionAnswerOutlinedIcon from '@mui/icons-material/QuestionAnswerOutlin
 import { LIMITS } from '@crucible/proto';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatDateTime, formatQuotaPercent, formatSize, plainText, preview } from '../admin-format.ts';
 import { ADMIN_TEXTS } from '../admin-texts.ts';
 import { useAdminConversations } from '../api/get-conversations.ts';
 import { useAdminDirectMessages } from '../api/get-direct-messages.ts';
-import { AdminTableContainer, EmptyTableRow, QueryState, SectionHeader } from './TabSection.tsx';
+import { AdminTable, type AdminTableHeading } from './AdminTable.tsx';
+import { SectionHeader } from './TabSection.tsx';
 
 const PREVIEW_CHARS = 80;
+
+const CONVERSATION_HEADINGS: readonly AdminTableHeading[] = [
+  'Participants',
+  { key: 'messages', label: 'Messages', align: 'right' },
+  { key: 'size', label: 'Size', align: 'right' },
+  { key: 'quota', label: 'Quota', align: 'right' },
+  'Last Activity',
+  'Actions',
+];
+const MESSAGE_HEADINGS = ['From', 'To', 'Message', 'Sent'];
 
 /** The first 10 conversations with their size and share of a member's quota, then the first 20 recent messages. */
 export function ConversationsPanel() {
@@ -25,102 +33,66 @@ export function ConversationsPanel() {
   return (
     <>
       <SectionHeader title="Conversations" />
-      <QueryState
-        isPending={conversations.isPending}
-        error={conversations.error}
+      <AdminTable
+        query={conversations}
         failedText="Failed to fetch conversations"
         loadingLabel="Loading conversations"
-        columns={6}
-        onRetry={() => void conversations.refetch()}
-      >
-        <AdminTableContainer label="Conversations">
-          <Table size="small" aria-label="Conversations">
-            <TableHead>
-              <TableRow>
-                <TableCell>Participants</TableCell>
-                <TableCell align="right">Messages</TableCell>
-                <TableCell align="right">Size</TableCell>
-                <TableCell align="right">Quota</TableCell>
-                <TableCell>Last Activity</TableCell>
-                <TableCell>Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {conversations.data?.conversations.length === 0 && (
-                <EmptyTableRow columns={6} icon={<QuestionAnswerOutlinedIcon />} text={ADMIN_TEXTS.noConversations} />
-              )}
-              {conversations.data?.conversations.map((conversation) => {
-                const pair = `${conversation.user1Name} ↔ ${conversation.user2Name}`;
-                return (
-                  <TableRow key={`${conversation.user1Id}-${conversation.user2Id}`}>
-                    <TableCell>{pair}</TableCell>
-                    <TableCell align="right">{conversation.messageCount}</TableCell>
-                    <TableCell align="right">{formatSize(conversation.totalBytes)}</TableCell>
-                    <TableCell align="right">
-                      {formatQuotaPercent(conversation.totalBytes, LIMITS.directMessage.quotaBytes)}
-                    </TableCell>
-                    <TableCell>{formatDateTime(conversation.lastActivity)}</TableCell>
-                    <TableCell>
-                      <Button
-                        size="small"
-                        component={RouterLink}
-                        to={`/admin/conversations/${conversation.user1Id}/${conversation.user2Id}`}
-                        aria-label={`View conversation ${pair}`}
-                      >
-                        View
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </AdminTableContainer>
-      </QueryState>
+        label="Conversations"
+        headings={CONVERSATION_HEADINGS}
+        rows={conversations.data?.conversations}
+        empty={{ icon: <QuestionAnswerOutlinedIcon />, text: ADMIN_TEXTS.noConversations }}
+        renderRow={(conversation) => {
+          const pair = `${conversation.user1Name} ↔ ${conversation.user2Name}`;
+          return (
+            <TableRow key={`${conversation.user1Id}-${conversation.user2Id}`}>
+              <TableCell>{pair}</TableCell>
+              <TableCell align="right">{conversation.messageCount}</TableCell>
+              <TableCell align="right">{formatSize(conversation.totalBytes)}</TableCell>
+              <TableCell align="right">
+                {formatQuotaPercent(conversation.totalBytes, LIMITS.directMessage.quotaBytes)}
+              </TableCell>
+              <TableCell>{formatDateTime(conversation.lastActivity)}</TableCell>
+              <TableCell>
+                <Button
+                  size="small"
+                  component={RouterLink}
+                  to={`/admin/conversations/${conversation.user1Id}/${conversation.user2Id}`}
+                  aria-label={`View conversation ${pair}`}
+                >
+                  View
+                </Button>
+              </TableCell>
+            </TableRow>
+          );
+        }}
+      />
       <Box sx={{ mt: 4 }}>
         <SectionHeader title="Recent Messages" />
-        <QueryState
-          isPending={messages.isPending}
-          error={messages.error}
+        <AdminTable
+          query={messages}
           failedText="Failed to fetch messages"
           loadingLabel="Loading messages"
-          columns={4}
-          onRetry={() => void messages.refetch()}
-        >
-          <AdminTableContainer label="Recent messages">
-            <Table size="small" aria-label="Recent messages">
-              <TableHead>
-                <TableRow>
-                  <TableCell>From</TableCell>
-                  <TableCell>To</TableCell>
-                  <TableCell>Message</TableCell>
-                  <TableCell>Sent</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {messages.data?.messages.length === 0 && (
-                  <EmptyTableRow columns={4} icon={<ChatOutlinedIcon />} text="No messages yet" />
+          label="Recent messages"
+          headings={MESSAGE_HEADINGS}
+          rows={messages.data?.messages}
+          empty={{ icon: <ChatOutlinedIcon />, text: 'No messages yet' }}
+          renderRow={(message) => (
+            <TableRow key={message.id}>
+              <TableCell>{message.senderName}</TableCell>
+              <TableCell>{message.recipientName}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 200 }}>
+                {message.isDeletedByAdmin ? (
+                  <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
+                    Deleted by an admin
+                  </Box>
+                ) : (
+                  preview(plainText(message.content), PREVIEW_CHARS)
                 )}
-                {messages.data?.messages.map((message) => (
-                  <TableRow key={message.id}>
-                    <TableCell>{message.senderName}</TableCell>
-                    <TableCell>{message.recipientName}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 200 }}>
-                      {message.isDeletedByAdmin ? (
-                        <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>
-                          Deleted by an admin
-                        </Box>
-                      ) : (
-                        preview(plainText(message.content), PREVIEW_CHARS)
-                      )}
-                    </TableCell>
-                    <TableCell>{formatDateTime(message.createdAt)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </AdminTableContainer>
-        </QueryState>
+              </TableCell>
+              <TableCell>{formatDateTime(message.createdAt)}</TableCell>
+            </TableRow>
+          )}
+        />
       </Box>
     </>
   );

@@ -1,27 +1,22 @@
 import FlagOutlinedIcon from '@mui/icons-material/FlagOutlined';
 import { MESSAGE_FLAG_STATUSES, type MessageFlag, type MessageFlagStatus } from '@crucible/proto';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
-import { useToast } from '../../../components/toast/toast-context.ts';
-import { failureDescription, formatDateTime } from '../admin-format.ts';
+import { useState } from 'react';
+import { formatDateTime } from '../admin-format.ts';
 import { ADMIN_TEXTS } from '../admin-texts.ts';
 import { useAdminFlags, useUpdateFlagStatus } from '../api/message-flags.ts';
+import { AdminTable, type AdminTableHeading } from './AdminTable.tsx';
+import { DialogForm } from './DialogForm.tsx';
 import { MessageSnapshot } from './MessageSnapshot.tsx';
-import { AdminTableContainer, EmptyTableRow, QueryState, SectionHeader } from './TabSection.tsx';
+import { SectionHeader } from './TabSection.tsx';
+import { useDialogOutcome } from './use-dialog-outcome.ts';
 
 /** Spec 3 section 4: pending yellow, under review blue, resolved green, dismissed grey, escalated red. */
 export const FLAG_STATUS_COLOURS: Record<MessageFlagStatus, ChipProps['color']> = {
@@ -35,6 +30,16 @@ export const FLAG_STATUS_COLOURS: Record<MessageFlagStatus, ChipProps['color']> 
 export const flagStatusLabel = (status: MessageFlagStatus) =>
   status === 'under_review' ? 'Under review' : status.charAt(0).toUpperCase() + status.slice(1);
 
+const FLAG_HEADINGS: readonly AdminTableHeading[] = [
+  'Flagged',
+  'Flagged By',
+  { key: 'priority', label: 'Priority', align: 'right' },
+  'Message',
+  'Reason',
+  'Status',
+  'Actions',
+];
+
 /** Flags: highest priority first; Update sets any status with notes, except on resolved flags. */
 export function FlagsPanel() {
   const flags = useAdminFlags();
@@ -43,67 +48,47 @@ export function FlagsPanel() {
   return (
     <>
       <SectionHeader title="Message Flags" />
-      <QueryState
-        isPending={flags.isPending}
-        error={flags.error}
+      <AdminTable
+        query={flags}
         failedText="Failed to fetch flags"
         loadingLabel="Loading flags"
-        columns={7}
-        onRetry={() => void flags.refetch()}
-      >
-        <AdminTableContainer label="Message flags">
-          <Table size="small" aria-label="Message flags">
-            <TableHead>
-              <TableRow>
-                <TableCell>Flagged</TableCell>
-                <TableCell>Flagged By</TableCell>
-                <TableCell align="right">Priority</TableCell>
-                <TableCell>Message</TableCell>
-                <TableCell>Reason</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {flags.data?.flags.length === 0 && (
-                <EmptyTableRow columns={7} icon={<FlagOutlinedIcon />} text="No flags" />
+        label="Message flags"
+        headings={FLAG_HEADINGS}
+        rows={flags.data?.flags}
+        empty={{ icon: <FlagOutlinedIcon />, text: 'No flags' }}
+        renderRow={(flag) => (
+          <TableRow key={flag.id}>
+            <TableCell>{formatDateTime(flag.createdAt)}</TableCell>
+            <TableCell>{flag.flaggedByName}</TableCell>
+            <TableCell align="right">{flag.priority}</TableCell>
+            <TableCell>
+              <MessageSnapshot message={flag.message} />
+            </TableCell>
+            <TableCell sx={{ overflowWrap: 'anywhere' }}>
+              {flag.reason}
+              {flag.reviewNotes && (
+                <Stack component="span" sx={{ color: 'text.secondary', fontSize: '0.8rem' }}>
+                  Notes: {flag.reviewNotes}
+                </Stack>
               )}
-              {flags.data?.flags.map((flag) => (
-                <TableRow key={flag.id}>
-                  <TableCell>{formatDateTime(flag.createdAt)}</TableCell>
-                  <TableCell>{flag.flaggedByName}</TableCell>
-                  <TableCell align="right">{flag.priority}</TableCell>
-                  <TableCell>
-                    <MessageSnapshot message={flag.message} />
-                  </TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    {flag.reason}
-                    {flag.reviewNotes && (
-                      <Stack component="span" sx={{ color: 'text.secondary', fontSize: '0.8rem' }}>
-                        Notes: {flag.reviewNotes}
-                      </Stack>
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    <Chip size="small" color={FLAG_STATUS_COLOURS[flag.status]} label={flagStatusLabel(flag.status)} />
-                  </TableCell>
-                  <TableCell>
-                    {flag.status !== 'resolved' && (
-                      <Button
-                        size="small"
-                        onClick={() => setUpdating(flag)}
-                        aria-label={`Update flag by ${flag.flaggedByName}`}
-                      >
-                        Update
-                      </Button>
-                    )}
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </AdminTableContainer>
-      </QueryState>
+            </TableCell>
+            <TableCell>
+              <Chip size="small" color={FLAG_STATUS_COLOURS[flag.status]} label={flagStatusLabel(flag.status)} />
+            </TableCell>
+            <TableCell>
+              {flag.status !== 'resolved' && (
+                <Button
+                  size="small"
+                  onClick={() => setUpdating(flag)}
+                  aria-label={`Update flag by ${flag.flaggedByName}`}
+                >
+                  Update
+                </Button>
+              )}
+            </TableCell>
+          </TableRow>
+        )}
+      />
       <Dialog open={updating !== null} onClose={() => setUpdating(null)} fullWidth maxWidth="sm">
         {updating && <FlagForm flag={updating} onClose={() => setUpdating(null)} />}
       </Dialog>
@@ -114,66 +99,47 @@ export function FlagsPanel() {
 function FlagForm({ flag, onClose }: { flag: MessageFlag; onClose: () => void }) {
   const [status, setStatus] = useState<MessageFlagStatus>(flag.status);
   const [reviewNotes, setReviewNotes] = useState(flag.reviewNotes ?? '');
-  const [problem, setProblem] = useState<string | null>(null);
   const update = useUpdateFlagStatus();
-  const showToast = useToast();
+  const { problem, callbacks } = useDialogOutcome({
+    succeeded: ADMIN_TEXTS.flagUpdated,
+    failed: ADMIN_TEXTS.flagUpdateFailed,
+    onClose,
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    update.mutate(
-      { id: flag.id, update: { status, reviewNotes: reviewNotes.trim() || null } },
-      {
-        onSuccess: () => {
-          showToast({ severity: 'success', title: ADMIN_TEXTS.flagUpdated });
-          onClose();
-        },
-        onError: (error) => {
-          const text = failureDescription(error);
-          setProblem(text);
-          showToast({ severity: 'error', title: ADMIN_TEXTS.flagUpdateFailed, description: text });
-        },
-      },
-    );
-  };
+  const submit = () =>
+    update.mutate({ id: flag.id, update: { status, reviewNotes: reviewNotes.trim() || null } }, callbacks);
 
   return (
-    <form noValidate onSubmit={submit}>
-      <DialogTitle>Update Flag</DialogTitle>
-      <DialogContent>
-        {problem && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {problem}
-          </Alert>
-        )}
-        <MessageSnapshot message={flag.message} />
-        <Stack spacing={2} sx={{ mt: 2 }}>
-          <TextField
-            select
-            label="Status"
-            value={status}
-            onChange={(e) => setStatus(e.target.value as MessageFlagStatus)}
-          >
-            {MESSAGE_FLAG_STATUSES.map((value) => (
-              <MenuItem key={value} value={value}>
-                {flagStatusLabel(value)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label="Review notes"
-            multiline
-            minRows={3}
-            value={reviewNotes}
-            onChange={(e) => setReviewNotes(e.target.value)}
-          />
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" loading={update.isPending}>
-          Update
-        </Button>
-      </DialogActions>
-    </form>
+    <DialogForm
+      title="Update Flag"
+      problem={problem}
+      submitLabel="Update"
+      pending={update.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <MessageSnapshot message={flag.message} />
+      <Stack spacing={2} sx={{ mt: 2 }}>
+        <TextField
+          select
+          label="Status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as MessageFlagStatus)}
+        >
+          {MESSAGE_FLAG_STATUSES.map((value) => (
+            <MenuItem key={value} value={value}>
+              {flagStatusLabel(value)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label="Review notes"
+          multiline
+          minRows={3}
+          value={reviewNotes}
+          onChange={(e) => setReviewNotes(e.target.value)}
+        />
+      </Stack>
+    </DialogForm>
   );
 }

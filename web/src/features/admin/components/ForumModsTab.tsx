@@ -1,22 +1,14 @@
 import GavelOutlinedIcon from '@mui/icons-material/GavelOutlined';
 import { FORUM_CATEGORIES, type AdminUser, type ForumCategory, type ForumModerator } from '@crucible/proto';
-import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
-import { TableSkeleton } from '../../../components/Skeletons.tsx';
+import { useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { displayName, failureDescription, formatDateTime } from '../admin-format.ts';
 import { ADMIN_TEXTS } from '../admin-texts.ts';
@@ -24,9 +16,15 @@ import { USER_PICKER_LIMIT } from '../api/admin-query-keys.ts';
 import { useForumModerators, useGrantModerator, useRevokeModerator } from '../api/forum-moderators.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import { useAdminSubcategories } from '../api/get-subcategories.ts';
+import { AdminTable } from './AdminTable.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { DialogForm } from './DialogForm.tsx';
 import { ForumModsErrorBoundary } from './ForumModsErrorBoundary.tsx';
-import { AdminTableContainer, EmptyTableRow, SectionHeader } from './TabSection.tsx';
+import { LevelSelect } from './LevelSelect.tsx';
+import { SectionHeader } from './TabSection.tsx';
+import { useDialogOutcome } from './use-dialog-outcome.ts';
+
+const MODERATOR_HEADINGS = ['Moderator', 'Scope', 'Granted', 'Status', 'Actions'];
 
 /** Forum Mods, inside its own error boundary (spec 3 section 8). */
 export function ForumModsTab() {
@@ -74,54 +72,36 @@ function ForumModsContent() {
           Add Moderator
         </Button>
       </SectionHeader>
-      {moderators.isPending && <TableSkeleton label="Loading forum moderators" columns={5} />}
-      {moderators.error && <Alert severity="error">{ADMIN_TEXTS.forumModsLoadFailed}</Alert>}
-      {moderators.data && (
-        <AdminTableContainer label="Forum moderators">
-          <Table size="small" aria-label="Forum moderators">
-            <TableHead>
-              <TableRow>
-                <TableCell>Moderator</TableCell>
-                <TableCell>Scope</TableCell>
-                <TableCell>Granted</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell>Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {moderators.data.length === 0 && (
-                <EmptyTableRow
-                  columns={5}
-                  icon={<GavelOutlinedIcon />}
-                  text="No forum moderators yet"
-                  action={<Button onClick={() => setAdding(true)}>Appoint the First Moderator</Button>}
-                />
-              )}
-              {moderators.data.map((moderator) => {
-                const name = moderator.user ? displayName(moderator.user) : moderator.userId;
-                return (
-                  <TableRow key={moderator.id}>
-                    <TableCell>{name}</TableCell>
-                    <TableCell>{scopeOf(moderator)}</TableCell>
-                    <TableCell>{formatDateTime(moderator.grantedAt)}</TableCell>
-                    <TableCell>{moderator.isActive ? 'Active' : 'Inactive'}</TableCell>
-                    <TableCell>
-                      <Button
-                        size="small"
-                        color="error"
-                        onClick={() => setRemoving(moderator)}
-                        aria-label={`Remove ${name}`}
-                      >
-                        Remove
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </AdminTableContainer>
-      )}
+      <AdminTable
+        query={moderators}
+        failedText={ADMIN_TEXTS.forumModsLoadFailed}
+        loadingLabel="Loading forum moderators"
+        retry={false}
+        label="Forum moderators"
+        headings={MODERATOR_HEADINGS}
+        rows={moderators.data}
+        empty={{
+          icon: <GavelOutlinedIcon />,
+          text: 'No forum moderators yet',
+          action: <Button onClick={() => setAdding(true)}>Appoint the First Moderator</Button>,
+        }}
+        renderRow={(moderator) => {
+          const name = moderator.user ? displayName(moderator.user) : moderator.userId;
+          return (
+            <TableRow key={moderator.id}>
+              <TableCell>{name}</TableCell>
+              <TableCell>{scopeOf(moderator)}</TableCell>
+              <TableCell>{formatDateTime(moderator.grantedAt)}</TableCell>
+              <TableCell>{moderator.isActive ? 'Active' : 'Inactive'}</TableCell>
+              <TableCell>
+                <Button size="small" color="error" onClick={() => setRemoving(moderator)} aria-label={`Remove ${name}`}>
+                  Remove
+                </Button>
+              </TableCell>
+            </TableRow>
+          );
+        }}
+      />
       <Dialog open={adding} onClose={() => setAdding(false)} fullWidth maxWidth="sm">
         {adding && <AddModeratorForm onClose={() => setAdding(false)} />}
       </Dialog>
@@ -147,12 +127,15 @@ function AddModeratorForm({ onClose }: { onClose: () => void }) {
   const [scope, setScope] = useState<Scope>('all');
   const [category, setCategory] = useState<ForumCategory>('Core');
   const [subcategoryId, setSubcategoryId] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const grant = useGrantModerator();
-  const showToast = useToast();
+  const { problem, setProblem, callbacks } = useDialogOutcome({
+    succeeded: ADMIN_TEXTS.moderatorAdded,
+    failed: ADMIN_TEXTS.moderatorAddFailed,
+    problemNamesFailure: true,
+    onClose,
+  });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!user) {
       setProblem(ADMIN_TEXTS.selectUser);
       return;
@@ -168,77 +151,49 @@ function AddModeratorForm({ onClose }: { onClose: () => void }) {
         ...(scope === 'category' ? { category } : {}),
         ...(scope === 'subcategory' ? { subcategoryId } : {}),
       },
-      {
-        onSuccess: () => {
-          showToast({ severity: 'success', title: ADMIN_TEXTS.moderatorAdded });
-          onClose();
-        },
-        onError: (error) => {
-          const text = failureDescription(error);
-          setProblem(`${ADMIN_TEXTS.moderatorAddFailed}: ${text}`);
-          showToast({ severity: 'error', title: ADMIN_TEXTS.moderatorAddFailed, description: text });
-        },
-      },
+      callbacks,
     );
   };
 
   return (
-    <form noValidate onSubmit={submit}>
-      <DialogTitle>Add Forum Moderator</DialogTitle>
-      <DialogContent>
-        {problem && (
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {problem}
-          </Alert>
+    <DialogForm
+      title="Add Forum Moderator"
+      problem={problem}
+      submitLabel="Add Moderator"
+      pending={grant.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        <Autocomplete
+          options={users.data?.users ?? []}
+          loading={users.isPending}
+          value={user}
+          onChange={(_event, picked) => setUser(picked)}
+          getOptionLabel={(option) => `${displayName(option)} (${option.email})`}
+          isOptionEqualToValue={(option, value) => option.id === value.id}
+          renderInput={(params) => (
+            <TextField {...params} label="User" required error={problem === ADMIN_TEXTS.selectUser} />
+          )}
+        />
+        <TextField select label="Scope" value={scope} onChange={(e) => setScope(e.target.value as Scope)}>
+          <MenuItem value="all">All forums</MenuItem>
+          <MenuItem value="category">One forum level</MenuItem>
+          <MenuItem value="subcategory">One category</MenuItem>
+        </TextField>
+        {scope === 'category' && (
+          <LevelSelect label="Forum" value={category} levels={FORUM_CATEGORIES} onChange={setCategory} />
         )}
-        <Stack spacing={2} sx={{ pt: 1 }}>
-          <Autocomplete
-            options={users.data?.users ?? []}
-            loading={users.isPending}
-            value={user}
-            onChange={(_event, picked) => setUser(picked)}
-            getOptionLabel={(option) => `${displayName(option)} (${option.email})`}
-            isOptionEqualToValue={(option, value) => option.id === value.id}
-            renderInput={(params) => (
-              <TextField {...params} label="User" required error={problem === ADMIN_TEXTS.selectUser} />
-            )}
-          />
-          <TextField select label="Scope" value={scope} onChange={(e) => setScope(e.target.value as Scope)}>
-            <MenuItem value="all">All forums</MenuItem>
-            <MenuItem value="category">One forum level</MenuItem>
-            <MenuItem value="subcategory">One category</MenuItem>
+        {scope === 'subcategory' && (
+          <TextField select label="Category" value={subcategoryId} onChange={(e) => setSubcategoryId(e.target.value)}>
+            {(subcategories.data ?? []).map((subcategory) => (
+              <MenuItem key={subcategory.id} value={subcategory.id}>
+                {subcategory.name}
+              </MenuItem>
+            ))}
           </TextField>
-          {scope === 'category' && (
-            <TextField
-              select
-              label="Forum"
-              value={category}
-              onChange={(e) => setCategory(e.target.value as ForumCategory)}
-            >
-              {FORUM_CATEGORIES.map((level) => (
-                <MenuItem key={level} value={level}>
-                  {level}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-          {scope === 'subcategory' && (
-            <TextField select label="Category" value={subcategoryId} onChange={(e) => setSubcategoryId(e.target.value)}>
-              {(subcategories.data ?? []).map((subcategory) => (
-                <MenuItem key={subcategory.id} value={subcategory.id}>
-                  {subcategory.name}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button type="submit" variant="contained" loading={grant.isPending}>
-          Add Moderator
-        </Button>
-      </DialogActions>
-    </form>
+        )}
+      </Stack>
+    </DialogForm>
   );
 }

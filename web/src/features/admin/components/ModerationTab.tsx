@@ -7,10 +7,7 @@ import Checkbox from '@mui/material/Checkbox';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
@@ -19,8 +16,9 @@ import { failureDescription, formatDateTime, plainText, preview } from '../admin
 import { ADMIN_TEXTS } from '../admin-texts.ts';
 import { useBulkModerate, type BulkAction } from '../api/bulk-moderate.ts';
 import { useAdminDirectMessages } from '../api/get-direct-messages.ts';
+import { AdminTable } from './AdminTable.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
-import { AdminTableContainer, EmptyTableRow, QueryState, SectionHeader } from './TabSection.tsx';
+import { SectionHeader } from './TabSection.tsx';
 
 /** How many recent messages the moderation list offers to pick from. */
 const MODERATION_LIST_SIZE = 50;
@@ -141,70 +139,61 @@ export function ModerationTab() {
           </Button>
         </Stack>
       </Paper>
-      <QueryState
-        isPending={messages.isPending}
-        error={messages.error}
+      <AdminTable
+        query={messages}
         failedText="Failed to fetch messages"
         loadingLabel="Loading messages"
-        columns={5}
-        onRetry={() => void messages.refetch()}
-      >
-        <AdminTableContainer label="Recent messages">
-          <Table size="small" aria-label="Messages to moderate">
-            <TableHead>
-              <TableRow>
-                <TableCell padding="checkbox">
-                  <Checkbox
-                    checked={allSelected}
-                    indeterminate={selected.size > 0 && !allSelected}
-                    disabled={selectable.length === 0}
-                    onChange={() =>
-                      setSelected(allSelected ? new Set() : new Set(selectable.map((message) => message.id)))
-                    }
-                    slotProps={{ input: { 'aria-label': 'Select all messages' } }}
-                  />
-                </TableCell>
-                <TableCell>From</TableCell>
-                <TableCell>To</TableCell>
-                <TableCell>Message</TableCell>
-                <TableCell>Sent</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {messages.data?.messages.length === 0 && (
-                <EmptyTableRow columns={5} icon={<ChatOutlinedIcon />} text="No messages yet" />
-              )}
-              {messages.data?.messages.map((message) => {
-                const text = preview(plainText(message.content), PREVIEW_CHARS);
-                return (
-                  <TableRow key={message.id} selected={selected.has(message.id)}>
-                    <TableCell padding="checkbox">
-                      <Checkbox
-                        checked={selected.has(message.id)}
-                        disabled={message.isDeletedByAdmin}
-                        onChange={() => toggle(message.id)}
-                        slotProps={{ input: { 'aria-label': `Select message: ${text}` } }}
-                      />
-                    </TableCell>
-                    <TableCell>{message.senderName}</TableCell>
-                    <TableCell>{message.recipientName}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 200 }}>
-                      {message.isDeletedByAdmin ? (
-                        <Box component="span" sx={{ color: 'text.secondary' }}>
-                          <s>{text}</s> (deleted: {message.deletionReason ?? 'no reason'})
-                        </Box>
-                      ) : (
-                        text
-                      )}
-                    </TableCell>
-                    <TableCell>{formatDateTime(message.createdAt)}</TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </AdminTableContainer>
-      </QueryState>
+        label="Recent messages"
+        tableLabel="Messages to moderate"
+        headings={[
+          {
+            key: 'select',
+            padding: 'checkbox',
+            label: (
+              <Checkbox
+                checked={allSelected}
+                indeterminate={selected.size > 0 && !allSelected}
+                disabled={selectable.length === 0}
+                onChange={() => setSelected(allSelected ? new Set() : new Set(selectable.map((message) => message.id)))}
+                slotProps={{ input: { 'aria-label': 'Select all messages' } }}
+              />
+            ),
+          },
+          'From',
+          'To',
+          'Message',
+          'Sent',
+        ]}
+        rows={messages.data?.messages}
+        empty={{ icon: <ChatOutlinedIcon />, text: 'No messages yet' }}
+        renderRow={(message) => {
+          const text = preview(plainText(message.content), PREVIEW_CHARS);
+          return (
+            <TableRow key={message.id} selected={selected.has(message.id)}>
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={selected.has(message.id)}
+                  disabled={message.isDeletedByAdmin}
+                  onChange={() => toggle(message.id)}
+                  slotProps={{ input: { 'aria-label': `Select message: ${text}` } }}
+                />
+              </TableCell>
+              <TableCell>{message.senderName}</TableCell>
+              <TableCell>{message.recipientName}</TableCell>
+              <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 200 }}>
+                {message.isDeletedByAdmin ? (
+                  <Box component="span" sx={{ color: 'text.secondary' }}>
+                    <s>{text}</s> (deleted: {message.deletionReason ?? 'no reason'})
+                  </Box>
+                ) : (
+                  text
+                )}
+              </TableCell>
+              <TableCell>{formatDateTime(message.createdAt)}</TableCell>
+            </TableRow>
+          );
+        }}
+      />
       <ConfirmDialog
         open={confirming}
         title="Delete messages"

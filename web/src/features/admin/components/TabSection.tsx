@@ -1,13 +1,8 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import TableCell from '@mui/material/TableCell';
 import Stack from '@mui/material/Stack';
-import TableContainer from '@mui/material/TableContainer';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { EmptyState } from '../../../components/EmptyState.tsx';
 import { TableSkeleton } from '../../../components/Skeletons.tsx';
 
 /** A tab's heading with its actions on the right (wrapping under it on a phone). */
@@ -43,7 +38,8 @@ export function QueryState({
   isPending: boolean;
   error: Error | null;
   failedText: string;
-  onRetry: () => void;
+  /** Try Again refetches; without it the failure only says what happened. */
+  onRetry?: () => void;
   children: ReactNode;
   loadingLabel?: string;
   /** The table's column count, so the skeleton has its shape. */
@@ -55,53 +51,15 @@ export function QueryState({
       <Alert
         severity="error"
         action={
-          <Button color="inherit" size="small" onClick={onRetry}>
-            Try Again
-          </Button>
+          onRetry && (
+            <Button color="inherit" size="small" onClick={onRetry}>
+              Try Again
+            </Button>
+          )
         }
       >
         {failedText}
       </Alert>
     );
   return <>{children}</>;
-}
-
-/**
- * A console table's frame: it scrolls sideways on a phone, with headings kept on one line. Being a
- * scrolling region, it takes the keyboard focus (arrow keys scroll it) and says what it holds.
- */
-export function AdminTableContainer({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <TableContainer
-      component={Paper}
-      variant="outlined"
-      role="region"
-      aria-label={label}
-      tabIndex={0}
-      sx={{ '& th': { whiteSpace: 'nowrap' } }}
-    >
-      {children}
-    </TableContainer>
-  );
-}
-
-/** A console table with no rows: one cell across its columns with the empty state. */
-export function EmptyTableRow({
-  columns,
-  icon,
-  text,
-  action,
-}: {
-  columns: number;
-  icon: ReactNode;
-  text: string;
-  action?: ReactNode;
-}) {
-  return (
-    <TableRow>
-      <TableCell colSpan={columns} sx={{ borderBottom: 0 }}>
-        <EmptyState compact icon={icon} text={text} action={action} />
-      </TableCell>
-    </TableRow>
-  );
 }

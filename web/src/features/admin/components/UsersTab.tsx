@@ -5,11 +5,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
@@ -23,12 +19,21 @@ import { useAdminUsers } from '../api/get-admin-users.ts';
 import { useSendPasswordReset } from '../api/send-password-reset.ts';
 import { useSetUserActive } from '../api/set-user-active.ts';
 import { useSetAccessLevel } from '../api/set-access-level.ts';
+import { AdminTable, type AdminTableHeading } from './AdminTable.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { EditUserDialog } from './EditUserDialog.tsx';
-import { AdminTableContainer, EmptyTableRow, QueryState, SectionHeader } from './TabSection.tsx';
+import { SectionHeader } from './TabSection.tsx';
 
 /** On narrow screens the e-mail moves under the name instead of taking a column of its own. */
 const HIDDEN_ON_PHONES = { display: { xs: 'none', md: 'table-cell' } } as const;
+
+const USER_HEADINGS: readonly AdminTableHeading[] = [
+  'Name',
+  { key: 'email', label: 'Email', sx: HIDDEN_ON_PHONES },
+  'Access Level',
+  'Roles',
+  'Actions',
+];
 
 /** Users: a searchable page of 10, level changes in place, edit, password reset and delete. */
 export function UsersTab() {
@@ -110,7 +115,6 @@ export function UsersTab() {
     });
   };
 
-  const rows = users.data?.users ?? [];
   return (
     <>
       <SectionHeader title="User Management">
@@ -126,124 +130,96 @@ export function UsersTab() {
           sx={{ minWidth: { sm: 280 } }}
         />
       </SectionHeader>
-      <QueryState
-        isPending={users.isPending}
-        error={users.error}
+      <AdminTable
+        query={users}
         failedText={ADMIN_TEXTS.usersLoadFailed}
         loadingLabel="Loading users"
-        columns={5}
-        onRetry={() => void users.refetch()}
-      >
-        <AdminTableContainer label="Users">
-          <Table size="small" aria-label="Users">
-            <TableHead>
-              <TableRow>
-                <TableCell>Name</TableCell>
-                <TableCell sx={HIDDEN_ON_PHONES}>Email</TableCell>
-                <TableCell>Access Level</TableCell>
-                <TableCell>Roles</TableCell>
-                <TableCell>Actions</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.length === 0 && (
-                <EmptyTableRow
-                  columns={5}
-                  icon={<PersonSearchOutlinedIcon />}
-                  text={ADMIN_TEXTS.noUsers}
-                  action={search && <Button onClick={() => setSearch('')}>Clear Search</Button>}
-                />
-              )}
-              {rows.map((user) => (
-                <TableRow key={user.id}>
-                  <TableCell>
-                    {displayName(user)}
-                    <Box sx={{ display: { md: 'none' }, color: 'text.secondary', fontSize: '0.8rem' }}>
-                      {user.email}
-                    </Box>
-                  </TableCell>
-                  <TableCell sx={{ ...HIDDEN_ON_PHONES, overflowWrap: 'anywhere' }}>{user.email}</TableCell>
-                  <TableCell>
-                    <TextField
-                      select
-                      size="small"
-                      value={user.accessLevel}
-                      onChange={(event) => changeLevel(user, event.target.value as AccessLevel)}
-                      slotProps={{ htmlInput: { 'aria-label': `Access level of ${displayName(user)}` } }}
-                      sx={{ minWidth: 130 }}
-                    >
-                      {ACCESS_LEVELS.map((level) => (
-                        <MenuItem key={level} value={level}>
-                          {level}
-                        </MenuItem>
-                      ))}
-                    </TextField>
-                  </TableCell>
-                  <TableCell>
-                    <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-                      {user.isAdmin && <Chip size="small" color="secondary" label="Admin" />}
-                      {user.isModerator && <Chip size="small" color="info" label="Moderator" />}
-                      {!user.isActive && <Chip size="small" color="error" label="Deactivated" />}
-                      {!user.emailVerified && <Chip size="small" variant="outlined" label="Unverified" />}
-                      {user.authProvider !== 'email' && <Chip size="small" variant="outlined" label="External" />}
-                    </Stack>
-                  </TableCell>
-                  <TableCell>
-                    <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
-                      <Button size="small" onClick={() => setEditing(user)} aria-label={`Edit ${displayName(user)}`}>
-                        Edit
-                      </Button>
-                      {user.authProvider === 'email' && (
-                        <Button
-                          size="small"
-                          onClick={() => sendReset(user)}
-                          aria-label={`Reset password of ${displayName(user)}`}
-                        >
-                          Reset Password
-                        </Button>
-                      )}
-                      {user.isActive ? (
-                        <Button
-                          size="small"
-                          color="error"
-                          onClick={() => setDeactivating(user)}
-                          aria-label={`Deactivate ${displayName(user)}`}
-                        >
-                          Deactivate
-                        </Button>
-                      ) : (
-                        <Button
-                          size="small"
-                          onClick={() => changeActive(user, true)}
-                          aria-label={`Reactivate ${displayName(user)}`}
-                        >
-                          Reactivate
-                        </Button>
-                      )}
-                      <Button
-                        size="small"
-                        color="error"
-                        onClick={() => setDeleting(user)}
-                        aria-label={`Delete ${displayName(user)}`}
-                      >
-                        Delete
-                      </Button>
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </AdminTableContainer>
-        <TablePagination
-          component="div"
-          count={users.data?.total ?? 0}
-          page={page}
-          onPageChange={(_event, next) => setPage(next)}
-          rowsPerPage={USER_PAGE_SIZE}
-          rowsPerPageOptions={[USER_PAGE_SIZE]}
-        />
-      </QueryState>
+        label="Users"
+        headings={USER_HEADINGS}
+        rows={users.data?.users}
+        empty={{
+          icon: <PersonSearchOutlinedIcon />,
+          text: ADMIN_TEXTS.noUsers,
+          action: search && <Button onClick={() => setSearch('')}>Clear Search</Button>,
+        }}
+        paging={{ page, total: users.data?.total ?? 0, onPageChange: setPage }}
+        renderRow={(user) => (
+          <TableRow key={user.id}>
+            <TableCell>
+              {displayName(user)}
+              <Box sx={{ display: { md: 'none' }, color: 'text.secondary', fontSize: '0.8rem' }}>{user.email}</Box>
+            </TableCell>
+            <TableCell sx={{ ...HIDDEN_ON_PHONES, overflowWrap: 'anywhere' }}>{user.email}</TableCell>
+            <TableCell>
+              <TextField
+                select
+                size="small"
+                value={user.accessLevel}
+                onChange={(event) => changeLevel(user, event.target.value as AccessLevel)}
+                slotProps={{ htmlInput: { 'aria-label': `Access level of ${displayName(user)}` } }}
+                sx={{ minWidth: 130 }}
+              >
+                {ACCESS_LEVELS.map((level) => (
+                  <MenuItem key={level} value={level}>
+                    {level}
+                  </MenuItem>
+                ))}
+              </TextField>
+            </TableCell>
+            <TableCell>
+              <Stack direction="row" spacing={0.5} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                {user.isAdmin && <Chip size="small" color="secondary" label="Admin" />}
+                {user.isModerator && <Chip size="small" color="info" label="Moderator" />}
+                {!user.isActive && <Chip size="small" color="error" label="Deactivated" />}
+                {!user.emailVerified && <Chip size="small" variant="outlined" label="Unverified" />}
+                {user.authProvider !== 'email' && <Chip size="small" variant="outlined" label="External" />}
+              </Stack>
+            </TableCell>
+            <TableCell>
+              <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
+                <Button size="small" onClick={() => setEditing(user)} aria-label={`Edit ${displayName(user)}`}>
+                  Edit
+                </Button>
+                {user.authProvider === 'email' && (
+                  <Button
+                    size="small"
+                    onClick={() => sendReset(user)}
+                    aria-label={`Reset password of ${displayName(user)}`}
+                  >
+                    Reset Password
+                  </Button>
+                )}
+                {user.isActive ? (
+                  <Button
+                    size="small"
+                    color="error"
+                    onClick={() => setDeactivating(user)}
+                    aria-label={`Deactivate ${displayName(user)}`}
+                  >
+                    Deactivate
+                  </Button>
+                ) : (
+                  <Button
+                    size="small"
+                    onClick={() => changeActive(user, true)}
+                    aria-label={`Reactivate ${displayName(user)}`}
+                  >
+                    Reactivate
+                  </Button>
+                )}
+                <Button
+                  size="small"
+                  color="error"
+                  onClick={() => setDeleting(user)}
+                  aria-label={`Delete ${displayName(user)}`}
+                >
+                  Delete
+                </Button>
+              </Stack>
+            </TableCell>
+          </TableRow>
+        )}
+      />
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={deactivating !== null}
