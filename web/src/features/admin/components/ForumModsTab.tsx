@@ -10,7 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
-import { displayName, failureDescription, formatDateTime } from '../admin-format.ts';
+import { displayName, formatDateTime } from '../admin-format.ts';
 import { ADMIN_TEXTS } from '../admin-texts.ts';
 import { USER_PICKER_LIMIT } from '../api/admin-query-keys.ts';
 import { useForumModerators, useGrantModerator, useRevokeModerator } from '../api/forum-moderators.ts';
@@ -23,6 +23,7 @@ import { ForumModsErrorBoundary } from './ForumModsErrorBoundary.tsx';
 import { LevelSelect } from './LevelSelect.tsx';
 import { SectionHeader } from './TabSection.tsx';
 import { useDialogOutcome } from './use-dialog-outcome.ts';
+import { useFailureToast } from './use-failure-toast.ts';
 
 const MODERATOR_HEADINGS = ['Moderator', 'Scope', 'Granted', 'Status', 'Actions'];
 
@@ -42,6 +43,7 @@ function ForumModsContent() {
   const [removing, setRemoving] = useState<ForumModerator | null>(null);
   const revoke = useRevokeModerator();
   const showToast = useToast();
+  const toastFailure = useFailureToast();
   const subcategoryName = new Map(subcategories.data?.map((subcategory) => [subcategory.id, subcategory.name]));
 
   const scopeOf = (moderator: ForumModerator) => {
@@ -55,12 +57,7 @@ function ForumModsContent() {
     if (!removing) return;
     revoke.mutate(removing.id, {
       onSuccess: () => showToast({ severity: 'success', title: ADMIN_TEXTS.moderatorRemoved }),
-      onError: (error) =>
-        showToast({
-          severity: 'error',
-          title: ADMIN_TEXTS.moderatorRemoveFailed,
-          description: failureDescription(error),
-        }),
+      onError: (error) => toastFailure(ADMIN_TEXTS.moderatorRemoveFailed, error),
       onSettled: () => setRemoving(null),
     });
   };

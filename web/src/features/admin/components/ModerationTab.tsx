@@ -12,13 +12,14 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
-import { failureDescription, formatDateTime, plainText, preview } from '../admin-format.ts';
+import { formatDateTime, plainText, preview } from '../admin-format.ts';
 import { ADMIN_TEXTS } from '../admin-texts.ts';
 import { useBulkModerate, type BulkAction } from '../api/bulk-moderate.ts';
 import { useAdminDirectMessages } from '../api/get-direct-messages.ts';
 import { AdminTable } from './AdminTable.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { SectionHeader } from './TabSection.tsx';
+import { useFailureToast } from './use-failure-toast.ts';
 
 /** How many recent messages the moderation list offers to pick from. */
 const MODERATION_LIST_SIZE = 50;
@@ -36,6 +37,7 @@ export function ModerationTab() {
   const [confirming, setConfirming] = useState(false);
   const bulk = useBulkModerate();
   const showToast = useToast();
+  const toastFailure = useFailureToast();
 
   const selectable = (messages.data?.messages ?? []).filter((message) => !message.isDeletedByAdmin);
   const allSelected = selectable.length > 0 && selectable.every((message) => selected.has(message.id));
@@ -73,11 +75,7 @@ export function ModerationTab() {
           setReason('');
         },
         onError: (error) =>
-          showToast({
-            severity: 'error',
-            title: action === 'delete' ? ADMIN_TEXTS.bulkDeleteFailed : ADMIN_TEXTS.bulkFlagFailed,
-            description: failureDescription(error),
-          }),
+          toastFailure(action === 'delete' ? ADMIN_TEXTS.bulkDeleteFailed : ADMIN_TEXTS.bulkFlagFailed, error),
         onSettled: () => setConfirming(false),
       },
     );

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { displayName, failureDescription } from '../admin-format.ts';
+import { displayName } from '../admin-format.ts';
 import { ADMIN_TEXTS } from '../admin-texts.ts';
 import { SEARCH_DEBOUNCE_MS, USER_PAGE_SIZE } from '../api/admin-query-keys.ts';
 import { useDeleteAdminUser } from '../api/delete-admin-user.ts';
@@ -23,6 +23,7 @@ import { AdminTable, type AdminTableHeading } from './AdminTable.tsx';
 import { ConfirmDialog } from './ConfirmDialog.tsx';
 import { EditUserDialog } from './EditUserDialog.tsx';
 import { SectionHeader } from './TabSection.tsx';
+import { useFailureToast } from './use-failure-toast.ts';
 
 /** On narrow screens the e-mail moves under the name instead of taking a column of its own. */
 const HIDDEN_ON_PHONES = { display: { xs: 'none', md: 'table-cell' } } as const;
@@ -49,6 +50,7 @@ export function UsersTab() {
   const resetPassword = useSendPasswordReset();
   const deleteUser = useDeleteAdminUser();
   const showToast = useToast();
+  const toastFailure = useFailureToast();
 
   const changeLevel = (user: AdminUser, accessLevel: AccessLevel) =>
     setLevel.mutate(
@@ -60,12 +62,7 @@ export function UsersTab() {
             title: ADMIN_TEXTS.accessLevelUpdated,
             description: `${displayName(user)} is now ${accessLevel}.`,
           }),
-        onError: (error) =>
-          showToast({
-            severity: 'error',
-            title: ADMIN_TEXTS.accessLevelFailed,
-            description: failureDescription(error),
-          }),
+        onError: (error) => toastFailure(ADMIN_TEXTS.accessLevelFailed, error),
       },
     );
 
@@ -73,12 +70,7 @@ export function UsersTab() {
     resetPassword.mutate(user.id, {
       onSuccess: ({ emailSent }) =>
         showToast({ severity: 'success', title: emailSent ? ADMIN_TEXTS.resetEmailSent : ADMIN_TEXTS.resetTokenOnly }),
-      onError: (error) =>
-        showToast({
-          severity: 'error',
-          title: ADMIN_TEXTS.passwordResetFailed,
-          description: failureDescription(error),
-        }),
+      onError: (error) => toastFailure(ADMIN_TEXTS.passwordResetFailed, error),
     });
 
   const changeActive = (user: AdminUser, active: boolean) =>
@@ -87,12 +79,7 @@ export function UsersTab() {
       {
         onSuccess: () =>
           showToast({ severity: 'success', title: active ? ADMIN_TEXTS.userReactivated : ADMIN_TEXTS.userDeactivated }),
-        onError: (error) =>
-          showToast({
-            severity: 'error',
-            title: ADMIN_TEXTS.userUpdateFailed,
-            description: failureDescription(error, ADMIN_TEXTS.userUpdateFallback),
-          }),
+        onError: (error) => toastFailure(ADMIN_TEXTS.userUpdateFailed, error, ADMIN_TEXTS.userUpdateFallback),
         onSettled: () => setDeactivating(null),
       },
     );
@@ -105,11 +92,7 @@ export function UsersTab() {
         setDeleting(null);
       },
       onError: (error) => {
-        showToast({
-          severity: 'error',
-          title: ADMIN_TEXTS.userDeleteFailed,
-          description: failureDescription(error, ADMIN_TEXTS.userDeleteFallback),
-        });
+        toastFailure(ADMIN_TEXTS.userDeleteFailed, error, ADMIN_TEXTS.userDeleteFallback);
         setDeleting(null);
       },
     });

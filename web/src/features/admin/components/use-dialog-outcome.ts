@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
-import { failureDescription } from '../admin-format.ts';
+import { useFailureToast } from './use-failure-toast.ts';
 
 interface DialogOutcomeTexts {
   /** The success toast's title. */
@@ -22,15 +22,15 @@ interface DialogOutcomeTexts {
 export function useDialogOutcome({ succeeded, failed, fallback, problemNamesFailure, onClose }: DialogOutcomeTexts) {
   const [problem, setProblem] = useState<string | null>(null);
   const showToast = useToast();
+  const toastFailure = useFailureToast();
   const callbacks = {
     onSuccess: () => {
       showToast({ severity: 'success', title: succeeded });
       onClose();
     },
     onError: (error: Error) => {
-      const description = failureDescription(error, fallback);
+      const description = toastFailure(failed, error, fallback);
       setProblem(problemNamesFailure ? `${failed}: ${description}` : description);
-      showToast({ severity: 'error', title: failed, description });
     },
   };
   return { problem, setProblem, callbacks };
