@@ -24,10 +24,9 @@ export { uniqueTag, type EventCollector };
 
 export type Member = TestMember;
 
-export interface DmHarness extends Omit<
-  ServiceHarness<DmConfig, Awaited<ReturnType<typeof createDmService>>>,
-  'member'
-> {
+type DmService = Awaited<ReturnType<typeof createDmService>>;
+
+export interface DmHarness extends Omit<ServiceHarness<DmConfig, DmService>, 'member'> {
   /** A member known to dm's replica of auth's users (an Apprentice unless `level` says), with a live token. */
   member(options?: { level?: AccessLevel } & Omit<TestMemberOptions, 'email'>): Promise<Member>;
   collectEvents(subjects: string[], keep: (event: EventEnvelope) => boolean): Promise<EventCollector>;
