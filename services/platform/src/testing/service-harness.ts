@@ -84,6 +84,8 @@ export interface ServiceHarnessOptions<Shape extends z.ZodRawShape, Service exte
   namespace?: string;
   /** The platform cache: in memory (default), or the real Redis under the harness's namespace. */
   cache?: 'memory' | 'redis';
+  /** Share another harness's token issuer, so its members' tokens are good here too. */
+  tokens?: TestTokenIssuer;
 }
 
 export interface ServiceHarness<Config, Service> {
@@ -141,7 +143,7 @@ export async function startServiceHarness<Shape extends z.ZodRawShape, Service e
 
   // Every service's config takes the platform's token fields: the same env gives the claims it pins.
   const { JWT_ISSUER, JWT_AUDIENCE } = loadConfig(tokenConfigSchema, env);
-  const tokens = await createTestTokenIssuer({ issuer: JWT_ISSUER, audience: JWT_AUDIENCE });
+  const tokens = options.tokens ?? (await createTestTokenIssuer({ issuer: JWT_ISSUER, audience: JWT_AUDIENCE }));
   const cache: Cache =
     options.cache === 'redis'
       ? await createRedisCache({ url: await requireService('redis'), keyPrefix: `${namespace}:`, logger: silentLogger })
@@ -159,6 +161,8 @@ export async function startServiceHarness<Shape extends z.ZodRawShape, Service e
 
   const pool = new pg.Pool({ connectionString: database.url, max: 3, options: `-c search_path=${name}` });
   cleanups.push(() => pool.end());
+  const sql = async <Row extends pg.QueryResultRow>(text: string, values?: unknown[]) =>
+    (await pool.query<Row>(text, values)).rows;
   const request = requestsTo(server.url);
 
   return {
@@ -182,20 +186,21 @@ export async function startServiceHarness<Shape extends z.ZodRawShape, Service e
         lastName: memberOptions.lastName ?? `Member ${uniqueTag(2)}`,
         email: memberOptions.email ?? `${level.toLowerCase()}.${uniqueTag()}@it.crucible.test`,
       };
-      if (memberOptions.inReplica !== false) await addToUsersReplica(pool, member);
+      if (memberOptions.inReplica !== false) await addToUsersReplica(sql, member);
       member.token = (await tokens.issue({ userId: id, accessLevel: level, isAdmin: member.isAdmin })).token;
       return member;
     },
-    async sql(text, values) {
-      return (await pool.query(text, values)).rows;
-    },
+    sql,
     stop: () => cleanups.run(),
   };
 }
 
-/** Stores `member` in a service's replica of auth's users (the `users` table of the pool's schema), as its consumer would. */
-export async function addToUsersReplica(pool: pg.Pool, member: Omit<TestMember, 'token'>): Promise<void> {
-  await pool.query(
+/** Stores `member` in a service's replica of auth's users (its `users` table), as its consumer would. */
+export async function addToUsersReplica(
+  sql: (text: string, values: unknown[]) => Promise<unknown>,
+  member: Omit<TestMember, 'token'>,
+): Promise<void> {
+  await sql(
     `INSERT INTO users (id, email, first_name, last_name, access_level, is_admin) VALUES ($1, $2, $3, $4, $5, $6)`,
     [member.id, member.email, member.firstName, member.lastName, member.level, member.isAdmin],
   );
