@@ -6,9 +6,8 @@
  * Tokens are real EdDSA JWTs checked by the platform's verifier, signed with a key of the harness
  * and resolved to sessions the test sets: dm's rules see exactly the principal a gateway would pass.
  */
-import type { AccessLevel, EventEnvelope } from '@crucible/proto';
+import type { AccessLevel } from '@crucible/proto';
 import {
-  collectEvents,
   startHarness,
   startServiceHarness,
   uniqueTag,
@@ -28,8 +27,7 @@ type DmService = Awaited<ReturnType<typeof createDmService>>;
 
 export interface DmHarness extends Omit<ServiceHarness<DmConfig, DmService>, 'member'> {
   /** A member known to dm's replica of auth's users (an Apprentice unless `level` says), with a live token. */
-  member(options?: { level?: AccessLevel } & Omit<TestMemberOptions, 'email'>): Promise<Member>;
-  collectEvents(subjects: string[], keep: (event: EventEnvelope) => boolean): Promise<EventCollector>;
+  member(options?: { level?: AccessLevel } & TestMemberOptions): Promise<Member>;
 }
 
 export interface DmHarnessOptions {
@@ -55,7 +53,6 @@ export function startDmHarness(options: DmHarnessOptions = {}): Promise<DmHarnes
     return {
       ...harness,
       member: ({ level = 'Apprentice', ...memberOptions } = {}) => harness.member(level, memberOptions),
-      collectEvents: (subjects, keep) => collectEvents(harness.bus, { stream: 'DM', subjects, keep }),
     };
   });
 }

@@ -7,9 +7,8 @@
  * and resolved to sessions the test sets: the forum's rules see exactly the principal a gateway
  * would pass, without running auth (whose own tests cover issuing them).
  */
-import type { AccessLevel, EventEnvelope } from '@crucible/proto';
+import type { AccessLevel } from '@crucible/proto';
 import {
-  collectEvents,
   startHarness,
   startServiceHarness,
   uniqueTag,
@@ -34,7 +33,6 @@ export interface ForumHarness extends ServiceHarness<ForumConfig, ForumService> 
   setLevel(member: Member, level: AccessLevel): void;
   /** Waits until the first-page cache's consumer has handled every forum event so far. */
   pagesConsumerCaughtUp(): Promise<void>;
-  collectEvents(subjects: string[], keep: (event: EventEnvelope) => boolean): Promise<EventCollector>;
 }
 
 export interface ForumHarnessOptions {
@@ -74,7 +72,7 @@ export function startForumHarness(options: ForumHarnessOptions = {}): Promise<Fo
         ...options.env,
       },
     });
-    const { bus, config, namespace, tokens } = harness;
+    const { config, namespace, tokens } = harness;
     return {
       ...harness,
       setLevel(member, level) {
@@ -82,7 +80,6 @@ export function startForumHarness(options: ForumHarnessOptions = {}): Promise<Fo
         member.level = level;
       },
       pagesConsumerCaughtUp: () => waitForConsumerToCatchUp(namespace, 'FORUM', config.FORUM_PAGES_CONSUMER),
-      collectEvents: (subjects, keep) => collectEvents(bus, { stream: 'FORUM', subjects, keep }),
     };
   });
 }

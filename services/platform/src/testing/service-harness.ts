@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { z } from 'zod';
-import type { AccessLevel } from '@crucible/proto';
+import type { AccessLevel, EVENT_STREAMS, EventEnvelope } from '@crucible/proto';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
 import type { Cache } from '../cache/cache.ts';
 import { createMemoryCache } from '../cache/memory-cache.ts';
@@ -20,7 +20,7 @@ import type { EventBus } from '../events/event-bus.ts';
 import { createNatsEventBus } from '../events/nats-event-bus.ts';
 import { silentLogger } from '../logging/logger.ts';
 import type { RunningService, ServiceDeps } from '../service.ts';
-import { uniqueTag } from './event-collector.ts';
+import { collectEvents, uniqueTag, type EventCollector } from './event-collector.ts';
 import {
   callsWith,
   listenFirst,
@@ -70,10 +70,11 @@ export interface TestServiceDeps extends ServiceDeps {
 
 export interface ServiceHarnessOptions<Shape extends z.ZodRawShape, Service extends RunningService> {
   /**
-   * The service's name: its Postgres schema (what `sql` reads), and the prefix of the test database
-   * (`<name>_it_…`), the namespace (`<name>-it-…`) and the bus's connection name.
+   * The service's name: its Postgres schema (what `sql` reads), its event stream (upper-cased, as
+   * in EVENT_STREAMS), and the prefix of the test database (`<name>_it_…`), the namespace
+   * (`<name>-it-…`) and the bus's connection name.
    */
-  name: string;
+  name: Lowercase<keyof typeof EVENT_STREAMS>;
   configSchema: z.ZodObject<Shape>;
   createService(config: z.infer<z.ZodObject<Shape>>, deps: TestServiceDeps): Promise<Service>;
   /** The service's own settings; NODE_ENV, LOG_LEVEL and DATABASE_URL (and DATA_DIR, PUBLIC_URL) are set here. */
@@ -104,6 +105,8 @@ export interface ServiceHarness<Config, Service> {
   /** A member at `level` with a live token, in the service's replica of auth's users unless `inReplica` is false. */
   member(level: AccessLevel, options?: TestMemberOptions): Promise<TestMember>;
   sql<Row extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
+  /** Collects the events of the service's own stream that `keep` accepts, from now on. */
+  collectEvents(subjects: string[], keep: (event: EventEnvelope) => boolean): Promise<EventCollector>;
   stop(): Promise<void>;
 }
 
@@ -191,6 +194,7 @@ export async function startServiceHarness<Shape extends z.ZodRawShape, Service e
       return member;
     },
     sql,
+    collectEvents: (subjects, keep) => collectEvents(bus, { stream: name.toUpperCase(), subjects, keep }),
     stop: () => cleanups.run(),
   };
 }

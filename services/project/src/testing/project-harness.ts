@@ -4,9 +4,7 @@
  * own) and a disk blob store of its own. Tokens are real EdDSA JWTs checked by the platform's
  * verifier, resolved to sessions the test sets, so the rules see exactly the principal a gateway would pass.
  */
-import type { EventEnvelope } from '@crucible/proto';
 import {
-  collectEvents,
   startHarness,
   startServiceHarness,
   uniqueTag,
@@ -23,13 +21,11 @@ export type Member = TestMember;
 
 type ProjectService = Awaited<ReturnType<typeof createProjectService>>;
 
-export interface ProjectHarness extends ServiceHarness<ProjectConfig, ProjectService> {
-  collectEvents(subjects: string[], keep: (event: EventEnvelope) => boolean): Promise<EventCollector>;
-}
+export type ProjectHarness = ServiceHarness<ProjectConfig, ProjectService>;
 
 export function startProjectHarness(options: { env?: Record<string, string> } = {}): Promise<ProjectHarness> {
-  return startHarness(async (cleanups) => {
-    const harness = await startServiceHarness(cleanups, {
+  return startHarness((cleanups) =>
+    startServiceHarness(cleanups, {
       name: 'project',
       configSchema: projectConfigSchema,
       createService: createProjectService,
@@ -39,10 +35,6 @@ export function startProjectHarness(options: { env?: Record<string, string> } = 
         PROJECT_USERS_CONSUMER: `project_it_users_${uniqueTag(6)}`,
         ...options.env,
       },
-    });
-    return {
-      ...harness,
-      collectEvents: (subjects, keep) => collectEvents(harness.bus, { stream: 'PROJECT', subjects, keep }),
-    };
-  });
+    }),
+  );
 }
