@@ -65,7 +65,7 @@ describe('privacy by tier', () => {
     const high = await h.call<{ email: string | null }>(`/api/users/${owner.id}/profile`, {
       token: members.Master.token,
     });
-    expect(high.email).toBe(`${owner.id}@example.test`);
+    expect(high.email).toBe(owner.email);
   });
 
   it('refuses analytics and privacy settings to anyone but the owner (admins read privacy, not analytics)', async () => {

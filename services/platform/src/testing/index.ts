@@ -6,3 +6,4 @@ export * from './input-sweep.ts';
 export * from './http-harness.ts';
 export * from './migrated-database.ts';
 export * from './test-tokens.ts';
+export * from './service-harness.ts';

@@ -32,13 +32,17 @@ import {
 } from '@crucible/platform';
 import {
   TEST_SERVICES,
+  callsWith,
   createTestDatabase,
   deleteNamespaceStreams,
+  requestsTo,
   requireService,
+  startHarness,
   swapHandler,
   uniqueNamespace,
   uniqueTag,
   createTestTokenIssuer,
+  type TestCall,
 } from '@crucible/platform/testing';
 import { realtimeConfigSchema } from '../config.ts';
 import { createRealtimeService } from '../create-service.ts';
@@ -58,7 +62,8 @@ export interface RealtimeInstance {
   wsUrl: string;
   bus: EventBus;
   service: Awaited<ReturnType<typeof createRealtimeService>>;
-  call<T>(path: string, options?: { token?: string; method?: string; expect?: number }): Promise<T>;
+  /** Sends and parses JSON, failing the test with the body when the status differs. */
+  call: TestCall;
   stop(): Promise<void>;
 }
 
@@ -89,12 +94,7 @@ export interface RealtimeWorld {
 
 export async function createRealtimeWorld(): Promise<RealtimeWorld> {
   await Promise.all([requireService('postgres'), requireService('nats'), requireService('redis')]);
-  const cleanups: (() => Promise<unknown>)[] = [];
-  const stop = async () => {
-    for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
-    cleanups.length = 0;
-  };
-  try {
+  return startHarness(async (cleanups) => {
     const database = await createTestDatabase('realtime_it');
     cleanups.push(() => database.drop());
     const namespace = uniqueNamespace('rt-it');
@@ -123,70 +123,57 @@ export async function createRealtimeWorld(): Promise<RealtimeWorld> {
     const tokens = await createTestTokenIssuer({ issuer: defaults.JWT_ISSUER, audience: defaults.JWT_AUDIENCE });
     const members = new Map<string, Member>();
 
-    async function startInstance(options: { env?: Record<string, string>; natsUrl?: string } = {}) {
-      const instanceCleanups: (() => Promise<unknown>)[] = [];
-      const stopInstance = async () => {
-        for (const cleanup of instanceCleanups.reverse()) await cleanup().catch(() => undefined);
-        instanceCleanups.length = 0;
-      };
-      const bus = await createNatsEventBus({
-        url: options.natsUrl ?? TEST_SERVICES.nats.url,
-        name: 'realtime-test',
-        logger: silentLogger,
-        namespace,
+    const startInstance = (options: { env?: Record<string, string>; natsUrl?: string } = {}) =>
+      startHarness(async (instanceCleanups): Promise<RealtimeInstance> => {
+        const bus = await createNatsEventBus({
+          url: options.natsUrl ?? TEST_SERVICES.nats.url,
+          name: 'realtime-test',
+          logger: silentLogger,
+          namespace,
+        });
+        instanceCleanups.push(() => bus.close());
+        const cache: Cache = await createRedisCache({
+          url: TEST_SERVICES.redis.url,
+          keyPrefix: cachePrefix,
+          logger: silentLogger,
+        });
+        instanceCleanups.push(() => cache.close());
+        const config = loadConfig(realtimeConfigSchema, {
+          NODE_ENV: 'test',
+          LOG_LEVEL: 'silent',
+          DATABASE_URL: database.url,
+          DATABASE_POOL_SIZE: '10',
+          REALTIME_PRESENCE_COALESCE_MS: '50',
+          REALTIME_HEARTBEAT_MS: '5000',
+          ...options.env,
+        });
+        const service = await createRealtimeService(config, {
+          logger: silentLogger,
+          bus,
+          cache,
+          collectProcessMetrics: false,
+          verifier: tokens.verifier,
+        });
+        instanceCleanups.push(() => service.stop());
+        const http = await listen(express(), 0, '127.0.0.1');
+        swapHandler(http.server, service.app);
+        http.server.on('upgrade', service.webSocket!.handleUpgrade);
+        instanceCleanups.push(async () => {
+          await service.webSocket!.closeAll();
+          await http.close();
+        });
+        const stopInstance = () => instanceCleanups.run();
+        cleanups.push(stopInstance);
+        const url = `http://127.0.0.1:${http.port}`;
+        return {
+          url,
+          wsUrl: `ws://127.0.0.1:${http.port}/ws`,
+          bus,
+          service,
+          call: callsWith(requestsTo(url)),
+          stop: stopInstance,
+        };
       });
-      instanceCleanups.push(() => bus.close());
-      const cache: Cache = await createRedisCache({
-        url: TEST_SERVICES.redis.url,
-        keyPrefix: cachePrefix,
-        logger: silentLogger,
-      });
-      instanceCleanups.push(() => cache.close());
-      const config = loadConfig(realtimeConfigSchema, {
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: database.url,
-        DATABASE_POOL_SIZE: '10',
-        REALTIME_PRESENCE_COALESCE_MS: '50',
-        REALTIME_HEARTBEAT_MS: '5000',
-        ...options.env,
-      });
-      const service = await createRealtimeService(config, {
-        logger: silentLogger,
-        bus,
-        cache,
-        collectProcessMetrics: false,
-        verifier: tokens.verifier,
-      });
-      instanceCleanups.push(() => service.stop());
-      const http = await listen(express(), 0, '127.0.0.1');
-      swapHandler(http.server, service.app);
-      http.server.on('upgrade', service.webSocket!.handleUpgrade);
-      instanceCleanups.push(async () => {
-        await service.webSocket!.closeAll();
-        await http.close();
-      });
-      cleanups.push(stopInstance);
-      const url = `http://127.0.0.1:${http.port}`;
-      const instance: RealtimeInstance = {
-        url,
-        wsUrl: `ws://127.0.0.1:${http.port}/ws`,
-        bus,
-        service,
-        async call<T>(path: string, callOptions: { token?: string; method?: string; expect?: number } = {}) {
-          const response = await fetch(new URL(path, url), {
-            method: callOptions.method ?? 'GET',
-            headers: callOptions.token ? { authorization: `Bearer ${callOptions.token}` } : {},
-          });
-          const text = await response.text();
-          if (response.status !== (callOptions.expect ?? 200))
-            throw new Error(`${path} answered ${response.status}: ${text}`);
-          return (text ? JSON.parse(text) : undefined) as T;
-        },
-        stop: stopInstance,
-      };
-      return instance;
-    }
 
     async function session(member: Omit<Member, 'sessionId' | 'token'>): Promise<Member> {
       const { token, sessionId } = await tokens.issue({ userId: member.id, accessLevel: member.level });
@@ -231,12 +218,9 @@ export async function createRealtimeWorld(): Promise<RealtimeWorld> {
       async sql(text, values) {
         return (await pool.query(text, values)).rows;
       },
-      stop,
+      stop: () => cleanups.run(),
     };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+  });
 }
 
 /** A socket as the web app opens it, recording what the server sends and how it closed. */
