@@ -13,6 +13,9 @@ import {
   type AttachmentUploadResponse,
 } from '@crucible/proto';
 import {
+  claimUploadAndMove,
+  deleteStoredObjectsLater,
+  sweepExpiredUploadLinks,
   BadRequestError,
   ConflictError,
   ForbiddenError,
@@ -201,49 +204,22 @@ export async function recordAttachment(
   }
 }
 
-/**
- * Claims the member's upload link for this record (once only) and moves what was uploaded through
- * it to the attachment's final key. An upload not there yet leaves the link unclaimed, to retry.
- */
+/** Claims the member's upload link for this record (once only) and moves the upload to its final key. */
 async function moveUploadInPlace(ctx: ForumContext, viewer: Viewer, filePath: string) {
-  const now = new Date();
-  const upload = await attachmentUploads.find(ctx.prisma, filePath);
-  if (!upload || upload.uploadedBy !== viewer.userId) throw new BadRequestError(FORUM_MESSAGES.fileNotUploaded);
-  if (upload.recordedAt) throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
-  if (upload.expiresAt <= now) throw new BadRequestError(FORUM_MESSAGES.uploadLinkExpired);
-  if (!(await ctx.blobs.stat(upload.uploadKey))) throw new BadRequestError(FORUM_MESSAGES.fileNotUploaded);
-  if (!(await attachmentUploads.markRecorded(ctx.prisma, filePath, viewer.userId, now)))
-    throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
-  try {
-    return await ctx.blobs.move(upload.uploadKey, filePath);
-  } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 404)
-      throw new BadRequestError(FORUM_MESSAGES.fileNotUploaded);
-    if ((error as { statusCode?: number }).statusCode === 409) throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
-    throw error;
-  }
+  return claimUploadAndMove(ctx.blobs, {
+    link: await attachmentUploads.find(ctx.prisma, filePath),
+    belongsHere: (link) => link.uploadedBy === viewer.userId,
+    markRecorded: (now) => attachmentUploads.markRecorded(ctx.prisma, filePath, viewer.userId, now),
+    finalKey: filePath,
+  });
 }
 
-/**
- * Deletes what expired upload links left behind (uploads never recorded, and anything put again at
- * a recorded one's upload key) and forgets the links. Answers how many links it swept.
- */
+/** Deletes what expired upload links left behind and forgets the links; answers how many it swept. */
 export async function sweepExpiredUploads(ctx: ForumContext, now = new Date()): Promise<number> {
   const expired = await attachmentUploads.expired(ctx.prisma, now, SWEEP_BATCH);
-  const swept: string[] = [];
-  await Promise.all(
-    expired.map(async (upload) => {
-      try {
-        await ctx.blobs.delete(upload.uploadKey);
-        swept.push(upload.filePath);
-      } catch (error) {
-        // The link stays listed, so the next sweep tries again.
-        ctx.logger.warn({ err: error, key: upload.uploadKey }, 'could not delete an expired upload');
-      }
-    }),
+  return sweepExpiredUploadLinks(ctx.blobs, ctx.logger, expired, (filePaths) =>
+    attachmentUploads.deleteMany(ctx.prisma, filePaths),
   );
-  if (swept.length) await attachmentUploads.deleteMany(ctx.prisma, swept);
-  return swept.length;
 }
 
 async function requireAttachableDiscussion(
@@ -359,13 +335,7 @@ export async function deleteAttachment(ctx: ForumContext, viewer: Viewer, id: st
   deleteBlobsLater(ctx, [row.filePath]);
 }
 
-/** Removes stored objects whose rows are gone; a failure leaves an orphan object, logged, never an error for the member. */
+/** Removes the attachments' stored objects once their rows are gone (see the platform's deleteBlobsLater). */
 export function deleteBlobsLater(ctx: ForumContext, keys: string[]): void {
-  for (const key of keys) {
-    ctx.blobs
-      .delete(key)
-      .catch((error: unknown) =>
-        ctx.logger.warn({ err: error, key }, 'could not delete an attachment object; it is orphaned'),
-      );
-  }
+  deleteStoredObjectsLater(ctx.blobs, ctx.logger, keys);
 }

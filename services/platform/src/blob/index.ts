@@ -12,3 +12,10 @@ export {
   TEXT_SAMPLE_BYTES,
   type ContentEvidence,
 } from './file-checks.ts';
+export {
+  claimUploadAndMove,
+  deleteStoredObjectsLater,
+  sweepExpiredUploadLinks,
+  type UploadClaim,
+  type UploadLink,
+} from './upload-links.ts';

@@ -17,6 +17,9 @@ import {
   type TaskAttachmentCreate,
 } from '@crucible/proto';
 import {
+  claimUploadAndMove,
+  deleteStoredObjectsLater,
+  sweepExpiredUploadLinks,
   BadRequestError,
   ConflictError,
   NotFoundError,
@@ -96,23 +99,12 @@ export async function requestTaskUpload(
 
 /** Claims the member's link for this task (once) and moves the upload to its final key. */
 async function moveUploadInPlace(ctx: ProjectContext, viewer: Viewer, taskId: string, filePath: string) {
-  const now = new Date();
-  const upload = await taskAttachmentUploads.find(ctx.prisma, filePath);
-  if (!upload || upload.uploadedBy !== viewer.id || upload.taskId !== taskId)
-    throw new BadRequestError(FORUM_MESSAGES.fileNotUploaded);
-  if (upload.recordedAt) throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
-  if (upload.expiresAt <= now) throw new BadRequestError(FORUM_MESSAGES.uploadLinkExpired);
-  if (!(await ctx.blobs.stat(upload.uploadKey))) throw new BadRequestError(FORUM_MESSAGES.fileNotUploaded);
-  if (!(await taskAttachmentUploads.markRecorded(ctx.prisma, filePath, viewer.id, now)))
-    throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
-  try {
-    return await ctx.blobs.move(upload.uploadKey, filePath);
-  } catch (error) {
-    const status = (error as { statusCode?: number }).statusCode;
-    if (status === 404) throw new BadRequestError(FORUM_MESSAGES.fileNotUploaded);
-    if (status === 409) throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
-    throw error;
-  }
+  return claimUploadAndMove(ctx.blobs, {
+    link: await taskAttachmentUploads.find(ctx.prisma, filePath),
+    belongsHere: (link) => link.uploadedBy === viewer.id && link.taskId === taskId,
+    markRecorded: (now) => taskAttachmentUploads.markRecorded(ctx.prisma, filePath, viewer.id, now),
+    finalKey: filePath,
+  });
 }
 
 /**
@@ -214,26 +206,12 @@ export async function deleteTaskAttachment(
 /** Deletes what expired upload links left behind and forgets the links; answers how many it swept. */
 export async function sweepExpiredUploads(ctx: ProjectContext, now = new Date()): Promise<number> {
   const expired = await taskAttachmentUploads.expired(ctx.prisma, now, SWEEP_BATCH);
-  const swept: string[] = [];
-  await Promise.all(
-    expired.map(async (upload) => {
-      try {
-        await ctx.blobs.delete(upload.uploadKey);
-        swept.push(upload.filePath);
-      } catch (error) {
-        ctx.logger.warn({ err: error, key: upload.uploadKey }, 'could not delete an expired upload');
-      }
-    }),
+  return sweepExpiredUploadLinks(ctx.blobs, ctx.logger, expired, (filePaths) =>
+    taskAttachmentUploads.deleteMany(ctx.prisma, filePaths),
   );
-  if (swept.length) await taskAttachmentUploads.deleteMany(ctx.prisma, swept);
-  return swept.length;
 }
 
-/** Removes stored objects whose rows are gone; a failure leaves an orphan, logged, never an error. */
+/** Removes task attachments' stored objects once their rows are gone (see the platform's deleteBlobsLater). */
 export function deleteBlobsLater(ctx: ProjectContext, keys: string[]): void {
-  for (const key of keys) {
-    ctx.blobs
-      .delete(key)
-      .catch((error: unknown) => ctx.logger.warn({ err: error, key }, 'could not delete a task attachment object'));
-  }
+  deleteStoredObjectsLater(ctx.blobs, ctx.logger, keys);
 }
