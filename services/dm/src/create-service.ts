@@ -12,7 +12,7 @@ import { replyToAdmin } from './http/admin-replies.ts';
 import { registerDmRoutes } from './http/routes.ts';
 import { DM_SCHEMA, type DmContext } from './use-cases/context.ts';
 import { replicateMemberSettings } from './use-cases/member-settings.ts';
-import { replicateUsers, userReplicaFiller } from './use-cases/user-replica.ts';
+import { usersReplica } from './use-cases/user-replica.ts';
 
 export const DM_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 /** A message is at most 10,000 characters (40,000 UTF-8 bytes), well inside this. */
@@ -36,13 +36,14 @@ export async function createDmService(
     openClient: (adapter, transactionOptions) => new PrismaClient({ adapter, transactionOptions }),
   });
   const { prisma, relay, verifier } = store;
+  const users = usersReplica(prisma);
   const ctx: DmContext = {
     config,
     prisma,
     pool: store.database.pool,
     relay,
     logger,
-    users: userReplicaFiller(prisma, bus, logger),
+    users: users.filler(bus, logger),
   };
   const app = createHttpApp({
     service: 'dm',
@@ -55,7 +56,7 @@ export async function createDmService(
   });
 
   await store.start([
-    () => replicateUsers(ctx, bus, config.DM_USERS_CONSUMER),
+    () => users.replicate(bus, logger, config.DM_USERS_CONSUMER),
     () => replicateMemberSettings(ctx, bus, config.DM_PROFILE_CONSUMER),
     () => replyToAdmin(ctx, bus),
   ]);

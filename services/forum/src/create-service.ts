@@ -14,7 +14,7 @@ import { registerForumRoutes } from './http/routes.ts';
 import { FORUM_SCHEMA, type ForumContext } from './use-cases/context.ts';
 import { sweepExpiredUploads } from './use-cases/attachments.ts';
 import { forgetPagesOnEvents } from './use-cases/first-pages.ts';
-import { replicateUsers, userReplicaFiller } from './use-cases/user-replica.ts';
+import { usersReplica } from './use-cases/user-replica.ts';
 
 export const FORUM_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 /** Posts can be long (50,000 characters of content): larger than the platform's default JSON limit. */
@@ -41,6 +41,7 @@ export async function createForumService(
   });
   const { prisma, relay, verifier } = store;
   const blobs = await connectBlobStore(config);
+  const users = usersReplica(prisma);
   const ctx: ForumContext = {
     config,
     prisma,
@@ -49,7 +50,7 @@ export async function createForumService(
     blobs: blobs.store,
     cache,
     logger,
-    users: userReplicaFiller(prisma, bus, logger),
+    users: users.filler(bus, logger),
   };
   const app = createHttpApp({
     service: 'forum',
@@ -67,7 +68,7 @@ export async function createForumService(
   });
 
   await store.start([
-    () => replicateUsers(ctx, bus, config.FORUM_USERS_CONSUMER),
+    () => users.replicate(bus, logger, config.FORUM_USERS_CONSUMER),
     () => forgetPagesOnEvents(ctx, bus, config.FORUM_PAGES_CONSUMER),
   ]);
   const uploadSweep = setInterval(() => {

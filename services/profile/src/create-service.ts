@@ -14,7 +14,7 @@ import { PrismaClient } from './generated/prisma/client.ts';
 import { registerProfileRoutes } from './http/routes.ts';
 import { PROFILE_SCHEMA, type ProfileContext } from './use-cases/context.ts';
 import { countForumActivity } from './use-cases/forum-stats.ts';
-import { replicateUsers, userReplicaFiller } from './use-cases/user-replica.ts';
+import { usersReplica } from './use-cases/user-replica.ts';
 
 export const PROFILE_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 /** A 2 MB picture as base64 in a data URL is about 2.8 MB of JSON. */
@@ -44,6 +44,7 @@ export async function createProfileService(
     openClient: (adapter, transactionOptions) => new PrismaClient({ adapter, transactionOptions }),
   });
   const { prisma, relay, verifier } = store;
+  const users = usersReplica(prisma);
   const ctx: ProfileContext = {
     config,
     prisma,
@@ -51,7 +52,7 @@ export async function createProfileService(
     bus,
     blobs: blobs.store,
     logger,
-    users: userReplicaFiller(prisma, bus, logger),
+    users: users.filler(bus, logger),
   };
   const app = createHttpApp({
     service: 'profile',
@@ -64,7 +65,7 @@ export async function createProfileService(
   });
 
   await store.start([
-    () => replicateUsers(ctx, config.PROFILE_USERS_CONSUMER),
+    () => users.replicate(bus, logger, config.PROFILE_USERS_CONSUMER),
     () => countForumActivity(ctx, config.PROFILE_FORUM_CONSUMER),
   ]);
 

@@ -14,7 +14,7 @@ import { PrismaClient } from './generated/prisma/client.ts';
 import { registerProjectRoutes } from './http/routes.ts';
 import { sweepExpiredUploads } from './use-cases/attachments.ts';
 import { PROJECT_SCHEMA, type ProjectContext } from './use-cases/context.ts';
-import { replicateUsers, userReplicaFiller } from './use-cases/user-replica.ts';
+import { usersReplica } from './use-cases/user-replica.ts';
 
 export const PROJECT_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 /** Task lists kept built, by their JSON's length (characters): 5,000 tasks take about 3 MB. */
@@ -41,6 +41,7 @@ export async function createProjectService(
   });
   const { prisma, relay, verifier } = store;
   const blobs = await connectBlobStore(config);
+  const users = usersReplica(prisma);
   const ctx: ProjectContext = {
     config,
     prisma,
@@ -52,7 +53,7 @@ export async function createProjectService(
     }),
     blobs: blobs.store,
     logger,
-    users: userReplicaFiller(prisma, bus, logger),
+    users: users.filler(bus, logger),
   };
   const app = createHttpApp({
     service: 'project',
@@ -68,7 +69,7 @@ export async function createProjectService(
     },
   });
 
-  await store.start([() => replicateUsers(ctx, bus, config.PROJECT_USERS_CONSUMER)]);
+  await store.start([() => users.replicate(bus, logger, config.PROJECT_USERS_CONSUMER)]);
   const uploadSweep = setInterval(() => {
     sweepExpiredUploads(ctx).catch((error: unknown) =>
       logger.warn({ err: error }, 'the sweep of expired uploads failed; the next one retries'),

@@ -29,6 +29,8 @@ export {
   AUTH_USER_SUBJECTS,
   authUserFiller,
   replicateAuthUsers,
+  serviceUsersReplica,
+  type ServiceUsersReplica,
   type UserReplicaWriter,
   type UserReplicationOptions,
 } from './user-replica.ts';

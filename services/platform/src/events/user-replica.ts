@@ -1,5 +1,6 @@
 import { RPC, SUBJECTS, userEventPayloadSchema, type UserEventPayload } from '@crucible/proto';
-import type { Subscription } from './event-bus.ts';
+import type { Logger } from '../logging/logger.ts';
+import type { EventBus, Subscription } from './event-bus.ts';
 import { subscribeIdempotent, type IdempotentSubscriptionOptions } from './idempotent-consumer.ts';
 import { createReplicaFiller, type ReplicaFiller, type ReplicaFillerOptions } from './replica-fill.ts';
 
@@ -50,4 +51,39 @@ export function authUserFiller(
     schema: userEventPayloadSchema,
     storeIfMissing: async (user) => void (await storeIfMissing(user)),
   });
+}
+
+/** A service's users replica: its rows, and what a deleted member takes with them. */
+export interface ServiceUsersReplica<Tx> extends Pick<UserReplicationOptions<Tx>, 'schema' | 'runInTransaction'> {
+  rows: UserReplicaWriter<Tx> & { insertIfMissing(user: UserEventPayload): Promise<unknown> };
+  /** The service's member purge, run in the deletion's transaction with the id lower-cased. */
+  purgeMember(tx: Tx, userId: string): Promise<unknown>;
+}
+
+/**
+ * The two halves every service with a users replica wires: `replicate` keeps it from auth's events
+ * (a deletion also runs the service's member purge, in the transaction that records the event), and
+ * `filler` asks auth for a user whose event has not arrived yet.
+ */
+export function serviceUsersReplica<Tx>(replica: ServiceUsersReplica<Tx>) {
+  const { rows, purgeMember, schema, runInTransaction } = replica;
+  return {
+    replicate: (bus: EventBus, logger: Logger, durable: string): Promise<Subscription> =>
+      replicateAuthUsers<Tx>({
+        bus,
+        logger,
+        durable,
+        schema,
+        runInTransaction,
+        replica: {
+          upsert: (tx, user) => rows.upsert(tx, user),
+          async delete(tx, userId) {
+            await rows.delete(tx, userId);
+            await purgeMember(tx, userId.toLowerCase());
+          },
+        },
+      }),
+    filler: (bus: EventBus, logger: Logger): ReplicaFiller<UserEventPayload> =>
+      authUserFiller({ bus, logger, storeIfMissing: (user) => rows.insertIfMissing(user) }),
+  };
 }
