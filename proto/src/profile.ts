@@ -402,7 +402,7 @@ export function privacyFormToPatch(form: {
   showOnlineStatus: boolean;
   allowMentorshipRequests: boolean;
   allowAnalyticsTracking: boolean;
-}): PrivacyPatch {
+}): Omit<PrivacySettings, 'showActivityFeed'> {
   return {
     personalInfoVisible: form.profileVisibility,
     skillsVisible: form.skillsVisibility,

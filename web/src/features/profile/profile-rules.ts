@@ -1,4 +1,4 @@
-import type { AccessLevel } from '@crucible/proto';
+import { PROFILE_MESSAGES, privacyFormToPatch, type AccessLevel } from '@crucible/proto';
 import type { Education, PrivacyForm, PrivacySettings, Profile, Workplace } from './api/types.ts';
 
 /** Spec 3 section 9: the completeness weights; work history and education count when one entry exists. */
@@ -117,29 +117,14 @@ export interface PictureRefusal {
 /** Spec 3 section 5; the service checks the bytes again, this only saves a pointless upload. */
 export function pictureRefusal(file: { type: string; size: number }): PictureRefusal | null {
   if (!file.type.startsWith('image/'))
-    return { title: 'Invalid file type', description: 'Please select an image file (JPG, PNG, GIF, etc.)' };
+    return { title: PROFILE_MESSAGES.pictureTypeTitle, description: PROFILE_MESSAGES.pictureType };
   if (file.size >= PICTURE_MAX_BYTES)
-    return { title: 'File too large', description: 'Please select an image smaller than 2MB' };
+    return { title: PROFILE_MESSAGES.pictureSizeTitle, description: PROFILE_MESSAGES.pictureSize };
   return null;
 }
 
-/** Spec 3 section 3: the form's five levels to the server's seven fields on save. */
-export function privacyToServer(form: PrivacyForm): PrivacySettings {
-  return {
-    personalInfoVisible: form.profileVisibility,
-    skillsVisible: form.skillsVisibility,
-    leadershipProgressVisible: form.leadershipProgressVisibility,
-    contactInfoVisible: form.contactInfoVisibility,
-    workExperienceVisible: form.profileVisibility,
-    educationVisible: form.profileVisibility,
-    analyticsVisible: 'Core',
-    allowDirectMessages: form.allowDirectMessages,
-    allowSkillEndorsements: form.allowSkillEndorsements,
-    showOnlineStatus: form.showOnlineStatus,
-    allowMentorshipRequests: form.allowMentorshipRequests,
-    allowAnalyticsTracking: form.allowAnalyticsTracking,
-  };
-}
+/** Spec 3 section 3: the form's five levels to the server's seven fields on save (proto's mapping, which the service applies too). */
+export const privacyToServer: (form: PrivacyForm) => PrivacySettings = privacyFormToPatch;
 
 export const DEFAULT_PRIVACY_FORM: PrivacyForm = {
   profileVisibility: 'Public',
