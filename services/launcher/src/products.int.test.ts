@@ -2,33 +2,16 @@
  * Two products (auth + forum each, built as the launcher builds them: connectInfrastructure with
  * NATS_NAMESPACE) on the one real NATS and Redis, each with its own database and namespace.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { authConfigSchema, createAuthService } from '@crucible/auth';
 import { createForumService, forumConfigSchema } from '@crucible/forum';
-import {
-  connectInfrastructure,
-  infrastructureConfigSchema,
-  listen,
-  loadConfig,
-  silentLogger,
-  type EventBus,
-  type Infrastructure,
-} from '@crucible/platform';
-import {
-  createTestDatabase,
-  deleteNamespaceStreams,
-  requireService,
-  uniqueNamespace,
-  uniqueTag,
-  type TestDatabase,
-} from '@crucible/platform/testing';
+import { listen, loadConfig, type EventBus } from '@crucible/platform';
+import { uniqueTag } from '@crucible/platform/testing';
+import { PRODUCT_TEST_PASSWORD, productTestSetting } from './testing/product-setting.ts';
 
 const WAIT = { timeout: 15_000, interval: 100 };
-const PASSWORD = 'correct horse battery';
+const PASSWORD = PRODUCT_TEST_PASSWORD;
 
 interface Product {
   namespace: string;
@@ -50,37 +33,10 @@ async function startProduct(options: { pauseUserEvents?: boolean } = {}): Promis
     for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
   };
   try {
-    const namespace = uniqueNamespace('product-it');
-    cleanups.push(() => deleteNamespaceStreams(namespace));
-    const database: TestDatabase = await createTestDatabase('product_it');
-    cleanups.push(() => database.drop());
-    const adminEmail = `admin.${uniqueTag()}@it.crucible.test`;
-    const dataDir = await mkdtemp(join(tmpdir(), 'product-it-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-    const env = {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: database.url,
-      NATS_URL: await requireService('nats'),
-      REDIS_URL: await requireService('redis'),
-      NATS_NAMESPACE: namespace,
-      ADMIN_EMAIL: adminEmail,
-      ADMIN_PASSWORD: PASSWORD,
-      DATA_DIR: dataDir,
-    };
-    const infrastructure: Infrastructure = await connectInfrastructure({
-      service: 'product-it',
-      config: loadConfig(infrastructureConfigSchema, env),
-      logger: silentLogger,
-      fallbackToInProcess: false,
-    });
-    cleanups.push(() => infrastructure.close());
-    const deps = {
-      logger: silentLogger,
-      bus: infrastructure.bus,
-      cache: infrastructure.cache,
-      collectProcessMetrics: false,
-    };
+    const { namespace, database, adminEmail, env, infrastructure, deps } = await productTestSetting(
+      cleanups,
+      'product',
+    );
     const auth = await createAuthService(loadConfig(authConfigSchema, env), deps);
     cleanups.push(() => auth.stop());
     const pausedBus: EventBus = { ...infrastructure.bus, subscribe: async () => ({ stop: async () => {} }) };

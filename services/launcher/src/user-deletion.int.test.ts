@@ -4,31 +4,16 @@
  * a member with data in each service, an admin deleting them, and each service carrying out its
  * part from auth.user.deleted.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import type { ServiceName } from '@crucible/proto';
-import {
-  connectInfrastructure,
-  infrastructureConfigSchema,
-  listen,
-  loadConfig,
-  silentLogger,
-  type Infrastructure,
-} from '@crucible/platform';
-import {
-  createTestDatabase,
-  deleteNamespaceStreams,
-  requireService,
-  uniqueNamespace,
-  uniqueTag,
-} from '@crucible/platform/testing';
+import { listen } from '@crucible/platform';
+import { uniqueTag } from '@crucible/platform/testing';
 import { SERVICE_STARTERS } from './registry.ts';
+import { PRODUCT_TEST_PASSWORD, productTestSetting } from './testing/product-setting.ts';
 
 const WAIT = { timeout: 30_000, interval: 200 };
-const PASSWORD = 'correct horse battery';
+const PASSWORD = PRODUCT_TEST_PASSWORD;
 const ORDER: ServiceName[] = ['auth', 'forum', 'dm', 'admin', 'profile', 'project', 'realtime'];
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -37,37 +22,9 @@ let pool: pg.Pool;
 let adminEmail: string;
 
 beforeAll(async () => {
-  const namespace = uniqueNamespace('deletion-it');
-  cleanups.push(() => deleteNamespaceStreams(namespace));
-  const database = await createTestDatabase('deletion_it');
-  cleanups.push(() => database.drop());
-  const dataDir = await mkdtemp(join(tmpdir(), 'deletion-it-'));
-  cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-  adminEmail = `admin.${uniqueTag()}@it.crucible.test`;
-  const env = {
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'silent',
-    DATABASE_URL: database.url,
-    NATS_URL: await requireService('nats'),
-    REDIS_URL: await requireService('redis'),
-    NATS_NAMESPACE: namespace,
-    ADMIN_EMAIL: adminEmail,
-    ADMIN_PASSWORD: PASSWORD,
-    DATA_DIR: dataDir,
-  };
-  const infrastructure: Infrastructure = await connectInfrastructure({
-    service: 'deletion-it',
-    config: loadConfig(infrastructureConfigSchema, env),
-    logger: silentLogger,
-    fallbackToInProcess: false,
-  });
-  cleanups.push(() => infrastructure.close());
-  const deps = {
-    logger: silentLogger,
-    bus: infrastructure.bus,
-    cache: infrastructure.cache,
-    collectProcessMetrics: false,
-  };
+  const setting = await productTestSetting(cleanups, 'deletion');
+  const { database, env, deps } = setting;
+  adminEmail = setting.adminEmail;
   for (const name of ORDER) {
     const service = await SERVICE_STARTERS[name]!(env, deps);
     cleanups.push(() => service.stop());
