@@ -13,9 +13,10 @@ import {
   type DiscussionDetail,
   type Reply,
 } from '@crucible/proto';
+import { PENDING_UPLOAD_CAPS } from '@crucible/platform';
 import { FILES } from './testing/files.ts';
 import { startForumHarness, uniqueTag, type ForumHarness, type Member } from './testing/forum-harness.ts';
-import { PENDING_UPLOAD_CAPS, sweepExpiredUploads, uploadKeyOf } from './use-cases/attachments.ts';
+import { sweepExpiredUploads, uploadKeyOf } from './use-cases/attachments.ts';
 
 const PAST_EVERY_UPLOAD_LINK_MS = 16 * 60_000;
 

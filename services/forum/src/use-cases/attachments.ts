@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
   FORUM_MESSAGES,
-  LIMITS,
   SUBJECTS,
   allowedAttachmentFor,
   sanitizeFileName,
@@ -13,14 +12,15 @@ import {
   type AttachmentUploadResponse,
 } from '@crucible/proto';
 import {
+  ATTACHMENT_MAX_BYTES,
   claimUploadAndMove,
+  handOutUploadLink,
   deleteStoredObjectsLater,
   sweepExpiredUploadLinks,
   BadRequestError,
   ConflictError,
   ForbiddenError,
   NotFoundError,
-  TooManyRequestsError,
   contentMatches,
   isUniqueViolation,
   sniffMimeType,
@@ -35,13 +35,8 @@ import type { DiscussionPlace } from '../repositories/discussions.ts';
 import { requireAuthorOrModerator, visibleDiscussion } from './discussion-access.ts';
 import { changedPayload, forgetPagesOf } from './first-pages.ts';
 
-const MAX_BYTES = LIMITS.forum.attachmentMaxBytes;
+const MAX_BYTES = ATTACHMENT_MAX_BYTES;
 const KEY_PATTERN = /^attachments\/([0-9a-f-]{36})\/[0-9a-f-]{36}$/;
-/**
- * What one member may have uploaded and not yet recorded, so nobody can fill the store with links
- * they never use. A link without a declared size counts as the largest file allowed.
- */
-export const PENDING_UPLOAD_CAPS = { count: 20, bytes: 5 * MAX_BYTES };
 /** How many expired links one sweep handles; the next sweep takes the rest. */
 const SWEEP_BATCH = 500;
 
@@ -84,36 +79,13 @@ export async function requestUpload(
   request: AttachmentUploadRequest,
 ): Promise<AttachmentUploadResponse> {
   requireForumMember(viewer);
-  const kind = allowedAttachmentFor(request.fileName, request.mimeType);
-  if (!kind) throw new BadRequestError(FORUM_MESSAGES.fileTypeNotAllowed);
-  const filePath = `attachments/${viewer.userId}/${randomUUID()}`;
-  const uploadKey = uploadKeyOf(filePath);
-  const now = new Date();
-  const expiresAt = new Date(now.getTime() + LIMITS.signedLinkSeconds * 1000);
-  const declaredBytes = request.fileSize ?? MAX_BYTES;
-  const { added, pending } = await attachmentUploads.addWithinCaps(
-    ctx.prisma,
-    { filePath, uploadKey, uploadedBy: viewer.userId, declaredBytes, expiresAt },
-    PENDING_UPLOAD_CAPS,
-    now,
-  );
-  if (!added)
-    throw new TooManyRequestsError(
-      LIMITS.signedLinkSeconds,
-      FORUM_MESSAGES.tooManyPendingUploads(pending.count, pending.bytes),
-    );
-  const uploadURL = await ctx.blobs.presignUpload(uploadKey, {
-    contentType: kind.mimeType,
-    expiresInSeconds: LIMITS.signedLinkSeconds,
+  return handOutUploadLink(ctx.blobs, {
+    request,
+    memberId: viewer.userId,
+    folder: 'attachments',
+    uploadKeyOf,
+    addWithinCaps: (link, caps, now) => attachmentUploads.addWithinCaps(ctx.prisma, link, caps, now),
   });
-  return {
-    uploadURL,
-    contentType: kind.mimeType,
-    filePath,
-    fileName: sanitizeFileName(request.fileName),
-    maxFileSize: MAX_BYTES,
-    expiresAt: expiresAt.toISOString(),
-  };
 }
 
 async function readAll(stream: Readable): Promise<Buffer> {

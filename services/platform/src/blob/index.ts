@@ -13,7 +13,11 @@ export {
   type ContentEvidence,
 } from './file-checks.ts';
 export {
+  ATTACHMENT_MAX_BYTES,
+  PENDING_UPLOAD_CAPS,
   claimUploadAndMove,
+  handOutUploadLink,
+  type NewUploadLink,
   deleteStoredObjectsLater,
   sweepExpiredUploadLinks,
   type UploadClaim,

@@ -1,5 +1,13 @@
-import { FORUM_MESSAGES } from '@crucible/proto';
-import { BadRequestError, ConflictError } from '../errors/http-errors.ts';
+import { randomUUID } from 'node:crypto';
+import {
+  FORUM_MESSAGES,
+  LIMITS,
+  allowedAttachmentFor,
+  sanitizeFileName,
+  type AttachmentUploadRequest,
+  type AttachmentUploadResponse,
+} from '@crucible/proto';
+import { BadRequestError, ConflictError, TooManyRequestsError } from '../errors/http-errors.ts';
 import type { Logger } from '../logging/logger.ts';
 import type { BlobInfo, BlobStore } from './blob-store.ts';
 
@@ -16,6 +24,74 @@ export interface UploadLink {
   uploadedBy: string;
   recordedAt: Date | null;
   expiresAt: Date;
+}
+
+/**
+ * An attachment's size limit, and what one member may have uploaded and not yet recorded, so nobody
+ * can fill the store with links they never use. A link without a declared size counts as the largest
+ * file allowed.
+ */
+export const ATTACHMENT_MAX_BYTES = LIMITS.forum.attachmentMaxBytes;
+export const PENDING_UPLOAD_CAPS = { count: 20, bytes: 5 * ATTACHMENT_MAX_BYTES };
+
+/** A new link's row, before the service adds its own columns (the task, for task attachments). */
+export interface NewUploadLink {
+  filePath: string;
+  uploadKey: string;
+  uploadedBy: string;
+  declaredBytes: number;
+  expiresAt: Date;
+}
+
+/**
+ * Hands out a presigned PUT for a key the server picks under the member's own folder
+ * (`${folder}/${memberId}/<uuid>`), so a later record can only ever claim the member's own uploads.
+ * `addWithinCaps` stores the link unless the member's pending links would pass PENDING_UPLOAD_CAPS.
+ */
+export async function handOutUploadLink(
+  blobs: BlobStore,
+  options: {
+    request: AttachmentUploadRequest;
+    memberId: string;
+    folder: string;
+    uploadKeyOf(filePath: string): string;
+    addWithinCaps(
+      link: NewUploadLink,
+      caps: typeof PENDING_UPLOAD_CAPS,
+      now: Date,
+    ): Promise<{ added: boolean; pending: { count: number; bytes: number } }>;
+  },
+): Promise<AttachmentUploadResponse> {
+  const { request } = options;
+  const kind = allowedAttachmentFor(request.fileName, request.mimeType);
+  if (!kind) throw new BadRequestError(FORUM_MESSAGES.fileTypeNotAllowed);
+  const filePath = `${options.folder}/${options.memberId}/${randomUUID()}`;
+  const uploadKey = options.uploadKeyOf(filePath);
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + LIMITS.signedLinkSeconds * 1000);
+  const declaredBytes = request.fileSize ?? ATTACHMENT_MAX_BYTES;
+  const { added, pending } = await options.addWithinCaps(
+    { filePath, uploadKey, uploadedBy: options.memberId, declaredBytes, expiresAt },
+    PENDING_UPLOAD_CAPS,
+    now,
+  );
+  if (!added)
+    throw new TooManyRequestsError(
+      LIMITS.signedLinkSeconds,
+      FORUM_MESSAGES.tooManyPendingUploads(pending.count, pending.bytes),
+    );
+  const uploadURL = await blobs.presignUpload(uploadKey, {
+    contentType: kind.mimeType,
+    expiresInSeconds: LIMITS.signedLinkSeconds,
+  });
+  return {
+    uploadURL,
+    contentType: kind.mimeType,
+    filePath,
+    fileName: sanitizeFileName(request.fileName),
+    maxFileSize: ATTACHMENT_MAX_BYTES,
+    expiresAt: expiresAt.toISOString(),
+  };
 }
 
 export interface UploadClaim<Link extends UploadLink> {

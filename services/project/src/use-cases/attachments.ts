@@ -7,9 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   FORUM_MESSAGES,
-  LIMITS,
   PROJECT_MESSAGES,
-  allowedAttachmentFor,
   sanitizeFileName,
   type AttachmentUploadRequest,
   type AttachmentUploadResponse,
@@ -17,13 +15,14 @@ import {
   type TaskAttachmentCreate,
 } from '@crucible/proto';
 import {
+  ATTACHMENT_MAX_BYTES,
   claimUploadAndMove,
+  handOutUploadLink,
   deleteStoredObjectsLater,
   sweepExpiredUploadLinks,
   BadRequestError,
   ConflictError,
   NotFoundError,
-  TooManyRequestsError,
   isUniqueViolation,
   vetStoredAttachment,
 } from '@crucible/platform';
@@ -33,10 +32,8 @@ import { audit, tasks } from '../repositories/tasks.ts';
 import { requireProjectAccess, type Viewer } from './access.ts';
 import { inTransaction, type ProjectContext } from './context.ts';
 
-const MAX_BYTES = LIMITS.forum.attachmentMaxBytes;
+const MAX_BYTES = ATTACHMENT_MAX_BYTES;
 const KEY_PATTERN = /^task-attachments\/([0-9a-f-]{36})\/[0-9a-f-]{36}$/;
-/** What one member may have uploaded and not yet recorded (the forum's caps). */
-export const PENDING_UPLOAD_CAPS = { count: 20, bytes: 5 * MAX_BYTES };
 const SWEEP_BATCH = 500;
 
 /** Where the upload link writes; recording moves the object to its final key (`filePath`). */
@@ -66,35 +63,13 @@ export async function requestTaskUpload(
 ): Promise<AttachmentUploadResponse> {
   requireProjectAccess(viewer);
   await requireTask(ctx, taskId);
-  const kind = allowedAttachmentFor(request.fileName, request.mimeType);
-  if (!kind) throw new BadRequestError(FORUM_MESSAGES.fileTypeNotAllowed);
-  const filePath = `task-attachments/${viewer.id}/${randomUUID()}`;
-  const uploadKey = uploadKeyOf(filePath);
-  const now = new Date();
-  const expiresAt = new Date(now.getTime() + LIMITS.signedLinkSeconds * 1000);
-  const { added, pending } = await taskAttachmentUploads.addWithinCaps(
-    ctx.prisma,
-    { filePath, uploadKey, taskId, uploadedBy: viewer.id, declaredBytes: request.fileSize ?? MAX_BYTES, expiresAt },
-    PENDING_UPLOAD_CAPS,
-    now,
-  );
-  if (!added)
-    throw new TooManyRequestsError(
-      LIMITS.signedLinkSeconds,
-      FORUM_MESSAGES.tooManyPendingUploads(pending.count, pending.bytes),
-    );
-  const uploadURL = await ctx.blobs.presignUpload(uploadKey, {
-    contentType: kind.mimeType,
-    expiresInSeconds: LIMITS.signedLinkSeconds,
+  return handOutUploadLink(ctx.blobs, {
+    request,
+    memberId: viewer.id,
+    folder: 'task-attachments',
+    uploadKeyOf,
+    addWithinCaps: (link, caps, now) => taskAttachmentUploads.addWithinCaps(ctx.prisma, { ...link, taskId }, caps, now),
   });
-  return {
-    uploadURL,
-    contentType: kind.mimeType,
-    filePath,
-    fileName: sanitizeFileName(request.fileName),
-    maxFileSize: MAX_BYTES,
-    expiresAt: expiresAt.toISOString(),
-  };
 }
 
 /** Claims the member's link for this task (once) and moves the upload to its final key. */
