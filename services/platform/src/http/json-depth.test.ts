@@ -1,0 +1,57 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../logging/logger.ts';
+import { createHttpApp, listen } from './create-http-app.ts';
+import { JSON_TOO_DEEP_MESSAGE, MAX_JSON_DEPTH, jsonDepthExceeds } from './json-depth.ts';
+
+const nested = (depth: number, open = '[', close = ']') => `${open.repeat(depth)}${close.repeat(depth)}`;
+const bytes = (text: string) => Buffer.from(text, 'utf8');
+
+describe('jsonDepthExceeds', () => {
+  it('counts objects and arrays, and stops counting inside strings', () => {
+    expect(jsonDepthExceeds(bytes(nested(MAX_JSON_DEPTH)))).toBe(false);
+    expect(jsonDepthExceeds(bytes(nested(MAX_JSON_DEPTH + 1)))).toBe(true);
+    expect(jsonDepthExceeds(bytes('{"a":{"b":[1,{"c":2}]}}'), 4)).toBe(false);
+    expect(jsonDepthExceeds(bytes('{"a":{"b":[1,{"c":2}]}}'), 3)).toBe(true);
+    // Brackets in strings, escaped quotes included, are text.
+    expect(jsonDepthExceeds(bytes(JSON.stringify({ text: `\\"${'['.repeat(100)}"` })), 1)).toBe(false);
+    // Siblings do not add up: width is not depth.
+    expect(jsonDepthExceeds(bytes(JSON.stringify(Array.from({ length: 10_000 }, () => [[1]]))), 3)).toBe(false);
+  });
+});
+
+describe('every service app refuses deep JSON with a 400', () => {
+  let close: () => Promise<void>;
+  let url: string;
+  beforeAll(async () => {
+    const app = createHttpApp({
+      service: 'depth-test',
+      logger: createLogger({ level: 'silent', service: 'depth-test' }),
+      readiness: () => [],
+      metricsToken: undefined,
+      routes: (router) => router.post('/echo', (_req, res) => res.json({ ok: true })),
+    });
+    const running = await listen(app, 0, '127.0.0.1');
+    close = running.close;
+    url = `http://127.0.0.1:${running.port}`;
+  });
+  afterAll(() => close?.());
+
+  const post = (body: string) =>
+    fetch(`${url}/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+
+  it.each([
+    ['5,000 arrays', nested(5000)],
+    ['15,000 objects (90 kB)', `${'{"a":'.repeat(15_000)}1${'}'.repeat(15_000)}`],
+    ['one level past the limit', nested(MAX_JSON_DEPTH + 1)],
+  ])('%s: 400 with a plain message', async (_label, body) => {
+    const response = await post(body);
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ statusCode: 400, message: JSON_TOO_DEEP_MESSAGE });
+  });
+
+  it('passes bodies at the limit and wide bodies', async () => {
+    expect((await post(nested(MAX_JSON_DEPTH))).status).toBe(200);
+    const wide = JSON.stringify({ list: Array.from({ length: 15_000 }, (_, index) => index % 10) });
+    expect((await post(wide)).status).toBe(200);
+  });
+});
