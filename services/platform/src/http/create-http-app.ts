@@ -5,6 +5,7 @@ import { errorMiddleware, notFoundHandler } from '../errors/error-middleware.ts'
 import { livenessHandler, readinessHandler, type ReadinessCheck } from './health.ts';
 import { createHttpMetrics } from './metrics.ts';
 import { refuseDeepJson } from './json-depth.ts';
+import { noStoreForCredentials } from './no-store.ts';
 import { requestLog } from './request-log.ts';
 import { refuseUnstorableText } from './text-hygiene.ts';
 
@@ -33,7 +34,7 @@ export interface HttpAppOptions {
 
 /**
  * The Express app every service shares: request ids (kept from the gateway when well-formed),
- * request logs, metrics, health, JSON bodies (nesting limited to MAX_JSON_DEPTH), the refusal of text PostgreSQL cannot store, the service's
+ * request logs, metrics, health, no-store on answers to signed-in requests, JSON bodies (nesting limited to MAX_JSON_DEPTH), the refusal of text PostgreSQL cannot store, the service's
  * routes, then 404 and the error renderer.
  */
 export function createHttpApp(options: HttpAppOptions): Express {
@@ -51,6 +52,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
 
   app.use(requestLog(options.logger));
   app.use(metrics.middleware);
+  app.use(noStoreForCredentials);
   if (options.jsonLimit !== false)
     app.use(express.json({ limit: options.jsonLimit ?? '100kb', strict: true, verify: refuseDeepJson }));
   app.use(refuseUnstorableText);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AUTH_COOKIE_NAME } from '@crucible/proto';
 import { createLogger } from '../logging/logger.ts';
 import { createHttpApp, listen } from './create-http-app.ts';
 import { JSON_TOO_DEEP_MESSAGE, MAX_JSON_DEPTH, jsonDepthExceeds } from './json-depth.ts';
@@ -53,5 +54,42 @@ describe('every service app refuses deep JSON with a 400', () => {
     expect((await post(nested(MAX_JSON_DEPTH))).status).toBe(200);
     const wide = JSON.stringify({ list: Array.from({ length: 15_000 }, (_, index) => index % 10) });
     expect((await post(wide)).status).toBe(200);
+  });
+});
+
+describe('Cache-Control on signed-in answers', () => {
+  let close: () => Promise<void>;
+  let url: string;
+  beforeAll(async () => {
+    const app = createHttpApp({
+      service: 'no-store-test',
+      logger: createLogger({ level: 'silent', service: 'no-store-test' }),
+      readiness: () => [],
+      metricsToken: undefined,
+      routes: (router) => {
+        router.get('/api/thing', (_req, res) => res.json({ ok: true }));
+        router.get('/api/thing/missing', (_req, res) => res.status(404).json({ statusCode: 404 }));
+        router.get('/api/picture', (_req, res) => res.set('Cache-Control', 'public, max-age=60').json({ ok: true }));
+      },
+    });
+    const running = await listen(app, 0, '127.0.0.1');
+    close = running.close;
+    url = `http://127.0.0.1:${running.port}`;
+  });
+  afterAll(() => close?.());
+
+  it('is no-store for a bearer token or the auth cookie, answers and errors alike', async () => {
+    for (const headers of [{ authorization: 'Bearer t' }, { cookie: `${AUTH_COOKIE_NAME}=t` }]) {
+      for (const path of ['/api/thing', '/api/thing/missing']) {
+        const response = await fetch(`${url}${path}`, { headers });
+        expect(response.headers.get('cache-control'), path).toBe('no-store');
+      }
+    }
+  });
+
+  it('leaves anonymous answers and a route that names its own caching alone', async () => {
+    expect((await fetch(`${url}/api/thing`)).headers.get('cache-control')).toBeNull();
+    const picture = await fetch(`${url}/api/picture`, { headers: { authorization: 'Bearer t' } });
+    expect(picture.headers.get('cache-control')).toBe('public, max-age=60');
   });
 });
