@@ -79,7 +79,10 @@ describe('Cache-Control on signed-in answers', () => {
   afterAll(() => close?.());
 
   it('is no-store for a bearer token or the auth cookie, answers and errors alike', async () => {
-    for (const headers of [{ authorization: 'Bearer t' }, { cookie: `${AUTH_COOKIE_NAME}=t` }]) {
+    for (const headers of [{ authorization: 'Bearer t' }, { cookie: `${AUTH_COOKIE_NAME}=t` }] as Record<
+      string,
+      string
+    >[]) {
       for (const path of ['/api/thing', '/api/thing/missing']) {
         const response = await fetch(`${url}${path}`, { headers });
         expect(response.headers.get('cache-control'), path).toBe('no-store');
