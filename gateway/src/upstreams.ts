@@ -3,6 +3,7 @@ import type { Socket } from 'node:net';
 import type { RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { REQUEST_ID_HEADER, type Logger } from '@crucible/platform';
+import { preReadBodyOf } from './request-guard.ts';
 import type { ErrorBody, ServiceName } from '@crucible/proto';
 
 export interface Upstreams {
@@ -53,6 +54,12 @@ export function createUpstreams(
       xfwd: true,
       proxyTimeout: options.timeoutMs,
       on: {
+        // A body the gateway read first (request-guard.ts) is written here; the proxy then pipes the
+        // already-ended request, which only ends the upstream request. Headers are left alone (see below).
+        proxyReq: (proxyReq, req) => {
+          const body = preReadBodyOf(req);
+          if (body?.length) proxyReq.write(body);
+        },
         error: (error, _req, res) =>
           renderUpstreamError(service, error as NodeJS.ErrnoException, res as Response | Socket, options.logger),
       },

@@ -125,10 +125,12 @@ export function launcherTargets(context: LauncherContext, requested: readonly st
           collectProcessMetrics: claimProcessMetrics(),
           serviceReadiness: [...readiness],
         });
-        const server = await listen(gateway.app, config.PORT, config.HOST).catch(async (error: unknown) => {
-          await gateway.stop();
-          throw error;
-        });
+        const server = await listen(gateway.app, config.PORT, config.HOST, gateway.serverOptions).catch(
+          async (error: unknown) => {
+            await gateway.stop();
+            throw error;
+          },
+        );
         server.server.on('upgrade', gateway.handleUpgrade);
         report({
           component: 'gateway',

@@ -12,6 +12,7 @@ export * from './errors/index.ts';
 export * from './events/index.ts';
 export * from './http/create-http-app.ts';
 export * from './http/health.ts';
+export * from './http/json-depth.ts';
 export * from './http/metrics.ts';
 export * from './http/mount-route.ts';
 export * from './http/request-meta.ts';

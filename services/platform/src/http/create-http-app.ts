@@ -1,4 +1,4 @@
-import type { Server } from 'node:http';
+import { createServer, type Server, type ServerOptions } from 'node:http';
 import express, { type Express, type Router } from 'express';
 import type { Logger } from '../logging/logger.ts';
 import { errorMiddleware, notFoundHandler } from '../errors/error-middleware.ts';
@@ -65,15 +65,20 @@ export function createHttpApp(options: HttpAppOptions): Express {
   return app;
 }
 
-/** Listens and resolves once the port is bound; `close` drains keep-alive connections. */
+/**
+ * Listens and resolves once the port is bound; `close` drains keep-alive connections. `serverOptions`
+ * are Node's server options (the gateway's header and request timeouts).
+ */
 export async function listen(
   app: Express,
   port: number,
   host = '0.0.0.0',
+  serverOptions: ServerOptions = {},
 ): Promise<{ server: Server; port: number; close: () => Promise<void> }> {
   const server = await new Promise<Server>((resolve, reject) => {
-    const started = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(started)));
+    const started = createServer(serverOptions, app);
     started.once('error', reject);
+    started.listen(port, host, () => resolve(started));
   });
   server.keepAliveTimeout = 65_000;
   const address = server.address();
