@@ -5,6 +5,7 @@ import type { Request, RequestHandler, Router } from 'express';
 import helmet from 'helmet';
 import { WEBSOCKET_PATH } from '@crucible/proto';
 import {
+  FORWARDING_HEADERS,
   HttpError,
   NotFoundError,
   ServiceUnavailableError,
@@ -89,7 +90,11 @@ function rejectLargeBodies(limitBytes: number): RequestHandler {
 
 export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway {
   const { logger, bus, cache } = deps;
-  const upstreams = createUpstreams(serviceUrlsOf(config), { timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger });
+  const upstreams = createUpstreams(serviceUrlsOf(config), {
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    logger,
+    gatewaySecret: config.GATEWAY_SECRET,
+  });
   const verifier = createRemoteTokenVerifier({ bus, cache, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
   const matchRoute = createRouteMatcher();
   const limits = createRateLimitGroup(cache, [
@@ -172,6 +177,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
     handleUpgrade(req, socket, head) {
       const path = new URL(req.url ?? '/', 'http://gateway').pathname;
       if (path === WEBSOCKET_PATH && upstreams.upgradeWebSocket) {
+        for (const header of FORWARDING_HEADERS) delete req.headers[header];
         upstreams.upgradeWebSocket(req, socket, head);
         return;
       }

@@ -10,6 +10,7 @@ export * from './database/database.ts';
 export * from './database/transactions.ts';
 export * from './errors/index.ts';
 export * from './events/index.ts';
+export * from './http/client-address.ts';
 export * from './http/create-http-app.ts';
 export * from './http/health.ts';
 export * from './http/json-depth.ts';

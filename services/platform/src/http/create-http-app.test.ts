@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_COOKIE_NAME } from '@crucible/proto';
 import { createLogger } from '../logging/logger.ts';
+import { CLIENT_ADDRESS_HEADER, signClientAddress } from './client-address.ts';
 import { createHttpApp, listen } from './create-http-app.ts';
 import { JSON_TOO_DEEP_MESSAGE, MAX_JSON_DEPTH, jsonDepthExceeds } from './json-depth.ts';
 
@@ -94,5 +95,44 @@ describe('Cache-Control on signed-in answers', () => {
     expect((await fetch(`${url}/api/thing`)).headers.get('cache-control')).toBeNull();
     const picture = await fetch(`${url}/api/picture`, { headers: { authorization: 'Bearer t' } });
     expect(picture.headers.get('cache-control')).toBe('public, max-age=60');
+  });
+});
+
+describe('the client address a service believes', () => {
+  const secret = 'a-gateway-secret-of-at-least-32-chars';
+  let close: () => Promise<void>;
+  let url: string;
+  beforeAll(async () => {
+    const app = createHttpApp({
+      service: 'address-test',
+      logger: createLogger({ level: 'silent', service: 'address-test' }),
+      readiness: () => [],
+      metricsToken: undefined,
+      gatewaySecret: secret,
+      routes: (router) => router.get('/ip', (req, res) => res.json({ ip: req.ip })),
+    });
+    const running = await listen(app, 0, '127.0.0.1');
+    close = running.close;
+    url = `http://127.0.0.1:${running.port}`;
+  });
+  afterAll(() => close?.());
+
+  const ipFor = async (headers: Record<string, string>) =>
+    ((await (await fetch(`${url}/ip`, { headers })).json()) as { ip: string }).ip;
+
+  it('is the address the gateway signed', async () => {
+    expect(await ipFor({ [CLIENT_ADDRESS_HEADER]: signClientAddress('203.0.113.9', secret) })).toBe('203.0.113.9');
+  });
+
+  it('is the socket address for X-Forwarded-For, even from loopback, and for forged or unsigned names', async () => {
+    for (const headers of [
+      { 'x-forwarded-for': '203.0.113.9' },
+      { forwarded: 'for=203.0.113.9' },
+      { [CLIENT_ADDRESS_HEADER]: '203.0.113.9' },
+      { [CLIENT_ADDRESS_HEADER]: signClientAddress('203.0.113.9', 'another-secret-of-at-least-32-chars') },
+      // A valid signature for one address does not carry over to another.
+      { [CLIENT_ADDRESS_HEADER]: `203.0.113.10 ${signClientAddress('203.0.113.9', secret).split(' ')[1]}` },
+    ] as Record<string, string>[])
+      expect(await ipFor(headers), JSON.stringify(headers)).toBe('127.0.0.1');
   });
 });

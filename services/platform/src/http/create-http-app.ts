@@ -2,6 +2,7 @@ import { createServer, type Server, type ServerOptions } from 'node:http';
 import express, { type Express, type Router } from 'express';
 import type { Logger } from '../logging/logger.ts';
 import { errorMiddleware, notFoundHandler } from '../errors/error-middleware.ts';
+import { useGatewayClientAddress } from './client-address.ts';
 import { livenessHandler, readinessHandler, type ReadinessCheck } from './health.ts';
 import { createHttpMetrics } from './metrics.ts';
 import { refuseDeepJson } from './json-depth.ts';
@@ -19,10 +20,12 @@ export interface HttpAppOptions {
   jsonLimit?: string | false;
   routes: (router: Router) => void;
   /**
-   * Which hops' X-Forwarded-For to believe (Express `trust proxy`). Services sit behind the gateway
-   * on private addresses; the gateway itself believes only what its deployment names.
+   * The gateway's: which hops' X-Forwarded-For to believe (Express `trust proxy`, its TRUST_PROXY).
+   * Services leave it unset: they believe only the gateway's signed client address (client-address.ts).
    */
   trustProxy?: string;
+  /** GATEWAY_SECRET, with which a service checks the client address the gateway signed. */
+  gatewaySecret?: string;
   /** Default process metrics are registered once per process (the launcher runs many services). */
   collectProcessMetrics?: boolean;
   /**
@@ -40,7 +43,8 @@ export interface HttpAppOptions {
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', options.trustProxy ?? 'loopback, linklocal, uniquelocal');
+  if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
+  else useGatewayClientAddress(app, options.gatewaySecret);
   const metrics = createHttpMetrics(options.service, {
     collectProcessMetrics: options.collectProcessMetrics,
     token: options.metricsToken,
