@@ -360,12 +360,25 @@ describe.each(overlays)('overlay %s', (overlay) => {
     }
   });
 
+  it('gives the gateway and every service the one GATEWAY_SECRET (client addresses are signed with it)', () => {
+    const apps = ['gateway', 'auth', 'dm', 'forum', 'profile', 'project', 'realtime', 'admin'];
+    const checked = workloads(render(overlay)).filter((w) => apps.includes(w.name) && w.kind === 'Deployment');
+    expect(checked.map((w) => w.name).sort()).toEqual([...apps].sort());
+    for (const workload of checked) {
+      expect(
+        references(workload).some((ref) => ref.kind === 'Secret' && ref.key === 'GATEWAY_SECRET' && !ref.optional),
+        workload.name,
+      ).toBe(true);
+    }
+  });
+
   it('gives the auth service every required secret key from crucible-secrets', () => {
     const auth = workloads(render(overlay)).find((w) => w.name === 'auth');
     const required = references(auth!).filter((ref) => ref.kind === 'Secret' && !ref.optional);
     expect(required.map((ref) => ref.key).sort()).toEqual([
       'ADMIN_EMAIL',
       'ADMIN_PASSWORD',
+      'GATEWAY_SECRET',
       'S3_ACCESS_KEY',
       'S3_SECRET_KEY',
       'SMTP_URL',

@@ -31,6 +31,16 @@ export const gatewayConfigSchema = infrastructureConfigSchema
      */
     TRUST_PROXY: z.string().default('loopback'),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    /** Request headers must arrive within this (Node's headersTimeout). */
+    HEADERS_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+    /** The whole request, body included, must arrive within this (Node's requestTimeout; large uploads). */
+    REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).default(120_000),
+    /** Longest pause between two chunks of a body the gateway reads before passing it on (then 408). */
+    BODY_IDLE_TIMEOUT_MS: z.coerce.number().int().min(50).default(5_000),
+    /** Longest time to read such a body in full (then 408). */
+    BODY_READ_TIMEOUT_MS: z.coerce.number().int().min(50).default(15_000),
+    /** Requests of one client address handled at once; more answer 429 with Retry-After. */
+    MAX_IN_FLIGHT_PER_ADDRESS: z.coerce.number().int().min(1).default(64),
     ...serviceUrlFields,
   })
   .extend(tokenConfigSchema.shape)

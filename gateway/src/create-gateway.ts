@@ -1,10 +1,11 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerOptions, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import cors from 'cors';
 import type { Request, RequestHandler, Router } from 'express';
 import helmet from 'helmet';
 import { WEBSOCKET_PATH } from '@crucible/proto';
 import {
+  FORWARDING_HEADERS,
   HttpError,
   NotFoundError,
   ServiceUnavailableError,
@@ -18,6 +19,7 @@ import {
 } from '@crucible/platform';
 import { serveApiReference } from './api-reference.ts';
 import { serviceUrlsOf, type GatewayConfig } from './config.ts';
+import { capInFlightPerAddress, preReadBodies, serverOptionsOf } from './request-guard.ts';
 import { createRouteMatcher } from './route-table.ts';
 import { createUpstreams } from './upstreams.ts';
 import { serveWebApp } from './web-app.ts';
@@ -37,6 +39,8 @@ export interface Gateway extends RunningService {
   /** Attach to the HTTP server's 'upgrade' event: /ws goes to realtime, anything else is refused. */
   handleUpgrade(req: IncomingMessage, socket: Socket, head: Buffer): void;
   servesWebApp: boolean;
+  /** For the server it runs on (`listen(app, port, host, serverOptions)`): header and request timeouts. */
+  serverOptions: ServerOptions;
 }
 
 /** Browsers ignore HSTS over plain http, and sending it there would pin a host that has no https. */
@@ -86,7 +90,11 @@ function rejectLargeBodies(limitBytes: number): RequestHandler {
 
 export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway {
   const { logger, bus, cache } = deps;
-  const upstreams = createUpstreams(serviceUrlsOf(config), { timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger });
+  const upstreams = createUpstreams(serviceUrlsOf(config), {
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    logger,
+    gatewaySecret: config.GATEWAY_SECRET,
+  });
   const verifier = createRemoteTokenVerifier({ bus, cache, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
   const matchRoute = createRouteMatcher();
   const limits = createRateLimitGroup(cache, [
@@ -148,7 +156,13 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
     routes: (router: Router) => {
       router.use(securityHeaders(config.CSP_CONNECT_SOURCES));
       router.use(cors({ origin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : false, credentials: true }));
-      router.use('/api', limitByIp, rejectLargeBodies(config.BODY_LIMIT_BYTES));
+      router.use(
+        '/api',
+        capInFlightPerAddress(config.MAX_IN_FLIGHT_PER_ADDRESS),
+        rejectLargeBodies(config.BODY_LIMIT_BYTES),
+        preReadBodies(config, (path) => path.startsWith(BLOB_PATH)),
+        limitByIp,
+      );
       serveApiReference(router);
       router.use((req, res, next) => (req.path.startsWith('/api/') ? proxyApi(req, res, next) : next()));
       servesWebApp = serveWebApp(router, config.WEB_DIST_DIR);
@@ -159,9 +173,11 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
     name: 'gateway',
     app,
     servesWebApp,
+    serverOptions: serverOptionsOf(config),
     handleUpgrade(req, socket, head) {
       const path = new URL(req.url ?? '/', 'http://gateway').pathname;
       if (path === WEBSOCKET_PATH && upstreams.upgradeWebSocket) {
+        for (const header of FORWARDING_HEADERS) delete req.headers[header];
         upstreams.upgradeWebSocket(req, socket, head);
         return;
       }

@@ -6,7 +6,7 @@ const config = loadConfig(gatewayConfigSchema);
 const logger = createLogger({ service: 'gateway', level: config.LOG_LEVEL });
 const infrastructure = await connectInfrastructure({ service: 'gateway', config, logger, fallbackToInProcess: false });
 const gateway = createGateway(config, { logger, bus: infrastructure.bus, cache: infrastructure.cache });
-const server = await listen(gateway.app, config.PORT);
+const server = await listen(gateway.app, config.PORT, undefined, gateway.serverOptions);
 server.server.on('upgrade', gateway.handleUpgrade);
 logger.info({ port: server.port, webApp: gateway.servesWebApp }, 'gateway listening');
 onShutdown(async () => {

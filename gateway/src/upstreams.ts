@@ -2,7 +2,14 @@ import { Agent, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
-import { REQUEST_ID_HEADER, type Logger } from '@crucible/platform';
+import {
+  CLIENT_ADDRESS_HEADER,
+  FORWARDING_HEADERS,
+  REQUEST_ID_HEADER,
+  signClientAddress,
+  type Logger,
+} from '@crucible/platform';
+import { preReadBodyOf } from './request-guard.ts';
 import type { ErrorBody, ServiceName } from '@crucible/proto';
 
 export interface Upstreams {
@@ -42,7 +49,7 @@ function renderUpstreamError(
 /** One keep-alive proxy per configured service; a request id travels with every proxied request. */
 export function createUpstreams(
   urls: Partial<Record<ServiceName, string>>,
-  options: { timeoutMs: number; logger: Logger },
+  options: { timeoutMs: number; logger: Logger; gatewaySecret: string | undefined },
 ): Upstreams {
   const agent = new Agent({ keepAlive: true, maxSockets: 256, maxFreeSockets: 64 });
   const proxies = new Map<ServiceName, RequestHandler>();
@@ -50,9 +57,16 @@ export function createUpstreams(
     const proxy = createProxyMiddleware({
       target,
       agent,
-      xfwd: true,
+      // Services take the client address from the signed header below, never from X-Forwarded-For.
+      xfwd: false,
       proxyTimeout: options.timeoutMs,
       on: {
+        // A body the gateway read first (request-guard.ts) is written here; the proxy then pipes the
+        // already-ended request, which only ends the upstream request. Headers are left alone (see below).
+        proxyReq: (proxyReq, req) => {
+          const body = preReadBodyOf(req);
+          if (body?.length) proxyReq.write(body);
+        },
         error: (error, _req, res) =>
           renderUpstreamError(service, error as NodeJS.ErrnoException, res as Response | Socket, options.logger),
       },
@@ -64,6 +78,17 @@ export function createUpstreams(
     proxies.set(service, (req, res, next) => {
       const requestId = (req as { id?: unknown }).id;
       if (typeof requestId === 'string') req.headers[REQUEST_ID_HEADER] = requestId;
+      // Only the gateway names the client: the address decided by TRUST_PROXY (req.ip, read from
+      // X-Forwarded-For, so before it goes) goes on signed, whatever the client said goes
+      // (platform http/client-address.ts).
+      const address = (req as { ip?: string }).ip ?? req.socket.remoteAddress;
+      for (const header of FORWARDING_HEADERS) delete req.headers[header];
+      // Unsigned without GATEWAY_SECRET: services then record the gateway's address, and the header
+      // still tells them the request came from outside (auth's loopback-only pages refuse it).
+      if (address)
+        req.headers[CLIENT_ADDRESS_HEADER] = options.gatewaySecret
+          ? signClientAddress(address, options.gatewaySecret)
+          : address;
       return proxy(req, res, next);
     });
   }

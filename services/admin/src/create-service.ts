@@ -42,6 +42,7 @@ export async function createAdminService(
     logger,
     collectProcessMetrics: deps.collectProcessMetrics,
     metricsToken: config.METRICS_TOKEN,
+    gatewaySecret: config.GATEWAY_SECRET,
     readiness: () => store.readiness,
     routes: (router) => registerAdminRoutes(router, { ctx, verifier }),
   });

@@ -161,6 +161,7 @@ export async function createAuthService(
     logger,
     collectProcessMetrics: deps.collectProcessMetrics,
     metricsToken: config.METRICS_TOKEN,
+    gatewaySecret: config.GATEWAY_SECRET,
     readiness: () => [
       { name: 'database', check: database.isHealthy },
       { name: 'events', check: () => bus.isHealthy() },

@@ -1,6 +1,6 @@
 /**
- * The dev mailbox (auth without SMTP_URL) holds reset links, so it answers this machine only:
- * judged by every hop of X-Forwarded-For, since the gateway appends the address it saw.
+ * The dev mailbox (auth without SMTP_URL) holds reset links, so it answers this machine only: judged
+ * by the socket and the client the gateway names (signed); an unsigned or malformed name is refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startAuthHarness, uniqueClientIp, type AuthHarness } from './testing/auth-harness.ts';

@@ -140,7 +140,7 @@ describe('OIDC sign-in through the development provider', () => {
     expect(again.error).toBe(DEV_PROVIDER_REFUSED);
   });
 
-  it('answers only clients on this machine, judged by every forwarded hop', async () => {
+  it('answers only clients on this machine, judged by the client the gateway names', async () => {
     const discovery = '/api/auth/oidc/.well-known/openid-configuration';
     expect((await fetch(new URL(discovery, auth.url))).status).toBe(200);
     expect((await auth.request(discovery, { ip: '127.0.0.1' })).status).toBe(200);

@@ -1,6 +1,6 @@
 /**
- * Rate limits on the credential endpoints, counted in the shared Redis. Client addresses come in
- * X-Forwarded-For, which the service trusts from loopback (as from the gateway in front of it).
+ * Rate limits on the credential endpoints, counted in the shared Redis. Client addresses come as the
+ * gateway names them (the signed client-address header, platform http/client-address.ts).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startAuthHarness, uniqueClientIp, uniqueEmail, type AuthHarness } from './testing/auth-harness.ts';

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ServiceName } from '@crucible/proto';
 import {
   connectInfrastructure,
@@ -52,7 +53,13 @@ export function publicUrlOf(config: LauncherConfig): string {
  * knows their addresses and its /readyz covers them. A gateway alone (TARGETS=gateway) needs no database.
  */
 export function launcherTargets(context: LauncherContext, requested: readonly string[]): TargetGraph {
-  const { config, env, logger, report } = context;
+  const { config, logger, report } = context;
+  // The gateway signs each client's address for the services with this (platform http/client-address.ts).
+  // In one process both sides read it here; processes started apart must be given the same one.
+  const env: Env = {
+    ...context.env,
+    GATEWAY_SECRET: context.env.GATEWAY_SECRET || randomBytes(32).toString('base64url'),
+  };
   const publicUrl = publicUrlOf(config);
   let database: ChosenDatabase | undefined;
   let infrastructure: Infrastructure | undefined;
@@ -125,10 +132,12 @@ export function launcherTargets(context: LauncherContext, requested: readonly st
           collectProcessMetrics: claimProcessMetrics(),
           serviceReadiness: [...readiness],
         });
-        const server = await listen(gateway.app, config.PORT, config.HOST).catch(async (error: unknown) => {
-          await gateway.stop();
-          throw error;
-        });
+        const server = await listen(gateway.app, config.PORT, config.HOST, gateway.serverOptions).catch(
+          async (error: unknown) => {
+            await gateway.stop();
+            throw error;
+          },
+        );
         server.server.on('upgrade', gateway.handleUpgrade);
         report({
           component: 'gateway',

@@ -60,6 +60,7 @@ export async function createProfileService(
     jsonLimit: JSON_LIMIT,
     collectProcessMetrics: deps.collectProcessMetrics,
     metricsToken: config.METRICS_TOKEN,
+    gatewaySecret: config.GATEWAY_SECRET,
     readiness: () => [...store.readiness, { name: 'blobs', check: () => blobs.store.isHealthy() }],
     routes: (router) => registerProfileRoutes(router, { ctx, verifier }),
   });

@@ -60,6 +60,7 @@ export async function createProjectService(
     logger,
     collectProcessMetrics: deps.collectProcessMetrics,
     metricsToken: config.METRICS_TOKEN,
+    gatewaySecret: config.GATEWAY_SECRET,
     readiness: () => [...store.readiness, { name: 'blobs', check: () => blobs.store.isHealthy() }],
     routes: (router) => {
       // One machine: the gateway sends /api/blobs to the forum, which shares the disk folder and

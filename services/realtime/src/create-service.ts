@@ -83,6 +83,7 @@ export async function createRealtimeService(
       jsonLimit: JSON_LIMIT,
       collectProcessMetrics: deps.collectProcessMetrics,
       metricsToken: config.METRICS_TOKEN,
+      gatewaySecret: config.GATEWAY_SECRET,
       readiness: () => [
         { name: 'database', check: database.isHealthy },
         { name: 'events', check: () => bus.isHealthy() },

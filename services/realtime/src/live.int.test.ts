@@ -39,6 +39,19 @@ describe('socket authentication', () => {
     expect((await socket.closed).code).toBe(1008);
   });
 
+  it('opens for a page at either loopback name of the product (one machine), not another port', async () => {
+    const member = await world.member();
+    // The harness keeps the default PUBLIC_URL, http://localhost:5000.
+    for (const origin of ['http://localhost:5000', 'http://127.0.0.1:5000']) {
+      const socket = new TestSocket(a.wsUrl, member.token, { origin });
+      // A refused socket is opened and then closed; an accepted one is sent the online list.
+      await vi.waitFor(() => expect(socket.of('online_users_update')).toHaveLength(1), { timeout: 5000 });
+      await socket.close();
+    }
+    const otherPort = new TestSocket(a.wsUrl, member.token, { origin: 'http://127.0.0.1:5001' });
+    expect(await otherPort.closed).toMatchObject({ code: 1008, reason: 'Origin not allowed' });
+  });
+
   it('answers the marker protocol, never the token', async () => {
     const member = await world.member();
     const socket = await TestSocket.open(a.wsUrl, member.token);

@@ -8,6 +8,7 @@ import { createHash, createPrivateKey, randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { EventEnvelope, SessionPrincipal } from '@crucible/proto';
 import {
+  CLIENT_ADDRESS_HEADER,
   askAuthForKeys,
   askAuthForSession,
   createNatsEventBus,
@@ -15,6 +16,7 @@ import {
   createSessionLookup,
   createTokenVerifier,
   loadConfig,
+  signClientAddress,
   silentLogger,
   type EventBus,
   type RedisCache,
@@ -42,14 +44,17 @@ import { createAuthService } from '../create-service.ts';
 
 export const TEST_PASSWORD = 'correct horse battery';
 
+/** The harness's GATEWAY_SECRET: it names its client addresses as the gateway does, signed with it. */
+export const TEST_GATEWAY_SECRET = 'auth-harness-gateway-secret-not-a-real-one';
+
 export function uniqueEmail(label = 'member'): string {
   return `${label}.${uniqueTag()}@it.crucible.test`;
 }
 
 /**
  * A client address nobody else uses (IPv6 documentation prefix). Rate-limit counters are keyed by
- * it in Redis without any prefix, so every harness sends its own through X-Forwarded-For (trusted
- * from loopback) and never touches the counters of other runs sharing the server.
+ * it in Redis without any prefix, so every harness sends its own as the gateway names a client (the
+ * signed client-address header) and never touches the counters of other runs sharing the server.
  */
 export function uniqueClientIp(): string {
   const hex = randomBytes(8).toString('hex').match(/.{4}/g)!;
@@ -77,7 +82,7 @@ export function testSigningJwk(seedText = 'crucible auth integration tests'): Re
 }
 
 export interface RequestOptions extends TestRequestOptions {
-  /** Client address for X-Forwarded-For; the harness's own when omitted. */
+  /** Client address, named as the gateway names it (signed); the harness's own when omitted. */
   ip?: string;
 }
 
@@ -111,7 +116,7 @@ export interface AuthHarness {
   readonly namespace: string;
   readonly smtp: SmtpCapture;
   readonly database: TestDatabase;
-  /** This harness's client address (X-Forwarded-For). */
+  /** This harness's client address (the signed client-address header). */
   readonly ip: string;
   request(path: string, options?: RequestOptions): Promise<Response>;
   /**
@@ -194,6 +199,7 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
       RATE_LIMIT_PASSWORD_RESET_PER_IP: HIGH_LIMIT,
       RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT: HIGH_LIMIT,
       RATE_LIMIT_WINDOW_SECONDS: '120',
+      GATEWAY_SECRET: TEST_GATEWAY_SECRET,
       ...options.env,
     });
     const service = await createAuthService(config, {
@@ -214,7 +220,10 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
     const request: AuthHarness['request'] = (path, requestOptions = {}) =>
       requestAsIs(path, {
         ...requestOptions,
-        headers: { 'x-forwarded-for': requestOptions.ip ?? ip, ...requestOptions.headers },
+        headers: {
+          [CLIENT_ADDRESS_HEADER]: signClientAddress(requestOptions.ip ?? ip, TEST_GATEWAY_SECRET),
+          ...requestOptions.headers,
+        },
       });
 
     const currentUser = async (token: string) => {

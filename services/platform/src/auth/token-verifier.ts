@@ -25,6 +25,13 @@ interface VerifiedClaims {
 
 const VERIFIED_TOKENS_KEPT = 10_000;
 
+/**
+ * How far a token's `iat` may lie ahead of this clock: the hosts' clocks drift by a few seconds; a
+ * token issued minutes from now was signed by a clock that is wrong or by someone minting tokens to
+ * outlive a key rotation, and is refused.
+ */
+export const TOKEN_ISSUED_AT_SKEW_SECONDS = 60;
+
 export interface TokenVerifier {
   verify(token: string): Promise<SessionPrincipal>;
 }
@@ -48,7 +55,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
         algorithms: [ACCESS_TOKEN_ALGORITHM],
         issuer: options.issuer,
         audience: options.audience,
-        requiredClaims: ['exp', 'sub', ACCESS_TOKEN_SESSION_CLAIM],
+        requiredClaims: ['exp', 'iat', 'sub', ACCESS_TOKEN_SESSION_CLAIM],
       });
     try {
       return await verifyWith(false);
@@ -68,6 +75,7 @@ export function createTokenVerifier(options: TokenVerifierOptions): TokenVerifie
     if (remembered) return remembered;
     try {
       const { payload } = await verifySignature(token);
+      if (payload.iat! > Date.now() / 1000 + TOKEN_ISSUED_AT_SKEW_SECONDS) throw new UnauthorizedError();
       const claims = { sessionId: String(payload[ACCESS_TOKEN_SESSION_CLAIM]), userId: String(payload.sub) };
       verifiedTokens.set(token, claims, { ttl: Math.max(1, payload.exp! * 1000 - Date.now()) });
       return claims;

@@ -61,4 +61,10 @@ export const configFields = {
 export const tokenConfigSchema = z.object({
   JWT_ISSUER: z.string().min(1).default('crucible-auth'),
   JWT_AUDIENCE: z.string().min(1).default('crucible'),
+  /**
+   * Shared by the gateway and the services: the gateway signs the client address it decided with it,
+   * and services believe only addresses so signed (http/client-address.ts). Unset, services record the
+   * socket's address (the gateway's) for every request; the launcher makes one per run.
+   */
+  GATEWAY_SECRET: z.string().min(32, 'GATEWAY_SECRET must be at least 32 characters').optional(),
 });

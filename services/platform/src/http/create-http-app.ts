@@ -1,9 +1,12 @@
-import type { Server } from 'node:http';
+import { createServer, type Server, type ServerOptions } from 'node:http';
 import express, { type Express, type Router } from 'express';
 import type { Logger } from '../logging/logger.ts';
 import { errorMiddleware, notFoundHandler } from '../errors/error-middleware.ts';
+import { useGatewayClientAddress } from './client-address.ts';
 import { livenessHandler, readinessHandler, type ReadinessCheck } from './health.ts';
 import { createHttpMetrics } from './metrics.ts';
+import { refuseDeepJson } from './json-depth.ts';
+import { noStoreForCredentials } from './no-store.ts';
 import { requestLog } from './request-log.ts';
 import { refuseUnstorableText } from './text-hygiene.ts';
 
@@ -17,10 +20,12 @@ export interface HttpAppOptions {
   jsonLimit?: string | false;
   routes: (router: Router) => void;
   /**
-   * Which hops' X-Forwarded-For to believe (Express `trust proxy`). Services sit behind the gateway
-   * on private addresses; the gateway itself believes only what its deployment names.
+   * The gateway's: which hops' X-Forwarded-For to believe (Express `trust proxy`, its TRUST_PROXY).
+   * Services leave it unset: they believe only the gateway's signed client address (client-address.ts).
    */
   trustProxy?: string;
+  /** GATEWAY_SECRET, with which a service checks the client address the gateway signed. */
+  gatewaySecret?: string;
   /** Default process metrics are registered once per process (the launcher runs many services). */
   collectProcessMetrics?: boolean;
   /**
@@ -32,13 +37,14 @@ export interface HttpAppOptions {
 
 /**
  * The Express app every service shares: request ids (kept from the gateway when well-formed),
- * request logs, metrics, health, JSON bodies, the refusal of text PostgreSQL cannot store, the service's
+ * request logs, metrics, health, no-store on answers to signed-in requests, JSON bodies (nesting limited to MAX_JSON_DEPTH), the refusal of text PostgreSQL cannot store, the service's
  * routes, then 404 and the error renderer.
  */
 export function createHttpApp(options: HttpAppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', options.trustProxy ?? 'loopback, linklocal, uniquelocal');
+  if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
+  else useGatewayClientAddress(app, options.gatewaySecret);
   const metrics = createHttpMetrics(options.service, {
     collectProcessMetrics: options.collectProcessMetrics,
     token: options.metricsToken,
@@ -50,7 +56,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
 
   app.use(requestLog(options.logger));
   app.use(metrics.middleware);
-  if (options.jsonLimit !== false) app.use(express.json({ limit: options.jsonLimit ?? '100kb', strict: true }));
+  app.use(noStoreForCredentials);
+  if (options.jsonLimit !== false)
+    app.use(express.json({ limit: options.jsonLimit ?? '100kb', strict: true, verify: refuseDeepJson }));
   app.use(refuseUnstorableText);
 
   const router = express.Router();
@@ -61,15 +69,20 @@ export function createHttpApp(options: HttpAppOptions): Express {
   return app;
 }
 
-/** Listens and resolves once the port is bound; `close` drains keep-alive connections. */
+/**
+ * Listens and resolves once the port is bound; `close` drains keep-alive connections. `serverOptions`
+ * are Node's server options (the gateway's header and request timeouts).
+ */
 export async function listen(
   app: Express,
   port: number,
   host = '0.0.0.0',
+  serverOptions: ServerOptions = {},
 ): Promise<{ server: Server; port: number; close: () => Promise<void> }> {
   const server = await new Promise<Server>((resolve, reject) => {
-    const started = app.listen(port, host, (error?: Error) => (error ? reject(error) : resolve(started)));
+    const started = createServer(serverOptions, app);
     started.once('error', reject);
+    started.listen(port, host, () => resolve(started));
   });
   server.keepAliveTimeout = 65_000;
   const address = server.address();

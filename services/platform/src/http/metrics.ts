@@ -4,6 +4,7 @@ import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { z } from 'zod';
 import { NotFoundError } from '../errors/http-errors.ts';
 import { domainMetricsRegistry, refusals } from '../metrics/domain-metrics.ts';
+import { FORWARDING_HEADERS } from './client-address.ts';
 
 /** Every service's schema extends this; the gateway's port is public, so /metrics needs a key. */
 export const metricsConfigSchema = z.object({
@@ -31,7 +32,7 @@ export function mayReadMetrics(req: Request, token: string | undefined): boolean
     // Digests have one length, so the comparison takes the same time whatever was sent.
     return given !== undefined && timingSafeEqual(digest(given), digest(token));
   }
-  const forwarded = req.get('x-forwarded-for') !== undefined || req.get('forwarded') !== undefined;
+  const forwarded = FORWARDING_HEADERS.some((header) => req.get(header) !== undefined);
   return !forwarded && LOOPBACK_ADDRESS.test(req.socket.remoteAddress ?? '');
 }
 

@@ -31,3 +31,20 @@ describe('text hygiene', () => {
     expect(() => assertStorableText({ query: {}, body: undefined })).not.toThrow();
   });
 });
+
+describe('text hygiene on deep and wide values', () => {
+  it('walks 100,000 levels without overflowing the stack and names the deep field', () => {
+    let deep: unknown = 'bad\u0000';
+    for (let level = 0; level < 100_000; level += 1) deep = { a: deep };
+    const found = findUnsafeText(deep);
+    expect(found?.problem).toBe('must not contain a NUL character');
+    expect(found?.field.split('.')).toHaveLength(100_000);
+  });
+
+  it('walks 100,000 siblings and reports the first bad one in document order', () => {
+    const wide = Array.from({ length: 100_000 }, (_, index) =>
+      index === 70_000 || index === 90_000 ? '\uD800' : 'ok',
+    );
+    expect(findUnsafeText({ list: wide })?.field).toBe('list.70000');
+  });
+});

@@ -20,18 +20,42 @@ export interface UnsafeText {
   problem: string;
 }
 
-/** The first string (value or key) anywhere in `value` that cannot be stored, with its dotted path. */
+/**
+ * The first string (value or key) anywhere in `value` that cannot be stored, with its dotted path.
+ * Walked with an explicit stack, depth first in document order, so no nesting can overflow the call
+ * stack (the parser limits depth too, but values reach here from query strings and events as well).
+ */
 export function findUnsafeText(value: unknown, path: string[] = []): UnsafeText | undefined {
-  if (typeof value === 'string') {
-    const problem = problemOf(value);
-    return problem ? { field: path.join('.') || 'value', problem } : undefined;
+  // Each node keeps a link to its parent; the dotted path is built only for the one that is reported.
+  interface Node {
+    value: unknown;
+    key?: string;
+    parent?: Node;
   }
-  if (typeof value !== 'object' || value === null) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const keyProblem = problemOf(key);
-    if (keyProblem) return { field: [...path, key].join('.'), problem: `name ${keyProblem}` };
-    const found = findUnsafeText(item, [...path, key]);
-    if (found) return found;
+  const pathOf = (node: Node | undefined, last?: string): string => {
+    const keys: string[] = last === undefined ? [] : [last];
+    for (let at = node; at?.key !== undefined; at = at.parent) keys.push(at.key);
+    return [...path, ...keys.reverse()].join('.');
+  };
+  const pending: Node[] = [{ value }];
+  while (pending.length > 0) {
+    const node = pending.pop()!;
+    if (typeof node.value === 'string') {
+      const problem = problemOf(node.value);
+      if (problem) return { field: pathOf(node) || 'value', problem };
+      continue;
+    }
+    if (typeof node.value !== 'object' || node.value === null) continue;
+    const entries = Object.entries(node.value);
+    for (const [key] of entries) {
+      const keyProblem = problemOf(key);
+      if (keyProblem) return { field: pathOf(node, key), problem: `name ${keyProblem}` };
+    }
+    // Reversed, so the first entry is walked first.
+    for (let index = entries.length - 1; index >= 0; index -= 1) {
+      const [key, item] = entries[index]!;
+      if (typeof item === 'object' || typeof item === 'string') pending.push({ value: item, key, parent: node });
+    }
   }
   return undefined;
 }

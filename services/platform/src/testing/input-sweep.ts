@@ -3,7 +3,8 @@ import { encodeKeysetCursor, pathParamNames, type RouteContract, type RouteContr
 
 /**
  * The input sweep: every route of a service's contract gets the classes of value that once gave
- * 500s (NUL, lone surrogates, forged cursors, non-uuid ids, very long text, wrong types) in each of
+ * 500s (NUL, lone surrogates, forged cursors, non-uuid ids, very long text, wrong types, JSON nested
+ * thousands deep or thousands wide) in each of
  * its path parameters, query parameters and body fields. Any 5xx is a finding. A new service is
  * covered by running this on its contract with samples of a valid request.
  */
@@ -31,6 +32,21 @@ const BODY_VALUES: Record<string, unknown> = {
   'empty string': '',
   'key with NUL': { 'k\u0000': 'v' },
 };
+
+/**
+ * JSON text too deep or too wide to build as a value (stringifying 5,000 levels is itself recursive):
+ * written into the body as text in place of a field's value, or as the whole body.
+ */
+const DEEP_JSON = `${'['.repeat(5000)}${']'.repeat(5000)}`;
+const RAW_BODY_VALUES: Record<string, string> = {
+  'nested 5,000 deep': DEEP_JSON,
+  'objects nested 3,000 deep': `${'{"a":'.repeat(3000)}1${'}'.repeat(3000)}`,
+  'wide array (10,000 items)': JSON.stringify(Array.from({ length: 10_000 }, (_, index) => index % 10)),
+  'wide object (5,000 keys)': JSON.stringify(
+    Object.fromEntries(Array.from({ length: 5000 }, (_, index) => [`k${index}`, 1])),
+  ),
+};
+const RAW_PLACEHOLDER = '"\u0000raw-value\u0000"';
 
 /** Encoded query values (a lone surrogate cannot pass encodeURIComponent, so its bytes are written by hand). */
 const QUERY_VALUES: Record<string, string> = {
@@ -92,6 +108,8 @@ interface SweepCase {
   path: string;
   query: string;
   body: unknown;
+  /** Sent as the body text instead of `body` (deep and wide JSON). */
+  rawBody?: string;
 }
 
 function shapeKeys(schema: z.ZodType | undefined): string[] {
@@ -161,6 +179,20 @@ function casesOf(route: RouteContract, sample: SweepSample, defaultParams: Recor
         }
       }
     }
+    for (const name of fields) {
+      for (const [label, raw] of Object.entries(RAW_BODY_VALUES)) {
+        const withPlaceholder = JSON.stringify({ ...(baseBody as object), [name]: '\u0000raw-value\u0000' });
+        cases.push({
+          label: `body ${name}: ${label}`,
+          path,
+          query: encodedQuery(baseQuery),
+          body: baseBody,
+          rawBody: withPlaceholder.replace(RAW_PLACEHOLDER, () => raw),
+        });
+      }
+    }
+    for (const [label, raw] of Object.entries(RAW_BODY_VALUES))
+      cases.push({ label: `body: ${label}`, path, query: encodedQuery(baseQuery), body: baseBody, rawBody: raw });
     for (const [label, body] of Object.entries({
       'body: array': [],
       'body: string': 'a\u0000b',
@@ -194,7 +226,7 @@ export async function sweepRoutes(
       const response = await fetch(url, {
         method: route.method,
         headers,
-        body: sendsBody ? JSON.stringify(sweepCase.body) : undefined,
+        body: sendsBody ? (sweepCase.rawBody ?? JSON.stringify(sweepCase.body)) : undefined,
         redirect: 'manual',
       });
       const text = await response.text();

@@ -26,6 +26,19 @@ interface LiveSocket extends WebSocket {
 /** The web app's development server (`npm run dev -w web`), which proxies /ws here. */
 const VITE_DEV_ORIGIN = 'http://localhost:5173';
 
+const LOOPBACK_HOSTS = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins a page of the product may have. On one machine (PUBLIC_URL on a loopback name) the page
+ * is as likely opened at http://127.0.0.1:<port> as at http://localhost:<port>: both names are this
+ * machine and the same server, so each loopback name of that port is the product's origin.
+ */
+export function productOrigins(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [url.origin];
+  return LOOPBACK_HOSTS.map((host) => `${url.protocol}//${host}${url.port ? `:${url.port}` : ''}`);
+}
+
 /** The token of an `auth.<base64url token>` subprotocol, or undefined. */
 export function tokenFromProtocols(header: string | undefined): string | undefined {
   const offered = (header ?? '').split(',').map((protocol) => protocol.trim());
@@ -72,7 +85,7 @@ export function createSocketServer(ctx: RealtimeContext, verifier: TokenVerifier
   }, config.REALTIME_HEARTBEAT_MS);
   heartbeat.unref();
 
-  const allowedOrigins = config.REALTIME_ALLOWED_ORIGINS ?? [new URL(config.PUBLIC_URL).origin, VITE_DEV_ORIGIN];
+  const allowedOrigins = config.REALTIME_ALLOWED_ORIGINS ?? [...productOrigins(config.PUBLIC_URL), VITE_DEV_ORIGIN];
   const originAllowed = (origin: string | undefined) => !origin || allowedOrigins.includes(origin);
 
   async function authenticate(req: IncomingMessage): Promise<{ principal: SessionPrincipal; token: string } | string> {

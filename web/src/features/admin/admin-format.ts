@@ -1,4 +1,5 @@
 import { apiErrorDetails } from '../../lib/api-error.ts';
+import { htmlToText } from '../../lib/plain-text.ts';
 
 const MEGABYTE = 1_048_576;
 /** Spec 3 section 9: the audit log shows a user agent up to 50 characters. */
@@ -37,9 +38,9 @@ export function failureDescription(error: Error, fallback: string = 'Please try 
   return apiErrorDetails(error).serverMessage ?? fallback;
 }
 
-/** A message's text without markup, for previews (DOMParser runs no scripts and loads nothing). */
+/** A message's text without markup, for previews; no DOM is built (see htmlToText). */
 export function plainText(html: string): string {
-  return new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+  return htmlToText(html);
 }
 
 /** A preview cut at `max` characters with an ellipsis. */

@@ -1,5 +1,6 @@
 import { LIMITS } from '@crucible/proto';
 import { apiErrorDetails } from '../../lib/api-error.ts';
+import { htmlToText } from '../../lib/plain-text.ts';
 import type { ConversationMember, DirectMessage, MessagePage, MessageQuota } from './api/types.ts';
 
 /** The texts of spec 2 sections 5 and 8. To reconcile with the dm contracts (proto/src/dm.ts) when they merge. */
@@ -102,13 +103,11 @@ export function messageContentProblem(content: string): string | null {
 }
 
 /**
- * Message content is stored as sent and shown with all HTML stripped (spec 2 section 5): the
- * browser parses it inertly (no scripts run, no images load) and only its text is kept.
+ * Message content is stored as sent and shown with all HTML stripped (spec 2 section 5): only its
+ * text is kept, read without building a DOM (htmlToText), so markup raises no CSP reports either.
  */
 export function stripHtml(content: string): string {
-  const document = new DOMParser().parseFromString(content, 'text/html');
-  document.querySelectorAll('script, style, template, noscript').forEach((element) => element.remove());
-  return document.body.textContent ?? '';
+  return htmlToText(content);
 }
 
 export function memberDisplayName(

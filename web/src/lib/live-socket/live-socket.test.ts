@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WS_ACCEPTED_PROTOCOL } from '@crucible/proto';
-import { AUTH_FAILED_LOG, authProtocol, LiveSocket, liveSocketUrl } from './live-socket.ts';
+import { AUTH_FAILED_LOG, authProtocol, LiveSocket, liveSocketUrl, refusedLog } from './live-socket.ts';
 import { reconnectDelay } from './reconnect-schedule.ts';
 
 /** A stand-in for the browser's WebSocket that the test opens, closes and fails by hand. */
@@ -8,7 +8,7 @@ class FakeSocket {
   readyState: number = WebSocket.CONNECTING;
   sent: string[] = [];
   onopen: (() => void) | null = null;
-  onclose: ((event: { code: number }) => void) | null = null;
+  onclose: ((event: { code: number; reason?: string }) => void) | null = null;
   onerror: (() => void) | null = null;
   onmessage: ((event: { data: unknown }) => void) | null = null;
   constructor(
@@ -25,9 +25,9 @@ class FakeSocket {
     this.readyState = WebSocket.OPEN;
     this.onopen?.();
   }
-  serverClose(code: number) {
+  serverClose(code: number, reason?: string) {
     this.readyState = WebSocket.CLOSED;
-    this.onclose?.({ code });
+    this.onclose?.({ code, reason });
   }
   fail() {
     this.onerror?.();
@@ -135,6 +135,15 @@ describe('LiveSocket', () => {
     vi.advanceTimersByTime(120_000);
     expect(sockets).toHaveLength(1);
     expect(logger.error).toHaveBeenCalledWith(AUTH_FAILED_LOG);
+    expect(live.status).toBe('stopped');
+  });
+
+  it('says what happened when the refusal is not about the credential', () => {
+    const { live, sockets, logger } = setup();
+    live.start();
+    sockets[0]!.serverClose(1008, 'Origin not allowed');
+    expect(logger.error).toHaveBeenCalledWith(refusedLog('Origin not allowed'));
+    expect(logger.error).not.toHaveBeenCalledWith(AUTH_FAILED_LOG);
     expect(live.status).toBe('stopped');
   });
 

@@ -12,6 +12,10 @@ export type LiveSocketStatus = 'idle' | 'connecting' | 'connected' | 'stopped';
 
 export const AUTH_FAILED_LOG = 'Global WebSocket authentication failed - please refresh page';
 export const NO_TOKEN_LOG = 'No JWT token available for WebSocket authentication';
+/** What is logged when the service refuses the socket for another reason than its credential (e.g. the page's origin). */
+export const refusedLog = (reason: string) => `Live connection refused by the server: ${reason}`;
+/** The realtime service's close reasons that are about the credential; the spec's text is for those. */
+const AUTH_REASONS = new Set(['', 'Authentication required', 'Authentication failed', 'Session ended']);
 
 type SocketFactory = (url: string, protocols: string[]) => WebSocket;
 
@@ -147,7 +151,10 @@ export class LiveSocket {
       this.retry({ kind: 'error', attempt: this.attempt });
     };
     socket.onclose = (event: CloseEvent) => {
-      if (event.code === LIMITS.socket.authFailedCode) this.logger.error(AUTH_FAILED_LOG);
+      if (event.code === LIMITS.socket.authFailedCode) {
+        const reason = event.reason ?? '';
+        this.logger.error(AUTH_REASONS.has(reason) ? AUTH_FAILED_LOG : refusedLog(reason));
+      }
       if (failed || this.socket !== socket) return;
       this.socket = null;
       this.retry({ kind: 'close', code: event.code, attempt: this.attempt });
