@@ -8,6 +8,7 @@ export * from './config/load-config.ts';
 export * from './database/constraint-errors.ts';
 export * from './database/database.ts';
 export * from './database/transactions.ts';
+export * from './database/unavailable.ts';
 export * from './errors/index.ts';
 export * from './events/index.ts';
 export * from './http/create-http-app.ts';
