@@ -85,7 +85,8 @@ export async function createRealtimeService(
       metricsToken: config.METRICS_TOKEN,
       readiness: () => [
         { name: 'database', check: database.isHealthy },
-        { name: 'events', check: () => bus.isHealthy() },
+        // Local sockets, chat and sessions seen keep working while the broker is away.
+        { name: 'events', check: () => bus.isHealthy(), optional: true },
       ],
       routes: (router) => registerRealtimeRoutes(router, { ctx, verifier }),
     });
