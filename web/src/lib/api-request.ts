@@ -1,6 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { CSRF_HEADER_NAME } from '@crucible/proto';
-import { ApiError } from './api-error.ts';
+import { ApiError, parseRetryAfter } from './api-error.ts';
 import { readAuthToken } from './auth-token.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -21,7 +21,11 @@ export function requestInit(method: HttpMethod, body?: unknown): RequestInit {
 export async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = await response.text();
-  throw new ApiError(response.status, text || response.statusText);
+  throw new ApiError(
+    response.status,
+    text || response.statusText,
+    parseRetryAfter(response.headers.get('Retry-After')),
+  );
 }
 
 export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
