@@ -51,6 +51,7 @@ export async function createDmService(
     jsonLimit: JSON_LIMIT,
     collectProcessMetrics: deps.collectProcessMetrics,
     metricsToken: config.METRICS_TOKEN,
+    idempotencyCache: deps.cache,
     readiness: () => store.readiness,
     routes: (router) => registerDmRoutes(router, { ctx, verifier }),
   });

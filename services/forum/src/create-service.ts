@@ -58,6 +58,7 @@ export async function createForumService(
     jsonLimit: JSON_LIMIT,
     collectProcessMetrics: deps.collectProcessMetrics,
     metricsToken: config.METRICS_TOKEN,
+    idempotencyCache: deps.cache,
     readiness: () => [...store.readiness, { name: 'blobs', check: () => blobs.store.isHealthy() }],
     routes: (router) => {
       // The JSON parser in front only reads application/json bodies, and no upload link is signed

@@ -18,6 +18,7 @@ export * from './http/mount-route.ts';
 export * from './http/request-meta.ts';
 export * from './http/text-hygiene.ts';
 export * from './http/validate.ts';
+export * from './http/idempotency.ts';
 export * from './logging/logger.ts';
 export * from './rate-limit/rate-limiter.ts';
 export * from './rate-limit/rate-limit-group.ts';

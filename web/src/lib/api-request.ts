@@ -9,8 +9,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Cookies always travel; the stored token is added for the services that read the header; JSON is
  * declared only when sent. The CSRF header lets a change through when only the cookie signs it in.
  */
-export function requestInit(method: HttpMethod, body?: unknown): RequestInit {
-  const headers: Record<string, string> = { [CSRF_HEADER_NAME]: 'XMLHttpRequest' };
+export function requestInit(
+  method: HttpMethod,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): RequestInit {
+  const headers: Record<string, string> = { [CSRF_HEADER_NAME]: 'XMLHttpRequest', ...extraHeaders };
   const token = readAuthToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -28,8 +32,13 @@ export async function throwIfNotOk(response: Response): Promise<void> {
   );
 }
 
-export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
-  const response = await fetch(url, requestInit(method, body));
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<Response> {
+  const response = await fetch(url, requestInit(method, body, headers));
   await throwIfNotOk(response);
   return response;
 }

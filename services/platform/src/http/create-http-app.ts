@@ -6,6 +6,8 @@ import { livenessHandler, readinessHandler, type ReadinessCheck } from './health
 import { createHttpMetrics } from './metrics.ts';
 import { requestLog } from './request-log.ts';
 import { refuseUnstorableText } from './text-hygiene.ts';
+import { idempotentSends } from './idempotency.ts';
+import type { Cache } from '../cache/cache.ts';
 
 export { REQUEST_ID_HEADER } from './request-log.ts';
 
@@ -28,6 +30,8 @@ export interface HttpAppOptions {
    * it. Required to be stated (possibly undefined) so no service forgets to pass its config's: two did.
    */
   metricsToken: string | undefined;
+  /** Where a POST's answer is kept for a repeat with the same Idempotency-Key (idempotency.ts); services that take sends pass their cache. */
+  idempotencyCache?: Cache;
 }
 
 /**
@@ -52,6 +56,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   app.use(metrics.middleware);
   if (options.jsonLimit !== false) app.use(express.json({ limit: options.jsonLimit ?? '100kb', strict: true }));
   app.use(refuseUnstorableText);
+  if (options.idempotencyCache) app.use(idempotentSends(options.idempotencyCache, options.service));
 
   const router = express.Router();
   options.routes(router);
