@@ -1,6 +1,8 @@
 import type { ServiceName } from '@crucible/proto';
 import {
   connectInfrastructure,
+  isReachable,
+  redactRedisUrl,
   createLogger,
   listen,
   loadConfig,
@@ -40,6 +42,20 @@ export function requestedTargets(targets: string): string[] {
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
+}
+
+/** With TARGETS naming part of the product, NATS and Redis must answer: start-up stops saying so. */
+async function requireSharedInfrastructure(config: LauncherConfig, requested: readonly string[]): Promise<void> {
+  const missing = [
+    ...((await isReachable(config.NATS_URL, 4222)) ? [] : [`NATS at ${config.NATS_URL}`]),
+    ...((await isReachable(config.REDIS_URL, 6379)) ? [] : [`Redis at ${redactRedisUrl(config.REDIS_URL)}`]),
+  ];
+  if (missing.length === 0) return;
+  throw new Error(
+    `TARGETS=${requested.join(',')} runs part of the product, which needs the shared ${missing.join(' and ')}, ` +
+      `but nothing answers there. Start ${missing.length > 1 ? 'them' : 'it'} (or fix the URL), or run TARGETS=all ` +
+      `to use the in-process bus and memory cache of one process.`,
+  );
 }
 
 export function publicUrlOf(config: LauncherConfig): string {
@@ -104,11 +120,15 @@ export function launcherTargets(context: LauncherContext, requested: readonly st
     },
     infrastructure: {
       async start() {
+        // An in-process bus or memory cache is one process's alone: a process running part of the
+        // product with them would accept work no other process ever hears of.
+        const runsEverything = [...SERVICE_NAMES, 'gateway'].every((name) => requested.includes(name));
+        if (!runsEverything) await requireSharedInfrastructure(config, requested);
         infrastructure = await connectInfrastructure({
           service: 'launcher',
           config,
           logger,
-          fallbackToInProcess: true,
+          fallbackToInProcess: runsEverything,
         });
         for (const component of infrastructure.components) report(component);
         return { stop: infrastructure.close };
