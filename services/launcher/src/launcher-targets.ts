@@ -29,6 +29,8 @@ export interface LauncherContext {
   report(component: ComponentReport): void;
 }
 
+/** Each service's pool when the launcher runs it (DATABASE_POOL_SIZE overrides it for all). */
+const ONE_PROCESS_POOL_SIZE = 6;
 const SERVICE_NAMES = Object.keys(SERVICE_STARTERS) as ServiceName[];
 
 function isService(name: string): name is ServiceName {
@@ -83,7 +85,15 @@ export function launcherTargets(context: LauncherContext, requested: readonly st
     dependsOn: ['database', 'infrastructure'],
     async start() {
       const port = config[servicePortVariable(name)];
-      const serviceEnv = { ...env, PORT: String(port), DATABASE_URL: database!.url, PUBLIC_URL: publicUrl };
+      const serviceEnv = {
+        ...env,
+        PORT: String(port),
+        DATABASE_URL: database!.url,
+        PUBLIC_URL: publicUrl,
+        // One process runs every service against one server: 7 pools of 6 (42, plus a migration
+        // connection each at start) stay well inside a default PostgreSQL's 100.
+        DATABASE_POOL_SIZE: env.DATABASE_POOL_SIZE ?? String(ONE_PROCESS_POOL_SIZE),
+      };
       const serviceLogger = createLogger({ service: name, level: config.LOG_LEVEL });
       const service = await SERVICE_STARTERS[name]!(serviceEnv, {
         ...sharedConnections(),
