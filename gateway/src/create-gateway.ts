@@ -139,8 +139,9 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
   // Upstreams in other pods stay out of readiness: one service down must not take the whole site (and the
   // web app) out of rotation; its routes answer 503 on their own.
   const readiness = (): ReadinessCheck[] => [
-    { name: 'cache', check: () => cache.isHealthy() },
-    { name: 'events', check: () => bus.isHealthy() },
+    // Rate limits count in memory and sessions seen are served from memory while these are away.
+    { name: 'cache', check: () => cache.isHealthy(), optional: true },
+    { name: 'events', check: () => bus.isHealthy(), optional: true },
     ...(deps.serviceReadiness ?? []),
   ];
 

@@ -218,6 +218,7 @@ describe('gateway', () => {
     const started = Date.now();
     const response = await fetch(`${url}/api/auth/signin`, json({ email: 'a@b.co', password: 'x' }));
     expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
     expect(await response.json()).toEqual({ statusCode: 503, message: 'The auth service is unavailable' });
     expect(Date.now() - started).toBeLessThan(5000);
   });
@@ -247,6 +248,7 @@ describe('gateway', () => {
     const url = await startGateway({});
     const response = await fetch(`${url}/api/auth/signin`, json({ email: 'a@b.co', password: 'x' }));
     expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBe('5');
   });
 
   it('limits requests per IP with 429 and Retry-After', async () => {

@@ -20,6 +20,7 @@ export interface Upstreams {
   close(): void;
 }
 
+const UPSTREAM_RETRY_AFTER_SECONDS = 5;
 const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNRESET']);
 
 function renderUpstreamError(
@@ -43,6 +44,8 @@ function renderUpstreamError(
     message:
       statusCode === 504 ? `The ${service} service did not answer in time` : `The ${service} service is unavailable`,
   };
+  // A service that is down is being restarted or replaced: the client is told when to ask again.
+  if (statusCode === 503) res.setHeader('Retry-After', String(UPSTREAM_RETRY_AFTER_SECONDS));
   res.status(statusCode).json(body);
 }
 

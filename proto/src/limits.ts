@@ -42,7 +42,11 @@ export const LIMITS = {
     leadershipExperience: 3000,
     productConnection: 3000,
   },
-  socket: { maxRetries: 5, backoffCapMs: 30_000, authFailedCode: 1008, goingAwayCode: 1001 },
+  /**
+   * The live socket retries for as long as the page is open (only a refused sign-in, 1008, stops it),
+   * each wait jittered to between half and all of the capped exponential step.
+   */
+  socket: { backoffCapMs: 30_000, authFailedCode: 1008 },
   unauthorizedRedirectDelayMs: 500,
   /** How long a signed upload or download link works. */
   signedLinkSeconds: 15 * 60,

@@ -10,15 +10,36 @@ import { notificationDetailSchema } from './notifications.ts';
 export const WS_AUTH_PROTOCOL_PREFIX = 'auth.';
 export const WS_ACCEPTED_PROTOCOL = 'crucible.v1';
 
-/** Close codes the web client acts on (spec 1 section 4). */
+/**
+ * Close codes the web client acts on (spec 1 section 4). Only 1008 stops it: every other close,
+ * including 1001, is followed by a reconnect with backoff.
+ */
 export const WS_CLOSE = {
   /** Missing, bad, expired or revoked token; also an origin outside the allowlist. The client stops. */
   policyViolation: 1008,
-  /** Server shutting down. The client stops. */
+  /** A browser leaving the page. */
   goingAway: 1001,
   /** A frame above the payload cap. */
   tooBig: 1009,
+  /** The instance is stopping (a deploy): the client reconnects after the delay the reason names. */
+  serviceRestart: 1012,
+  /** The session could not be checked (cache or broker away): the client reconnects with backoff. */
+  tryAgainLater: 1013,
 } as const;
+
+/** Spread of the reconnect delays a restarting instance hands out, so a rollout is no reconnect storm. */
+export const WS_RESTART_SPREAD_MS = 5_000;
+
+/** The 1012 close reason: it carries the delay the server chose for this socket. */
+export function restartCloseReason(reconnectAfterMs: number): string {
+  return `Server restarting; reconnect after ${Math.round(reconnectAfterMs)} ms`;
+}
+
+/** The delay a 1012 close reason names, if any. */
+export function reconnectDelayOf(reason: string): number | undefined {
+  const match = /reconnect after (\d+) ms/.exec(reason);
+  return match ? Number(match[1]) : undefined;
+}
 
 export const REALTIME_LIMITS = {
   /** Largest frame accepted, bytes. */

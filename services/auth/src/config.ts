@@ -28,6 +28,8 @@ export const authConfigSchema = z
     LOG_LEVEL: configFields.logLevel,
     NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
     DATABASE_URL: configFields.url('postgresql://postgres@127.0.0.1:5432/postgres'),
+    /** Connections this process opens at most (deploy/RUNBOOK.md 'Connection budget'). */
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
     /** Where members open the product; links in e-mails and OIDC redirects start here. */
     PUBLIC_URL: configFields.url('http://localhost:5000'),
     /** Private Ed25519 JWK (JSON). Without it, auth keeps a generated key in its database. */

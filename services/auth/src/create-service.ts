@@ -120,6 +120,7 @@ export async function createAuthService(
     schema: AUTH_SCHEMA,
     migrationsDir: AUTH_MIGRATIONS_DIR,
     logger,
+    poolSize: config.DATABASE_POOL_SIZE,
   });
   await database.migrate();
   const prisma = new PrismaClient({ adapter: database.adapter });

@@ -52,6 +52,7 @@ export async function createDmService(
     collectProcessMetrics: deps.collectProcessMetrics,
     metricsToken: config.METRICS_TOKEN,
     gatewaySecret: config.GATEWAY_SECRET,
+    idempotencyCache: deps.cache,
     readiness: () => store.readiness,
     routes: (router) => registerDmRoutes(router, { ctx, verifier }),
   });

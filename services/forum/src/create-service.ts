@@ -59,6 +59,7 @@ export async function createForumService(
     collectProcessMetrics: deps.collectProcessMetrics,
     metricsToken: config.METRICS_TOKEN,
     gatewaySecret: config.GATEWAY_SECRET,
+    idempotencyCache: deps.cache,
     readiness: () => [...store.readiness, { name: 'blobs', check: () => blobs.store.isHealthy() }],
     routes: (router) => {
       // The JSON parser in front only reads application/json bodies, and no upload link is signed

@@ -15,6 +15,8 @@ export interface ChosenDatabase {
 /** Creates the product's own database on a local server, so one-machine data stays apart from others. */
 async function ensureProductDatabase(serverUrl: string): Promise<string> {
   const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 2000 });
+  // A server that goes away mid-check fails the awaited query; without a listener it would end the process.
+  client.on('error', () => {});
   await client.connect();
   try {
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [PRODUCT_DATABASE]);

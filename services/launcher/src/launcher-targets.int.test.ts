@@ -6,14 +6,22 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isReachable, loadConfig, silentLogger, type ComponentReport } from '@crucible/platform';
-import { createTestDatabase, type TestDatabase } from '@crucible/platform/testing';
+import {
+  TEST_SERVICES,
+  createTestDatabase,
+  deleteNamespaceStreams,
+  uniqueNamespace,
+  type TestDatabase,
+} from '@crucible/platform/testing';
 import { launcherConfigSchema } from './config.ts';
 import { launcherTargets, requestedTargets } from './launcher-targets.ts';
 import { createTargetRunner } from './targets.ts';
 
-// Nothing answers on port 1: the launcher falls back to its in-process bus and in-memory cache, so
-// these runs share no broker state with other test runs.
+// Nothing answers on port 1: a process running part of the product must refuse to start.
 const UNREACHABLE = { NATS_URL: 'nats://127.0.0.1:1', REDIS_URL: 'redis://127.0.0.1:1' };
+// Part of the product runs against the shared NATS and Redis, in a namespace of the run.
+const namespace = uniqueNamespace('launcher');
+const SHARED = { NATS_URL: TEST_SERVICES.nats.url, REDIS_URL: TEST_SERVICES.redis.url, NATS_NAMESPACE: namespace };
 
 let root: string;
 let database: TestDatabase;
@@ -26,6 +34,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  await deleteNamespaceStreams(namespace);
   await database?.drop();
   if (root) await rm(root, { recursive: true, force: true });
 });
@@ -49,7 +58,7 @@ describe('the launcher', () => {
     const dataDir = path.join(root, 'failing-start');
     try {
       const { runner, reports, targets } = runnerFor({
-        ...UNREACHABLE,
+        ...SHARED,
         TARGETS: 'auth',
         DATA_DIR: dataDir,
         // No local server there: the embedded one starts.
@@ -72,7 +81,7 @@ describe('the launcher', () => {
   it('runs the gateway with the services of its process, covers them in /readyz and frees every port on stop', async () => {
     const [gatewayPort, authPort] = [await freePort(), await freePort()];
     const { runner, targets } = runnerFor({
-      ...UNREACHABLE,
+      ...SHARED,
       TARGETS: 'auth,gateway',
       DATABASE_URL: database.url,
       DATA_DIR: path.join(root, 'running'),
@@ -96,6 +105,13 @@ describe('the launcher', () => {
     }
     expect(await isReachable(`http://127.0.0.1:${gatewayPort}`, gatewayPort)).toBe(false);
     expect(await isReachable(`http://127.0.0.1:${authPort}`, authPort)).toBe(false);
+  });
+
+  it('refuses to run part of the product without NATS and Redis, naming both', async () => {
+    const { runner, targets } = runnerFor({ ...UNREACHABLE, TARGETS: 'dm', DATABASE_URL: database.url });
+    await expect(runner.start(targets)).rejects.toThrow(
+      /TARGETS=dm runs part of the product, which needs the shared NATS at nats:\/\/127\.0\.0\.1:1 and Redis at redis:\/\/127\.0\.0\.1:1\/?, but nothing answers there/,
+    );
   });
 
   it('refuses an unknown target before starting anything', async () => {

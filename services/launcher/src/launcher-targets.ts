@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { ServiceName } from '@crucible/proto';
 import {
   connectInfrastructure,
+  isReachable,
+  redactRedisUrl,
   createLogger,
   listen,
   loadConfig,
@@ -28,6 +30,8 @@ export interface LauncherContext {
   report(component: ComponentReport): void;
 }
 
+/** Each service's pool when the launcher runs it (DATABASE_POOL_SIZE overrides it for all). */
+const ONE_PROCESS_POOL_SIZE = 6;
 const SERVICE_NAMES = Object.keys(SERVICE_STARTERS) as ServiceName[];
 
 function isService(name: string): name is ServiceName {
@@ -41,6 +45,20 @@ export function requestedTargets(targets: string): string[] {
     .split(',')
     .map((name) => name.trim())
     .filter(Boolean);
+}
+
+/** With TARGETS naming part of the product, NATS and Redis must answer: start-up stops saying so. */
+async function requireSharedInfrastructure(config: LauncherConfig, requested: readonly string[]): Promise<void> {
+  const missing = [
+    ...((await isReachable(config.NATS_URL, 4222)) ? [] : [`NATS at ${config.NATS_URL}`]),
+    ...((await isReachable(config.REDIS_URL, 6379)) ? [] : [`Redis at ${redactRedisUrl(config.REDIS_URL)}`]),
+  ];
+  if (missing.length === 0) return;
+  throw new Error(
+    `TARGETS=${requested.join(',')} runs part of the product, which needs the shared ${missing.join(' and ')}, ` +
+      `but nothing answers there. Start ${missing.length > 1 ? 'them' : 'it'} (or fix the URL), or run TARGETS=all ` +
+      `to use the in-process bus and memory cache of one process.`,
+  );
 }
 
 export function publicUrlOf(config: LauncherConfig): string {
@@ -74,7 +92,15 @@ export function launcherTargets(context: LauncherContext, requested: readonly st
     dependsOn: ['database', 'infrastructure'],
     async start() {
       const port = config[servicePortVariable(name)];
-      const serviceEnv = { ...env, PORT: String(port), DATABASE_URL: database!.url, PUBLIC_URL: publicUrl };
+      const serviceEnv = {
+        ...env,
+        PORT: String(port),
+        DATABASE_URL: database!.url,
+        PUBLIC_URL: publicUrl,
+        // One process runs every service against one server: 7 pools of 6 (42, plus a migration
+        // connection each at start) stay well inside a default PostgreSQL's 100.
+        DATABASE_POOL_SIZE: env.DATABASE_POOL_SIZE ?? String(ONE_PROCESS_POOL_SIZE),
+      };
       const serviceLogger = createLogger({ service: name, level: config.LOG_LEVEL });
       const service = await SERVICE_STARTERS[name]!(serviceEnv, {
         ...sharedConnections(),
@@ -111,11 +137,15 @@ export function launcherTargets(context: LauncherContext, requested: readonly st
     },
     infrastructure: {
       async start() {
+        // An in-process bus or memory cache is one process's alone: a process running part of the
+        // product with them would accept work no other process ever hears of.
+        const runsEverything = [...SERVICE_NAMES, 'gateway'].every((name) => requested.includes(name));
+        if (!runsEverything) await requireSharedInfrastructure(config, requested);
         infrastructure = await connectInfrastructure({
           service: 'launcher',
           config,
           logger,
-          fallbackToInProcess: true,
+          fallbackToInProcess: runsEverything,
         });
         for (const component of infrastructure.components) report(component);
         return { stop: infrastructure.close };

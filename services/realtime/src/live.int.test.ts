@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SUBJECTS, WS_ACCEPTED_PROTOCOL, type OnlineUser, type StoredChatMessage } from '@crucible/proto';
+import {
+  SUBJECTS,
+  WS_ACCEPTED_PROTOCOL,
+  WS_CLOSE,
+  WS_RESTART_SPREAD_MS,
+  reconnectDelayOf,
+  type OnlineUser,
+  type StoredChatMessage,
+} from '@crucible/proto';
 import { newEvent } from '@crucible/platform';
 import {
   TestSocket,
@@ -296,5 +304,40 @@ describe('presence', () => {
     const joinedIds = changes.flatMap((change) => change.joined.map((user) => user.id));
     for (const member of members) expect(joinedIds.filter((id) => id === member.id)).toHaveLength(1);
     await Promise.all([...sockets, watcherSocket].map((socket) => socket.close()));
+  });
+});
+
+describe('instances going away', () => {
+  it('drops the members of an instance that died without a word within seconds', async () => {
+    const watcher = await world.member();
+    const stranded = await world.member({ firstName: 'Stranded' });
+    const watcherSocket = await TestSocket.open(a.wsUrl, watcher.token);
+    // What a dead instance left behind: its member's entry (valid a minute) and its own liveness key,
+    // which nobody renews any more.
+    const deadInstance = randomUUID();
+    await world.cache.set(`presence:instance:${deadInstance}`, '1', { ttlSeconds: 1 });
+    await world.cache.set(`presence:entry:${stranded.id}:${deadInstance}`, '1', { ttlSeconds: 60 });
+    await world.cache.addToSet('presence:online', `${stranded.id}:${deadInstance}`);
+    const arrival = await TestSocket.open(b.wsUrl, (await world.member()).token);
+    await vi.waitFor(() => expect(watcherSocket.onlineUsers()?.map((user) => user.id)).toContain(stranded.id), WAIT);
+    const seenAt = Date.now();
+    await vi.waitFor(() => expect(watcherSocket.onlineUsers()?.map((user) => user.id)).not.toContain(stranded.id), {
+      timeout: 15_000,
+      interval: 50,
+    });
+    console.log(`a dead instance's member left the online list ${Date.now() - seenAt} ms after being listed`);
+    await Promise.all([watcherSocket.close(), arrival.close()]);
+  });
+
+  it('closes its sockets with 1012 and a reconnect delay within the spread when an instance stops', async () => {
+    const leaving = await world.startInstance();
+    const member = await world.member();
+    const socket = await TestSocket.open(leaving.wsUrl, member.token);
+    await leaving.stop();
+    const { code, reason } = await socket.closed;
+    expect(code).toBe(WS_CLOSE.serviceRestart);
+    const delay = reconnectDelayOf(reason);
+    expect(delay).toBeGreaterThanOrEqual(0);
+    expect(delay).toBeLessThanOrEqual(WS_RESTART_SPREAD_MS);
   });
 });

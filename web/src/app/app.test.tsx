@@ -25,6 +25,29 @@ describe('signed-out shell', () => {
     expect(await screen.findByText('Loading...')).toBeTruthy();
   });
 
+  it('waits out a 429 on the current user as Retry-After says, saying so, instead of asking again at once', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      let answers = 0;
+      const fetchMock = stubApi({
+        'GET /api/auth/user': () =>
+          (answers += 1) === 1
+            ? { status: 429, body: { statusCode: 429, message: 'Too many requests' }, headers: { 'Retry-After': '20' } }
+            : signedOut(),
+      });
+      renderApp('/');
+      expect(await screen.findByText('Too many requests: retrying in 20 s')).toBeTruthy();
+      await vi.advanceTimersByTimeAsync(5_000);
+      expect(fetchMock.mock.calls.filter(([url]) => String(url).endsWith('/api/auth/user'))).toHaveLength(1);
+      expect(await screen.findByText(/Too many requests: retrying in 1[56] s/)).toBeTruthy();
+      await vi.advanceTimersByTimeAsync(15_000);
+      expect(await screen.findByRole('heading', { level: 1, name: 'Crucible' })).toBeTruthy();
+      expect(answers).toBe(2);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('greets visitors with the brand and the two ways in', async () => {
     stubApi({ 'GET /api/auth/user': signedOut });
     renderApp('/');

@@ -30,8 +30,9 @@ export function routeUrl<Route extends RouteContract>(route: Route, input: CallI
 export async function requestRoute<Route extends RouteContract>(
   route: Route,
   input: CallInput<Route>,
+  headers?: Record<string, string>,
 ): Promise<Response> {
-  const response = await fetch(routeUrl(route, input), requestInit(route.method, input.body));
+  const response = await fetch(routeUrl(route, input), requestInit(route.method, input.body, headers));
   await throwIfNotOk(response);
   return response;
 }
@@ -40,8 +41,9 @@ export async function requestRoute<Route extends RouteContract>(
 export async function callRoute<Route extends RouteContract>(
   route: Route,
   input: CallInput<Route>,
+  headers?: Record<string, string>,
 ): Promise<ResponseOf<Route>> {
-  const response = await requestRoute(route, input);
+  const response = await requestRoute(route, input, headers);
   if (response.status === 204) return undefined as ResponseOf<Route>;
   return (await response.json()) as ResponseOf<Route>;
 }

@@ -8,10 +8,21 @@ export class ApiError extends Error {
     readonly status: number,
     /** The response body as text, or the status text when the body was empty. */
     readonly body: string,
+    /** The answer's Retry-After in seconds (429 and 503 carry one), when it had a usable one. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(`${status}: ${body}`);
     this.name = 'ApiError';
   }
+}
+
+/** Retry-After as seconds: a number of seconds or an HTTP date; undefined when absent or unusable. */
+export function parseRetryAfter(header: string | null, now = Date.now()): number | undefined {
+  if (!header) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, (at - now) / 1000);
 }
 
 export interface ApiErrorDetails {

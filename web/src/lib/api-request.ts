@@ -1,6 +1,6 @@
 import type { QueryFunction } from '@tanstack/react-query';
 import { CSRF_HEADER_NAME } from '@crucible/proto';
-import { ApiError } from './api-error.ts';
+import { ApiError, parseRetryAfter } from './api-error.ts';
 import { readAuthToken } from './auth-token.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -9,8 +9,12 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Cookies always travel; the stored token is added for the services that read the header; JSON is
  * declared only when sent. The CSRF header lets a change through when only the cookie signs it in.
  */
-export function requestInit(method: HttpMethod, body?: unknown): RequestInit {
-  const headers: Record<string, string> = { [CSRF_HEADER_NAME]: 'XMLHttpRequest' };
+export function requestInit(
+  method: HttpMethod,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): RequestInit {
+  const headers: Record<string, string> = { [CSRF_HEADER_NAME]: 'XMLHttpRequest', ...extraHeaders };
   const token = readAuthToken();
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -21,11 +25,20 @@ export function requestInit(method: HttpMethod, body?: unknown): RequestInit {
 export async function throwIfNotOk(response: Response): Promise<void> {
   if (response.ok) return;
   const text = await response.text();
-  throw new ApiError(response.status, text || response.statusText);
+  throw new ApiError(
+    response.status,
+    text || response.statusText,
+    parseRetryAfter(response.headers.get('Retry-After')),
+  );
 }
 
-export async function apiRequest(method: HttpMethod, url: string, body?: unknown): Promise<Response> {
-  const response = await fetch(url, requestInit(method, body));
+export async function apiRequest(
+  method: HttpMethod,
+  url: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+): Promise<Response> {
+  const response = await fetch(url, requestInit(method, body, headers));
   await throwIfNotOk(response);
   return response;
 }

@@ -1,3 +1,4 @@
+import { ApiError } from './api-error.ts';
 import { describe, expect, it } from 'vitest';
 import { createQueryClient } from './query-client.ts';
 
@@ -5,16 +6,18 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
 describe('createQueryClient', () => {
-  it('keeps data fresh 2 minutes and cached 30, without retries, focus refetch or polling', () => {
+  it('keeps data fresh 2 minutes and cached 30, retrying only 429/503, without focus refetch or polling', () => {
     const client = createQueryClient();
     const queries = client.getDefaultOptions().queries;
     expect(queries).toMatchObject({
       staleTime: 2 * MINUTE,
       gcTime: 30 * MINUTE,
-      retry: false,
       refetchOnWindowFocus: false,
       refetchInterval: false,
     });
+    const retry = queries?.retry as (failures: number, error: Error) => boolean;
+    expect(retry(0, new ApiError(429, ''))).toBe(true);
+    expect(retry(0, new ApiError(500, ''))).toBe(false);
     expect(client.getDefaultOptions().mutations?.retry).toBe(false);
   });
 

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { getQueryFn } from './api-request.ts';
+import { queryRetryDelay, retryReadsOnBackOff } from './backoff.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -30,7 +31,9 @@ export function createQueryClient(): QueryClient {
         queryFn: getQueryFn({ on401: 'throw' }),
         staleTime: 2 * MINUTE,
         gcTime: 30 * MINUTE,
-        retry: false,
+        // 429 and 503 are waited out (Retry-After, else jittered backoff); other failures show at once.
+        retry: retryReadsOnBackOff(),
+        retryDelay: queryRetryDelay,
         refetchOnWindowFocus: false,
         refetchInterval: false,
       },

@@ -6,12 +6,12 @@ export const STILL_LOADING = 'still loading';
 type Handler = (request: {
   method: string;
   body: unknown;
-}) => { status: number; body?: unknown } | typeof STILL_LOADING;
+}) => { status: number; body?: unknown; headers?: Record<string, string> } | typeof STILL_LOADING;
 
-function jsonResponse(status: number, body: unknown): Response {
+function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(body === undefined ? null : JSON.stringify(body), {
     status,
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', ...headers },
   });
 }
 
@@ -28,7 +28,7 @@ export function stubApi(routes: Record<string, Handler>) {
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const answer = handler({ method, body });
     if (answer === STILL_LOADING) return new Promise<Response>(() => undefined);
-    return jsonResponse(answer.status, answer.body);
+    return jsonResponse(answer.status, answer.body, answer.headers);
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;

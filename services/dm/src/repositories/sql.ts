@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { BadRequestError, type SqlExecutor } from '@crucible/platform';
+import { BadRequestError, sqlExecutor, withPgTransaction, type SqlExecutor } from '@crucible/platform';
 import { DM_MESSAGES, decodeKeysetCursor, encodeKeysetCursor, type KeysetCursor } from '@crucible/proto';
 
 /** One way to run hand-written SQL, on the pool or inside a Prisma transaction. */
@@ -29,29 +29,15 @@ export function sqlOnPool(pool: pg.Pool): Sql {
  * (send, read-all, delete) skip Prisma's interactive-transaction machinery. `executor` is the same
  * connection in the shape the platform's outbox writes with.
  */
-export async function withSqlTransaction<T>(
+export function withSqlTransaction<T>(
   pool: pg.Pool,
   work: (sql: Sql, executor: SqlExecutor) => Promise<T>,
 ): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('BEGIN');
+  return withPgTransaction(pool, (client) => {
     const sql: Sql = async <Row>(text: string, values: unknown[] = []) =>
       (await client.query({ name: statementName(text), text, values })).rows as Row[];
-    const executor: SqlExecutor = {
-      $executeRawUnsafe: async (text, ...values) => (await client.query(text, values)).rowCount ?? 0,
-    };
-    const result = await work(sql, executor);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
-    throw error;
-  } finally {
-    // A connection that cannot even roll back is discarded rather than returned to the pool.
-    client.release(broken);
-  }
+    return work(sql, sqlExecutor(client));
+  });
 }
 
 /** A timestamp column as the API shows it, formatted by PostgreSQL (no Date parsed only to print it). */

@@ -3,10 +3,12 @@ import type { JSONWebKeySet } from 'jose';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { Cache } from '../cache/cache.ts';
+import { ServiceUnavailableError } from '../errors/http-errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { createTokenVerifier, type TokenVerifier } from './token-verifier.ts';
 
 const REVOKED = 'revoked';
+const CACHE_AWAY = Symbol('cache unreachable');
 export const SESSION_CACHE_TTL_SECONDS = 300;
 const RPC_TIMEOUT_MS = 2000;
 /** Sessions kept in each verifier's memory; a member's requests repeat the same session. */
@@ -16,6 +18,14 @@ const LOCAL_SESSIONS_KEPT = 50_000;
  * bounds the damage of one missed while the broker was unreachable.
  */
 export const LOCAL_SESSION_TTL_MS = 30_000;
+/**
+ * How long a verifier keeps a session it has seen valid, to serve it while Redis and auth (over NATS)
+ * are both unreachable. A revocation broadcast still removes it at once; one sent during the outage
+ * is missed, so a revoked session can be served for up to this long (deploy/RUNBOOK.md states it).
+ */
+export const OUTAGE_SESSION_TTL_MS = 15 * 60_000;
+/** The answer when neither the shared levels nor this process can vouch for a session. */
+export const SESSION_CHECK_UNAVAILABLE = 'Your sign-in cannot be checked right now. Please try again shortly.';
 
 const sessionChangeSchema = z.object({ sessionId: z.string(), principal: sessionPrincipalSchema.nullable() });
 
@@ -68,6 +78,12 @@ export function createSessionLookup(
     ttl: LOCAL_SESSION_TTL_MS,
     ttlAutopurge: false,
   });
+  // The last valid answer per session, kept longer than `local` for outages of the shared levels.
+  const lastValid = new LRUCache<string, SessionPrincipal>({
+    max: LOCAL_SESSIONS_KEPT,
+    ttl: OUTAGE_SESSION_TTL_MS,
+    ttlAutopurge: false,
+  });
   // Until the listener is in place a change could pass unseen, so nothing is kept in memory before.
   let listening = false;
   // Sessions being read from the shared levels right now, and by how many requests.
@@ -76,6 +92,8 @@ export function createSessionLookup(
     // Kept when known here or being read: a read in flight must not store the older value it fetched.
     // Other sessions (every sign-in anywhere) stay out of this process's memory.
     if (local.has(sessionId) || reading.has(sessionId)) local.set(sessionId, { principal });
+    if (!principal) lastValid.delete(sessionId);
+    else if (lastValid.has(sessionId)) lastValid.set(sessionId, principal);
   };
   const sameProcess = lookupsByBus.get(bus) ?? new Set();
   sameProcess.add(apply);
@@ -90,15 +108,26 @@ export function createSessionLookup(
       () => undefined,
     );
 
+  /** Redis, else the source; a Redis that is away is skipped rather than failing the lookup. */
   async function fromSharedLevels(sessionId: string): Promise<SessionPrincipal | null> {
-    const cached = await cache.get(sessionCacheKey(sessionId));
+    const cached = await cache.get(sessionCacheKey(sessionId)).catch(() => CACHE_AWAY);
     if (cached === REVOKED) return null;
-    if (cached) return sessionPrincipalSchema.parse(JSON.parse(cached));
+    if (typeof cached === 'string' && cached) return sessionPrincipalSchema.parse(JSON.parse(cached));
     const principal = await source(sessionId);
-    await cache.set(sessionCacheKey(sessionId), principal ? JSON.stringify(principal) : REVOKED, {
-      ttlSeconds: SESSION_CACHE_TTL_SECONDS,
-    });
+    if (cached !== CACHE_AWAY)
+      await cache
+        .set(sessionCacheKey(sessionId), principal ? JSON.stringify(principal) : REVOKED, {
+          ttlSeconds: SESSION_CACHE_TTL_SECONDS,
+        })
+        .catch(() => undefined);
     return principal;
+  }
+
+  /** Neither Redis nor the source answered: a session seen valid stays valid, anything else is a 503. */
+  function duringOutage(sessionId: string, error: unknown): SessionPrincipal {
+    const known = lastValid.get(sessionId);
+    if (known) return known;
+    throw new ServiceUnavailableError(SESSION_CHECK_UNAVAILABLE, { cause: error });
   }
 
   return async (sessionId) => {
@@ -108,6 +137,8 @@ export function createSessionLookup(
     let principal: SessionPrincipal | null;
     try {
       principal = await fromSharedLevels(sessionId);
+    } catch (error) {
+      return duringOutage(sessionId, error);
     } finally {
       const readers = reading.get(sessionId)! - 1;
       if (readers === 0) reading.delete(sessionId);
@@ -117,6 +148,8 @@ export function createSessionLookup(
     const arrived = local.get(sessionId);
     if (arrived) return arrived.principal;
     if (listening) local.set(sessionId, { principal });
+    if (principal) lastValid.set(sessionId, principal);
+    else lastValid.delete(sessionId);
     return principal;
   };
 }

@@ -47,6 +47,11 @@ export function openDatabase(options: DatabaseOptions): Database {
     connectionTimeoutMillis: 5_000,
   });
   pool.on('error', (error) => options.logger.warn({ err: error }, 'idle database connection failed'));
+  // A connection that drops while checked out emits 'error' on the client, which would end the
+  // process unheard; the operation using it fails on its own and the pool discards the client.
+  pool.on('connect', (client) =>
+    client.on('error', (error) => options.logger.warn({ err: error }, 'database connection failed while in use')),
+  );
 
   async function runMigrations(dir: string, migrationsTable: string) {
     const client = await pool.connect();

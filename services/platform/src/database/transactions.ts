@@ -46,20 +46,28 @@ export function sqlExecutor(client: pg.ClientBase): SqlExecutor {
   return { $executeRawUnsafe: async (query, ...values) => (await client.query(query, values)).rowCount ?? 0 };
 }
 
+/**
+ * Runs `work` in one transaction on a pooled connection. A connection that cannot even roll back
+ * (it dropped mid-transaction) is destroyed, not returned, so the pool opens a fresh one and the
+ * failure stays with this one operation.
+ */
+export async function withPgTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
 /** What Prisma's `$transaction(async (tx) => ...)` does, for a pg pool. */
 export function transactionRunner(pool: pg.Pool): TransactionOpener<SqlExecutor> {
-  return async (work) => {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const result = await work(sqlExecutor(client));
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK');
-      throw error;
-    } finally {
-      client.release();
-    }
-  };
+  return (work) => withPgTransaction(pool, (client) => work(sqlExecutor(client)));
 }

@@ -3,6 +3,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { ErrorBody } from '@crucible/proto';
 import { ZodError } from 'zod';
 import { NotFoundError } from './http-errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../database/unavailable.ts';
 
 interface ErrorWithStatus {
   statusCode?: unknown;
@@ -32,6 +33,8 @@ const BODY_PARSER_MESSAGES: Record<string, string> = {
   'charset.unsupported': 'The request body charset is not supported',
 };
 
+const DATABASE_UNAVAILABLE_MESSAGE = 'The service is briefly unavailable. Please try again in a few seconds.';
+
 export const notFoundHandler: RequestHandler = (req, _res, next) =>
   next(new NotFoundError(`Cannot ${req.method} ${req.path}`));
 
@@ -58,8 +61,22 @@ export const errorMiddleware: ErrorRequestHandler = (rawError, req, res, _next) 
     return;
   }
   const errorId = randomUUID();
+  if (status === undefined && isDatabaseUnavailable(rawError)) {
+    // A restart or failover: the same request succeeds in a few seconds, so the client is told when.
+    req.log?.warn({ err: rawError, errorId, reqId: req.id }, 'request failed: the database is unavailable');
+    res.setHeader('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    res.status(503).json({ statusCode: 503, message: DATABASE_UNAVAILABLE_MESSAGE, errorId } satisfies ErrorBody);
+    return;
+  }
   req.log?.error({ err: rawError, errorId, reqId: req.id }, 'request failed');
   const statusCode = status ?? 500;
+  if (statusCode === 503) {
+    const retryAfter = error.details?.retryAfter;
+    res.setHeader(
+      'Retry-After',
+      String(typeof retryAfter === 'number' ? Math.ceil(retryAfter) : DATABASE_RETRY_AFTER_SECONDS),
+    );
+  }
   const message = statusCode === 500 ? 'Internal server error' : (error.message ?? 'Service unavailable');
   res.status(statusCode).json({ statusCode, message, errorId } satisfies ErrorBody);
 };

@@ -49,7 +49,12 @@ export class TooManyRequestsError extends HttpError {
   }
 }
 export class ServiceUnavailableError extends HttpError {
-  constructor(message = 'Service unavailable') {
-    super(503, message);
+  constructor(message = 'Service unavailable', options?: { cause?: unknown; retryAfterSeconds?: number }) {
+    super(
+      503,
+      message,
+      options?.retryAfterSeconds === undefined ? undefined : { retryAfter: options.retryAfterSeconds },
+    );
+    if (options?.cause !== undefined) this.cause = options.cause;
   }
 }

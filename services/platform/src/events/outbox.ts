@@ -56,6 +56,8 @@ export interface OutboxRelay {
 }
 
 const MAX_RETRY_DELAY_MS = 5_000;
+/** How long a claimed batch stays with its relay; a relay that died mid-batch holds it no longer. */
+const CLAIM_LEASE_SECONDS = 30;
 const CLEANUP_EVERY_MS = 10 * 60_000;
 
 interface OutboxRow {
@@ -67,8 +69,9 @@ interface OutboxRow {
 }
 
 /**
- * Publishes outbox rows in seq order and marks them published. Rows are claimed with
- * FOR UPDATE SKIP LOCKED, so replicas of a service never publish the same row at the same time.
+ * Publishes outbox rows in seq order and marks them published. Rows are claimed for a lease
+ * (FOR UPDATE SKIP LOCKED inside the claiming statement), so replicas of a service never publish the
+ * same row at the same time, and a relay never keeps a transaction open while the broker answers.
  */
 export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   const { pool, schema, bus, logger, pollIntervalMs = 250, batchSize = 100 } = options;
@@ -79,24 +82,52 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
   let running: Promise<void> | undefined;
   let lastCleanupAt = 0;
   let stopReporting = () => {};
+  const relayId = randomUUID();
+  const unmarked: string[] = [];
 
+  /**
+   * Claims a batch for a lease in one statement, publishes with no transaction or connection held
+   * (a broker that is slow to answer holds nothing in the database), then marks what was published
+   * and hands the rest back in a second short statement. If the database goes away between the two,
+   * the rows are published again later, which consumers and the broker's de-duplication absorb.
+   */
   async function relayBatch(): Promise<number> {
-    const { claimed, publishError } = await inTransaction(pool, async (client) => {
-      const { rows } = await client.query<OutboxRow>(
-        `SELECT seq, id, subject, payload, occurred_at FROM ${table}
-         WHERE published_at IS NULL ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED`,
-        [batchSize],
-      );
-      const { publishedSeqs, publishError } = await publishInOrder(bus, rows);
-      for (const row of rows.slice(0, publishedSeqs.length))
-        outboxRelayLag.observe({ service: schema }, secondsSince(row.occurred_at));
-      if (publishedSeqs.length > 0) {
-        await client.query(`UPDATE ${table} SET published_at = now() WHERE seq = ANY($1::bigint[])`, [publishedSeqs]);
-      }
-      return { claimed: rows.length, publishError };
-    });
-    if (publishError) throw publishError;
-    return claimed;
+    await markPublished();
+    const { rows } = await pool.query<OutboxRow>(
+      `UPDATE ${table} SET claimed_by = $2, claimed_until = now() + make_interval(secs => $3)
+       WHERE seq IN (
+         SELECT seq FROM ${table}
+         WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now() OR claimed_by = $2)
+         ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
+       RETURNING seq, id, subject, payload, occurred_at`,
+      [batchSize, relayId, CLAIM_LEASE_SECONDS],
+    );
+    rows.sort((a, b) => Number(a.seq) - Number(b.seq));
+    const { publishedSeqs, publishError } = await publishInOrder(bus, rows);
+    for (const row of rows.slice(0, publishedSeqs.length))
+      outboxRelayLag.observe({ service: schema }, secondsSince(row.occurred_at));
+    unmarked.push(...publishedSeqs);
+    await markPublished();
+    if (publishError) {
+      const rest = rows.slice(publishedSeqs.length).map((row) => row.seq);
+      await pool.query(`UPDATE ${table} SET claimed_by = NULL, claimed_until = NULL WHERE seq = ANY($1::bigint[])`, [
+        rest,
+      ]);
+      throw publishError;
+    }
+    return rows.length;
+  }
+
+  /** Published rows not yet marked (the database failed in between) are marked before the next claim. */
+  async function markPublished(): Promise<void> {
+    if (unmarked.length === 0) return;
+    const seqs = unmarked.splice(0);
+    try {
+      await pool.query(`UPDATE ${table} SET published_at = now() WHERE seq = ANY($1::bigint[])`, [seqs]);
+    } catch (error) {
+      unmarked.unshift(...seqs);
+      throw error;
+    }
   }
 
   async function relayPending(): Promise<void> {
@@ -195,23 +226,6 @@ async function publishInOrder(
     publishedSeqs.push(row.seq);
   }
   return { publishedSeqs };
-}
-
-async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
-    throw error;
-  } finally {
-    // A connection that cannot even roll back is discarded rather than returned to the pool.
-    client.release(broken);
-  }
 }
 
 /** A sleep that ring() cuts short; a ring while awake makes the next sleep return at once. */

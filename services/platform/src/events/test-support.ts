@@ -1,7 +1,7 @@
 /** Helpers for the events integration tests: real NATS and PostgreSQL, or a clear failure. */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -81,17 +81,21 @@ export async function connectToTestPostgres(url = DATABASE_URL): Promise<pg.Pool
   }
 }
 
-const OUTBOX_MIGRATION = new URL('../../migrations/1700000000000_outbox-and-processed-events.sql', import.meta.url);
+const PLATFORM_MIGRATIONS = new URL('../../migrations/', import.meta.url);
 
-/** A fresh schema holding the outbox and processed_events tables, made by the real migration file. */
+/** A fresh schema holding the outbox and processed_events tables, made by the real migration files in order. */
 export async function createTestSchema(pool: pg.Pool): Promise<{ schema: string; drop(): Promise<void> }> {
   const schema = uniqueName('events_test_');
-  const migration = await readFile(OUTBOX_MIGRATION, 'utf8');
-  const up = migration.split('-- Down Migration')[0]!;
+  const files = (await readdir(PLATFORM_MIGRATIONS)).filter((name) => name.endsWith('.sql')).toSorted();
+  const ups = await Promise.all(
+    files.map(
+      async (name) => (await readFile(new URL(name, PLATFORM_MIGRATIONS), 'utf8')).split('-- Down Migration')[0]!,
+    ),
+  );
   const client = await pool.connect();
   try {
     await client.query(`CREATE SCHEMA "${schema}"`);
-    await client.query(`SET search_path TO "${schema}"; ${up}`);
+    await client.query(`SET search_path TO "${schema}"; ${ups.join('\n')}`);
   } finally {
     client.release(true);
   }

@@ -9,6 +9,8 @@ import { refuseDeepJson } from './json-depth.ts';
 import { noStoreForCredentials } from './no-store.ts';
 import { requestLog } from './request-log.ts';
 import { refuseUnstorableText } from './text-hygiene.ts';
+import { idempotentSends } from './idempotency.ts';
+import type { Cache } from '../cache/cache.ts';
 
 export { REQUEST_ID_HEADER } from './request-log.ts';
 
@@ -33,6 +35,8 @@ export interface HttpAppOptions {
    * it. Required to be stated (possibly undefined) so no service forgets to pass its config's: two did.
    */
   metricsToken: string | undefined;
+  /** Where a POST's answer is kept for a repeat with the same Idempotency-Key (idempotency.ts); services that take sends pass their cache. */
+  idempotencyCache?: Cache;
 }
 
 /**
@@ -60,6 +64,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   if (options.jsonLimit !== false)
     app.use(express.json({ limit: options.jsonLimit ?? '100kb', strict: true, verify: refuseDeepJson }));
   app.use(refuseUnstorableText);
+  if (options.idempotencyCache) app.use(idempotentSends(options.idempotencyCache, options.service));
 
   const router = express.Router();
   options.routes(router);

@@ -67,3 +67,20 @@ describe('readiness of the services a process runs', () => {
     expect(body).toEqual({ status: 'not ready', checks: { auth: true, dm: false } });
   });
 });
+
+describe('readiness while an optional dependency is away', () => {
+  const broker = (up: boolean): ReadinessCheck => ({ name: 'events', check: async () => up, optional: true });
+  const database = (up: boolean): ReadinessCheck => ({ name: 'database', check: async () => up });
+
+  it('stays ready and says degraded, naming what is away', async () => {
+    const { status, body } = await aggregate([database(true), broker(false)]);
+    expect(status).toBe(200);
+    expect(body).toEqual({ status: 'degraded', checks: { database: true, events: false }, degraded: ['events'] });
+  });
+
+  it('is not ready when a required dependency is away, whatever the optional ones say', async () => {
+    const { status, body } = await aggregate([database(false), broker(true)]);
+    expect(status).toBe(503);
+    expect(body).toEqual({ status: 'not ready', checks: { database: false, events: true } });
+  });
+});

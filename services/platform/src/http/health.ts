@@ -4,6 +4,11 @@ import type { RequestHandler } from 'express';
 export interface ReadinessCheck {
   name: string;
   check: () => Promise<boolean>;
+  /**
+   * The process serves without it (from its own state, an outbox, a memory fallback): while it fails
+   * the process stays ready and says 'degraded', so a cluster does not take every pod out at once.
+   */
+  optional?: boolean;
 }
 
 const CHECK_TIMEOUT_MS = 2000;
@@ -39,10 +44,20 @@ export const livenessHandler: RequestHandler = (_req, res) => {
   res.json({ status: 'ok' });
 };
 
+/**
+ * 200 'ready' when every check passes, 200 'degraded' (naming what failed) when only optional ones
+ * fail, 503 'not ready' when a required one fails.
+ */
 export function readinessHandler(checks: () => ReadinessCheck[]): RequestHandler {
   return async (_req, res) => {
-    const results = Object.fromEntries(await Promise.all(checks().map(runCheck)));
-    const ready = Object.values(results).every(Boolean);
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ready' : 'not ready', checks: results });
+    const listed = checks();
+    const outcomes = await Promise.all(listed.map(runCheck));
+    const failed = listed.filter((_, index) => !outcomes[index]![1]);
+    const ready = failed.every((check) => check.optional);
+    const status = !ready ? 'not ready' : failed.length > 0 ? 'degraded' : 'ready';
+    const degraded = failed.filter((check) => check.optional).map((check) => check.name);
+    res
+      .status(ready ? 200 : 503)
+      .json({ status, checks: Object.fromEntries(outcomes), ...(degraded.length ? { degraded } : {}) });
   };
 }

@@ -4,6 +4,14 @@ import type { LiveHub } from './hub.ts';
 
 const ONLINE_SET = 'presence:online';
 const entryKey = (entry: string) => `presence:entry:${entry}`;
+const instanceKey = (instanceId: string) => `presence:instance:${instanceId}`;
+/**
+ * Each instance says it is alive every INSTANCE_BEAT_MS in a key that lapses after
+ * INSTANCE_TTL_SECONDS: the members of an instance that died (no memberLeft ever ran) leave every
+ * other instance's list within about that long, instead of when their entries expire.
+ */
+const INSTANCE_BEAT_MS = 2_000;
+const INSTANCE_TTL_SECONDS = 6;
 
 /**
  * Who is online, shared by every instance through the cache (Redis, or memory on one machine).
@@ -13,6 +21,9 @@ const entryKey = (entry: string) => `presence:entry:${entry}`;
  */
 export class Presence {
   private refreshTimer: NodeJS.Timeout | undefined;
+  private beatTimer: NodeJS.Timeout | undefined;
+  /** Other instances whose members this one lists, checked at every beat. */
+  private otherInstances = new Set<string>();
   private pushTimer: NodeJS.Timeout | undefined;
   /** online_users_changed pushes this instance made (the benchmark reports it). */
   updatesPushed = 0;
@@ -39,10 +50,14 @@ export class Presence {
     // Refreshed at a third of the expiry, so one slow round does not drop anyone.
     this.refreshTimer = setInterval(() => void this.refresh(), (this.deps.ttlSeconds * 1000) / 3);
     this.refreshTimer.unref();
+    void this.beat();
+    this.beatTimer = setInterval(() => void this.beat(), INSTANCE_BEAT_MS);
+    this.beatTimer.unref();
   }
 
   stop(): void {
     clearInterval(this.refreshTimer);
+    clearInterval(this.beatTimer);
     clearTimeout(this.pushTimer);
   }
 
@@ -66,13 +81,33 @@ export class Presence {
     await this.announce();
   }
 
-  /** Ids of members online on any instance; empty when the cache is down. */
+  /** This instance is alive; an instance listed here that stopped saying so has died: update the list. */
+  private async beat(): Promise<void> {
+    await this.quietly(async () => {
+      await this.deps.cache.set(instanceKey(this.deps.hub.instanceId), '1', { ttlSeconds: INSTANCE_TTL_SECONDS });
+      const others = [...this.otherInstances];
+      const alive = await Promise.all(others.map((id) => this.deps.cache.get(instanceKey(id))));
+      if (alive.some((value) => !value)) this.scheduleUpdate();
+    });
+  }
+
+  /** Ids of members online on any live instance; empty when the cache is down. */
   async onlineIds(): Promise<string[]> {
     const ids = await this.quietly(async () => {
       const entries = await this.deps.cache.setMembers(ONLINE_SET);
+      const instanceOf = (entry: string) => entry.slice(entry.indexOf(':') + 1);
+      const self = this.deps.hub.instanceId;
+      const instances = [...new Set(entries.map(instanceOf))].filter((id) => id !== self);
+      const liveInstances = new Set<string>([self]);
+      await Promise.all(
+        instances.map(async (id) => {
+          if (await this.deps.cache.get(instanceKey(id))) liveInstances.add(id);
+        }),
+      );
+      this.otherInstances = new Set([...liveInstances].filter((id) => id !== self));
       const alive = await Promise.all(
         entries.map(async (entry) => {
-          if (await this.deps.cache.get(entryKey(entry))) return entry;
+          if (liveInstances.has(instanceOf(entry)) && (await this.deps.cache.get(entryKey(entry)))) return entry;
           await this.deps.cache.removeFromSet(ONLINE_SET, entry);
           return undefined;
         }),

@@ -8,12 +8,14 @@ import {
   WS_ACCEPTED_PROTOCOL,
   WS_AUTH_PROTOCOL_PREFIX,
   WS_CLOSE,
+  WS_RESTART_SPREAD_MS,
   clientSocketMessageSchema,
+  restartCloseReason,
   type ClientSocketMessage,
   type ServerSocketMessage,
   type SessionPrincipal,
 } from '@crucible/proto';
-import { createRateLimit, type RateLimit, type TokenVerifier } from '@crucible/platform';
+import { UnauthorizedError, createRateLimit, type RateLimit, type TokenVerifier } from '@crucible/platform';
 import { sendChat } from '../use-cases/chat.ts';
 import type { RealtimeContext } from '../use-cases/context.ts';
 import { sendTyping } from '../use-cases/typing.ts';
@@ -50,7 +52,7 @@ export function tokenFromProtocols(header: string | undefined): string | undefin
 
 export interface SocketServer {
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): void;
-  /** Closes every socket with 1001 (shutdown) and stops the heartbeat. */
+  /** Closes every socket with 1012 (service restart, with a reconnect delay each) and stops the heartbeat. */
   closeAll(): Promise<void>;
 }
 
@@ -78,9 +80,12 @@ export function createSocketServer(ctx: RealtimeContext, verifier: TokenVerifier
       client.alive = false;
       client.ping();
     }
-    // A session that ended without its event reaching us (or a token that expired) ends here.
+    // A session that ended without its event reaching us (or a token that expired) ends here. A
+    // session that cannot be checked (Redis or NATS away) is no ended session: the socket stays.
     for (const connection of hub.connections()) {
-      verifier.verify(connection.token).catch(() => connection.socket.close(WS_CLOSE.policyViolation, 'Session ended'));
+      verifier.verify(connection.token).catch((error: unknown) => {
+        if (error instanceof UnauthorizedError) connection.socket.close(WS_CLOSE.policyViolation, 'Session ended');
+      });
     }
   }, config.REALTIME_HEARTBEAT_MS);
   heartbeat.unref();
@@ -88,14 +93,20 @@ export function createSocketServer(ctx: RealtimeContext, verifier: TokenVerifier
   const allowedOrigins = config.REALTIME_ALLOWED_ORIGINS ?? [...productOrigins(config.PUBLIC_URL), VITE_DEV_ORIGIN];
   const originAllowed = (origin: string | undefined) => !origin || allowedOrigins.includes(origin);
 
-  async function authenticate(req: IncomingMessage): Promise<{ principal: SessionPrincipal; token: string } | string> {
-    if (!originAllowed(req.headers.origin)) return 'Origin not allowed';
+  type Refusal = { code: number; reason: string };
+
+  async function authenticate(req: IncomingMessage): Promise<{ principal: SessionPrincipal; token: string } | Refusal> {
+    const refuse = (reason: string) => ({ code: WS_CLOSE.policyViolation, reason });
+    if (!originAllowed(req.headers.origin)) return refuse('Origin not allowed');
     const token = tokenFromProtocols(req.headers['sec-websocket-protocol']);
-    if (!token) return 'Authentication required';
+    if (!token) return refuse('Authentication required');
     try {
       return { principal: await verifier.verify(token), token };
-    } catch {
-      return 'Authentication failed';
+    } catch (error) {
+      if (error instanceof UnauthorizedError) return refuse('Authentication failed');
+      // Not the member's fault: the client retries with backoff instead of signing out.
+      logger.warn({ err: error }, 'socket session could not be checked');
+      return { code: WS_CLOSE.tryAgainLater, reason: 'Try again later' };
     }
   }
 
@@ -176,7 +187,7 @@ export function createSocketServer(ctx: RealtimeContext, verifier: TokenVerifier
       }
       void authenticate(req).then((outcome) => {
         wss.handleUpgrade(req, socket, head, (client) => {
-          if (typeof outcome === 'string') client.close(WS_CLOSE.policyViolation, outcome);
+          if ('code' in outcome) client.close(outcome.code, outcome.reason);
           else accept(client, outcome.principal, outcome.token);
         });
       });
@@ -188,7 +199,9 @@ export function createSocketServer(ctx: RealtimeContext, verifier: TokenVerifier
         (client) =>
           new Promise<void>((resolve) => {
             client.once('close', () => resolve());
-            client.close(WS_CLOSE.goingAway, 'Server shutting down');
+            // Each socket is told its own delay, spread over a few seconds: a rollout's reconnects
+            // reach the other instances as a trickle, not all at once.
+            client.close(WS_CLOSE.serviceRestart, restartCloseReason(Math.random() * WS_RESTART_SPREAD_MS));
             setTimeout(() => {
               client.terminate();
               resolve();

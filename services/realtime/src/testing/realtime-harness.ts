@@ -89,6 +89,8 @@ export interface RealtimeWorld {
   /** While false, dm's answer to that question is a failure (dm broken). */
   setDmAnswering(answering: boolean): void;
   sql<Row extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
+  /** The instances' shared cache (the run's key prefix applied), to stage what another instance wrote. */
+  cache: Cache;
   stop(): Promise<void>;
 }
 
@@ -102,6 +104,12 @@ export async function createRealtimeWorld(): Promise<RealtimeWorld> {
     const pool = new pg.Pool({ connectionString: database.url, max: 3, options: '-c search_path=realtime' });
     cleanups.push(() => pool.end());
     const cachePrefix = `${namespace}:`;
+    const sharedCache = await createRedisCache({
+      url: TEST_SERVICES.redis.url,
+      keyPrefix: cachePrefix,
+      logger: silentLogger,
+    });
+    cleanups.push(() => sharedCache.close());
 
     const blocks = new Set<string>();
     let dmAnswering = true;
@@ -183,6 +191,7 @@ export async function createRealtimeWorld(): Promise<RealtimeWorld> {
     return {
       namespace,
       databaseUrl: database.url,
+      cache: sharedCache,
       startInstance,
       async member(options = {}) {
         const level = options.level ?? 'Apprentice';

@@ -4,6 +4,7 @@ import { Outlet } from 'react-router-dom';
 import { FullPageSpinner } from '../../components/FullPageSpinner.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-current-user.ts';
 import { LiveSocketProvider } from '../../lib/live-socket/live-socket-context.tsx';
+import { useRetryMessage } from '../../lib/use-retry-message.ts';
 import { LiveUpdates } from '../LiveUpdates.tsx';
 import { Footer } from './Footer.tsx';
 import { SignedOutHeader } from './SignedOutHeader.tsx';
@@ -13,7 +14,8 @@ import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
 const MemberHeader = lazy(() => import('./MemberHeader.tsx'));
 
 export function RootLayout() {
-  const { data: user, isPending } = useCurrentUser();
+  const { data: user, isPending, failureReason } = useCurrentUser();
+  const waiting = useRetryMessage(isPending ? failureReason : null);
   return (
     <LiveSocketProvider enabled={Boolean(user)}>
       {user && <LiveUpdates user={user} />}
@@ -28,7 +30,7 @@ export function RootLayout() {
         )}
         <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} sx={{ flexGrow: 1, outline: 'none' }}>
           {isPending ? (
-            <FullPageSpinner />
+            <FullPageSpinner label={waiting ?? undefined} />
           ) : (
             <Suspense fallback={<FullPageSpinner />}>
               <Outlet />

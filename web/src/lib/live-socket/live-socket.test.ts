@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WS_ACCEPTED_PROTOCOL } from '@crucible/proto';
+import { WS_ACCEPTED_PROTOCOL, WS_RESTART_SPREAD_MS, restartCloseReason } from '@crucible/proto';
 import { AUTH_FAILED_LOG, authProtocol, LiveSocket, liveSocketUrl, refusedLog } from './live-socket.ts';
 import { reconnectDelay } from './reconnect-schedule.ts';
 
@@ -8,7 +8,7 @@ class FakeSocket {
   readyState: number = WebSocket.CONNECTING;
   sent: string[] = [];
   onopen: (() => void) | null = null;
-  onclose: ((event: { code: number; reason?: string }) => void) | null = null;
+  onclose: ((event: { code: number; reason: string }) => void) | null = null;
   onerror: (() => void) | null = null;
   onmessage: ((event: { data: unknown }) => void) | null = null;
   constructor(
@@ -25,7 +25,7 @@ class FakeSocket {
     this.readyState = WebSocket.OPEN;
     this.onopen?.();
   }
-  serverClose(code: number, reason?: string) {
+  serverClose(code: number, reason = '') {
     this.readyState = WebSocket.CLOSED;
     this.onclose?.({ code, reason });
   }
@@ -48,29 +48,44 @@ function setup(token: string | null = 'header.payload.sig') {
       return socket as unknown as WebSocket;
     },
     logger,
+    random: () => 1,
   });
   return { live, sockets, logger, setToken: (value: string | null) => (currentToken = value) };
 }
 
 describe('the reconnect schedule', () => {
-  it('waits 2 s times the attempt number for a token, five times, then stops', () => {
-    const waits = [0, 1, 2, 3, 4, 5].map((attempt) => reconnectDelay({ kind: 'no-token', attempt }));
-    expect(waits).toEqual([2_000, 4_000, 6_000, 8_000, 10_000, null]);
+  const full = () => 1;
+
+  it('waits 2 s times the attempt number for a token, capped at 30 s, and never stops', () => {
+    const waits = [0, 1, 2, 3, 4, 20].map((attempt) => reconnectDelay({ kind: 'no-token', attempt }, full));
+    expect(waits).toEqual([2_000, 4_000, 6_000, 8_000, 10_000, 30_000]);
   });
 
-  it('backs off a close at 1 s x 2^attempt and an error at 2 s x 2^attempt, both capped at 30 s', () => {
-    expect([0, 1, 2, 3, 4].map((attempt) => reconnectDelay({ kind: 'close', code: 1006, attempt }))).toEqual([
-      1_000, 2_000, 4_000, 8_000, 16_000,
-    ]);
-    expect([0, 1, 2, 3, 4].map((attempt) => reconnectDelay({ kind: 'error', attempt }))).toEqual([
+  it('backs off a close at 1 s x 2^attempt and an error at 2 s x 2^attempt, both capped at 30 s, forever', () => {
+    expect(
+      [0, 1, 2, 3, 4, 5, 50].map((attempt) => reconnectDelay({ kind: 'close', code: 1006, attempt }, full)),
+    ).toEqual([1_000, 2_000, 4_000, 8_000, 16_000, 30_000, 30_000]);
+    expect([0, 1, 2, 3, 4].map((attempt) => reconnectDelay({ kind: 'error', attempt }, full))).toEqual([
       2_000, 4_000, 8_000, 16_000, 30_000,
     ]);
-    expect(reconnectDelay({ kind: 'close', code: 1006, attempt: 5 })).toBeNull();
   });
 
-  it('never retries a refused sign-in (1008) or a server going away (1001)', () => {
-    expect(reconnectDelay({ kind: 'close', code: 1008, attempt: 0 })).toBeNull();
-    expect(reconnectDelay({ kind: 'close', code: 1001, attempt: 0 })).toBeNull();
+  it('jitters each wait to between half and all of its step', () => {
+    expect(reconnectDelay({ kind: 'close', code: 1006, attempt: 5 }, () => 0)).toBe(15_000);
+    expect(reconnectDelay({ kind: 'error', attempt: 0 }, () => 0.5)).toBe(1_500);
+  });
+
+  it('never retries a refused sign-in (1008) but does come back after a server going away (1001)', () => {
+    expect(reconnectDelay({ kind: 'close', code: 1008, attempt: 0 }, full)).toBeNull();
+    expect(reconnectDelay({ kind: 'close', code: 1001, attempt: 0 }, full)).toBe(1_000);
+  });
+
+  it('waits the delay a restarting server (1012) names, or a random one within the spread', () => {
+    const reason = restartCloseReason(3_456);
+    expect(reconnectDelay({ kind: 'close', code: 1012, reason, attempt: 0 }, full)).toBe(3_456);
+    expect(reconnectDelay({ kind: 'close', code: 1012, reason: '', attempt: 0 }, () => 0.5)).toBe(
+      WS_RESTART_SPREAD_MS / 2,
+    );
   });
 });
 
@@ -147,19 +162,45 @@ describe('LiveSocket', () => {
     expect(live.status).toBe('stopped');
   });
 
-  it('stops after five tries without a token, and connects when the token appears in time', () => {
-    const first = setup(null);
-    first.live.start();
-    vi.advanceTimersByTime(2_000 + 4_000 + 6_000 + 8_000 + 10_000 + 60_000);
-    expect(first.sockets).toHaveLength(0);
-    expect(first.live.status).toBe('stopped');
+  it('keeps waiting for a token and connects when it appears, however late', () => {
+    const { live, sockets, setToken } = setup(null);
+    live.start();
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(sockets).toHaveLength(0);
+    expect(live.status).toBe('connecting');
+    setToken('late.token.sig');
+    vi.advanceTimersByTime(30_000);
+    expect(sockets).toHaveLength(1);
+  });
 
-    const second = setup(null);
-    second.live.start();
-    vi.advanceTimersByTime(2_000);
-    second.setToken('late.token.sig');
-    vi.advanceTimersByTime(4_000);
-    expect(second.sockets).toHaveLength(1);
+  it('keeps retrying a server that stays away, says disconnected, and tries at once on reconnectNow', () => {
+    const { live, sockets } = setup();
+    live.start();
+    for (let tries = 0; tries < 12; tries += 1) {
+      sockets.at(-1)!.fail();
+      expect(live.status).toBe('disconnected');
+      vi.advanceTimersByTime(30_000);
+    }
+    expect(sockets).toHaveLength(13);
+    sockets.at(-1)!.serverClose(1006);
+    live.reconnectNow();
+    expect(sockets).toHaveLength(14);
+    sockets.at(-1)!.open();
+    expect(live.status).toBe('connected');
+  });
+
+  it('comes back after a deploy (1012) at the delay the server named', () => {
+    const { live, sockets } = setup();
+    const opened = vi.fn();
+    live.onOpen(opened);
+    live.start();
+    sockets[0]!.open();
+    sockets[0]!.serverClose(1012, restartCloseReason(2_500));
+    vi.advanceTimersByTime(2_499);
+    expect(sockets).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    sockets[1]!.open();
+    expect(opened).toHaveBeenCalledTimes(2);
   });
 
   it('ignores messages it cannot parse and hands on the ones it can', () => {

@@ -8,7 +8,11 @@ import {
 } from '@crucible/proto';
 import { reconnectDelay, type Interruption } from './reconnect-schedule.ts';
 
-export type LiveSocketStatus = 'idle' | 'connecting' | 'connected' | 'stopped';
+/**
+ * 'disconnected': the connection was lost and the next try is scheduled (reconnectNow tries at once);
+ * 'stopped': the server refused the sign-in, so it does not try again.
+ */
+export type LiveSocketStatus = 'idle' | 'connecting' | 'connected' | 'disconnected' | 'stopped';
 
 export const AUTH_FAILED_LOG = 'Global WebSocket authentication failed - please refresh page';
 export const NO_TOKEN_LOG = 'No JWT token available for WebSocket authentication';
@@ -24,6 +28,8 @@ export interface LiveSocketOptions {
   readToken: () => string | null;
   createSocket?: SocketFactory;
   logger?: Pick<Console, 'warn' | 'error'>;
+  /** The jitter's source (tests pin it). */
+  random?: () => number;
 }
 
 /**
@@ -56,7 +62,7 @@ export function liveSocketUrl(location: Pick<Location, 'protocol' | 'host' | 'ho
 }
 
 /**
- * One socket with spec 1 section 4's reconnect rules. Listeners hear every parsed server message and
+ * One socket that always comes back (reconnect-schedule.ts). Listeners hear every parsed server message and
  * every status change; an 'open' after a gap is how callers know to refetch what they may have missed.
  */
 export class LiveSocket {
@@ -81,6 +87,14 @@ export class LiveSocket {
 
   start(): void {
     if (this.socket || this.timer || this.currentStatus === 'connected') return;
+    this.attempt = 0;
+    this.connect();
+  }
+
+  /** Tries at once instead of at the scheduled time (the Reconnect action), starting the backoff afresh. */
+  reconnectNow(): void {
+    if (this.socket || this.currentStatus === 'connected') return;
+    this.clearTimer();
     this.attempt = 0;
     this.connect();
   }
@@ -157,17 +171,20 @@ export class LiveSocket {
       }
       if (failed || this.socket !== socket) return;
       this.socket = null;
-      this.retry({ kind: 'close', code: event.code, attempt: this.attempt });
+      this.retry({ kind: 'close', code: event.code, reason: event.reason, attempt: this.attempt });
     };
   }
 
   private retry(interruption: Interruption): void {
-    const delay = reconnectDelay(interruption);
+    const delay = reconnectDelay(interruption, this.options.random);
     if (delay === null) {
       this.setStatus('stopped');
       return;
     }
-    this.setStatus('connecting');
+    // A first try after a token appears is still 'connecting'; a lost connection is 'disconnected'.
+    this.setStatus(
+      interruption.kind === 'no-token' && this.currentStatus !== 'disconnected' ? 'connecting' : 'disconnected',
+    );
     this.attempt += 1;
     this.timer = setTimeout(() => this.connect(), delay);
   }

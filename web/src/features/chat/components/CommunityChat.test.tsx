@@ -13,6 +13,7 @@ interface FakeServerSocket {
   sent: string[];
   onopen: (() => void) | null;
   onmessage: ((event: { data: string }) => void) | null;
+  onclose?: ((event: { code: number; reason: string }) => void) | null;
 }
 
 function renderChat() {
@@ -41,7 +42,12 @@ function renderChat() {
       sockets.at(-1)!.readyState = WebSocket.OPEN;
       sockets.at(-1)!.onopen?.();
     });
-  return { sockets, openServer };
+  const dropServer = () =>
+    act(() => {
+      sockets.at(-1)!.readyState = WebSocket.CLOSED;
+      sockets.at(-1)!.onclose?.({ code: 1006, reason: '' });
+    });
+  return { sockets, openServer, dropServer };
 }
 
 // userEvent typing on a shared two-core machine can take seconds.
@@ -124,5 +130,19 @@ describe('the community chat', { timeout: 20_000 }, () => {
       }),
     );
     expect(screen.getByText('hi Ada')).toBeTruthy();
+  });
+
+  it('says Disconnected when the connection drops and reconnects at once on Reconnect', async () => {
+    stubApi({ 'GET /api/messages': () => ({ status: 200, body: [] }) });
+    const { sockets, openServer, dropServer } = renderChat();
+    await userEvent.click(screen.getByRole('button', { name: 'Open community chat' }));
+    openServer();
+    dropServer();
+    expect(screen.getByText('Disconnected').getAttribute('role')).toBe('status');
+    await userEvent.click(screen.getByRole('button', { name: 'Reconnect' }));
+    expect(sockets).toHaveLength(2);
+    openServer();
+    expect(screen.getByText('Connected')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Reconnect' })).toBeNull();
   });
 });

@@ -15,7 +15,7 @@ import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'reac
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ListSkeleton } from '../../../components/Skeletons.tsx';
 import { createBrowserLiveSocket } from '../../../lib/live-socket/browser-live-socket.ts';
-import type { LiveSocket } from '../../../lib/live-socket/live-socket.ts';
+import type { LiveSocket, LiveSocketStatus } from '../../../lib/live-socket/live-socket.ts';
 import { useChatHistory } from '../api/get-chat-history.ts';
 import { canSendChat, chatDisplayName, chatTime, isSendKey, lineFromStored, type ChatLine } from '../chat-rules.ts';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
@@ -31,7 +31,24 @@ function usePanelSocket(createSocket: () => LiveSocket) {
     (notify) => socket.onStatus(notify),
     () => socket.status,
   );
-  return { socket, connected: status === 'connected' };
+  return { socket, status, connected: status === 'connected' };
+}
+
+/** What the panel's status line says; a lost connection offers to try again at once. */
+function ConnectionStatus({ status, onReconnect }: { status: LiveSocketStatus; onReconnect: () => void }) {
+  const text = status === 'connected' ? 'Connected' : status === 'disconnected' ? 'Disconnected' : 'Connecting...';
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+      <Typography variant="caption" color={status === 'connected' ? 'success.main' : 'text.secondary'} role="status">
+        {text}
+      </Typography>
+      {status === 'disconnected' && (
+        <Button size="small" onClick={onReconnect} sx={{ minWidth: 0, py: 0 }}>
+          Reconnect
+        </Button>
+      )}
+    </Stack>
+  );
 }
 
 function ChatPanel({
@@ -43,7 +60,7 @@ function ChatPanel({
   onClose: () => void;
   createSocket: () => LiveSocket;
 }) {
-  const { socket, connected } = usePanelSocket(createSocket);
+  const { socket, status, connected } = usePanelSocket(createSocket);
   const history = useChatHistory({ enabled: true });
   const [live, setLive] = useState<ChatLine[]>([]);
   const [draft, setDraft] = useState('');
@@ -91,9 +108,7 @@ function ChatPanel({
           <Typography variant="subtitle1" component="h2">
             Community Chat
           </Typography>
-          <Typography variant="caption" color={connected ? 'success.main' : 'text.secondary'} role="status">
-            {connected ? 'Connected' : 'Connecting...'}
-          </Typography>
+          <ConnectionStatus status={status} onReconnect={() => socket.reconnectNow()} />
         </Box>
         <IconButton aria-label="Close chat" onClick={onClose} size="small">
           <CloseIcon />

@@ -1,6 +1,7 @@
 import { forumRoutes, type DiscussionCreate, type DiscussionDetail } from '@crucible/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
+import { IDEMPOTENCY_HEADER, withSendKey } from '../../../lib/idempotency.ts';
 import { DISCUSSION_LISTS_KEY, FORUM_LEVELS_KEY, TOPICS_KEY } from './forum-query-keys.ts';
 
 /**
@@ -8,7 +9,9 @@ import { DISCUSSION_LISTS_KEY, FORUM_LEVELS_KEY, TOPICS_KEY } from './forum-quer
  * one transaction: a failed poll or link leaves no half-made discussion behind.
  */
 export async function createDiscussion(request: DiscussionCreate): Promise<DiscussionDetail> {
-  return callRoute(forumRoutes.createDiscussion, { body: request });
+  return withSendKey(`discussion:${JSON.stringify(request)}`, (key) =>
+    callRoute(forumRoutes.createDiscussion, { body: request }, { [IDEMPOTENCY_HEADER]: key }),
+  );
 }
 
 /** A new discussion changes the lists and its topic's and level forum's discussion counts. */

@@ -1,6 +1,7 @@
 import { forumRoutes, type Reply } from '@crucible/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
+import { IDEMPOTENCY_HEADER, withSendKey } from '../../../lib/idempotency.ts';
 import { DISCUSSION_LISTS_KEY, discussionKey } from './forum-query-keys.ts';
 
 export interface ReplyRequest {
@@ -12,7 +13,9 @@ export interface ReplyRequest {
 
 export async function createReply({ discussionId, content, attachmentIds }: ReplyRequest): Promise<Reply> {
   const body = attachmentIds.length ? { content, attachmentIds } : { content };
-  return callRoute(forumRoutes.createReply, { params: { id: discussionId }, body });
+  return withSendKey(`reply:${discussionId}:${content}`, (key) =>
+    callRoute(forumRoutes.createReply, { params: { id: discussionId }, body }, { [IDEMPOTENCY_HEADER]: key }),
+  );
 }
 
 /** A reply changes the discussion's replies and reply count, and the lists that show the last reply. */

@@ -1,12 +1,15 @@
 import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-request.ts';
+import { IDEMPOTENCY_HEADER, withSendKey } from '../../../lib/idempotency.ts';
 import { TEMPORARY_ID_PREFIX } from '../message-rules.ts';
 import { CONVERSATIONS_KEY, QUOTA_KEY, messagesKey } from './message-query-keys.ts';
 import type { DirectMessage, MessagePage, SendMessageRequest } from './types.ts';
 
 export async function sendMessage(request: SendMessageRequest): Promise<DirectMessage> {
-  const response = await apiRequest('POST', '/api/direct-messages', request);
-  return (await response.json()) as DirectMessage;
+  return withSendKey(`dm:${request.recipientId}:${request.content}`, async (key) => {
+    const response = await apiRequest('POST', '/api/direct-messages', request, { [IDEMPOTENCY_HEADER]: key });
+    return (await response.json()) as DirectMessage;
+  });
 }
 
 type ThreadData = InfiniteData<MessagePage, string | undefined>;
