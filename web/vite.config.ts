@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { interSubset } from './scripts/vite-inter-subset.ts';
+import { precompress } from './scripts/vite-precompress.ts';
 import { parseBuildEnvironment } from './src/lib/build-environment.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
@@ -19,7 +20,7 @@ export default defineConfig(({ command, mode }) => {
     root: webRoot,
     envDir: webRoot,
     envPrefix: ENV_PREFIXES,
-    plugins: [react(), interSubset()],
+    plugins: [react(), interSubset(), precompress()],
     define: { 'import.meta.env.VITE_DEPLOYMENT': JSON.stringify(deployment) },
     server: {
       proxy: {

@@ -2,10 +2,12 @@ import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authConfigSchema, createAuthService } from '@crucible/auth';
 import {
+  createHttpApp,
   createRedisCache,
   listen,
   loadConfig,
@@ -34,6 +36,62 @@ let cache: Cache;
 let auth: RunningService;
 let authServer: Server;
 let webDist: string;
+let stubForumServer: Server;
+const ASSET_BODY = `console.log(${JSON.stringify('a module of the app '.repeat(200))});`;
+const INDEX_HTML = `<!doctype html><title>Crucible</title>${'<meta name="x" content="y">'.repeat(40)}`;
+const LARGE_JSON = { items: Array.from({ length: 200 }, (_, index) => ({ id: index, title: `Discussion ${index}` })) };
+
+/**
+ * A stand-in for a service behind the gateway (as forum): a large and a small JSON answer, and signed
+ * blob uploads (PUT, answering the byte count and SHA-256 of what arrived).
+ */
+function stubForum(): RunningService {
+  const app = createHttpApp({
+    service: 'forum',
+    logger: silentLogger,
+    readiness: () => [],
+    collectProcessMetrics: false,
+    metricsToken: undefined,
+    routes: (router) => {
+      router.get('/api/discussions/large', (_req, res) => void res.json(LARGE_JSON));
+      router.get('/api/discussions/small', (_req, res) => void res.json({ ok: true }));
+      router.put(/^\/api\/blobs\//, async (req, res) => {
+        const hash = createHash('sha256');
+        let bytes = 0;
+        for await (const chunk of req as AsyncIterable<Buffer>) {
+          bytes += chunk.length;
+          hash.update(chunk);
+        }
+        res.status(201).json({ bytes, sha256: hash.digest('hex') });
+      });
+    },
+  });
+  return { name: 'forum', app, stop: async () => undefined };
+}
+
+/** A GET whose body is left as sent (fetch would decompress it), with the headers asked for. */
+function rawGet(url: string, headers: Record<string, string>) {
+  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const request = httpRequest(url, { headers }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+        );
+        response.on('error', reject);
+      });
+      request.on('error', reject);
+      request.end();
+    },
+  );
+}
+
+function decode(encoding: unknown, body: Buffer): string {
+  if (encoding === 'br') return brotliDecompressSync(body).toString();
+  if (encoding === 'gzip') return gunzipSync(body).toString();
+  return body.toString();
+}
 const started: { gateway: Gateway; server: Server }[] = [];
 
 async function startGateway(env: Record<string, string>, readinessOfServices?: ReadinessCheck[]) {
@@ -85,9 +143,20 @@ beforeAll(async () => {
   authServer = await listen(auth.app, 0, '127.0.0.1');
   webDist = await mkdtemp(join(tmpdir(), 'web-dist-'));
   await mkdir(join(webDist, 'assets'));
-  await writeFile(join(webDist, 'index.html'), '<!doctype html><title>Crucible</title>');
-  await writeFile(join(webDist, 'assets', 'app-1a2b3c.js'), 'console.log(1)');
-  gatewayUrl = await startGateway({ AUTH_URL: `http://127.0.0.1:${authServer.port}` });
+  // What the web build writes: each file with its brotli and gzip copies (web/scripts/vite-precompress.ts).
+  for (const [file, content] of [
+    ['index.html', INDEX_HTML],
+    [join('assets', 'app-1a2b3c.js'), ASSET_BODY],
+  ] as const) {
+    await writeFile(join(webDist, file), content);
+    await writeFile(join(webDist, `${file}.br`), brotliCompressSync(content));
+    await writeFile(join(webDist, `${file}.gz`), gzipSync(content));
+  }
+  stubForumServer = await listen(stubForum().app, 0, '127.0.0.1');
+  gatewayUrl = await startGateway({
+    AUTH_URL: `http://127.0.0.1:${authServer.port}`,
+    FORUM_URL: `http://127.0.0.1:${stubForumServer.port}`,
+  });
   const credentials = { email: `gw-${randomBytes(4).toString('hex')}@example.com`, password: 'long-enough-1' };
   await fetch(`${gatewayUrl}/api/auth/signup`, json({ ...credentials, firstName: 'Gate', lastName: 'Way' }));
   // Sign-up opens no session when it mails a verification link.
@@ -101,6 +170,7 @@ afterAll(async () => {
     await gateway.stop();
   }
   await authServer?.close();
+  await stubForumServer?.close();
   await auth?.stop();
   await bus?.close();
   await cache?.close();
@@ -152,13 +222,14 @@ describe('gateway', () => {
     expect(await response.json()).toMatchObject({ statusCode: 413 });
   });
 
-  it('leaves signed blob uploads to the blob store, whatever their size', async () => {
-    const upload = await fetch(`${gatewayUrl}/api/blobs/some/key?sig=x`, {
-      method: 'PUT',
-      body: Buffer.alloc(3 * 1024 * 1024),
+  it('leaves signed blob uploads to the blob store, whatever their size, and passes them on whole', async () => {
+    const body = randomBytes(3 * 1024 * 1024);
+    const upload = await fetch(`${gatewayUrl}/api/blobs/some/key?sig=x`, { method: 'PUT', body });
+    expect(upload.status).toBe(201);
+    expect(await upload.json()).toEqual({
+      bytes: body.length,
+      sha256: createHash('sha256').update(body).digest('hex'),
     });
-    // No forum runs behind this gateway: the upload got past the body limit to the (absent) service.
-    expect(upload.status).toBe(503);
   });
 
   it('lets the browser reach the configured extra origins, such as the S3 endpoint', async () => {
@@ -280,6 +351,47 @@ describe('gateway', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('cache-control')).toBe('no-cache');
     expect(await page.text()).toContain('<title>Crucible</title>');
+  });
+
+  it("sends the build's brotli copy, else its gzip copy, else the file, each with Vary and the same bytes", async () => {
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+      ['identity', undefined],
+    ] as const) {
+      const asset = await rawGet(`${gatewayUrl}/assets/app-1a2b3c.js`, { 'accept-encoding': accept });
+      expect(asset.status, accept).toBe(200);
+      expect(asset.headers['content-encoding'], accept).toBe(encoding);
+      expect(asset.headers['content-type'], accept).toMatch(/^text\/javascript/);
+      expect(asset.headers['cache-control'], accept).toBe('public, max-age=31536000, immutable');
+      expect(asset.headers.vary, accept).toMatch(/Accept-Encoding/i);
+      expect(decode(encoding, asset.body), accept).toBe(ASSET_BODY);
+    }
+  });
+
+  it('sends index.html compressed to client routes, revalidated', async () => {
+    const page = await rawGet(`${gatewayUrl}/forums`, { accept: 'text/html', 'accept-encoding': 'br' });
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(decode('br', page.body)).toBe(INDEX_HTML);
+  });
+
+  it('compresses JSON answers of 1 KiB and more, and leaves small ones as they are', async () => {
+    const authorization = `Bearer ${token}`;
+    const large = await rawGet(`${gatewayUrl}/api/discussions/large`, { authorization, 'accept-encoding': 'br, gzip' });
+    expect(large.status).toBe(200);
+    expect(large.headers['content-encoding']).toBe('br');
+    expect(large.headers.vary).toMatch(/Accept-Encoding/i);
+    expect(JSON.parse(decode('br', large.body))).toEqual(LARGE_JSON);
+    const gzipOnly = await rawGet(`${gatewayUrl}/api/discussions/large`, { authorization, 'accept-encoding': 'gzip' });
+    expect(gzipOnly.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(decode('gzip', gzipOnly.body))).toEqual(LARGE_JSON);
+    const small = await rawGet(`${gatewayUrl}/api/discussions/small`, { authorization, 'accept-encoding': 'br, gzip' });
+    expect(small.status).toBe(200);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString())).toEqual({ ok: true });
   });
 
   it('serves the OpenAPI document and its reference page to anyone, scripts from our own origin', async () => {
