@@ -31,6 +31,11 @@ export const gatewayConfigSchema = infrastructureConfigSchema
      */
     TRUST_PROXY: z.string().default('loopback'),
     UPSTREAM_TIMEOUT_MS: z.coerce.number().int().min(100).default(30_000),
+    /**
+     * With the services in the same process (the launcher), hand their requests to their handlers
+     * directly instead of over loopback HTTP; off keeps the proxy (as between processes).
+     */
+    IN_PROCESS_DISPATCH: configFields.boolean(true),
     ...serviceUrlFields,
   })
   .extend(tokenConfigSchema.shape)

@@ -5,7 +5,7 @@ import compression from 'compression';
 import cors from 'cors';
 import type { Request, RequestHandler, Router } from 'express';
 import helmet from 'helmet';
-import { WEBSOCKET_PATH } from '@crucible/proto';
+import { WEBSOCKET_PATH, type ServiceName } from '@crucible/proto';
 import {
   HttpError,
   NotFoundError,
@@ -20,6 +20,7 @@ import {
 } from '@crucible/platform';
 import { serveApiReference } from './api-reference.ts';
 import { serviceUrlsOf, type GatewayConfig } from './config.ts';
+import { createInProcessDispatch, type ServiceHandler } from './in-process.ts';
 import { createRouteMatcher } from './route-table.ts';
 import { createUpstreams } from './upstreams.ts';
 import { serveWebApp } from './web-app.ts';
@@ -33,6 +34,11 @@ export interface GatewayDeps extends ServiceDeps {
    * dependencies: there the process is the whole product, so a service not ready means it is not.
    */
   serviceReadiness?: ReadinessCheck[];
+  /**
+   * The handlers (Express apps) of the services this process runs: their requests are handed to them
+   * directly instead of over loopback HTTP, unless IN_PROCESS_DISPATCH is off.
+   */
+  inProcessServices?: Partial<Record<ServiceName, ServiceHandler>>;
 }
 
 export interface Gateway extends RunningService {
@@ -104,6 +110,10 @@ function compressJson(): RequestHandler {
 export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway {
   const { logger, bus, cache } = deps;
   const upstreams = createUpstreams(serviceUrlsOf(config), { timeoutMs: config.UPSTREAM_TIMEOUT_MS, logger });
+  const inProcess = createInProcessDispatch(config.IN_PROCESS_DISPATCH ? (deps.inProcessServices ?? {}) : {}, {
+    timeoutMs: config.UPSTREAM_TIMEOUT_MS,
+    logger,
+  });
   const verifier = createRemoteTokenVerifier({ bus, cache, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
   const matchRoute = createRouteMatcher();
   const limits = createRateLimitGroup(cache, [
@@ -129,7 +139,7 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
     const ip = ipHit(req);
     const route = matchRoute(req.path);
     if (!route) throw new NotFoundError(`Cannot ${req.method} ${req.path}`);
-    const proxy = upstreams.proxyTo(route.service);
+    const proxy = inProcess.dispatchTo(route.service) ?? upstreams.proxyTo(route.service);
     if (!proxy) throw new ServiceUnavailableError(`The ${route.service} service is not running`);
     if (route.access === 'member') {
       try {

@@ -15,7 +15,8 @@ export interface Upstreams {
 
 const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNRESET']);
 
-function renderUpstreamError(
+/** The answer for a service that failed to answer: 504 on a timeout or reset, 503 otherwise; a cut answer once it started. */
+export function renderUpstreamError(
   service: ServiceName,
   error: NodeJS.ErrnoException,
   res: Response | Socket,
