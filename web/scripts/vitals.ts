@@ -7,7 +7,9 @@
  *
  * Starts the product as the browser tests do (its own database, namespace and ports), building
  * web/dist first when stale. VITALS_RUNS (default 3) loads per page; VITALS_ACCEPT_ENCODING=identity
- * asks for uncompressed answers, as a gateway without compression sends them.
+ * asks for uncompressed answers, as a gateway without compression sends them; VITALS_PROFILE=1 records
+ * the page's CPU profile over one more dashboard load and prints where its main thread spent the time
+ * (what stands between the load and LCP when the target is not met).
  */
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -83,7 +85,13 @@ async function throttle(
 }
 
 /** One cold load of `url` in a fresh context; `ready` is the element that says the page has drawn what it shows. */
-async function load(browser: Browser, url: string, ready: string, token?: string): Promise<Vitals> {
+async function load(
+  browser: Browser,
+  url: string,
+  ready: string,
+  token?: string,
+  profile?: (lines: string[]) => void,
+): Promise<Vitals> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     if (token)
@@ -93,10 +101,19 @@ async function load(browser: Browser, url: string, ready: string, token?: string
       ] as const);
     await context.addInitScript(observeVitals);
     const page = await context.newPage();
-    const counters = await throttle(await context.newCDPSession(page));
+    const cdp = await context.newCDPSession(page);
+    const counters = await throttle(cdp);
+    if (profile) {
+      await cdp.send('Profiler.enable');
+      await cdp.send('Profiler.start');
+    }
     await page.goto(url);
     await page.locator(ready).first().waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');
+    if (profile) {
+      const { profile: recorded } = await cdp.send('Profiler.stop');
+      profile(describePageProfile(recorded as PageProfile));
+    }
     const seen = await page.evaluate(
       () =>
         (
@@ -118,6 +135,46 @@ async function load(browser: Browser, url: string, ready: string, token?: string
   } finally {
     await context.close();
   }
+}
+
+interface PageProfile {
+  nodes: { id: number; callFrame: { functionName: string; url: string } }[];
+  samples: number[];
+  timeDeltas: number[];
+}
+
+/** The main thread's self time by script (and GC, idle, ...) and the top functions, from a CDP profile. */
+function describePageProfile(profile: PageProfile): string[] {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node.callFrame]));
+  const byPlace = new Map<string, number>();
+  const byFunction = new Map<string, number>();
+  let totalUs = 0;
+  profile.samples.forEach((id, index) => {
+    const frame = byId.get(id)!;
+    const us = profile.timeDeltas[index] ?? 0;
+    if (frame.functionName === '(idle)') return;
+    totalUs += us;
+    const place = frame.url
+      ? frame.url.replace(/^https?:\/\/[^/]+\//, '').replace(/-[\w-]{8}\.js$/, '.js')
+      : frame.functionName || 'native';
+    byPlace.set(place, (byPlace.get(place) ?? 0) + us);
+    const name = `${frame.functionName || '(anonymous)'} [${place}]`;
+    byFunction.set(name, (byFunction.get(name) ?? 0) + us);
+  });
+  const top = (map: Map<string, number>, count: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(
+        ([name, us]) =>
+          `  ${((us / totalUs) * 100).toFixed(1).padStart(5)}%  ${(us / 1000).toFixed(0).padStart(5)} ms  ${name}`,
+      );
+  return [
+    `busy ${(totalUs / 1000).toFixed(0)} ms on the main thread; by place:`,
+    ...top(byPlace, 10),
+    'top functions:',
+    ...top(byFunction, 15),
+  ];
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -165,6 +222,21 @@ async function main(): Promise<void> {
           `  ${page.name} run ${run}: LCP ${vitals.lcpMs.toFixed(0)} ms, CLS ${vitals.cls.toFixed(3)}, TBT ${vitals.tbtMs.toFixed(0)} ms, ${vitals.requests} requests (${vitals.scripts} scripts), ${vitals.kb.toFixed(1)} KB`,
         );
       }
+    }
+    if (process.env.VITALS_PROFILE === '1') {
+      const dashboard = pages[1];
+      let lines: string[] = [];
+      const vitals = await load(
+        opened.browser,
+        dashboard.url,
+        dashboard.ready,
+        dashboard.token,
+        (seen) => (lines = seen),
+      );
+      console.log(
+        `\ndashboard CPU profile (one more load, LCP ${vitals.lcpMs.toFixed(0)} ms, TBT ${vitals.tbtMs.toFixed(0)} ms; profiling slows it):`,
+      );
+      for (const line of lines) console.log(`  ${line}`);
     }
     const signin = results.signin!;
     const dashboard = results.dashboard!;
