@@ -115,7 +115,13 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
     logger,
   });
   const verifier = createRemoteTokenVerifier({ bus, cache, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
-  const matchRoute = createRouteMatcher();
+  const matchPath = createRouteMatcher();
+  // The route is looked up once per request: the IP limit and the dispatch both need it.
+  const routes = new WeakMap<Request, ReturnType<typeof matchPath>>();
+  const matchRoute = (req: Request) => {
+    if (!routes.has(req)) routes.set(req, matchPath(req.originalUrl.split('?')[0]!));
+    return routes.get(req);
+  };
   const limits = createRateLimitGroup(cache, [
     { name: 'gateway-ip', points: config.RATE_LIMIT_PER_IP_PER_MINUTE, durationSeconds: 60 },
     { name: 'gateway-account', points: config.RATE_LIMIT_PER_ACCOUNT_PER_MINUTE, durationSeconds: 60 },
@@ -131,13 +137,13 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
 
   /** Every /api request is counted per IP once: here, or with the account limit for member routes. */
   const limitByIp: RequestHandler = async (req, _res, next) => {
-    if (matchRoute(req.originalUrl.split('?')[0]!)?.access !== 'member') await limits.consume([ipHit(req)]);
+    if (matchRoute(req)?.access !== 'member') await limits.consume([ipHit(req)]);
     next();
   };
 
   const proxyApi: RequestHandler = async (req, res, next) => {
     const ip = ipHit(req);
-    const route = matchRoute(req.path);
+    const route = matchRoute(req);
     if (!route) throw new NotFoundError(`Cannot ${req.method} ${req.path}`);
     const proxy = inProcess.dispatchTo(route.service) ?? upstreams.proxyTo(route.service);
     if (!proxy) throw new ServiceUnavailableError(`The ${route.service} service is not running`);
