@@ -2,11 +2,52 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { interSubset } from './scripts/vite-inter-subset.ts';
+import { precompress } from './scripts/vite-precompress.ts';
 import { parseBuildEnvironment } from './src/lib/build-environment.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 const ENV_PREFIXES = ['VITE_', 'FEATURE_'];
 const BACKEND_URL = 'http://localhost:5000';
+
+/**
+ * The lazy modules a signed-in member's first screen loads: the member header (with the chat and
+ * notifications), the dashboard and its project card, the live socket and the auth contract.
+ */
+const DASHBOARD_ROOTS =
+  /\/src\/(?:app\/layout\/MemberHeader\.tsx|features\/dashboard\/routes\/DashboardPage\.tsx|features\/projects\/components\/MyProjectTasksCard\.tsx|lib\/live-socket\/browser-live-socket\.ts|features\/auth\/api\/auth-contract\.ts)$/;
+
+/**
+ * Two chunks instead of dozens: `app`, everything the entry loads statically (the signed-out screens
+ * and the shell: what /signin needs, nothing lazy), and `member`, everything the dashboard's lazy
+ * modules import that the entry does not. Left alone, the bundler cut one chunk per set of importers,
+ * so the dashboard fetched 37 script files. Every other member screen keeps its own chunk, with the
+ * parts only such screens share split out as before.
+ */
+function chunkGroups() {
+  const reachesDashboard = new Map<string, boolean>();
+  type Info = { importers: readonly string[] } | null;
+  const fromDashboard = (id: string, info: (id: string) => Info, visiting: Set<string>): boolean => {
+    const known = reachesDashboard.get(id);
+    if (known !== undefined) return known;
+    if (DASHBOARD_ROOTS.test(id)) return true;
+    if (visiting.has(id)) return false;
+    visiting.add(id);
+    const result = (info(id)?.importers ?? []).some((importer) => fromDashboard(importer, info, visiting));
+    visiting.delete(id);
+    // Only a definite answer is kept: 'false' inside a cycle may still turn true through another importer.
+    if (result || visiting.size === 0) reachesDashboard.set(id, result);
+    return result;
+  };
+  return [
+    { name: 'app', tags: ['$initial' as const], priority: 2 },
+    {
+      name: (id: string, ctx: { getModuleInfo(id: string): Info }) =>
+        fromDashboard(id, (moduleId) => ctx.getModuleInfo(moduleId), new Set()) ? 'member' : null,
+      debugName: 'member',
+      priority: 1,
+    },
+  ];
+}
 
 export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, webRoot, ENV_PREFIXES);
@@ -19,7 +60,7 @@ export default defineConfig(({ command, mode }) => {
     root: webRoot,
     envDir: webRoot,
     envPrefix: ENV_PREFIXES,
-    plugins: [react(), interSubset()],
+    plugins: [react(), interSubset(), precompress()],
     define: { 'import.meta.env.VITE_DEPLOYMENT': JSON.stringify(deployment) },
     server: {
       proxy: {
@@ -29,6 +70,10 @@ export default defineConfig(({ command, mode }) => {
     },
     // The manifest lets scripts/size.ts measure exactly what the entry loads; that script holds the
     // real budget (the sign-in page), so Vite's per-chunk warning is only raised above it.
-    build: { manifest: true, chunkSizeWarningLimit: 800 },
+    build: {
+      manifest: true,
+      chunkSizeWarningLimit: 800,
+      rolldownOptions: { output: { codeSplitting: { groups: chunkGroups() } } },
+    },
   };
 });

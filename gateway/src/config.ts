@@ -41,6 +41,11 @@ export const gatewayConfigSchema = infrastructureConfigSchema
     BODY_READ_TIMEOUT_MS: z.coerce.number().int().min(50).default(15_000),
     /** Requests of one client address handled at once; more answer 429 with Retry-After. */
     MAX_IN_FLIGHT_PER_ADDRESS: z.coerce.number().int().min(1).default(64),
+    /**
+     * With the services in the same process (the launcher), hand their requests to their handlers
+     * directly instead of over loopback HTTP; off keeps the proxy (as between processes).
+     */
+    IN_PROCESS_DISPATCH: configFields.boolean(true),
     ...serviceUrlFields,
   })
   .extend(tokenConfigSchema.shape)

@@ -23,7 +23,8 @@ export interface Upstreams {
 const UPSTREAM_RETRY_AFTER_SECONDS = 5;
 const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNRESET']);
 
-function renderUpstreamError(
+/** The answer for a service that failed to answer: 504 on a timeout or reset, 503 otherwise; a cut answer once it started. */
+export function renderUpstreamError(
   service: ServiceName,
   error: NodeJS.ErrnoException,
   res: Response | Socket,
@@ -47,6 +48,25 @@ function renderUpstreamError(
   // A service that is down is being restarted or replaced: the client is told when to ask again.
   if (statusCode === 503) res.setHeader('Retry-After', String(UPSTREAM_RETRY_AFTER_SECONDS));
   res.status(statusCode).json(body);
+}
+
+/**
+ * What every forwarded request carries, proxied or handed over in-process: the request id, and the
+ * client address the gateway decided by TRUST_PROXY (req.ip, read from X-Forwarded-For, so before
+ * that goes), signed; whatever address the client named is removed (platform http/client-address.ts).
+ * Set on the incoming headers, which the proxy copies, not in a proxyReq hook: when every pooled
+ * socket is busy the request waits for one, its headers are flushed with the body meanwhile, and
+ * setting a header once it gets its socket throws (ERR_HTTP_HEADERS_SENT) and takes the whole gateway
+ * down (seen at 200 DMs/s in services/realtime/bench/dm-http.ts).
+ */
+export function nameTheClient(req: IncomingMessage, gatewaySecret: string | undefined): void {
+  const requestId = (req as { id?: unknown }).id;
+  if (typeof requestId === 'string') req.headers[REQUEST_ID_HEADER] = requestId;
+  const address = (req as { ip?: string }).ip ?? req.socket.remoteAddress;
+  for (const header of FORWARDING_HEADERS) delete req.headers[header];
+  // Unsigned without GATEWAY_SECRET: services then record the gateway's address, and the header
+  // still tells them the request came from outside (auth's loopback-only pages refuse it).
+  if (address) req.headers[CLIENT_ADDRESS_HEADER] = gatewaySecret ? signClientAddress(address, gatewaySecret) : address;
 }
 
 /** One keep-alive proxy per configured service; a request id travels with every proxied request. */
@@ -79,19 +99,7 @@ export function createUpstreams(
     // meanwhile, and setting a header once it gets its socket throws (ERR_HTTP_HEADERS_SENT) and takes
     // the whole gateway down (seen at 200 DMs/s in services/realtime/bench/dm-http.ts).
     proxies.set(service, (req, res, next) => {
-      const requestId = (req as { id?: unknown }).id;
-      if (typeof requestId === 'string') req.headers[REQUEST_ID_HEADER] = requestId;
-      // Only the gateway names the client: the address decided by TRUST_PROXY (req.ip, read from
-      // X-Forwarded-For, so before it goes) goes on signed, whatever the client said goes
-      // (platform http/client-address.ts).
-      const address = (req as { ip?: string }).ip ?? req.socket.remoteAddress;
-      for (const header of FORWARDING_HEADERS) delete req.headers[header];
-      // Unsigned without GATEWAY_SECRET: services then record the gateway's address, and the header
-      // still tells them the request came from outside (auth's loopback-only pages refuse it).
-      if (address)
-        req.headers[CLIENT_ADDRESS_HEADER] = options.gatewaySecret
-          ? signClientAddress(address, options.gatewaySecret)
-          : address;
+      nameTheClient(req, options.gatewaySecret);
       return proxy(req, res, next);
     });
   }

@@ -13,7 +13,7 @@ import {
   type Logger,
   type ReadinessCheck,
 } from '@crucible/platform';
-import { createGateway, gatewayConfigSchema } from '@crucible/gateway';
+import { createGateway, gatewayConfigSchema, type ServiceHandler } from '@crucible/gateway';
 import { servicePortVariable, type LauncherConfig } from './config.ts';
 import { chooseDatabase, type ChosenDatabase } from './database.ts';
 import { SERVICE_STARTERS } from './registry.ts';
@@ -82,6 +82,8 @@ export function launcherTargets(context: LauncherContext, requested: readonly st
   let database: ChosenDatabase | undefined;
   let infrastructure: Infrastructure | undefined;
   const serviceUrls: Record<string, string> = {};
+  // The gateway hands these services' requests to their apps directly (no loopback hop).
+  const serviceApps: Partial<Record<ServiceName, ServiceHandler>> = {};
   const readiness: ReadinessCheck[] = [];
   // One process registers the default process metrics once, whoever starts first.
   let processMetricsTaken = false;
@@ -114,6 +116,7 @@ export function launcherTargets(context: LauncherContext, requested: readonly st
       if (service.webSocket) server.server.on('upgrade', service.webSocket.handleUpgrade);
       const url = `http://127.0.0.1:${server.port}`;
       serviceUrls[`${name.toUpperCase()}_URL`] = url;
+      serviceApps[name] = service.app;
       readiness.push(serviceReadiness(name, url));
       report({ component: name, kind: 'service', location: url });
       for (const component of service.components ?? []) report(component);
@@ -161,6 +164,7 @@ export function launcherTargets(context: LauncherContext, requested: readonly st
           logger: gatewayLogger,
           collectProcessMetrics: claimProcessMetrics(),
           serviceReadiness: [...readiness],
+          inProcessServices: { ...serviceApps },
         });
         const server = await listen(gateway.app, config.PORT, config.HOST, gateway.serverOptions).catch(
           async (error: unknown) => {

@@ -5,16 +5,19 @@
  * cluster, against the environment's PostgreSQL, NATS and Redis: a database, NATS namespace and
  * Redis key prefix of the run, deleted at the end. Figures are printed against the issue's target
  * (p95 under 40 ms), not asserted; the machine may be shared, so the load average is printed too.
+ * BENCH_CPU_PROFILE=1 runs dm and the gateway under `node --cpu-prof` and prints where each spent
+ * its CPU (self time by place and the top functions) once they stop.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createTestDatabase, deleteNamespaceStreams, uniqueNamespace } from '@crucible/platform/testing';
+import { describeProfile, summarizeProfile } from '@crucible/platform/bench';
 import { TestSocket } from '../src/testing/realtime-harness.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
@@ -24,6 +27,7 @@ const RATE = Number(process.env.BENCH_DM_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_DM_SECONDS ?? 10);
 const PAIRS = Number(process.env.BENCH_DM_PAIRS ?? 50);
 const TARGET_P95_MS = 40;
+const PROFILED = process.env.BENCH_CPU_PROFILE === '1' ? new Set(['dm', 'gateway']) : new Set<string>();
 
 const cleanups: (() => Promise<unknown>)[] = [];
 const say = (line: string) => console.log(line);
@@ -49,7 +53,8 @@ async function stop(child: ChildProcess): Promise<void> {
 
 async function start(name: string, entry: string, port: number, env: Record<string, string>, logDir: string) {
   const log = createWriteStream(join(logDir, `${name}.log`));
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const profile = PROFILED.has(name) ? ['--cpu-prof', '--cpu-prof-dir', join(logDir, `${name}-profile`)] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', entry], {
     cwd: ROOT,
     env: { ...process.env, NATS_URL, REDIS_URL, LOG_LEVEL: 'warn', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -93,7 +98,11 @@ async function main(): Promise<void> {
   const namespace = uniqueNamespace('rt-dm-bench');
   cleanups.push(() => deleteNamespaceStreams(namespace));
   const workDir = await mkdtemp(join(tmpdir(), 'rt-dm-bench-'));
-  if (process.env.BENCH_KEEP !== '1') cleanups.push(() => rm(workDir, { recursive: true, force: true }));
+  workDirOfRun = workDir;
+  if (process.env.BENCH_KEEP !== '1')
+    cleanups.push(function removeWorkDir() {
+      return rm(workDir, { recursive: true, force: true });
+    });
 
   const ports = { auth: await freePort(), dm: await freePort(), realtime: await freePort(), gateway: await freePort() };
   const gatewayUrl = `http://127.0.0.1:${ports.gateway}`;
@@ -269,8 +278,26 @@ async function cleanUp(): Promise<void> {
   cleanups.length = 0;
 }
 
+/** Where each profiled process spent its CPU (the profiles are written when the processes stop). */
+async function printProfiles(logDir: string): Promise<void> {
+  for (const name of PROFILED) {
+    const dir = join(logDir, `${name}-profile`);
+    for (const file of await readdir(dir).catch(() => [] as string[])) {
+      const summary = summarizeProfile(JSON.parse(await readFile(join(dir, file), 'utf8')), 20);
+      say(`\n${name} CPU profile (${file}):`);
+      for (const line of describeProfile(summary, 14)) say(`  ${line}`);
+    }
+  }
+}
+
+let workDirOfRun: string | undefined;
 try {
   await main();
 } finally {
+  // Profiles are read after the processes stop and before their folder is removed.
+  const removeWorkDir = cleanups.findIndex((cleanup) => cleanup.name === 'removeWorkDir');
+  const remove = removeWorkDir >= 0 ? cleanups.splice(removeWorkDir, 1)[0] : undefined;
   await cleanUp();
+  if (workDirOfRun && PROFILED.size) await printProfiles(workDirOfRun);
+  await remove?.();
 }
