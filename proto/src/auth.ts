@@ -37,6 +37,29 @@ export const resetPasswordRequestSchema = z.strictObject({
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
 
+/** `signOutOtherSessions`: every session but the caller's ends (the old password may be known). */
+export const changePasswordRequestSchema = z.strictObject({
+  currentPassword: z
+    .string()
+    .min(1, AUTH_MESSAGES.currentPasswordRequired)
+    .max(LIMITS.password.max, AUTH_MESSAGES.passwordTooLong),
+  newPassword: newPassword(AUTH_MESSAGES.passwordTooShort),
+  signOutOtherSessions: z.boolean().default(false),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** The web form of the security page: the confirmation is checked in the browser only. */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string().min(1, AUTH_MESSAGES.currentPasswordRequired),
+    newPassword: newPassword(AUTH_MESSAGES.passwordTooShort),
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
+
 /** The web form of the reset screen: the confirmation is checked in the browser only. */
 export const resetPasswordFormSchema = z
   .object({ password: newPassword(AUTH_MESSAGES.resetPasswordTooShort), confirmPassword: z.string() })
