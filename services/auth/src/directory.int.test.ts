@@ -211,4 +211,14 @@ describe('member count and Core list', () => {
     expect(seenByPublic.map((user) => user.id).sort()).toEqual([byLastName.id, byEmail.id].sort());
     expect(seenByPublic.map((user) => user.email)).toEqual([null, null]);
   });
+
+  it('leaves a deactivated Core member out of the Core list', async () => {
+    const paused = await insertMember(`p${digits()}@dir.test`, 'Pat', 'Paused');
+    await auth.sql("UPDATE users SET access_level = 'Core', deactivated_at = now() WHERE id = $1", [paused.id]);
+    const core = (await (await auth.request('/api/users/core', { token: searcher.token })).json()) as { id: string }[];
+    expect(core.map((user) => user.id)).not.toContain(paused.id);
+    await auth.sql('UPDATE users SET deactivated_at = NULL WHERE id = $1', [paused.id]);
+    const again = (await (await auth.request('/api/users/core', { token: searcher.token })).json()) as { id: string }[];
+    expect(again.map((user) => user.id)).toContain(paused.id);
+  });
 });

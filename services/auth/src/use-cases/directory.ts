@@ -45,7 +45,7 @@ export async function countUsers(ctx: AuthContext): Promise<{ count: number }> {
   return { count: await userRepository.count(ctx.prisma) };
 }
 
-/** Assignable users for projects are the Core members. */
+/** Assignable users for projects are the Core members whose accounts are active. */
 export async function listCoreUsers(ctx: AuthContext, viewer: SessionPrincipal): Promise<UserSummary[]> {
-  return summariesFor(viewer, await userRepository.listByAccessLevel(ctx.prisma, 'Core'));
+  return summariesFor(viewer, await userRepository.listActiveByAccessLevel(ctx.prisma, 'Core'));
 }

@@ -37,7 +37,7 @@ export function registerDmRoutes(router: Router, deps: { ctx: DmContext; verifie
   });
 
   mount(routes.sendMessage, async ({ body }, req, res) => {
-    res.status(201).json(await messages.sendMessage(ctx, viewerId(req), body));
+    res.status(201).json(await messages.sendMessage(ctx, principalOf(req), body));
   });
   mount(routes.listMessages, async ({ params, query }, req, res) => {
     res.json(await messages.listMessages(ctx, viewerId(req), params.userId, query));

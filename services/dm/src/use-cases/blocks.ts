@@ -5,6 +5,7 @@ import {
   type DmBlockedBetweenRequest,
 } from '@crucible/proto';
 import { BadRequestError, NotFoundError } from '@crucible/platform';
+import { memberSettingsRepository } from '../repositories/member-settings.ts';
 import { blockRepository } from '../repositories/blocks.ts';
 import { sqlOnPool } from '../repositories/sql.ts';
 import { conversationUserOf } from '../repositories/users.ts';
@@ -34,16 +35,19 @@ export async function unblock(ctx: DmContext, viewerId: string, otherId: string)
   if (removed.length === 0) throw new NotFoundError(DM_MESSAGES.userNotFound);
 }
 
-/** Either member blocked the other: then they cannot message each other, nor see each other type (realtime asks). */
+/**
+ * Whether userA could message userB, as realtime asks before passing on typing: neither blocked the
+ * other, and userB did not turn Direct Messages off.
+ */
 export async function blockedBetween(
   ctx: DmContext,
   request: DmBlockedBetweenRequest,
 ): Promise<DmBlockedBetweenAnswer> {
-  return {
-    blocked: await blockRepository.existsBetween(
-      sqlOnPool(ctx.pool),
-      request.userA.toLowerCase(),
-      request.userB.toLowerCase(),
-    ),
-  };
+  const sql = sqlOnPool(ctx.pool);
+  const [userA, userB] = [request.userA.toLowerCase(), request.userB.toLowerCase()];
+  const [blocked, directMessagesOff] = await Promise.all([
+    blockRepository.existsBetween(sql, userA, userB),
+    memberSettingsRepository.refusesDirectMessages(sql, userB),
+  ]);
+  return { blocked, directMessagesOff };
 }
