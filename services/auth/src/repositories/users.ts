@@ -46,7 +46,10 @@ export const userRepository = {
     }),
   /** Active members only: a deactivated account is offered nowhere (assignees, the Core list). */
   listActiveByAccessLevel: (db: Db, accessLevel: AccessLevel) =>
-    db.user.findMany({ where: { accessLevel, deactivatedAt: null }, orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }] }),
+    db.user.findMany({
+      where: { accessLevel, deactivatedAt: null },
+      orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }],
+    }),
   async page(db: Db, options: { limit: number; offset: number; search?: string }) {
     const where = searchFilter(options.search);
     const [users, total] = await Promise.all([
