@@ -89,7 +89,8 @@ export const conversationUserSchema = z.object({
   id: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
-  email: z.string(),
+  /** Null when the viewer may not see it (contact-information privacy). */
+  email: z.string().nullable(),
   preferredName: z.string().nullable(),
   accessLevel: accessLevelSchema,
   /** Their picture, so the page shows it without asking for their profile. */

@@ -1,6 +1,7 @@
 import {
   DM_MESSAGES,
   type BlockedMember,
+  type ContactViewer,
   type DmBlockedBetweenAnswer,
   type DmBlockedBetweenRequest,
 } from '@crucible/proto';
@@ -12,21 +13,22 @@ import { conversationUserOf } from '../repositories/users.ts';
 import type { DmContext } from './context.ts';
 import { requireOtherMember } from './messages.ts';
 
-export async function listBlocked(ctx: DmContext, viewerId: string): Promise<BlockedMember[]> {
-  const rows = await blockRepository.listOf(sqlOnPool(ctx.pool), viewerId);
+export async function listBlocked(ctx: DmContext, viewer: ContactViewer): Promise<BlockedMember[]> {
+  const rows = await blockRepository.listOf(sqlOnPool(ctx.pool), viewer.userId);
   return rows.map((row) => ({
     userId: row.blocked_id,
-    user: row.email === null ? null : conversationUserOf(row.blocked_id, row),
+    user: row.email === null ? null : conversationUserOf(viewer, row.blocked_id, row),
     blockedAt: row.created_at,
   }));
 }
 
 /** Blocking twice is the same as once; answers the list as it is now. */
-export async function block(ctx: DmContext, viewerId: string, otherId: string): Promise<BlockedMember[]> {
+export async function block(ctx: DmContext, viewer: ContactViewer, otherId: string): Promise<BlockedMember[]> {
+  const viewerId = viewer.userId;
   if (otherId.toLowerCase() === viewerId) throw new BadRequestError(DM_MESSAGES.cannotBlockYourself);
   await requireOtherMember(ctx, viewerId, otherId);
   await blockRepository.add(sqlOnPool(ctx.pool), viewerId, otherId.toLowerCase());
-  return listBlocked(ctx, viewerId);
+  return listBlocked(ctx, viewer);
 }
 
 /** Only the member who blocked can unblock; a block that is not there is a 404. */
