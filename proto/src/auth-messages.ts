@@ -29,6 +29,11 @@ export const AUTH_MESSAGES = {
   externalProviderNoReset: 'Password reset is only available for accounts that sign in with email',
   accountDeactivated: 'This account has been deactivated. Contact an administrator.',
   cannotDeactivateYourself: 'You cannot deactivate your own account',
+  passwordTooCommon: 'This password is too common and easy to guess. Please choose a different one.',
+  currentPasswordWrong: 'Your current password is incorrect',
+  currentPasswordRequired: 'Current password is required',
+  externalProviderNoPasswordChange: 'Password change is only available for accounts that sign in with email',
+  passwordChanged: 'Your password has been changed.',
 } as const;
 
 /** What an e-mail address must look like: zod's own default pattern, named so a check without zod uses it too. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { accessLevelSchema } from './access-schema.ts';
-import { ACCESS_LEVELS, AUTH_PROVIDERS } from './access.ts';
+import { ACCESS_LEVELS, AUTH_PROVIDERS, hasAccess, type AccessLevel } from './access.ts';
 import { AUTH_MESSAGES, EMAIL_PATTERN } from './auth-messages.ts';
 import { LIMITS } from './limits.ts';
 
@@ -36,6 +36,29 @@ export const resetPasswordRequestSchema = z.strictObject({
   password: newPassword(AUTH_MESSAGES.resetPasswordTooShort),
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+
+/** `signOutOtherSessions`: every session but the caller's ends (the old password may be known). */
+export const changePasswordRequestSchema = z.strictObject({
+  currentPassword: z
+    .string()
+    .min(1, AUTH_MESSAGES.currentPasswordRequired)
+    .max(LIMITS.password.max, AUTH_MESSAGES.passwordTooLong),
+  newPassword: newPassword(AUTH_MESSAGES.passwordTooShort),
+  signOutOtherSessions: z.boolean().default(false),
+});
+export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
+
+/** The web form of the security page: the confirmation is checked in the browser only. */
+export const changePasswordFormSchema = z
+  .object({
+    currentPassword: z.string().min(1, AUTH_MESSAGES.currentPasswordRequired),
+    newPassword: newPassword(AUTH_MESSAGES.passwordTooShort),
+    confirmPassword: z.string(),
+  })
+  .refine((form) => form.newPassword === form.confirmPassword, {
+    message: AUTH_MESSAGES.passwordsDontMatch,
+    path: ['confirmPassword'],
+  });
 
 /** The web form of the reset screen: the confirmation is checked in the browser only. */
 export const resetPasswordFormSchema = z
@@ -76,10 +99,47 @@ export const currentUserSchema = z.object({
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /**
- * Who may see a member's e-mail address when the member set nothing else (admins always may). The
- * profile's contact-information privacy setting will make it per member.
+ * Who may see a member's e-mail address when the member set nothing else (admins always may); the
+ * profile's contact-information setting (`contactInfoVisible`) makes it per member.
  */
 export const DEFAULT_CONTACT_INFO_VISIBILITY = 'Apprentice' as const satisfies (typeof ACCESS_LEVELS)[number];
+
+/** Who is looking, as every session principal says. */
+export interface ContactViewer {
+  userId: string;
+  accessLevel: AccessLevel;
+  isAdmin: boolean;
+}
+
+/**
+ * The one rule for a member's e-mail in any payload that names them (authors, online users, chat
+ * senders, conversation partners, directory, assignees): admins and the member themself always see
+ * it, others when at or above the member's contact-information tier (null: the default tier).
+ */
+export function maySeeContactInfo(
+  viewer: ContactViewer,
+  member: { id: string; contactInfoVisible: AccessLevel | null | undefined },
+): boolean {
+  return (
+    viewer.isAdmin ||
+    viewer.accessLevel === 'Admin' ||
+    viewer.userId.toLowerCase() === member.id.toLowerCase() ||
+    hasAccess(viewer.accessLevel, member.contactInfoVisible ?? DEFAULT_CONTACT_INFO_VISIBILITY)
+  );
+}
+
+/** The member's e-mail as `viewer` may see it: the address, or null. */
+export function emailSeenBy(
+  viewer: ContactViewer,
+  member: { id: string; email: string | null; contactInfoVisible: AccessLevel | null | undefined },
+): string | null {
+  return maySeeContactInfo(viewer, member) ? member.email : null;
+}
+
+/** The tiers whose members' e-mails `viewer` may see (for a query that filters before it reads). */
+export function contactTiersVisibleTo(viewer: Pick<ContactViewer, 'accessLevel'>): AccessLevel[] {
+  return ACCESS_LEVELS.filter((tier) => hasAccess(viewer.accessLevel, tier));
+}
 
 /** What other members may learn of a member: search results, Core lists, online lists. */
 export const userSummarySchema = z.object({

@@ -19,6 +19,10 @@ export const DM_MESSAGES = {
   cannotMessage: 'You cannot send messages to this member',
   /** 403: the recipient turned Direct Messages off in their privacy settings (spec 3). */
   directMessagesOff: 'This member has turned off direct messages',
+  /** 403: an account whose e-mail is not verified yet cannot start or continue conversations. */
+  verifyEmailFirst: 'Please verify your email address before sending direct messages',
+  /** 429: past the per-member send rate (DM_SENDS_PER_MINUTE). */
+  sendRateLimited: 'You are sending messages too fast. Please wait a moment and try again.',
   userNotFound: 'User not found',
   messageNotFound: 'Message not found',
   invalidCursor: 'Invalid cursor',
@@ -85,7 +89,8 @@ export const conversationUserSchema = z.object({
   id: z.string(),
   firstName: z.string().nullable(),
   lastName: z.string().nullable(),
-  email: z.string(),
+  /** Null when the viewer may not see it (contact-information privacy). */
+  email: z.string().nullable(),
   preferredName: z.string().nullable(),
   accessLevel: accessLevelSchema,
   /** Their picture, so the page shows it without asking for their profile. */
@@ -187,8 +192,11 @@ export type DmAdminBulkRequest = z.infer<typeof dmAdminBulkRequestSchema>;
 /** Request-reply answers carry their HTTP meaning, so the admin service can answer its caller the same way. */
 export type DmRpcAnswer<T> = { ok: true; value: T } | { ok: false; statusCode: number; message: string };
 export const dmMessageSnapshotRequestSchema = z.object({ messageId: uuid });
-/** RPC.dmBlockedBetween: could these two members message each other (neither blocked the other)? */
+/**
+ * RPC.dmBlockedBetween: could userA message userB? `blocked`: either blocked the other;
+ * `directMessagesOff`: userB turned Direct Messages off (realtime's typing respects both).
+ */
 export const dmBlockedBetweenRequestSchema = z.object({ userA: uuid, userB: uuid });
 export type DmBlockedBetweenRequest = z.infer<typeof dmBlockedBetweenRequestSchema>;
-export const dmBlockedBetweenAnswerSchema = z.object({ blocked: z.boolean() });
+export const dmBlockedBetweenAnswerSchema = z.object({ blocked: z.boolean(), directMessagesOff: z.boolean() });
 export type DmBlockedBetweenAnswer = z.infer<typeof dmBlockedBetweenAnswerSchema>;

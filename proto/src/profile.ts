@@ -419,11 +419,16 @@ export function privacyFormToPatch(form: {
   };
 }
 
-/** profile.settings.updated: dm refuses new messages when allowDirectMessages is off; presence hides the member. */
+/**
+ * profile.settings.updated: dm refuses new messages when allowDirectMessages is off; presence hides the
+ * member; every payload that names the member shows their e-mail only to viewers at or above
+ * contactInfoVisible (`maySeeContactInfo`). Events from before it was carried lack it: the default tier.
+ */
 export const profileSettingsUpdatedPayloadSchema = z.object({
   userId: z.string(),
   allowDirectMessages: z.boolean(),
   showOnlineStatus: z.boolean(),
+  contactInfoVisible: accessLevelSchema.optional(),
 });
 export type ProfileSettingsUpdatedPayload = z.infer<typeof profileSettingsUpdatedPayloadSchema>;
 

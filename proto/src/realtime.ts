@@ -54,6 +54,8 @@ export const REALTIME_MESSAGES = {
   chatTooLong: `Message must be at most ${REALTIME_LIMITS.chatMaxChars} characters`,
   chatRateLimited: 'You are sending messages too fast. Please wait a moment.',
   socketRateLimited: 'Too many socket messages. Please slow down.',
+  /** The close reason when a member already holds REALTIME_SOCKETS_PER_MEMBER sockets. */
+  tooManySockets: 'Too many connections: close another tab or device and try again.',
   unparsable: 'Message could not be parsed',
 } as const;
 

@@ -29,6 +29,7 @@ export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
   { prefix: '/api/auth/user', service: 'auth', access: 'public' },
   { prefix: '/api/auth/request-password-reset', service: 'auth', access: 'public' },
   { prefix: '/api/auth/reset-password', service: 'auth', access: 'public' },
+  { prefix: '/api/auth/change-password', service: 'auth', access: 'member' },
   { prefix: '/api/auth/verify-email', service: 'auth', access: 'public' },
   { prefix: '/api/auth/jwks', service: 'auth', access: 'public' },
   { prefix: '/api/auth/dev-mailbox', service: 'auth', access: 'public' },

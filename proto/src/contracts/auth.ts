@@ -2,6 +2,7 @@ import { z } from 'zod';
 import {
   externalLoginQuerySchema,
   adminPasswordResetResponseSchema,
+  changePasswordRequestSchema,
   adminUserListQuerySchema,
   adminUserListResponseSchema,
   adminUserPatchSchema,
@@ -70,6 +71,14 @@ export const authRoutes = defineRoutes({
     auth: 'public',
     summary: 'Set a new password with a reset token',
     body: resetPasswordRequestSchema,
+    responses: { 200: messageResponseSchema },
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/api/auth/change-password',
+    auth: 'member',
+    summary: 'Change the password (current password required); optionally end every other session',
+    body: changePasswordRequestSchema,
     responses: { 200: messageResponseSchema },
   },
   verifyEmail: {

@@ -1,6 +1,7 @@
 /**
  * The member directory: search by name and e-mail, the member count and the Core list. E-mail
- * addresses follow contact-information privacy (default: Apprentice and above, and admins).
+ * addresses follow contact-information privacy (default: Apprentice and above, and admins; the
+ * per-member tiers are crossed with every viewer level in contact-privacy.int.test.ts).
  */
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,7 +105,10 @@ describe('member search', () => {
       },
     ]);
     expect((await search('nomad', viewer.token)).body).toEqual([]);
-    expect((await search('dir.test', viewer.token)).body).toEqual([]);
+    // Only their own address, the one they may see, is matched.
+    expect(((await search('dir.test', viewer.token)).body as { id: string }[]).map((user) => user.id)).toEqual([
+      viewer.id,
+    ]);
     // Their own address is theirs to see.
     expect((await search('test member', viewer.token)).body).toContainEqual(
       expect.objectContaining({ id: viewer.id, email: viewer.email }),
@@ -210,5 +214,15 @@ describe('member count and Core list', () => {
     }[];
     expect(seenByPublic.map((user) => user.id).sort()).toEqual([byLastName.id, byEmail.id].sort());
     expect(seenByPublic.map((user) => user.email)).toEqual([null, null]);
+  });
+
+  it('leaves a deactivated Core member out of the Core list', async () => {
+    const paused = await insertMember(`p${digits()}@dir.test`, 'Pat', 'Paused');
+    await auth.sql("UPDATE users SET access_level = 'Core', deactivated_at = now() WHERE id = $1", [paused.id]);
+    const core = (await (await auth.request('/api/users/core', { token: searcher.token })).json()) as { id: string }[];
+    expect(core.map((user) => user.id)).not.toContain(paused.id);
+    await auth.sql('UPDATE users SET deactivated_at = NULL WHERE id = $1', [paused.id]);
+    const again = (await (await auth.request('/api/users/core', { token: searcher.token })).json()) as { id: string }[];
+    expect(again.map((user) => user.id)).toContain(paused.id);
   });
 });

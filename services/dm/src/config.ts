@@ -19,6 +19,8 @@ export const dmConfigSchema = z
       .string()
       .regex(/^[\w-]{1,64}$/)
       .default('dm-profile'),
+    /** Direct messages one member may send per minute, to anyone, across replicas (then 429). */
+    DM_SENDS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
   })
   .extend(tokenConfigSchema.shape)
   .extend(metricsConfigSchema.shape);

@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
+import { DM_MESSAGES } from '@crucible/proto';
 import {
   createHttpApp,
+  createRateLimit,
   openServiceStore,
   type RunningService,
   type ServiceDeps,
@@ -44,6 +46,12 @@ export async function createDmService(
     relay,
     logger,
     users: users.filler(bus, logger),
+    sendLimit: createRateLimit(deps.cache, {
+      name: 'dm-sends',
+      points: config.DM_SENDS_PER_MINUTE,
+      durationSeconds: 60,
+      message: DM_MESSAGES.sendRateLimited,
+    }),
   };
   const app = createHttpApp({
     service: 'dm',

@@ -3,7 +3,7 @@
  * it from the event (idempotent, newest wins) and refuses new messages to a member who turned it off.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DM_MESSAGES, SUBJECTS } from '@crucible/proto';
+import { DM_MESSAGES, RPC, SUBJECTS, type DmBlockedBetweenAnswer, type DmRpcAnswer } from '@crucible/proto';
 import { newEvent } from '@crucible/platform';
 import { startDmHarness, type DmHarness, type Member } from './testing/dm-harness.ts';
 
@@ -62,5 +62,19 @@ describe('the Direct Messages switch', () => {
       [member.id],
     );
     expect(rows).toEqual([{ allow_direct_messages: false }]);
+  });
+
+  it('tells realtime that the recipient turned direct messages off, so typing is not passed on', async () => {
+    const sender = await dm.member({ firstName: 'Tia' });
+    const quiet = await dm.member({ firstName: 'Quill' });
+    const ask = (userA: Member, userB: Member) =>
+      dm.bus.request<DmRpcAnswer<DmBlockedBetweenAnswer>>(RPC.dmBlockedBetween, { userA: userA.id, userB: userB.id });
+    expect(await ask(sender, quiet)).toEqual({ ok: true, value: { blocked: false, directMessagesOff: false } });
+    await dm.bus.publish(settingsEvent(quiet.id, false, new Date()));
+    await expect
+      .poll(async () => ask(sender, quiet), { timeout: 10_000 })
+      .toEqual({ ok: true, value: { blocked: false, directMessagesOff: true } });
+    // The switch is the recipient's: the quiet member typing to others is not affected.
+    expect(await ask(quiet, sender)).toEqual({ ok: true, value: { blocked: false, directMessagesOff: false } });
   });
 });

@@ -288,12 +288,12 @@ describe('blocking', () => {
     const [ada, troll] = [await dm.member(), await dm.member()];
     const blockedBetween = (userA: Member, userB: Member) =>
       dm.bus.request<DmRpcAnswer<DmBlockedBetweenAnswer>>(RPC.dmBlockedBetween, { userA: userA.id, userB: userB.id });
-    expect(await blockedBetween(troll, ada)).toEqual({ ok: true, value: { blocked: false } });
+    expect(await blockedBetween(troll, ada)).toEqual({ ok: true, value: { blocked: false, directMessagesOff: false } });
     await dm.call(`/api/direct-messages/blocks/${troll.id}`, { method: 'PUT', token: ada.token });
-    expect(await blockedBetween(troll, ada)).toEqual({ ok: true, value: { blocked: true } });
-    expect(await blockedBetween(ada, troll)).toEqual({ ok: true, value: { blocked: true } });
+    expect(await blockedBetween(troll, ada)).toEqual({ ok: true, value: { blocked: true, directMessagesOff: false } });
+    expect(await blockedBetween(ada, troll)).toEqual({ ok: true, value: { blocked: true, directMessagesOff: false } });
     await dm.call(`/api/direct-messages/blocks/${troll.id}`, { method: 'DELETE', token: ada.token, expect: 204 });
-    expect(await blockedBetween(ada, troll)).toEqual({ ok: true, value: { blocked: false } });
+    expect(await blockedBetween(ada, troll)).toEqual({ ok: true, value: { blocked: false, directMessagesOff: false } });
     expect(await dm.bus.request(RPC.dmBlockedBetween, { userA: 'nope', userB: ada.id })).toMatchObject({
       ok: false,
       statusCode: 400,

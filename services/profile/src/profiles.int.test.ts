@@ -92,7 +92,32 @@ describe('privacy by tier', () => {
         json: { allowDirectMessages: false },
       });
       const [event] = await collector.waitUntil((events) => events.length === 1);
-      expect(event!.payload).toEqual({ userId: owner.id, allowDirectMessages: false, showOnlineStatus: true });
+      expect(event!.payload).toEqual({
+        userId: owner.id,
+        allowDirectMessages: false,
+        showOnlineStatus: true,
+        contactInfoVisible: 'Apprentice',
+      });
+    } finally {
+      await collector.stop();
+    }
+  });
+
+  it('announces a changed contact-information tier, which other services apply to the e-mail', async () => {
+    const owner = await h.member('Apprentice');
+    const collector = await collectEvents(h.bus, {
+      stream: 'PROFILE',
+      subjects: [SUBJECTS.profileSettingsUpdated],
+      keep: (event) => (event.payload as { userId: string }).userId === owner.id,
+    });
+    try {
+      await h.call(`/api/users/${owner.id}/privacy`, {
+        token: owner.token,
+        method: 'PATCH',
+        json: { contactInfoVisible: 'Core' },
+      });
+      const [event] = await collector.waitUntil((events) => events.length === 1);
+      expect(event!.payload).toMatchObject({ userId: owner.id, contactInfoVisible: 'Core' });
     } finally {
       await collector.stop();
     }

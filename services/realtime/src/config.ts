@@ -32,6 +32,10 @@ export const realtimeConfigSchema = z
       ),
     /** Socket messages one connection may send per second before it is refused (1008). */
     REALTIME_SOCKET_MESSAGES_PER_SECOND: z.coerce.number().int().min(1).default(20),
+    /** Open sockets one member may hold on one instance; the next is refused (1008, 'Too many connections'). */
+    REALTIME_SOCKETS_PER_MEMBER: z.coerce.number().int().min(1).default(10),
+    /** How long dm's answer to 'may this member message that one' is reused for typing. */
+    REALTIME_TYPING_CHECK_TTL_MS: z.coerce.number().int().min(1).default(3_000),
     /** Community chat messages one member may send per 10 s, across tabs and instances. */
     REALTIME_CHAT_MESSAGES_PER_10S: z.coerce.number().int().min(1).default(10),
     /** Ping interval; a socket that missed one pong is reaped at the next. */

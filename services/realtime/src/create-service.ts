@@ -16,6 +16,7 @@ import { Presence } from './live/presence.ts';
 import { createSocketServer } from './live/socket-server.ts';
 import { REALTIME_SCHEMA, type RealtimeContext } from './use-cases/context.ts';
 import { startSubscriptions } from './use-cases/subscriptions.ts';
+import { createTypingChecks } from './use-cases/typing.ts';
 import { createUserFiller, describeOnline } from './use-cases/users.ts';
 
 export const REALTIME_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -57,6 +58,7 @@ export async function createRealtimeService(
       logger,
       hub,
       userFiller: createUserFiller(database.pool, bus, logger),
+      typingChecks: createTypingChecks(config.REALTIME_TYPING_CHECK_TTL_MS),
     } as Omit<RealtimeContext, 'presence'> as RealtimeContext;
     presence = new Presence({
       cache,

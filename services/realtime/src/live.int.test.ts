@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  REALTIME_MESSAGES,
   SUBJECTS,
   WS_ACCEPTED_PROTOCOL,
   WS_CLOSE,
@@ -151,11 +152,15 @@ describe('typing', () => {
     expect(adaSocket.of('typing')).toEqual([]);
     expect(trollSocket.of('typing')).toEqual([]);
 
+    // dm's answer is reused for REALTIME_TYPING_CHECK_TTL_MS, so the unblock reaches typing within it.
     world.setBlocked(ada, troll, false);
-    trollSocket.send({ type: 'typing', recipientId: ada.id, isTyping: true });
     await vi.waitFor(
-      () => expect(adaSocket.of('typing')).toEqual([{ type: 'typing', senderId: troll.id, isTyping: true }]),
-      WAIT,
+      () => {
+        if (adaSocket.of('typing').length === 0)
+          trollSocket.send({ type: 'typing', recipientId: ada.id, isTyping: true });
+        expect(adaSocket.of('typing')).toContainEqual({ type: 'typing', senderId: troll.id, isTyping: true });
+      },
+      { timeout: 10_000, interval: 500 },
     );
     await Promise.all([adaSocket.close(), trollSocket.close(), controlSocket.close()]);
   });
@@ -176,6 +181,70 @@ describe('typing', () => {
     await vi.waitFor(() => expect(recipientSocket.of('typing')).toHaveLength(1), WAIT);
     expect(recipientSocket.of('typing')).toEqual([{ type: 'typing', senderId: sender.id, isTyping: false }]);
     await Promise.all([senderSocket.close(), recipientSocket.close()]);
+  });
+});
+
+describe('typing checks', () => {
+  it('never passes typing to a member who turned Direct Messages off, and passes it once they turn it on', async () => {
+    const [sender, quiet, control] = [await world.member(), await world.member(), await world.member()];
+    const senderSocket = await TestSocket.open(a.wsUrl, sender.token);
+    const quietSocket = await TestSocket.open(b.wsUrl, quiet.token);
+    const controlSocket = await TestSocket.open(b.wsUrl, control.token);
+    world.setDirectMessagesOff(quiet, true);
+    senderSocket.send({ type: 'typing', recipientId: quiet.id, isTyping: true });
+    senderSocket.send({ type: 'typing', recipientId: control.id, isTyping: true });
+    await vi.waitFor(() => expect(controlSocket.of('typing')).toHaveLength(1), WAIT);
+    expect(quietSocket.of('typing')).toEqual([]);
+
+    world.setDirectMessagesOff(quiet, false);
+    await vi.waitFor(
+      () => {
+        if (quietSocket.of('typing').length === 0)
+          senderSocket.send({ type: 'typing', recipientId: quiet.id, isTyping: true });
+        expect(quietSocket.of('typing')).toContainEqual({ type: 'typing', senderId: sender.id, isTyping: true });
+      },
+      { timeout: 10_000, interval: 500 },
+    );
+    await Promise.all([senderSocket.close(), quietSocket.close(), controlSocket.close()]);
+  });
+
+  it('asks dm once for a burst of typing at one member, not once per frame', async () => {
+    const [sender, recipient] = [await world.member(), await world.member()];
+    const senderSocket = await TestSocket.open(a.wsUrl, sender.token);
+    const recipientSocket = await TestSocket.open(a.wsUrl, recipient.token);
+    const before = world.dmQuestions();
+    senderSocket.send({ type: 'typing', recipientId: recipient.id, isTyping: true });
+    await vi.waitFor(() => expect(recipientSocket.of('typing')).toHaveLength(1), WAIT);
+    for (let i = 0; i < 15; i++)
+      senderSocket.send({ type: 'typing', recipientId: recipient.id, isTyping: i % 2 === 0 });
+    await vi.waitFor(() => expect(recipientSocket.of('typing')).toHaveLength(16), WAIT);
+    expect(world.dmQuestions() - before).toBe(1);
+    await Promise.all([senderSocket.close(), recipientSocket.close()]);
+  });
+});
+
+describe('sockets per member', () => {
+  it('refuses a socket past the per-member cap with 1008 and a clear reason, and takes one again after a close', async () => {
+    const capped = await world.startInstance({ env: { REALTIME_SOCKETS_PER_MEMBER: '2' } });
+    const member = await world.member();
+    const first = await TestSocket.open(capped.wsUrl, member.token);
+    const second = await TestSocket.open(capped.wsUrl, (await world.newSession(member)).token);
+    const third = new TestSocket(capped.wsUrl, member.token);
+    const refused = await third.closed;
+    expect(refused).toMatchObject({ code: 1008, reason: REALTIME_MESSAGES.tooManySockets });
+
+    // Another member is not affected by this member's sockets.
+    const other = await world.member();
+    const otherSocket = await TestSocket.open(capped.wsUrl, other.token);
+
+    await first.close();
+    // The server sees the close a moment later; once it has, a new socket is kept (it gets the online list).
+    await vi.waitFor(async () => {
+      const again = await TestSocket.open(capped.wsUrl, member.token);
+      await vi.waitFor(() => expect(again.of('online_users_update').length).toBeGreaterThan(0), { timeout: 1_000 });
+      await again.close();
+    }, WAIT);
+    await Promise.all([second.close(), otherSocket.close()]);
   });
 });
 

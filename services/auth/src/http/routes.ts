@@ -87,6 +87,10 @@ export function registerAuthRoutes(
     res.json(await accounts.resetPassword(ctx, body));
   });
 
+  mount(routes.changePassword, async ({ body }, req, res) => {
+    res.json(await accounts.changePassword(ctx, principalOf(req), body, metaOf(req)));
+  });
+
   // A broken link is answered like an expired one: the sign-in page says so, not a JSON 400.
   mount(
     routes.verifyEmail,

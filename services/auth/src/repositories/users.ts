@@ -6,8 +6,25 @@ export type { User };
 /** Prisma's `contains` becomes ILIKE '%text%' without escaping, so `%` and `_` would match anything. */
 const literal = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
-/** Matches names, and e-mail unless `byEmail` is false, by substring (the trigram index serves it). */
-function searchFilter(text: string | undefined, byEmail = true): Prisma.UserWhereInput {
+/**
+ * Whose e-mail a search may match on: everyone's (admins), or the viewer's own and those whose
+ * contact-information tier is one of `tiers` (`defaultTierVisible`: also those who set none).
+ */
+export type EmailMatch = 'all' | { viewerId: string; tiers: AccessLevel[]; defaultTierVisible: boolean };
+
+function emailVisibleWhere(match: EmailMatch): Prisma.UserWhereInput {
+  if (match === 'all') return {};
+  return {
+    OR: [
+      { id: match.viewerId },
+      { contactInfoVisible: { in: match.tiers } },
+      ...(match.defaultTierVisible ? [{ contactInfoVisible: null }] : []),
+    ],
+  };
+}
+
+/** Matches names, and the e-mails `emailMatch` allows, by substring (the trigram index serves it). */
+function searchFilter(text: string | undefined, emailMatch: EmailMatch = 'all'): Prisma.UserWhereInput {
   if (!text) return {};
   const contains = { contains: literal(text), mode: 'insensitive' as const };
   const [first, ...rest] = text.split(/\s+/);
@@ -20,11 +37,22 @@ function searchFilter(text: string | undefined, byEmail = true): Prisma.UserWher
       ]
     : [];
   return {
-    OR: [...(byEmail ? [{ email: contains }] : []), { firstName: contains }, { lastName: contains }, ...fullName],
+    OR: [
+      { AND: [{ email: contains }, emailVisibleWhere(emailMatch)] },
+      { firstName: contains },
+      { lastName: contains },
+      ...fullName,
+    ],
   };
 }
 
 export const userRepository = {
+  /** Profile's contact-information tier, unless a later change is stored already (events may come out of order). */
+  applyContactTier: (db: Db, id: string, tier: AccessLevel, changedAt: Date) =>
+    db.user.updateMany({
+      where: { id, OR: [{ contactInfoChangedAt: null }, { contactInfoChangedAt: { lte: changedAt } }] },
+      data: { contactInfoVisible: tier, contactInfoChangedAt: changedAt },
+    }),
   findById: (db: Db, id: string) => db.user.findUnique({ where: { id } }),
   findByEmail: (db: Db, email: string) => db.user.findUnique({ where: { email } }),
   findByExternalSubject: (db: Db, externalSubject: string) => db.user.findUnique({ where: { externalSubject } }),
@@ -33,19 +61,23 @@ export const userRepository = {
   delete: (db: Db, id: string) => db.user.delete({ where: { id } }),
   count: (db: Db) => db.user.count(),
   /** `levels`: only members at one of them, or admins (by the flag). */
-  search: (db: Db, text: string, limit: number, options: { byEmail: boolean; levels?: AccessLevel[] }) =>
+  search: (db: Db, text: string, limit: number, options: { emailMatch: EmailMatch; levels?: AccessLevel[] }) =>
     db.user.findMany({
       where: {
         AND: [
-          searchFilter(text, options.byEmail),
+          searchFilter(text, options.emailMatch),
           options.levels ? { OR: [{ accessLevel: { in: options.levels } }, { isAdmin: true }] } : {},
         ],
       },
       orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }],
       take: limit,
     }),
-  listByAccessLevel: (db: Db, accessLevel: AccessLevel) =>
-    db.user.findMany({ where: { accessLevel }, orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }] }),
+  /** Active members only: a deactivated account is offered nowhere (assignees, the Core list). */
+  listActiveByAccessLevel: (db: Db, accessLevel: AccessLevel) =>
+    db.user.findMany({
+      where: { accessLevel, deactivatedAt: null },
+      orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }],
+    }),
   async page(db: Db, options: { limit: number; offset: number; search?: string }) {
     const where = searchFilter(options.search);
     const [users, total] = await Promise.all([

@@ -3,18 +3,20 @@ import {
   AUTH_MESSAGES,
   LIMITS,
   SUBJECTS,
+  type ChangePasswordRequest,
   type CurrentUser,
   type ResetPasswordRequest,
   type SignInRequest,
   type SignUpRequest,
 } from '@crucible/proto';
 import { BadRequestError, ConflictError, UnauthorizedError, isUniqueViolation } from '@crucible/platform';
+import { isCommonPassword } from '../common-passwords.ts';
 import { emailTokenRepository } from '../repositories/email-tokens.ts';
 import { mailRequestRepository } from '../repositories/mail-requests.ts';
 import { sessionRepository } from '../repositories/sessions.ts';
 import { userRepository, type User } from '../repositories/users.ts';
 import { inTransaction, type AuthContext, type RequestMeta } from './context.ts';
-import { verificationMail } from './mails.ts';
+import { passwordChangedMail, verificationMail } from './mails.ts';
 import { signInDelayMs } from './sign-in-slowdown.ts';
 import {
   forgetRevokedSessions,
@@ -36,6 +38,18 @@ async function sendVerificationMail(ctx: AuthContext, user: User): Promise<boole
   return ctx.mailer.send(verificationMail(ctx.config.PUBLIC_URL, user.email, user.firstName, token));
 }
 
+/** Every new password (sign-up, reset, change) is checked against the list of common ones. */
+function refuseCommonPassword(password: string): void {
+  if (isCommonPassword(password)) throw new BadRequestError(AUTH_MESSAGES.passwordTooCommon);
+}
+
+/** Told after every change or reset, so a member whose password was changed by someone else finds out. */
+async function sendPasswordChangedMail(ctx: AuthContext, user: User): Promise<void> {
+  if (!(await ctx.mailer.send(passwordChangedMail(ctx.config.PUBLIC_URL, user.email, user.firstName)))) {
+    ctx.logger.warn({ userId: user.id }, 'password-changed mail not sent');
+  }
+}
+
 /**
  * Spec 1 section 4: a member who was mailed a verification link is told to check their mail and is
  * not signed in; only when no mail went out are they signed in at once (cookie and token).
@@ -46,6 +60,7 @@ export async function signUp(
   meta: RequestMeta,
 ): Promise<{ message: string; emailSent: boolean; session?: StartedSession }> {
   await ctx.limits.signUpPerIp.consume(meta.ipAddress ?? 'unknown');
+  refuseCommonPassword(input.password);
   const passwordHash = await ctx.hasher.hash(input.password);
   let user: User;
   try {
@@ -159,18 +174,56 @@ export async function sendPasswordReset(ctx: AuthContext, user: User): Promise<b
 
 /** Single-use, expiring token; every session of the member ends, since the old password may be known. */
 export async function resetPassword(ctx: AuthContext, input: ResetPasswordRequest): Promise<{ message: string }> {
+  refuseCommonPassword(input.password);
   const passwordHash = await ctx.hasher.hash(input.password);
-  const revoked = await inTransaction(ctx, async (tx, emit) => {
+  const { user, revoked } = await inTransaction(ctx, async (tx, emit) => {
     const userId = await emailTokenRepository.redeem(tx, input.token, 'reset_password');
     if (!userId) throw new BadRequestError(AUTH_MESSAGES.resetTokenInvalid);
     const user = await userRepository.update(tx, userId, { passwordHash, emailVerified: true });
     await emit(SUBJECTS.userUpdated, toUserEventPayload(user));
     const sessionIds = await sessionRepository.liveIdsOfUser(tx, userId);
     await revokeSessions(tx, emit, userId, sessionIds, 'password reset');
-    return sessionIds;
+    return { user, revoked: sessionIds };
   });
   await forgetRevokedSessions(ctx, revoked);
+  await sendPasswordChangedMail(ctx, user);
   return { message: AUTH_MESSAGES.resetDone };
+}
+
+/**
+ * The signed-in member's own change. A wrong current password counts as a failed sign-in of the
+ * account from that address (the same counters and 429), so a stolen session cannot guess it faster
+ * than the sign-in page could. It is a 400, not a 401: the caller's session is fine.
+ */
+export async function changePassword(
+  ctx: AuthContext,
+  principal: { userId: string; sessionId: string },
+  input: ChangePasswordRequest,
+  meta: RequestMeta,
+): Promise<{ message: string }> {
+  const user = await userRepository.findById(ctx.prisma, principal.userId);
+  if (!user) throw new UnauthorizedError();
+  if (user.authProvider !== 'email' || !user.passwordHash) {
+    throw new BadRequestError(AUTH_MESSAGES.externalProviderNoPasswordChange);
+  }
+  const pair = `${user.email} ${meta.ipAddress ?? 'unknown'}`;
+  await ctx.limits.signInFailuresPerAccountAndIp.check(pair);
+  if (!(await ctx.hasher.verify(user.passwordHash, input.currentPassword))) {
+    await ctx.limits.signInFailuresPerAccountAndIp.record(pair);
+    throw new BadRequestError(AUTH_MESSAGES.currentPasswordWrong);
+  }
+  refuseCommonPassword(input.newPassword);
+  const passwordHash = await ctx.hasher.hash(input.newPassword);
+  const revoked = await inTransaction(ctx, async (tx, emit) => {
+    await userRepository.update(tx, user.id, { passwordHash });
+    if (!input.signOutOtherSessions) return [];
+    const others = await sessionRepository.liveIdsOfUser(tx, user.id, principal.sessionId);
+    await revokeSessions(tx, emit, user.id, others, 'password changed');
+    return others;
+  });
+  await forgetRevokedSessions(ctx, revoked);
+  await sendPasswordChangedMail(ctx, user);
+  return { message: AUTH_MESSAGES.passwordChanged };
 }
 
 /** The first admin, from ADMIN_EMAIL/ADMIN_PASSWORD; an existing account is left exactly as it is. */

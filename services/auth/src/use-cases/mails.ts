@@ -51,3 +51,16 @@ export function passwordResetMail(
     'If it was not you, ignore this email: your password stays as it is.',
   );
 }
+
+/** After a change or a reset: who did not do it learns at once how to take the account back. */
+export function passwordChangedMail(publicUrl: string, to: string, firstName: string | null): Mail {
+  return linkMail(
+    to,
+    'Your Crucible password was changed',
+    greet(firstName),
+    'The password of your Crucible account was just changed. If you did this, there is nothing more to do.',
+    'If it was not you, reset your password now',
+    `${publicUrl}/forgot-password`,
+    'Resetting the password signs out every device. If you cannot reset it, contact an administrator.',
+  );
+}

@@ -32,11 +32,24 @@ async function applyIdentityChange(
   );
 }
 
+/**
+ * The contact-information tier stays profile's: auth keeps a copy so the directory shows (and matches
+ * on) a member's e-mail only for viewers the member allows. An event without it leaves the copy as is.
+ */
+async function applySettingsChange(
+  event: EventOf<typeof SUBJECTS.profileSettingsUpdated>,
+  tx: Prisma.TransactionClient,
+): Promise<void> {
+  const { userId, contactInfoVisible } = event.payload;
+  if (!contactInfoVisible) return;
+  await userRepository.applyContactTier(tx, userId.toLowerCase(), contactInfoVisible, new Date(event.occurredAt));
+}
+
 export function applyProfileIdentityChanges(ctx: AuthContext, bus: EventBus, durable: string): Promise<Subscription> {
   return subscribeIdempotent({
     bus,
     durable,
-    subjects: [SUBJECTS.profileIdentityChanged],
+    subjects: [SUBJECTS.profileIdentityChanged, SUBJECTS.profileSettingsUpdated],
     schema: AUTH_SCHEMA,
     logger: ctx.logger,
     runInTransaction: async (work) => {
@@ -45,6 +58,13 @@ export function applyProfileIdentityChanges(ctx: AuthContext, bus: EventBus, dur
       ctx.relay.kick();
       return result;
     },
-    handler: (event, tx) => applyIdentityChange(ctx, event, tx as unknown as Prisma.TransactionClient),
+    handler: (event, tx) =>
+      event.subject === SUBJECTS.profileSettingsUpdated
+        ? applySettingsChange(event, tx as unknown as Prisma.TransactionClient)
+        : applyIdentityChange(
+            ctx,
+            event as EventOf<typeof SUBJECTS.profileIdentityChanged>,
+            tx as unknown as Prisma.TransactionClient,
+          ),
   });
 }

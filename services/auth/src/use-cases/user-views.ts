@@ -16,10 +16,11 @@ export function toCurrentUser(user: User): CurrentUser {
   };
 }
 
-export function toUserSummary(user: User, options: { withEmail: boolean }): UserSummary {
+/** `email`: the address as the viewer may see it (null when contact-information privacy hides it). */
+export function toUserSummary(user: User, options: { email: string | null }): UserSummary {
   return {
     id: user.id,
-    email: options.withEmail ? user.email : null,
+    email: options.email,
     firstName: user.firstName,
     lastName: user.lastName,
     profileImageUrl: user.profileImageUrl,

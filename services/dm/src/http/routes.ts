@@ -1,5 +1,5 @@
 import type { Request, Router } from 'express';
-import { dmRoutes as routes } from '@crucible/proto';
+import { dmRoutes as routes, type ContactViewer } from '@crucible/proto';
 import { createRouteMounter, principalOf, type TokenVerifier } from '@crucible/platform';
 import * as blocks from '../use-cases/blocks.ts';
 import type { DmContext } from '../use-cases/context.ts';
@@ -7,13 +7,18 @@ import * as conversations from '../use-cases/conversations.ts';
 import * as messages from '../use-cases/messages.ts';
 
 const viewerId = (req: Request): string => principalOf(req).userId.toLowerCase();
+/** Who is looking, for contact-information privacy on the members a payload names. */
+const viewer = (req: Request): ContactViewer => {
+  const { userId, accessLevel, isAdmin } = principalOf(req);
+  return { userId: userId.toLowerCase(), accessLevel, isAdmin };
+};
 
 export function registerDmRoutes(router: Router, deps: { ctx: DmContext; verifier: TokenVerifier }): void {
   const { ctx, verifier } = deps;
   const mount = createRouteMounter(router, { verifier });
 
   mount(routes.listConversations, async (_input, req, res) => {
-    res.json(await conversations.listConversations(ctx, viewerId(req)));
+    res.json(await conversations.listConversations(ctx, viewer(req)));
   });
   mount(routes.unreadCount, async (_input, req, res) => {
     res.json(await messages.unreadCount(ctx, viewerId(req)));
@@ -22,14 +27,14 @@ export function registerDmRoutes(router: Router, deps: { ctx: DmContext; verifie
     res.json(await conversations.getQuota(ctx, viewerId(req)));
   });
   mount(routes.conversationUsage, async (_input, req, res) => {
-    res.json(await conversations.conversationUsage(ctx, viewerId(req)));
+    res.json(await conversations.conversationUsage(ctx, viewer(req)));
   });
 
   mount(routes.listBlocked, async (_input, req, res) => {
-    res.json(await blocks.listBlocked(ctx, viewerId(req)));
+    res.json(await blocks.listBlocked(ctx, viewer(req)));
   });
   mount(routes.block, async ({ params }, req, res) => {
-    res.json(await blocks.block(ctx, viewerId(req), params.userId));
+    res.json(await blocks.block(ctx, viewer(req), params.userId));
   });
   mount(routes.unblock, async ({ params }, req, res) => {
     await blocks.unblock(ctx, viewerId(req), params.userId);
@@ -37,7 +42,7 @@ export function registerDmRoutes(router: Router, deps: { ctx: DmContext; verifie
   });
 
   mount(routes.sendMessage, async ({ body }, req, res) => {
-    res.status(201).json(await messages.sendMessage(ctx, viewerId(req), body));
+    res.status(201).json(await messages.sendMessage(ctx, principalOf(req), body));
   });
   mount(routes.listMessages, async ({ params, query }, req, res) => {
     res.json(await messages.listMessages(ctx, viewerId(req), params.userId, query));

@@ -1,11 +1,11 @@
-import { CONVERSATION_USER_COLUMNS, type ConversationUserRow } from './users.ts';
+import { CONVERSATION_USER_COLUMNS, conversationUserJoin, type ConversationUserRow } from './users.ts';
 import { isoSql, type Sql } from './sql.ts';
 
 export const blockRepository = {
   listOf: (sql: Sql, blockerId: string) =>
     sql<ConversationUserRow & { blocked_id: string; created_at: string }>(
       `SELECT b.blocked_id, ${isoSql('b.created_at')} AS created_at, ${CONVERSATION_USER_COLUMNS}
-       FROM blocks b LEFT JOIN users u ON u.id = b.blocked_id WHERE b.blocker_id = $1::uuid ORDER BY b.created_at DESC, b.blocked_id`,
+       FROM blocks b ${conversationUserJoin('b.blocked_id')} WHERE b.blocker_id = $1::uuid ORDER BY b.created_at DESC, b.blocked_id`,
       [blockerId],
     ),
   add: (sql: Sql, blockerId: string, blockedId: string) =>

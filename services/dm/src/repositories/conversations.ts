@@ -1,4 +1,4 @@
-import { CONVERSATION_USER_COLUMNS, type ConversationUserRow } from './users.ts';
+import { CONVERSATION_USER_COLUMNS, conversationUserJoin, type ConversationUserRow } from './users.ts';
 import { LIVE, isoSql, type Sql } from './sql.ts';
 
 export interface ConversationRow extends ConversationUserRow {
@@ -26,7 +26,7 @@ const LIST = `SELECT c.other_user_id, c.used_bytes::float8 AS used_bytes, c.mess
     ${isoSql('c.last_message_at')} AS last_message_at, ${CONVERSATION_USER_COLUMNS},
     c.last_message_preview AS last_content, ${isoSql('c.last_message_created_at')} AS last_created_at
   FROM conversation_quotas c
-  LEFT JOIN users u ON u.id = c.other_user_id
+  ${conversationUserJoin('c.other_user_id')}
   WHERE c.user_id = $1::uuid AND c.message_count > 0
   ORDER BY c.last_message_at DESC NULLS LAST, c.other_user_id`;
 
@@ -47,7 +47,7 @@ export const conversationRepository = {
       }
     >(
       `SELECT c.other_user_id, c.used_bytes::float8 AS used_bytes, c.message_count, ${isoSql('c.last_message_at')} AS last_message_at, ${CONVERSATION_USER_COLUMNS}
-       FROM conversation_quotas c LEFT JOIN users u ON u.id = c.other_user_id
+       FROM conversation_quotas c ${conversationUserJoin('c.other_user_id')}
        WHERE c.user_id = $1::uuid AND c.used_bytes > 0 ORDER BY c.used_bytes DESC, c.other_user_id`,
       [userId],
     ),

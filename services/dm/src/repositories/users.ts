@@ -1,4 +1,10 @@
-import type { AccessLevel, ConversationUser, UserEventPayload } from '@crucible/proto';
+import {
+  emailSeenBy,
+  type AccessLevel,
+  type ContactViewer,
+  type ConversationUser,
+  type UserEventPayload,
+} from '@crucible/proto';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 import type { Sql } from './sql.ts';
 
@@ -19,10 +25,14 @@ const KNOWN_USER = {
   isAdmin: true,
 } as const;
 
-/** The columns a conversation shows of a member, for the hand-written reads (`u` is the users alias). */
-export const CONVERSATION_USER_COLUMNS = `u.email, u.first_name, u.last_name, u.preferred_name, u.access_level, u.profile_image_url`;
+/** The columns a conversation shows of a member, for the hand-written reads (from `conversationUserJoin`). */
+export const CONVERSATION_USER_COLUMNS = `u.email, u.first_name, u.last_name, u.preferred_name, u.access_level, u.profile_image_url, ms.contact_info_visible`;
+/** The member named by `idColumn` and their privacy settings, as `u` and `ms`. */
+export const conversationUserJoin = (idColumn: string) =>
+  `LEFT JOIN users u ON u.id = ${idColumn} LEFT JOIN member_settings ms ON ms.user_id = ${idColumn}`;
 export interface ConversationUserRow {
   email: string | null;
+  contact_info_visible: AccessLevel | null;
   first_name: string | null;
   last_name: string | null;
   preferred_name: string | null;
@@ -30,11 +40,14 @@ export interface ConversationUserRow {
   profile_image_url: string | null;
 }
 
-/** A member the replica does not know yet shows with their id only (auth's event is on its way). */
-export function conversationUserOf(id: string, row: ConversationUserRow): ConversationUser {
+/**
+ * A member the replica does not know yet shows with their id only (auth's event is on its way); the
+ * e-mail only where contact-information privacy lets the viewer see it (proto's rule).
+ */
+export function conversationUserOf(viewer: ContactViewer, id: string, row: ConversationUserRow): ConversationUser {
   return {
     id,
-    email: row.email ?? '',
+    email: emailSeenBy(viewer, { id, email: row.email, contactInfoVisible: row.contact_info_visible }),
     firstName: row.first_name,
     lastName: row.last_name,
     preferredName: row.preferred_name,

@@ -47,6 +47,8 @@ export function startDmHarness(options: DmHarnessOptions = {}): Promise<DmHarnes
         DATABASE_POOL_SIZE: '30',
         DM_USERS_CONSUMER: `dm_it_users_${uniqueTag(6)}`,
         DM_PROFILE_CONSUMER: `dm_it_profile_${uniqueTag(6)}`,
+        // Tests that are not about the send rate send in bursts (quota races).
+        DM_SENDS_PER_MINUTE: '100000',
         ...options.env,
       },
     });

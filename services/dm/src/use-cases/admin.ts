@@ -9,6 +9,7 @@ import {
   type DmMessageCreatedPayload,
   type DmMessageDeletedPayload,
   type DmRpcAnswer,
+  type ContactViewer,
 } from '@crucible/proto';
 import { ForbiddenError, HttpError, NotFoundError, validationErrorBody } from '@crucible/platform';
 import { ZodError, type z } from 'zod';
@@ -40,6 +41,9 @@ function adminAction(
   } satisfies AdminActionPayload);
 }
 
+/** Admins see every member's contact information. */
+const ADMIN_VIEWER = (adminId: string): ContactViewer => ({ userId: adminId, accessLevel: 'Admin', isAdmin: true });
+
 export async function adminConversations(ctx: DmContext, request: z.infer<typeof dmAdminConversationsRequestSchema>) {
   await requireAdmin(ctx, request.adminId);
   const rows = await conversationRepository.adminList(sqlOnPool(ctx.pool), request.limit, request.offset);
@@ -60,8 +64,9 @@ export async function adminConversations(ctx: DmContext, request: z.infer<typeof
           accessLevel: user.accessLevel,
           profileImageUrl: user.profileImageUrl,
         }
-      : conversationUserOf(id, {
+      : conversationUserOf(ADMIN_VIEWER(request.adminId), id, {
           email: null,
+          contact_info_visible: null,
           first_name: null,
           last_name: null,
           preferred_name: null,

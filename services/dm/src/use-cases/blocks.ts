@@ -1,31 +1,34 @@
 import {
   DM_MESSAGES,
   type BlockedMember,
+  type ContactViewer,
   type DmBlockedBetweenAnswer,
   type DmBlockedBetweenRequest,
 } from '@crucible/proto';
 import { BadRequestError, NotFoundError } from '@crucible/platform';
+import { memberSettingsRepository } from '../repositories/member-settings.ts';
 import { blockRepository } from '../repositories/blocks.ts';
 import { sqlOnPool } from '../repositories/sql.ts';
 import { conversationUserOf } from '../repositories/users.ts';
 import type { DmContext } from './context.ts';
 import { requireOtherMember } from './messages.ts';
 
-export async function listBlocked(ctx: DmContext, viewerId: string): Promise<BlockedMember[]> {
-  const rows = await blockRepository.listOf(sqlOnPool(ctx.pool), viewerId);
+export async function listBlocked(ctx: DmContext, viewer: ContactViewer): Promise<BlockedMember[]> {
+  const rows = await blockRepository.listOf(sqlOnPool(ctx.pool), viewer.userId);
   return rows.map((row) => ({
     userId: row.blocked_id,
-    user: row.email === null ? null : conversationUserOf(row.blocked_id, row),
+    user: row.email === null ? null : conversationUserOf(viewer, row.blocked_id, row),
     blockedAt: row.created_at,
   }));
 }
 
 /** Blocking twice is the same as once; answers the list as it is now. */
-export async function block(ctx: DmContext, viewerId: string, otherId: string): Promise<BlockedMember[]> {
+export async function block(ctx: DmContext, viewer: ContactViewer, otherId: string): Promise<BlockedMember[]> {
+  const viewerId = viewer.userId;
   if (otherId.toLowerCase() === viewerId) throw new BadRequestError(DM_MESSAGES.cannotBlockYourself);
   await requireOtherMember(ctx, viewerId, otherId);
   await blockRepository.add(sqlOnPool(ctx.pool), viewerId, otherId.toLowerCase());
-  return listBlocked(ctx, viewerId);
+  return listBlocked(ctx, viewer);
 }
 
 /** Only the member who blocked can unblock; a block that is not there is a 404. */
@@ -34,16 +37,19 @@ export async function unblock(ctx: DmContext, viewerId: string, otherId: string)
   if (removed.length === 0) throw new NotFoundError(DM_MESSAGES.userNotFound);
 }
 
-/** Either member blocked the other: then they cannot message each other, nor see each other type (realtime asks). */
+/**
+ * Whether userA could message userB, as realtime asks before passing on typing: neither blocked the
+ * other, and userB did not turn Direct Messages off.
+ */
 export async function blockedBetween(
   ctx: DmContext,
   request: DmBlockedBetweenRequest,
 ): Promise<DmBlockedBetweenAnswer> {
-  return {
-    blocked: await blockRepository.existsBetween(
-      sqlOnPool(ctx.pool),
-      request.userA.toLowerCase(),
-      request.userB.toLowerCase(),
-    ),
-  };
+  const sql = sqlOnPool(ctx.pool);
+  const [userA, userB] = [request.userA.toLowerCase(), request.userB.toLowerCase()];
+  const [blocked, directMessagesOff] = await Promise.all([
+    blockRepository.existsBetween(sql, userA, userB),
+    memberSettingsRepository.refusesDirectMessages(sql, userB),
+  ]);
+  return { blocked, directMessagesOff };
 }

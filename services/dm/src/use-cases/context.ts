@@ -4,6 +4,7 @@ import {
   type Emit,
   type Logger,
   type OutboxRelay,
+  type RateLimit,
   type ReplicaFiller,
   type SqlExecutor,
 } from '@crucible/platform';
@@ -24,6 +25,8 @@ export interface DmContext {
   logger: Logger;
   /** Fills a missing user replica row by asking auth (user-replica.ts). */
   users: ReplicaFiller<UserEventPayload>;
+  /** Sends per member per minute (DM_SENDS_PER_MINUTE), in the shared cache. */
+  sendLimit: RateLimit;
 }
 
 export type Tx = Prisma.TransactionClient;

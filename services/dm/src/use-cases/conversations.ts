@@ -1,4 +1,4 @@
-import type { ConversationSummary, ConversationUsage, Quota } from '@crucible/proto';
+import type { ContactViewer, ConversationSummary, ConversationUsage, Quota } from '@crucible/proto';
 import { conversationRepository } from '../repositories/conversations.ts';
 import { quotaRepository } from '../repositories/quotas.ts';
 import { sqlOnPool } from '../repositories/sql.ts';
@@ -6,14 +6,14 @@ import { conversationUserOf } from '../repositories/users.ts';
 import type { DmContext } from './context.ts';
 
 /** The viewer's conversations (only theirs: the rows are keyed by the viewer), newest activity first. */
-export async function listConversations(ctx: DmContext, viewerId: string): Promise<ConversationSummary[]> {
+export async function listConversations(ctx: DmContext, viewer: ContactViewer): Promise<ConversationSummary[]> {
   const sql = sqlOnPool(ctx.pool);
   const [rows, quota] = await Promise.all([
-    conversationRepository.listOf(sql, viewerId),
-    quotaRepository.find(sql, viewerId),
+    conversationRepository.listOf(sql, viewer.userId),
+    quotaRepository.find(sql, viewer.userId),
   ]);
   return rows.map((row) => ({
-    otherUser: conversationUserOf(row.other_user_id, row),
+    otherUser: conversationUserOf(viewer, row.other_user_id, row),
     lastMessage:
       row.last_content === null || row.last_created_at === null
         ? null
@@ -42,11 +42,11 @@ export async function getQuota(ctx: DmContext, viewerId: string): Promise<Quota>
   };
 }
 
-export async function conversationUsage(ctx: DmContext, viewerId: string): Promise<ConversationUsage[]> {
-  const rows = await conversationRepository.usageOf(sqlOnPool(ctx.pool), viewerId);
+export async function conversationUsage(ctx: DmContext, viewer: ContactViewer): Promise<ConversationUsage[]> {
+  const rows = await conversationRepository.usageOf(sqlOnPool(ctx.pool), viewer.userId);
   return rows.map((row) => ({
     otherUserId: row.other_user_id,
-    otherUser: row.email === null ? null : conversationUserOf(row.other_user_id, row),
+    otherUser: row.email === null ? null : conversationUserOf(viewer, row.other_user_id, row),
     usedBytes: row.used_bytes,
     messageCount: row.message_count,
     lastMessageAt: row.last_message_at,

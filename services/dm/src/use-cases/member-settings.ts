@@ -4,7 +4,8 @@ import { memberSettingsRepository } from '../repositories/member-settings.ts';
 import { DM_SCHEMA, type DmContext } from './context.ts';
 
 /**
- * Keeps each member's Direct Messages switch from profile's profile.settings.updated, through the
+ * Keeps each member's Direct Messages switch and contact-information tier from profile's
+ * profile.settings.updated, through the
  * idempotent consumer (a redelivered event is applied once; an older one never wins).
  */
 export function replicateMemberSettings(ctx: DmContext, bus: EventBus, durable: string): Promise<Subscription> {
@@ -19,7 +20,10 @@ export function replicateMemberSettings(ctx: DmContext, bus: EventBus, durable: 
       await memberSettingsRepository.apply(
         tx,
         event.payload.userId.toLowerCase(),
-        event.payload.allowDirectMessages,
+        {
+          allowDirectMessages: event.payload.allowDirectMessages,
+          contactInfoVisible: event.payload.contactInfoVisible,
+        },
         event.occurredAt,
       );
     },

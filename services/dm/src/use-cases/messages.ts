@@ -10,6 +10,7 @@ import {
   type MessagePage,
   type MessagePageQuery,
   type SendMessageRequest,
+  type SessionPrincipal,
 } from '@crucible/proto';
 import { BadRequestError, ForbiddenError, HttpError, NotFoundError } from '@crucible/platform';
 import { blockRepository } from '../repositories/blocks.ts';
@@ -44,13 +45,21 @@ class QuotaExceededError extends HttpError {
   }
 }
 
+/**
+ * An unverified account may be a throwaway made for spam, so it sends nothing until its e-mail is
+ * verified; and each member has a send rate, so a burst to one member cannot become a flood of
+ * notifications.
+ */
 export async function sendMessage(
   ctx: DmContext,
-  senderId: string,
+  sender: Pick<SessionPrincipal, 'userId' | 'emailVerified'>,
   request: SendMessageRequest,
 ): Promise<DirectMessage> {
+  const senderId = sender.userId.toLowerCase();
+  if (!sender.emailVerified) throw new ForbiddenError(DM_MESSAGES.verifyEmailFirst);
   const recipientId = request.recipientId.toLowerCase();
   await requireOtherMember(ctx, senderId, recipientId, DM_MESSAGES.recipientNotFound);
+  await ctx.sendLimit.consume(senderId);
   const sizeBytes = messageSizeBytes(request.content);
   return inTransaction(ctx, async (sql, emit) => {
     if (await blockRepository.existsBetween(sql, senderId, recipientId))

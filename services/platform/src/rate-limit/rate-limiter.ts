@@ -22,6 +22,8 @@ export interface RateLimitRule {
   durationSeconds: number;
   /** How long a key stays blocked once over the limit; defaults to the rest of the window. */
   blockSeconds?: number;
+  /** What the 429 says; the platform's generic text when unset. */
+  message?: string;
 }
 
 /** Counters live in Redis when the cache is Redis, so every replica shares them. */
@@ -47,7 +49,7 @@ export function createRateLimit(cache: Cache, rule: RateLimitRule): RateLimit {
       } catch (rejection) {
         if (rejection instanceof RateLimiterRes) {
           rateLimitRefusals.inc({ rule: rule.name });
-          throw new TooManyRequestsError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)));
+          throw new TooManyRequestsError(Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)), rule.message);
         }
         throw rejection;
       }
@@ -59,7 +61,7 @@ export function createRateLimit(cache: Cache, rule: RateLimitRule): RateLimit {
       const state = await limiter.get(key);
       if (state && state.consumedPoints >= rule.points) {
         rateLimitRefusals.inc({ rule: rule.name });
-        throw new TooManyRequestsError(Math.max(1, Math.ceil(state.msBeforeNext / 1000)));
+        throw new TooManyRequestsError(Math.max(1, Math.ceil(state.msBeforeNext / 1000)), rule.message);
       }
     },
     async record(key) {

@@ -6,7 +6,8 @@ import { inTransaction, type ProfileContext } from './context.ts';
 
 /**
  * PATCH /api/users/{id}/privacy: the owner's own choice (an admin may read, not decide). Analytics
- * stay Core whatever is sent (spec 3); the two switches other services enforce are announced.
+ * stay Core whatever is sent (spec 3); what other services enforce (the two switches and the
+ * contact-information tier, which every payload naming the member applies to their e-mail) is announced.
  */
 export async function patchPrivacy(
   ctx: ProfileContext,
@@ -20,11 +21,16 @@ export async function patchPrivacy(
     const before = await privacy.find(tx, ownerId);
     const after: PrivacySettings = { ...before, ...patch, analyticsVisible: 'Core' };
     await privacy.save(tx, ownerId, after);
-    if (before.allowDirectMessages !== after.allowDirectMessages || before.showOnlineStatus !== after.showOnlineStatus)
+    if (
+      before.allowDirectMessages !== after.allowDirectMessages ||
+      before.showOnlineStatus !== after.showOnlineStatus ||
+      before.contactInfoVisible !== after.contactInfoVisible
+    )
       await emit('profile.settings.updated', {
         userId: ownerId,
         allowDirectMessages: after.allowDirectMessages,
         showOnlineStatus: after.showOnlineStatus,
+        contactInfoVisible: after.contactInfoVisible,
       });
     return after;
   });

@@ -70,6 +70,11 @@ export class LiveHub {
     return first;
   }
 
+  /** How many sockets the member holds on this instance. */
+  socketCountOf(userId: string): number {
+    return this.byUser.get(userId)?.size ?? 0;
+  }
+
   /** Returns true when it was the member's last socket on this instance. */
   remove(connection: Connection): boolean {
     const sockets = this.byUser.get(connection.userId);

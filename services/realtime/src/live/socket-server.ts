@@ -115,6 +115,13 @@ export function createSocketServer(ctx: RealtimeContext, verifier: TokenVerifier
   }
 
   function accept(socket: LiveSocket, principal: SessionPrincipal, token: string): void {
+    // The newest is refused, not the oldest closed: a client that reconnects on close would otherwise
+    // push the member's other tabs out in turn. Each socket has its own message rate, so the cap bounds
+    // what one member can send.
+    if (hub.socketCountOf(principal.userId.toLowerCase()) >= config.REALTIME_SOCKETS_PER_MEMBER) {
+      socket.close(WS_CLOSE.policyViolation, REALTIME_MESSAGES.tooManySockets);
+      return;
+    }
     const connection: Connection = {
       socket,
       userId: principal.userId.toLowerCase(),

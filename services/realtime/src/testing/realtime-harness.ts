@@ -88,6 +88,10 @@ export interface RealtimeWorld {
   setBlocked(blocker: Member, blocked: Member, isBlocked: boolean): void;
   /** While false, dm's answer to that question is a failure (dm broken). */
   setDmAnswering(answering: boolean): void;
+  /** The member's Direct Messages switch as dm answers it in the same question. */
+  setDirectMessagesOff(member: Member, off: boolean): void;
+  /** How many times realtime has asked dm that question so far. */
+  dmQuestions(): number;
   sql<Row extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
   /** The instances' shared cache (the run's key prefix applied), to stage what another instance wrote. */
   cache: Cache;
@@ -113,6 +117,8 @@ export async function createRealtimeWorld(): Promise<RealtimeWorld> {
 
     const blocks = new Set<string>();
     let dmAnswering = true;
+    const directMessagesOff = new Set<string>();
+    let dmQuestions = 0;
     const dmBus = await createNatsEventBus({
       url: TEST_SERVICES.nats.url,
       name: 'realtime-test-dm',
@@ -121,10 +127,14 @@ export async function createRealtimeWorld(): Promise<RealtimeWorld> {
     });
     cleanups.push(() => dmBus.close());
     await dmBus.reply(RPC.dmBlockedBetween, async (payload) => {
+      dmQuestions += 1;
       if (!dmAnswering) throw new Error('dm cannot answer');
       const { userA, userB } = dmBlockedBetweenRequestSchema.parse(payload);
       const blocked = blocks.has(`${userA}>${userB}`) || blocks.has(`${userB}>${userA}`);
-      return { ok: true, value: { blocked } } satisfies DmRpcAnswer<DmBlockedBetweenAnswer>;
+      return {
+        ok: true,
+        value: { blocked, directMessagesOff: directMessagesOff.has(userB) },
+      } satisfies DmRpcAnswer<DmBlockedBetweenAnswer>;
     });
 
     const defaults = loadConfig(realtimeConfigSchema, {});
@@ -224,6 +234,11 @@ export async function createRealtimeWorld(): Promise<RealtimeWorld> {
       setDmAnswering(answering) {
         dmAnswering = answering;
       },
+      setDirectMessagesOff(member, off) {
+        if (off) directMessagesOff.add(member.id);
+        else directMessagesOff.delete(member.id);
+      },
+      dmQuestions: () => dmQuestions,
       async sql(text, values) {
         return (await pool.query(text, values)).rows;
       },

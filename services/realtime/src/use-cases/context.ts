@@ -4,6 +4,7 @@ import type { RealtimeConfig } from '../config.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { Presence } from '../live/presence.ts';
 import type { UserFields } from '../repositories/users.ts';
+import type { TypingChecks } from './typing.ts';
 
 export const REALTIME_SCHEMA = 'realtime';
 
@@ -16,4 +17,6 @@ export interface RealtimeContext {
   hub: LiveHub;
   presence: Presence;
   userFiller: ReplicaFiller<UserFields>;
+  /** dm's recent answers to 'may this member message that one', for typing. */
+  typingChecks: TypingChecks;
 }
