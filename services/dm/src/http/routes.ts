@@ -45,6 +45,9 @@ export function registerDmRoutes(router: Router, deps: { ctx: DmContext; verifie
   mount(routes.readAll, async ({ params }, req, res) => {
     res.json(await messages.readAll(ctx, viewerId(req), params.userId));
   });
+  mount(routes.editMessage, async ({ params, body }, req, res) => {
+    res.json(await messages.editOwnMessage(ctx, viewerId(req), params.messageId, body));
+  });
   mount(routes.deleteMessage, async ({ params }, req, res) => {
     await messages.deleteOwnMessage(ctx, viewerId(req), params.messageId);
     res.status(204).end();

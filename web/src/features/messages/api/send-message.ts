@@ -1,34 +1,22 @@
-import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-request.ts';
 import { TEMPORARY_ID_PREFIX } from '../message-rules.ts';
-import { CONVERSATIONS_KEY, QUOTA_KEY, messagesKey } from './message-query-keys.ts';
-import type { DirectMessage, MessagePage, SendMessageRequest } from './types.ts';
+import { applyNewMessage, applyOwnBytes, updateThread } from './live-cache.ts';
+import { CONVERSATIONS_KEY, messagesKey } from './message-query-keys.ts';
+import type { DirectMessage, SendMessageRequest } from './types.ts';
 
 export async function sendMessage(request: SendMessageRequest): Promise<DirectMessage> {
   const response = await apiRequest('POST', '/api/direct-messages', request);
   return (await response.json()) as DirectMessage;
 }
 
-type ThreadData = InfiniteData<MessagePage, string | undefined>;
-
-/** Applies `change` to the thread's loaded pages, if the thread is loaded at all. */
-function updateThread(
-  queryClient: QueryClient,
-  otherUserId: string,
-  change: (messages: DirectMessage[], pageIndex: number) => DirectMessage[],
-) {
-  queryClient.setQueryData<ThreadData>(messagesKey(otherUserId), (data) =>
-    data
-      ? { ...data, pages: data.pages.map((page, index) => ({ ...page, messages: change(page.messages, index) })) }
-      : data,
-  );
-}
-
 let temporaryIds = 0;
 
 /**
  * Spec 2 section 4: the message shows at once under a temporary id, is replaced by the server's
- * message on success and removed again on error (only it: messages polled in meanwhile stay).
+ * message on success and removed again on error (only it: messages polled in meanwhile stay). The
+ * conversation list and the quota take the sent message in place; only a first message to someone
+ * new fetches the list (its summary is not in the cache to update).
  */
 export function useSendMessage(senderId: string) {
   const queryClient = useQueryClient();
@@ -46,6 +34,7 @@ export function useSendMessage(senderId: string) {
         readAt: null,
         createdAt: new Date().toISOString(),
         messageSizeBytes: new TextEncoder().encode(content).length,
+        editedAt: null,
       };
       // The first page holds the newest messages.
       updateThread(queryClient, recipientId, (messages, pageIndex) =>
@@ -55,8 +44,11 @@ export function useSendMessage(senderId: string) {
     },
     onSuccess: (sent, { recipientId }, context) => {
       updateThread(queryClient, recipientId, (messages) =>
-        messages.map((message) => (message.id === context.temporaryId ? sent : message)),
+        messages.filter((message) => message.id !== context.temporaryId),
       );
+      if (!applyNewMessage(queryClient, senderId, sent))
+        void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true });
+      applyOwnBytes(queryClient, recipientId, sent.messageSizeBytes);
     },
     onError: (_error, { recipientId }, context) => {
       if (context)
@@ -64,11 +56,5 @@ export function useSendMessage(senderId: string) {
           messages.filter((message) => message.id !== context.temporaryId),
         );
     },
-    // A send changes the conversation list (last message, counts) and the quota and its breakdown.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY }),
-        queryClient.invalidateQueries({ queryKey: QUOTA_KEY }),
-      ]),
   });
 }
