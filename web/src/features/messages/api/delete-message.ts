@@ -29,7 +29,7 @@ export function useDeleteMessage() {
         senderId: message.senderId,
         recipientId: message.recipientId,
       });
-      applyOwnBytes(queryClient, message.recipientId, -message.messageSizeBytes);
+      applyOwnBytes(queryClient, message.recipientId, -message.messageSizeBytes, -1);
       if (wasLast) void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true });
     },
   });

@@ -221,8 +221,8 @@ export function applyMessageDeleted(
  * delete): the quota and the per-conversation breakdown follow without a fetch. A conversation not
  * yet in the breakdown is fetched.
  */
-export function applyOwnBytes(queryClient: QueryClient, partnerId: string, delta: number): void {
-  if (delta === 0) return;
+export function applyOwnBytes(queryClient: QueryClient, partnerId: string, delta: number, countDelta = 0): void {
+  if (delta === 0 && countDelta === 0) return;
   queryClient.setQueryData<MessageQuota>(QUOTA_KEY, (quota) => {
     if (!quota) return quota;
     const usedBytes = Math.max(0, quota.usedBytes + delta);
@@ -243,7 +243,13 @@ export function applyOwnBytes(queryClient: QueryClient, partnerId: string, delta
   queryClient.setQueryData<ConversationUsage[]>(CONVERSATION_USAGE_KEY, (list) =>
     list
       ?.map((entry) =>
-        entry.otherUserId === partnerId ? { ...entry, usedBytes: Math.max(0, entry.usedBytes + delta) } : entry,
+        entry.otherUserId === partnerId
+          ? {
+              ...entry,
+              usedBytes: Math.max(0, entry.usedBytes + delta),
+              messageCount: Math.max(0, entry.messageCount + countDelta),
+            }
+          : entry,
       )
       .filter((entry) => entry.usedBytes > 0)
       .sort((a, b) => b.usedBytes - a.usedBytes),

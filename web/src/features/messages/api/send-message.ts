@@ -48,7 +48,7 @@ export function useSendMessage(senderId: string) {
       );
       if (!applyNewMessage(queryClient, senderId, sent))
         void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true });
-      applyOwnBytes(queryClient, recipientId, sent.messageSizeBytes);
+      applyOwnBytes(queryClient, recipientId, sent.messageSizeBytes, 1);
     },
     onError: (_error, { recipientId }, context) => {
       if (context)
