@@ -25,6 +25,8 @@ export const DM_MESSAGES = {
   sendRateLimited: 'You are sending messages too fast. Please wait a moment and try again.',
   userNotFound: 'User not found',
   messageNotFound: 'Message not found',
+  /** 403: past the edit window, or not one's own message to edit. */
+  editWindowPassed: 'Messages can only be edited within 15 minutes of sending',
   invalidCursor: 'Invalid cursor',
   adminsOnly: 'Admin access required',
   reasonRequired: 'A reason is required',
@@ -53,6 +55,10 @@ export const sendMessageSchema = z.object({
 });
 export type SendMessageRequest = z.infer<typeof sendMessageSchema>;
 
+/** PATCH /api/direct-messages/{messageId}: one's own message, within the edit window; same rules as a send. */
+export const editMessageSchema = sendMessageSchema.pick({ content: true });
+export type EditMessageRequest = z.infer<typeof editMessageSchema>;
+
 /** GET /api/direct-messages/{userId}/messages?limit=50&cursor= */
 export const messagePageQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(LIMITS.directMessage.pageSize),
@@ -69,6 +75,8 @@ export const directMessageSchema = z.object({
   readAt: z.string().nullable(),
   createdAt: z.string(),
   messageSizeBytes: z.number().int(),
+  /** When the sender last edited it; null for a message never edited (shown 'edited'). */
+  editedAt: z.string().nullable(),
 });
 export type DirectMessage = z.infer<typeof directMessageSchema>;
 
@@ -81,6 +89,8 @@ export const messagePageSchema = z.object({
   messages: z.array(directMessageSchema),
   nextCursor: z.string().nullable(),
   hasMore: z.boolean(),
+  /** On the first page: the other member, so the page names them before any message exists. */
+  partner: z.lazy(() => conversationUserSchema).optional(),
 });
 export type MessagePage = z.infer<typeof messagePageSchema>;
 

@@ -40,6 +40,7 @@ export const SUBJECTS = {
   dmMessageCreated: 'dm.message.created',
   dmMessageRead: 'dm.message.read',
   dmMessageDeleted: 'dm.message.deleted',
+  dmMessageEdited: 'dm.message.edited',
   dmAdminAction: 'dm.admin.action',
   adminReportCreated: 'admin.report.created',
   profileSettingsUpdated: 'profile.settings.updated',
@@ -147,3 +148,14 @@ export const dmMessageDeletedPayloadSchema = z.object({
   reason: z.string().nullable(),
 });
 export type DmMessageDeletedPayload = z.infer<typeof dmMessageDeletedPayloadSchema>;
+/** dm.message.edited: the sender changed the text; the message as it is now. */
+export const dmMessageEditedPayloadSchema = z.object({
+  id: z.string(),
+  content: z.string(),
+  senderId: z.string(),
+  recipientId: z.string(),
+  createdAt: z.string(),
+  editedAt: z.string(),
+  messageSizeBytes: z.number().int(),
+});
+export type DmMessageEditedPayload = z.infer<typeof dmMessageEditedPayloadSchema>;

@@ -29,6 +29,8 @@ export const LIMITS = {
     pageSize: 50,
     quotaBytes: 1_048_576,
     quotaWarningBytes: 838_860,
+    /** A sender may edit a message this long after sending it. */
+    editWindowMs: 15 * 60 * 1000,
   },
   profile: {
     pictureMaxBytes: 2 * 1024 * 1024,

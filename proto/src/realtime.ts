@@ -156,6 +156,26 @@ export const serverDirectMessageSchema = z.object({
     createdAt: z.string(),
   }),
 });
+/** A message of the member's conversation was deleted (by its sender or an admin): both sides drop it. */
+export const serverMessageDeletedSchema = z.object({
+  type: z.literal('message_deleted'),
+  messageId: z.string(),
+  senderId: z.string(),
+  recipientId: z.string(),
+});
+/** The sender edited a message: both sides show the new text, marked edited. */
+export const serverMessageEditedSchema = z.object({
+  type: z.literal('message_edited'),
+  message: z.object({
+    id: z.string(),
+    content: z.string(),
+    senderId: z.string(),
+    recipientId: z.string(),
+    createdAt: z.string(),
+    editedAt: z.string(),
+    messageSizeBytes: z.number().int(),
+  }),
+});
 /** Sent to the original sender when the recipient read their messages. */
 export const serverMessageReadSchema = z.object({
   type: z.literal('message_read'),
@@ -184,6 +204,8 @@ export const serverSocketMessageSchema = z.discriminatedUnion('type', [
   serverOnlineUsersChangedSchema,
   serverDirectMessageSchema,
   serverMessageReadSchema,
+  serverMessageDeletedSchema,
+  serverMessageEditedSchema,
   serverNotificationSchema,
   serverTypingSchema,
   serverErrorSchema,

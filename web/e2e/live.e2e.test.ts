@@ -4,9 +4,10 @@
  * fallback polls (60 s for the badges, 30 s for the online list): what arrives, arrives over the socket.
  */
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withPage, type Product } from './harness.ts';
 import {
+  CSRF,
   seedMembers,
   signInThroughPage,
   startProductWithBrowser,
@@ -119,6 +120,77 @@ describe('the live layer between two members', () => {
       await onlineList(lenaPage)
         .getByText(omar.firstName, { exact: true })
         .waitFor({ state: 'detached', ...LIVE });
+    });
+  });
+
+  it('asks before deleting, and an edit or a deletion reaches the partner live; the thread reads like a chat', async () => {
+    await withPage(browser, 'live-edit-lena', async (lenaPage) => {
+      await signIn(lenaPage, lena);
+      for (const content of ['Typo mesage', 'Delete me soon']) {
+        const sent = await lenaPage.request.post(at('/api/direct-messages'), {
+          headers: CSRF,
+          data: { recipientId: omar.id, content },
+        });
+        expect(sent.status(), await sent.text()).toBe(201);
+      }
+
+      await withPage(browser, 'live-edit-omar', async (omarPage) => {
+        await signIn(omarPage, omar);
+        await omarPage.goto(at(`/messages?with=${lena.id}`));
+        const omarThread = thread(omarPage, lena);
+        await omarThread.getByText('Delete me soon').waitFor();
+        // The partner's name from the first moment, a day separator and the unread divider above
+        // the first message that was unread on opening (it stays after reading marked it read).
+        await omarPage.getByRole('heading', { level: 2, name: fullName(lena) }).waitFor();
+        await omarThread.getByRole('separator', { name: 'Today' }).waitFor();
+        await omarThread.getByRole('separator', { name: 'Unread' }).waitFor();
+        const order = await omarThread.evaluate((list) =>
+          [...list.querySelectorAll('[role=separator], [data-message-id]')]
+            .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
+            .map((element) => element.getAttribute('aria-label')?.split(',')[0] ?? ''),
+        );
+        expect(order[0]).toBe('Today');
+        expect(order.slice(-3)).toEqual(['Unread', fullName(lena), fullName(lena)]);
+        await omarPage.getByText('Live: connected').waitFor(LIVE);
+
+        await lenaPage.goto(at(`/messages?with=${omar.id}`));
+        const lenaThread = thread(lenaPage, omar);
+        await lenaThread.getByText('Typo mesage').waitFor();
+
+        // Edit: Lena fixes the typo; Omar sees the new text marked edited, without a reload.
+        const typo = lenaThread.locator('[data-message-id]').filter({ hasText: 'Typo mesage' });
+        await typo.getByRole('button', { name: 'Edit message' }).click();
+        const editor = lenaThread.getByRole('textbox', { name: 'Edit message' });
+        await editor.fill('Typo message, fixed');
+        await editor.press('Enter');
+        await lenaThread.getByText('Typo message, fixed').waitFor();
+        await omarThread.getByText('Typo message, fixed').waitFor(LIVE);
+        await omarThread
+          .locator('[data-message-id]')
+          .filter({ hasText: 'Typo message, fixed' })
+          .getByText(/edited/)
+          .waitFor();
+
+        // Delete asks first: the Delete key opens the question, Cancel keeps the message.
+        const doomed = lenaThread.locator('[data-message-id]').filter({ hasText: 'Delete me soon' });
+        await doomed.focus();
+        await lenaPage.keyboard.press('Delete');
+        const ask = lenaPage.getByRole('dialog', { name: 'Delete message?' });
+        await ask.getByRole('button', { name: 'Cancel' }).click();
+        await ask.waitFor({ state: 'hidden' });
+        expect(await doomed.count()).toBe(1);
+        await doomed.getByRole('button', { name: 'Delete message' }).click();
+        await ask.getByRole('button', { name: 'Delete' }).click();
+        await doomed.waitFor({ state: 'detached' });
+        // Omar's open thread and his conversation list drop it live.
+        await omarThread.getByText('Delete me soon').waitFor({ state: 'detached', ...LIVE });
+        await omarPage.getByRole('list', { name: 'Conversations' }).getByText('Typo message, fixed').waitFor(LIVE);
+        // LIVE_SHOTS_DIR=/some/folder keeps what both members saw, to look at.
+        if (process.env.LIVE_SHOTS_DIR) {
+          await omarPage.screenshot({ path: `${process.env.LIVE_SHOTS_DIR}/edit-delete-partner.png` });
+          await lenaPage.screenshot({ path: `${process.env.LIVE_SHOTS_DIR}/edit-delete-sender.png` });
+        }
+      });
     });
   });
 });

@@ -5,6 +5,7 @@ import {
   conversationSummarySchema,
   conversationUsageSchema,
   directMessageSchema,
+  editMessageSchema,
   messagePageQuerySchema,
   messagePageSchema,
   quotaSchema,
@@ -94,6 +95,15 @@ export const dmRoutes = defineRoutes({
     summary: "Mark the conversation's unread messages to the member read",
     pathParams: userPath,
     responses: { 200: readAllResponseSchema },
+  },
+  editMessage: {
+    method: 'PATCH',
+    path: `${base}/:messageId`,
+    auth: 'member',
+    summary: "Edit one's own message within 15 minutes of sending it (403 after); the quota counts the new size",
+    pathParams: messagePath,
+    body: editMessageSchema,
+    responses: { 200: directMessageSchema },
   },
   deleteMessage: {
     method: 'DELETE',

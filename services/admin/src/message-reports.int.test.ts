@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { ADMIN_MESSAGES, RPC, SUBJECTS, type DmMessageCreatedPayload, type DmRpcAnswer } from '@crucible/proto';
 import { newEvent } from '@crucible/platform';
 import { startAdminHarness, type AdminHarness, type Member } from './testing/admin-harness.ts';
@@ -136,4 +136,29 @@ it('asks dm for a message whose event has not arrived yet, and answers 404 for o
   } finally {
     await replier.stop();
   }
+});
+
+it('keeps the text a report was made about when the sender edits afterwards, and takes an edit made before', async () => {
+  const [sender, recipient] = [await admin.member(), await admin.member()];
+  const reported = await messageFrom(sender, recipient, 'the text as reported');
+  const unreported = await messageFrom(sender, recipient, 'first draft');
+  await snapshotArrived(reported.id);
+  await snapshotArrived(unreported.id);
+  expect((await report(recipient, { messageId: reported.id, reportType: 'harassment' })).status).toBe(201);
+  const edit = (message: DmMessageCreatedPayload, content: string) =>
+    admin.bus.publish(
+      newEvent(SUBJECTS.dmMessageEdited, {
+        ...message,
+        content,
+        editedAt: new Date().toISOString(),
+        messageSizeBytes: content.length,
+      }),
+    );
+  await edit(reported, 'something harmless');
+  await edit(unreported, 'second draft');
+  const contentOf = async (id: string) =>
+    (await admin.sql<{ content: string }>(`SELECT content FROM message_snapshots WHERE message_id = $1`, [id]))[0]!
+      .content;
+  await vi.waitFor(async () => expect(await contentOf(unreported.id)).toBe('second draft'), { timeout: 10_000 });
+  expect(await contentOf(reported.id)).toBe('the text as reported');
 });

@@ -38,6 +38,7 @@ describe('the input sweep of dm', () => {
         readAll: { params: { userId: grace.id } },
         block: { params: { userId: grace.id } },
         unblock: { params: { userId: grace.id } },
+        editMessage: { params: { messageId: message.id }, body: { content: 'Edited' } },
         deleteMessage: { params: { messageId: message.id } },
       },
     });

@@ -119,6 +119,72 @@ describe('a conversation between two members', () => {
   });
 });
 
+describe('editing', () => {
+  it('lets the sender edit within 15 minutes: both see it edited, the quota counts the new size, the event carries it', async () => {
+    const ada = await dm.member();
+    const grace = await dm.member();
+    const events = await dm.collectEvents([SUBJECTS.dmMessageEdited], (event) =>
+      JSON.stringify(event.payload).includes(ada.id),
+    );
+    try {
+      const message = await send(ada, grace, 'helo');
+      const edited = await dm.call<DirectMessage>(`/api/direct-messages/${message.id}`, {
+        method: 'PATCH',
+        token: ada.token,
+        json: { content: 'hello there' },
+      });
+      expect(edited).toMatchObject({ id: message.id, content: 'hello there', messageSizeBytes: 11 });
+      expect(edited.editedAt).toEqual(expect.any(String));
+      expect((await page(grace, ada)).messages[0]).toMatchObject({ content: 'hello there', editedAt: edited.editedAt });
+      expect(await dm.call('/api/direct-messages/quota', { token: ada.token })).toMatchObject({ usedBytes: 11 });
+      expect((await conversations(grace))[0]).toMatchObject({ lastMessage: { content: 'hello there' } });
+      expect((await conversations(ada))[0]).toMatchObject({ usedBytes: 11 });
+      await dm.call(`/api/direct-messages/${message.id}`, {
+        method: 'PATCH',
+        token: ada.token,
+        json: { content: 'hi' },
+      });
+      expect(await dm.call('/api/direct-messages/quota', { token: ada.token })).toMatchObject({ usedBytes: 2 });
+      const [event] = await events.waitUntil((received) => received.length === 2);
+      expect(event!.payload).toMatchObject({
+        id: message.id,
+        content: 'hello there',
+        senderId: ada.id,
+        recipientId: grace.id,
+        messageSizeBytes: 11,
+      });
+    } finally {
+      await events.stop();
+    }
+  });
+
+  it("refuses the partner's message, a deleted one, blank text and an edit after 15 minutes", async () => {
+    const ada = await dm.member();
+    const grace = await dm.member();
+    const message = await send(ada, grace, 'original');
+    const edit = (token: string, id: string, json: unknown, expect: number) =>
+      dm.call<{ message: string }>(`/api/direct-messages/${id}`, { method: 'PATCH', token, json, expect });
+    expect((await edit(grace.token, message.id, { content: 'mine now' }, 404)).message).toBe(
+      DM_MESSAGES.messageNotFound,
+    );
+    expect((await edit(ada.token, message.id, { content: '   ' }, 400)).message).toBe(DM_MESSAGES.contentRequired);
+    expect((await edit(ada.token, message.id, { content: 'x'.repeat(10_001) }, 400)).message).toBe(
+      DM_MESSAGES.contentTooLong,
+    );
+    expect((await edit(ada.token, 'not-a-uuid', { content: 'x' }, 404)).message).toBe(DM_MESSAGES.messageNotFound);
+    await dm.sql(`UPDATE direct_messages SET created_at = now() - interval '16 minutes' WHERE id = $1::uuid`, [
+      message.id,
+    ]);
+    expect((await edit(ada.token, message.id, { content: 'too late' }, 403)).message).toBe(
+      DM_MESSAGES.editWindowPassed,
+    );
+    const fresh = await send(ada, grace, 'fresh');
+    await dm.call(`/api/direct-messages/${fresh.id}`, { method: 'DELETE', token: ada.token, expect: 204 });
+    await edit(ada.token, fresh.id, { content: 'ghost' }, 404);
+    expect((await page(grace, ada)).messages.map((shown) => shown.content)).toEqual(['original']);
+  });
+});
+
 describe('ownership', () => {
   it('lets a third member read, mark or delete nothing of a pair, whatever ids they send', async () => {
     const ada = await dm.member();

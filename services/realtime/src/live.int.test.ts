@@ -284,6 +284,46 @@ describe('direct messages and reads', () => {
     await vi.waitFor(() => expect(senderSocket.of('message_read')).toEqual([{ type: 'message_read', ...read }]), WAIT);
     await Promise.all([recipientSocket.close(), senderSocket.close()]);
   });
+
+  it('pushes an edit and a deletion to both members', async () => {
+    const [sender, recipient] = [await world.member(), await world.member()];
+    const recipientSocket = await TestSocket.open(a.wsUrl, recipient.token);
+    const senderSocket = await TestSocket.open(b.wsUrl, sender.token);
+    const edited = {
+      id: randomUUID(),
+      content: 'fixed typo',
+      senderId: sender.id,
+      recipientId: recipient.id,
+      createdAt: new Date().toISOString(),
+      editedAt: new Date().toISOString(),
+      messageSizeBytes: 10,
+    };
+    await a.bus.publish(newEvent(SUBJECTS.dmMessageEdited, edited));
+    for (const socket of [recipientSocket, senderSocket])
+      await vi.waitFor(
+        () => expect(socket.of('message_edited')).toEqual([{ type: 'message_edited', message: edited }]),
+        WAIT,
+      );
+    await b.bus.publish(
+      newEvent(SUBJECTS.dmMessageDeleted, {
+        id: edited.id,
+        senderId: sender.id,
+        recipientId: recipient.id,
+        deletedBy: 'sender',
+        deletedByAdminId: null,
+        reason: null,
+      }),
+    );
+    for (const socket of [recipientSocket, senderSocket])
+      await vi.waitFor(
+        () =>
+          expect(socket.of('message_deleted')).toEqual([
+            { type: 'message_deleted', messageId: edited.id, senderId: sender.id, recipientId: recipient.id },
+          ]),
+        WAIT,
+      );
+    await Promise.all([recipientSocket.close(), senderSocket.close()]);
+  });
 });
 
 describe('presence', () => {

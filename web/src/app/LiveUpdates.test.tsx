@@ -88,7 +88,7 @@ describe('LiveUpdates', () => {
     expect(queryClient.getQueryData(ONLINE_USERS_QUERY_KEY)).toEqual([user('b'), user('c')]);
   });
 
-  it('refreshes the badges on socket events, and polls them only while the socket is down', async () => {
+  it('applies a message to the badge in place, refreshes notifications on socket events, and polls them only while the socket is down', async () => {
     const { push, open, fetchUnreadMessages, fetchUnreadNotifications, interval, queryClient } = setup();
     expect(interval()).toBe(60_000);
     // Settled counts: an event that lands during a first fetch (no data yet) joins that fetch.
@@ -103,11 +103,16 @@ describe('LiveUpdates', () => {
     await settled();
     const afterOpen = fetchUnreadMessages.mock.calls.length;
     const notificationsAfterOpen = fetchUnreadNotifications.mock.calls.length;
+    const before = queryClient.getQueryData<{ count: number }>(UNREAD_MESSAGE_COUNT_QUERY_KEY)!.count;
     push({
       type: 'direct_message',
-      message: { id: 'm1', content: 'hi', senderId: 'u2', recipientId: 'u1', createdAt: '2026-01-01T00:00:00Z' },
+      message: { id: 'm1', content: 'hi', senderId: 'u2', recipientId: 'user-1', createdAt: '2026-01-01T00:00:00Z' },
     });
-    await vi.waitFor(() => expect(fetchUnreadMessages.mock.calls.length).toBeGreaterThan(afterOpen));
+    // The message counts in place: the badge goes up by one without asking the server.
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData(UNREAD_MESSAGE_COUNT_QUERY_KEY)).toEqual({ count: before + 1 }),
+    );
+    expect(fetchUnreadMessages.mock.calls.length).toBe(afterOpen);
     push({
       type: 'notification',
       notification: {

@@ -17,6 +17,12 @@ export const snapshotRepository = {
       },
       update: {},
     }),
+  /** An edited message's new text, unless a report or flag already points at the text it had. */
+  applyEdit: (db: Db, messageId: string, content: string) =>
+    db.messageSnapshot.updateMany({
+      where: { messageId, reports: { none: {} }, flags: { none: {} } },
+      data: { content },
+    }),
   markDeleted: (db: Db, messageId: string, at: Date, byAdmin = false, reason: string | null = null) =>
     db.messageSnapshot.updateMany({
       where: { messageId, deletedAt: null },

@@ -4,6 +4,7 @@ import {
   SUBJECTS,
   dmMessageCreatedPayloadSchema,
   dmMessageDeletedPayloadSchema,
+  dmMessageEditedPayloadSchema,
   type DmMessageCreatedPayload,
   type DmRpcAnswer,
   type EventEnvelope,
@@ -19,6 +20,13 @@ async function applyMessageEvent(ctx: AdminContext, event: EventEnvelope, tx: Tx
     else ctx.logger.warn({ eventId: event.id, issues: parsed.error.issues }, 'skipped a malformed message event');
     return;
   }
+  if (event.subject === SUBJECTS.dmMessageEdited) {
+    // A report keeps the text it was made about: only a message nobody reported takes the new text.
+    const parsed = dmMessageEditedPayloadSchema.safeParse(event.payload);
+    if (parsed.success) await snapshotRepository.applyEdit(tx, parsed.data.id, parsed.data.content);
+    else ctx.logger.warn({ eventId: event.id, issues: parsed.error.issues }, 'skipped a malformed message event');
+    return;
+  }
   const parsed = dmMessageDeletedPayloadSchema.safeParse(event.payload);
   if (parsed.success) {
     const byAdmin = parsed.data.deletedBy === 'admin';
@@ -31,7 +39,7 @@ export function keepMessageSnapshots(ctx: AdminContext, durable: string): Promis
   return subscribeIdempotent({
     bus: ctx.bus,
     durable,
-    subjects: [SUBJECTS.dmMessageCreated, SUBJECTS.dmMessageDeleted],
+    subjects: [SUBJECTS.dmMessageCreated, SUBJECTS.dmMessageEdited, SUBJECTS.dmMessageDeleted],
     schema: ADMIN_SCHEMA,
     runInTransaction: (work) => ctx.prisma.$transaction((tx) => work(tx as unknown as SqlExecutor)),
     handler: (event, tx) => applyMessageEvent(ctx, event, tx as unknown as Tx),

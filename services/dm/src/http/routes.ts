@@ -45,10 +45,13 @@ export function registerDmRoutes(router: Router, deps: { ctx: DmContext; verifie
     res.status(201).json(await messages.sendMessage(ctx, principalOf(req), body));
   });
   mount(routes.listMessages, async ({ params, query }, req, res) => {
-    res.json(await messages.listMessages(ctx, viewerId(req), params.userId, query));
+    res.json(await messages.listMessages(ctx, viewer(req), params.userId, query));
   });
   mount(routes.readAll, async ({ params }, req, res) => {
     res.json(await messages.readAll(ctx, viewerId(req), params.userId));
+  });
+  mount(routes.editMessage, async ({ params, body }, req, res) => {
+    res.json(await messages.editOwnMessage(ctx, viewerId(req), params.messageId, body));
   });
   mount(routes.deleteMessage, async ({ params }, req, res) => {
     await messages.deleteOwnMessage(ctx, viewerId(req), params.messageId);

@@ -156,6 +156,24 @@ export const conversationRepository = {
     );
   },
 
+  /** An edited message: its size change on the sender's side, its new text where it is the newest. */
+  editMessage: async (
+    sql: Sql,
+    message: { id: string; content: string; senderId: string; recipientId: string; sizeDelta: number },
+  ) => {
+    await sql(
+      `UPDATE conversation_quotas SET used_bytes = used_bytes + $3
+       WHERE user_id = $1::uuid AND other_user_id = $2::uuid RETURNING user_id`,
+      [message.senderId, message.recipientId, message.sizeDelta],
+    );
+    await sql(
+      `UPDATE conversation_quotas c SET last_message_preview = left($4, ${LAST_MESSAGE_PREVIEW_CHARS})
+       WHERE ((c.user_id = $1::uuid AND c.other_user_id = $2::uuid) OR (c.user_id = $2::uuid AND c.other_user_id = $1::uuid)) AND c.last_message_id = $3::uuid
+       RETURNING c.user_id`,
+      [message.senderId, message.recipientId, message.id, message.content],
+    );
+  },
+
   /** Every conversation once (from the side of its lower user id), newest activity first. */
   adminList: (sql: Sql, limit: number, offset: number): Promise<AdminConversationRow[]> =>
     sql<AdminConversationRow>(

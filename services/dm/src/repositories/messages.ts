@@ -10,6 +10,7 @@ interface MessageRow {
   read_at: string | null;
   created_at: string;
   message_size_bytes: number;
+  edited_at: string | null;
 }
 
 export interface AdminMessageRow extends MessageRow {
@@ -21,7 +22,7 @@ export interface AdminMessageRow extends MessageRow {
 }
 
 const MESSAGE_COLUMNS = `m.id, m.content, m.sender_id, m.recipient_id, m.is_read, ${isoSql('m.read_at')} AS read_at,
-  ${isoSql('m.created_at')} AS created_at, m.message_size_bytes`;
+  ${isoSql('m.created_at')} AS created_at, m.message_size_bytes, ${isoSql('m.edited_at')} AS edited_at`;
 const ADMIN_COLUMNS = `${MESSAGE_COLUMNS}, m.is_deleted_by_sender, m.is_deleted_by_recipient, m.is_deleted_by_admin, m.deleted_by_admin_id, m.deletion_reason`;
 
 export function toDirectMessage(row: MessageRow): DirectMessage {
@@ -34,6 +35,7 @@ export function toDirectMessage(row: MessageRow): DirectMessage {
     readAt: row.read_at,
     createdAt: row.created_at,
     messageSizeBytes: row.message_size_bytes,
+    editedAt: row.edited_at,
   };
 }
 
@@ -123,6 +125,16 @@ export const messageRepository = {
         [id],
       )
     )[0],
+
+  /** The new text and size of a live message; answers it as it is now. */
+  edit: async (sql: Sql, id: string, content: string, sizeBytes: number, editedAt: string): Promise<MessageRow> => {
+    const [row] = await sql<MessageRow>(
+      `UPDATE direct_messages m SET content = $2, message_size_bytes = $3, edited_at = $4::timestamptz
+       WHERE m.id = $1::uuid RETURNING ${MESSAGE_COLUMNS}`,
+      [id, content, sizeBytes, editedAt],
+    );
+    return row!;
+  },
 
   markDeletedBySender: (sql: Sql, id: string) =>
     sql(`UPDATE direct_messages SET is_deleted_by_sender = true WHERE id = $1::uuid RETURNING id`, [id]),

@@ -40,6 +40,16 @@ export interface ConversationUserRow {
   profile_image_url: string | null;
 }
 
+const EMPTY_ROW: ConversationUserRow = {
+  email: null,
+  contact_info_visible: null,
+  first_name: null,
+  last_name: null,
+  preferred_name: null,
+  access_level: null,
+  profile_image_url: null,
+};
+
 /**
  * A member the replica does not know yet shows with their id only (auth's event is on its way); the
  * e-mail only where contact-information privacy lets the viewer see it (proto's rule).
@@ -82,6 +92,13 @@ export const userReplica = {
   exists: async (sql: Sql, id: string): Promise<boolean> =>
     (await sql(`SELECT 1 FROM users WHERE id = $1::uuid`, [id])).length > 0,
   delete: (db: Db, id: string) => db.user.deleteMany({ where: { id } }),
+  conversationUser: async (sql: Sql, viewer: ContactViewer, id: string): Promise<ConversationUser> => {
+    const [row] = await sql<ConversationUserRow>(
+      `SELECT ${CONVERSATION_USER_COLUMNS} FROM users u WHERE u.id = $1::uuid`,
+      [id],
+    );
+    return conversationUserOf(viewer, id, row ?? EMPTY_ROW);
+  },
   findById: (db: Db, id: string): Promise<KnownUser | null> =>
     db.user.findUnique({ where: { id }, select: KNOWN_USER }),
   findMany: (db: Db, ids: string[]): Promise<KnownUser[]> =>

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type ContactViewer,
   DM_MESSAGES,
   SUBJECTS,
   messageSizeBytes,
   type DirectMessage,
   type DmMessageCreatedPayload,
   type DmMessageDeletedPayload,
+  type DmMessageEditedPayload,
+  type EditMessageRequest,
+  LIMITS,
   type DmMessageReadPayload,
   type MessagePage,
   type MessagePageQuery,
@@ -107,11 +111,12 @@ export async function sendMessage(
 /** A page of the viewer's conversation with otherId; a pair the viewer is not part of cannot be named. */
 export async function listMessages(
   ctx: DmContext,
-  viewerId: string,
+  viewer: ContactViewer,
   otherId: string,
   query: MessagePageQuery,
 ): Promise<MessagePage> {
   const after = decodeCursor(query.cursor);
+  const viewerId = viewer.userId.toLowerCase();
   await requireOtherMember(ctx, viewerId, otherId);
   const rows = await messageRepository.pageOfPair(
     sqlOnPool(ctx.pool),
@@ -127,6 +132,9 @@ export async function listMessages(
     messages: page.reverse().map(toDirectMessage),
     nextCursor: hasMore && oldest ? encodeCursor({ at: oldest.created_at, id: oldest.id }) : null,
     hasMore,
+    ...(after
+      ? {}
+      : { partner: await userReplica.conversationUser(sqlOnPool(ctx.pool), viewer, otherId.toLowerCase()) }),
   };
 }
 
@@ -174,6 +182,57 @@ export async function deleteOwnMessage(ctx: DmContext, viewerId: string, message
       deletedByAdminId: null,
       reason: null,
     } satisfies DmMessageDeletedPayload);
+  });
+}
+
+/**
+ * A member edits their own live message within the edit window. The quota counts the new size (a
+ * larger text must fit, a smaller one frees bytes); the admin service keeps the text a report saw.
+ */
+export async function editOwnMessage(
+  ctx: DmContext,
+  viewerId: string,
+  messageId: string,
+  request: EditMessageRequest,
+): Promise<DirectMessage> {
+  const notFound = new NotFoundError(DM_MESSAGES.messageNotFound);
+  if (!UUID.test(messageId)) throw notFound;
+  const id = messageId.toLowerCase();
+  const found = await messageRepository.findLive(sqlOnPool(ctx.pool), id);
+  if (!found || found.sender_id !== viewerId) throw notFound;
+  const sizeBytes = messageSizeBytes(request.content);
+  return inTransaction(ctx, async (sql, emit) => {
+    await quotaRepository.lock(sql, found.sender_id);
+    await conversationRepository.lockPair(sql, found.sender_id, found.recipient_id);
+    const message = await messageRepository.lockLive(sql, id);
+    if (!message) throw notFound;
+    const now = new Date();
+    if (now.getTime() - Date.parse(message.created_at) > LIMITS.directMessage.editWindowMs)
+      throw new ForbiddenError(DM_MESSAGES.editWindowPassed);
+    const delta = sizeBytes - message.message_size_bytes;
+    if (delta > 0 && !(await quotaRepository.reserve(sql, viewerId, delta))) {
+      const quota = await quotaRepository.find(sql, viewerId);
+      throw new QuotaExceededError(delta, Math.max(0, quota.max_bytes - quota.used_bytes));
+    }
+    if (delta < 0) await quotaRepository.release(sql, viewerId, -delta);
+    const edited = await messageRepository.edit(sql, id, request.content, sizeBytes, now.toISOString());
+    await conversationRepository.editMessage(sql, {
+      id,
+      content: request.content,
+      senderId: message.sender_id,
+      recipientId: message.recipient_id,
+      sizeDelta: delta,
+    });
+    await emit(SUBJECTS.dmMessageEdited, {
+      id,
+      content: edited.content,
+      senderId: edited.sender_id,
+      recipientId: edited.recipient_id,
+      createdAt: edited.created_at,
+      editedAt: edited.edited_at!,
+      messageSizeBytes: sizeBytes,
+    } satisfies DmMessageEditedPayload);
+    return toDirectMessage(edited);
   });
 }
 

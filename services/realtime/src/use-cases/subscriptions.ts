@@ -53,7 +53,13 @@ function createNotifications(ctx: RealtimeContext): Promise<Subscription> {
 function pushLiveEvents(ctx: RealtimeContext): Promise<Subscription> {
   return ctx.bus.subscribe({
     durable: ctx.config.REALTIME_LIVE_CONSUMER,
-    subjects: [SUBJECTS.dmMessageCreated, SUBJECTS.dmMessageRead, SUBJECTS.sessionRevoked],
+    subjects: [
+      SUBJECTS.dmMessageCreated,
+      SUBJECTS.dmMessageRead,
+      SUBJECTS.dmMessageDeleted,
+      SUBJECTS.dmMessageEdited,
+      SUBJECTS.sessionRevoked,
+    ],
     handler: async (event) => {
       switch (event.subject) {
         case SUBJECTS.dmMessageCreated: {
@@ -71,6 +77,24 @@ function pushLiveEvents(ctx: RealtimeContext): Promise<Subscription> {
             ...event.payload,
           });
           return;
+        case SUBJECTS.dmMessageDeleted: {
+          const { id, senderId, recipientId } = event.payload;
+          await ctx.hub.pushToUsers([recipientId, senderId], `deleted:${id}`, {
+            type: 'message_deleted',
+            messageId: id,
+            senderId,
+            recipientId,
+          });
+          return;
+        }
+        case SUBJECTS.dmMessageEdited: {
+          const { id, content, senderId, recipientId, createdAt, editedAt, messageSizeBytes } = event.payload;
+          await ctx.hub.pushToUsers([recipientId, senderId], `edited:${event.id}`, {
+            type: 'message_edited',
+            message: { id, content, senderId, recipientId, createdAt, editedAt, messageSizeBytes },
+          });
+          return;
+        }
         case SUBJECTS.sessionRevoked:
           await ctx.hub.announceSessionRevoked(event.payload.sessionId);
       }

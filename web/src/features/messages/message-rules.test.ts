@@ -9,6 +9,7 @@ import {
   memberDisplayName,
   messageContentProblem,
   messageKeyAction,
+  canStillEdit,
   quotaBarColor,
   quotaWarningLevel,
   quotaWarningToast,
@@ -41,6 +42,7 @@ function aMessage(id: string, createdAt: string): DirectMessage {
     readAt: null,
     createdAt,
     messageSizeBytes: 2,
+    editedAt: null,
   };
 }
 
@@ -150,6 +152,15 @@ describe('keys', () => {
     expect(messageKeyAction('r', false)).toBe('report');
     expect(messageKeyAction('R', false)).toBe('report');
     expect(messageKeyAction('Delete', false)).toBe('none');
+    expect(messageKeyAction('e', true)).toBe('edit');
+    expect(messageKeyAction('e', false)).toBe('none');
+  });
+
+  it('allows editing for 15 minutes after sending', () => {
+    const sentAt = Date.parse('2026-03-01T10:00:00Z');
+    const message = { createdAt: new Date(sentAt).toISOString() };
+    expect(canStillEdit(message, sentAt + 14 * 60_000)).toBe(true);
+    expect(canStillEdit(message, sentAt + 15 * 60_000)).toBe(false);
   });
 });
 

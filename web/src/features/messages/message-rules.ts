@@ -21,6 +21,7 @@ export const DM_TEXTS = {
   loadFailedTitle: 'Failed to Load Messages',
   loadFailed: 'Failed to fetch messages',
   noMessages: 'No messages yet. Start the conversation!',
+  editFailed: 'Failed to edit message',
 } as const;
 
 const MEGABYTE = 1_048_576;
@@ -129,11 +130,17 @@ export function composerKeyAction(event: {
   return event.shiftKey ? 'newline' : 'send';
 }
 
-/** What a key does on a message (spec 2 section 2): delete one's own, report another's. */
-export function messageKeyAction(key: string, isOwn: boolean): 'delete' | 'report' | 'none' {
+/** What a key does on a message (spec 2 section 2): delete or edit one's own, report another's. */
+export function messageKeyAction(key: string, isOwn: boolean): 'delete' | 'edit' | 'report' | 'none' {
   if (isOwn && (key === 'Delete' || key === 'Backspace')) return 'delete';
+  if (isOwn && key.toLowerCase() === 'e') return 'edit';
   if (!isOwn && key.toLowerCase() === 'r') return 'report';
   return 'none';
+}
+
+/** Whether the sender may still edit the message (the server's window: 15 minutes after sending). */
+export function canStillEdit(message: Pick<DirectMessage, 'createdAt'>, now: number = Date.now()): boolean {
+  return now - Date.parse(message.createdAt) < LIMITS.directMessage.editWindowMs;
 }
 
 export const TEMPORARY_ID_PREFIX = 'temp-';
@@ -150,6 +157,47 @@ export function threadMessages(pages: readonly MessagePage[]): DirectMessage[] {
   return [...byId.values()].sort(
     (a, b) => Date.parse(a.createdAt) - Date.parse(b.createdAt) || a.id.localeCompare(b.id),
   );
+}
+
+export type ThreadRow =
+  { kind: 'message'; key: string; message: DirectMessage } | { kind: 'day' | 'unread'; key: string; label: string };
+
+/** A day separator's words: Today, Yesterday, a weekday within the week, else the date. */
+export function dayLabel(at: string, now: Date = new Date()): string {
+  const day = new Date(at);
+  const startOf = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+  const days = Math.round((startOf(now) - startOf(day)) / 86_400_000);
+  if (days === 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  if (days > 1 && days < 7) return day.toLocaleDateString('en-GB', { weekday: 'long' });
+  return day.toLocaleDateString('en-GB', {
+    day: 'numeric',
+    month: 'long',
+    ...(day.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
+  });
+}
+
+/**
+ * The thread as rows, as chat apps show it: a separator where the day changes, and an 'Unread'
+ * divider above `unreadFromId` (the first message that was unread when the thread opened).
+ */
+export function threadRows(
+  messages: readonly DirectMessage[],
+  unreadFromId: string | null,
+  now = new Date(),
+): ThreadRow[] {
+  const rows: ThreadRow[] = [];
+  let lastDay = '';
+  messages.forEach((message) => {
+    const day = new Date(message.createdAt).toDateString();
+    if (day !== lastDay) {
+      lastDay = day;
+      rows.push({ kind: 'day', key: `day:${day}`, label: dayLabel(message.createdAt, now) });
+    }
+    if (message.id === unreadFromId) rows.push({ kind: 'unread', key: 'unread', label: 'Unread' });
+    rows.push({ kind: 'message', key: message.id, message });
+  });
+  return rows;
 }
 
 /** A failure toast's text: the server's own message (spec 2 section 8), else the fallback. */

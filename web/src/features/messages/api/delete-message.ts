@@ -1,28 +1,36 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dmRoutes } from '@crucible/proto';
 import { callRoute } from '../../../lib/api-client.ts';
-import { CONVERSATIONS_KEY, QUOTA_KEY, messagesKey } from './message-query-keys.ts';
+import { applyMessageDeleted, applyOwnBytes } from './live-cache.ts';
+import { CONVERSATIONS_KEY } from './message-query-keys.ts';
+import type { DirectMessage } from './types.ts';
 
 export interface DeleteMessageRequest {
-  messageId: string;
-  /** The conversation it belongs to, whose thread is refreshed. */
-  otherUserId: string;
+  message: DirectMessage;
+  viewerId: string;
 }
 
-export async function deleteMessage({ messageId }: DeleteMessageRequest): Promise<void> {
-  await callRoute(dmRoutes.deleteMessage, { params: { messageId } });
+export async function deleteMessage({ message }: DeleteMessageRequest): Promise<void> {
+  await callRoute(dmRoutes.deleteMessage, { params: { messageId: message.id } });
 }
 
-/** Deleting frees the message's bytes: the thread, the list and the quota (with its breakdown) change. */
+/**
+ * Deleting frees the message's bytes: it leaves the thread and its bytes the quota in place. Only
+ * when it was the conversation's last message is the list asked again (its new last message may not
+ * be loaded here).
+ */
 export function useDeleteMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteMessage,
-    onSuccess: (_answer, { otherUserId }) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: messagesKey(otherUserId) }),
-        queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY }),
-        queryClient.invalidateQueries({ queryKey: QUOTA_KEY }),
-      ]),
+    onSuccess: (_answer, { message, viewerId }) => {
+      const { wasLast } = applyMessageDeleted(queryClient, viewerId, {
+        messageId: message.id,
+        senderId: message.senderId,
+        recipientId: message.recipientId,
+      });
+      applyOwnBytes(queryClient, message.recipientId, -message.messageSizeBytes, -1);
+      if (wasLast) void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true });
+    },
   });
 }

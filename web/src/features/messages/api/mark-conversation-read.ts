@@ -1,22 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { dmRoutes } from '@crucible/proto';
 import { callRoute } from '../../../lib/api-client.ts';
-import { CONVERSATIONS_KEY, UNREAD_COUNT_KEY, messagesKey } from './message-query-keys.ts';
+import { applyConversationRead } from './live-cache.ts';
 
-export async function markConversationRead(otherUserId: string): Promise<void> {
-  await callRoute(dmRoutes.readAll, { params: { userId: otherUserId } });
+export interface MarkConversationReadRequest {
+  partnerId: string;
+  viewerId: string;
 }
 
-/** Reading changes the conversation's unread count, the navigation's badge and the messages' read state. */
+export async function markConversationRead({ partnerId }: MarkConversationReadRequest): Promise<{ readAt: string }> {
+  return callRoute(dmRoutes.readAll, { params: { userId: partnerId } });
+}
+
+/**
+ * Reading changes the conversation's unread count, the navigation's badge and the messages' read
+ * state, all set in place from the answer: reading costs this one call and no refetch.
+ */
 export function useMarkConversationRead() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: markConversationRead,
-    onSuccess: (_answer, otherUserId) =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY }),
-        queryClient.invalidateQueries({ queryKey: UNREAD_COUNT_KEY }),
-        queryClient.invalidateQueries({ queryKey: messagesKey(otherUserId) }),
-      ]),
+    onSuccess: ({ readAt }, { partnerId, viewerId }) => applyConversationRead(queryClient, viewerId, partnerId, readAt),
   });
 }

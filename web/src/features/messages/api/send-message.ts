@@ -1,9 +1,10 @@
-import { useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-request.ts';
 import { IDEMPOTENCY_HEADER, withSendKey } from '../../../lib/idempotency.ts';
 import { TEMPORARY_ID_PREFIX } from '../message-rules.ts';
-import { CONVERSATIONS_KEY, QUOTA_KEY, messagesKey } from './message-query-keys.ts';
-import type { DirectMessage, MessagePage, SendMessageRequest } from './types.ts';
+import { applyNewMessage, applyOwnBytes, updateThread } from './live-cache.ts';
+import { CONVERSATIONS_KEY, messagesKey } from './message-query-keys.ts';
+import type { DirectMessage, SendMessageRequest } from './types.ts';
 
 export async function sendMessage(request: SendMessageRequest): Promise<DirectMessage> {
   return withSendKey(`dm:${request.recipientId}:${request.content}`, async (key) => {
@@ -12,26 +13,13 @@ export async function sendMessage(request: SendMessageRequest): Promise<DirectMe
   });
 }
 
-type ThreadData = InfiniteData<MessagePage, string | undefined>;
-
-/** Applies `change` to the thread's loaded pages, if the thread is loaded at all. */
-function updateThread(
-  queryClient: QueryClient,
-  otherUserId: string,
-  change: (messages: DirectMessage[], pageIndex: number) => DirectMessage[],
-) {
-  queryClient.setQueryData<ThreadData>(messagesKey(otherUserId), (data) =>
-    data
-      ? { ...data, pages: data.pages.map((page, index) => ({ ...page, messages: change(page.messages, index) })) }
-      : data,
-  );
-}
-
 let temporaryIds = 0;
 
 /**
  * Spec 2 section 4: the message shows at once under a temporary id, is replaced by the server's
- * message on success and removed again on error (only it: messages polled in meanwhile stay).
+ * message on success and removed again on error (only it: messages polled in meanwhile stay). The
+ * conversation list and the quota take the sent message in place; only a first message to someone
+ * new fetches the list (its summary is not in the cache to update).
  */
 export function useSendMessage(senderId: string) {
   const queryClient = useQueryClient();
@@ -49,6 +37,7 @@ export function useSendMessage(senderId: string) {
         readAt: null,
         createdAt: new Date().toISOString(),
         messageSizeBytes: new TextEncoder().encode(content).length,
+        editedAt: null,
       };
       // The first page holds the newest messages.
       updateThread(queryClient, recipientId, (messages, pageIndex) =>
@@ -58,8 +47,11 @@ export function useSendMessage(senderId: string) {
     },
     onSuccess: (sent, { recipientId }, context) => {
       updateThread(queryClient, recipientId, (messages) =>
-        messages.map((message) => (message.id === context.temporaryId ? sent : message)),
+        messages.filter((message) => message.id !== context.temporaryId),
       );
+      if (!applyNewMessage(queryClient, senderId, sent))
+        void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true });
+      applyOwnBytes(queryClient, recipientId, sent.messageSizeBytes, 1);
     },
     onError: (_error, { recipientId }, context) => {
       if (context)
@@ -67,11 +59,5 @@ export function useSendMessage(senderId: string) {
           messages.filter((message) => message.id !== context.temporaryId),
         );
     },
-    // A send changes the conversation list (last message, counts) and the quota and its breakdown.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY }),
-        queryClient.invalidateQueries({ queryKey: QUOTA_KEY }),
-      ]),
   });
 }

@@ -19,6 +19,7 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ListSkeleton } from '../../../components/Skeletons.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useDeleteMessage } from '../api/delete-message.ts';
+import { useEditMessage } from '../api/edit-message.ts';
 import { useMessages } from '../api/get-messages.ts';
 import { useMarkConversationRead } from '../api/mark-conversation-read.ts';
 import { useSendMessage } from '../api/send-message.ts';
@@ -29,8 +30,10 @@ import {
   isTemporaryMessage,
   memberDisplayName,
   threadMessages,
+  threadRows,
 } from '../message-rules.ts';
 import { Composer } from './Composer.tsx';
+import { DeleteMessageDialog } from './DeleteMessageDialog.tsx';
 import { LiveIndicator } from './LiveIndicator.tsx';
 import { useAnnounceTyping, usePartnerTyping } from './use-typing.ts';
 import { useLiveStatus } from '../../../lib/live-socket/live-socket-context.tsx';
@@ -77,29 +80,49 @@ export function MessageThread({
   const announceTyping = useAnnounceTyping(partner.id);
   const send = useSendMessage(viewerId);
   const remove = useDeleteMessage();
+  const edit = useEditMessage();
   const markRead = useMarkConversationRead();
   const showToast = useToast();
   const [draft, setDraft] = useState('');
   const [reporting, setReporting] = useState<DirectMessage | null>(null);
+  const [confirmingDelete, setConfirmingDelete] = useState<DirectMessage | null>(null);
+  const [editingId, setEditingId] = useState<string | null>(null);
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
-  const partnerName = memberDisplayName(partner);
+  // Opened by link before any conversation exists, the page knows only the id: the thread's first
+  // page names the member, so the header never says 'Unknown member'.
+  const named = partner.firstName || partner.lastName || partner.preferredName || partner.email;
+  const pagePartner = thread.data?.pages[0]?.partner;
+  const partnerName = memberDisplayName(!named && pagePartner ? pagePartner : partner);
 
   const messages = useMemo(() => threadMessages(thread.data?.pages ?? []), [thread.data]);
-  // Opening a conversation reads it (spec 2 section 4), and so does a poll that brings new messages
-  // into the open thread, whether the list's count or the thread's own poll sees them first.
+  // The 'Unread' divider stays above the first message that was unread when the thread opened, also
+  // after reading it marked them read.
+  const [unreadFromId, setUnreadFromId] = useState<string | null | undefined>(undefined);
+  if (unreadFromId === undefined && thread.data)
+    setUnreadFromId(messages.find((message) => message.senderId === partner.id && !message.isRead)?.id ?? null);
+  const rows = useMemo(() => threadRows(messages, unreadFromId ?? null), [messages, unreadFromId]);
+
+  // Opening a conversation reads it (spec 2 section 4), once the thread is loaded so one call covers
+  // what the list counted and what the page shows; a message arriving while it is open is read too.
+  // Each unread state is read once: the answer marks the cache read in place.
   const newestUnreadId = messages.findLast((message) => message.senderId === partner.id && !message.isRead)?.id;
+  const readMarker = newestUnreadId ?? (unreadCount > 0 ? 'counted' : null);
+  const lastRead = useRef<string | null>(null);
   const { mutate: markConversationRead } = markRead;
+  const threadLoaded = Boolean(thread.data);
   useEffect(() => {
-    if (unreadCount > 0 || newestUnreadId) markConversationRead(partner.id);
-  }, [unreadCount, newestUnreadId, partner.id, markConversationRead]);
+    if (!threadLoaded || !readMarker || lastRead.current === readMarker) return;
+    lastRead.current = readMarker;
+    markConversationRead({ partnerId: partner.id, viewerId });
+  }, [threadLoaded, readMarker, partner.id, viewerId, markConversationRead]);
 
   const scrollRef = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
-    count: messages.length,
+    count: rows.length,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ESTIMATED_ROW_PX,
     overscan: THREAD_OVERSCAN,
-    getItemKey: (index) => messages[index]!.id,
+    getItemKey: (index) => rows[index]!.key,
   });
 
   // Where the list must stay after it changes: at the bottom for a new message, at the same
@@ -114,12 +137,12 @@ export function MessageThread({
     edges.current = { firstId: first?.id, lastId: last?.id };
     if (!last) return;
     if (previous.lastId !== last.id && (nearBottom.current || !previous.lastId || last.senderId === viewerId)) {
-      virtualizer.scrollToIndex(messages.length - 1, { align: 'end' });
+      virtualizer.scrollToIndex(rows.length - 1, { align: 'end' });
     } else if (previous.firstId && previous.firstId !== first?.id) {
-      const keptIndex = messages.findIndex((message) => message.id === previous.firstId);
+      const keptIndex = rows.findIndex((row) => row.key === previous.firstId);
       if (keptIndex > 0) virtualizer.scrollToIndex(keptIndex, { align: 'start' });
     }
-  }, [messages, virtualizer, viewerId]);
+  }, [messages, rows, virtualizer, viewerId]);
 
   const { hasNextPage, isFetchingNextPage, fetchNextPage } = thread;
   const loadOlder = () => {
@@ -147,13 +170,28 @@ export function MessageThread({
     );
   };
 
+  const askToDelete = (message: DirectMessage) => {
+    if (!isTemporaryMessage(message)) setConfirmingDelete(message);
+  };
   const deleteMessage = (message: DirectMessage) => {
-    if (isTemporaryMessage(message)) return;
     remove.mutate(
-      { messageId: message.id, otherUserId: partner.id },
+      { message, viewerId },
       {
+        onSuccess: () => setConfirmingDelete(null),
+        onError: (error) => {
+          setConfirmingDelete(null);
+          showToast({ severity: 'error', title: DM_TEXTS.deleteFailed, description: failureDescription(error) });
+        },
+      },
+    );
+  };
+  const saveEdit = (message: DirectMessage, content: string) => {
+    edit.mutate(
+      { message, content, viewerId },
+      {
+        onSuccess: () => setEditingId(null),
         onError: (error) =>
-          showToast({ severity: 'error', title: DM_TEXTS.deleteFailed, description: failureDescription(error) }),
+          showToast({ severity: 'error', title: DM_TEXTS.editFailed, description: failureDescription(error) }),
       },
     );
   };
@@ -207,26 +245,54 @@ export function MessageThread({
           aria-label={`Messages with ${partnerName}`}
           sx={{ position: 'relative', height: virtualizer.getTotalSize() }}
         >
-          {virtualizer.getVirtualItems().map((row) => {
-            const message = messages[row.index]!;
-            const isOwn = message.senderId === viewerId;
+          {virtualizer.getVirtualItems().map((virtualRow) => {
+            const row = rows[virtualRow.index]!;
+            const place = {
+              role: 'listitem',
+              'aria-setsize': rows.length,
+              'aria-posinset': virtualRow.index + 1,
+              'data-index': virtualRow.index,
+              ref: virtualizer.measureElement,
+              sx: {
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                transform: `translateY(${virtualRow.start}px)`,
+              },
+            } as const;
+            if (row.kind !== 'message')
+              return (
+                <Box key={virtualRow.key} {...place}>
+                  <Divider
+                    role="separator"
+                    aria-label={row.label}
+                    sx={{
+                      px: 2,
+                      py: 1,
+                      typography: 'caption',
+                      color: row.kind === 'unread' ? 'error.main' : 'text.secondary',
+                      '&::before, &::after': row.kind === 'unread' ? { borderColor: 'error.main' } : undefined,
+                    }}
+                  >
+                    {row.label}
+                  </Divider>
+                </Box>
+              );
+            const message = row.message;
             return (
-              <Box
-                key={row.key}
-                role="listitem"
-                data-index={row.index}
-                ref={virtualizer.measureElement}
-                aria-setsize={messages.length}
-                aria-posinset={row.index + 1}
-                sx={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${row.start}px)` }}
-              >
+              <Box key={virtualRow.key} {...place}>
                 <MessageItem
                   message={message}
-                  isOwn={isOwn}
+                  isOwn={message.senderId === viewerId}
                   senderName={partnerName}
                   senderPicture={partner.profileImageUrl}
-                  onDelete={deleteMessage}
+                  onDelete={askToDelete}
                   onReport={setReporting}
+                  editing={editingId === message.id}
+                  editPending={edit.isPending}
+                  onEdit={(target) => setEditingId(target?.id ?? null)}
+                  onSaveEdit={saveEdit}
                 />
               </Box>
             );
@@ -296,6 +362,13 @@ export function MessageThread({
         />
       </Box>
       <ReportMessageDialog message={reporting} onClose={() => setReporting(null)} />
+      <DeleteMessageDialog
+        message={confirmingDelete}
+        partnerName={partnerName}
+        pending={remove.isPending}
+        onConfirm={deleteMessage}
+        onClose={() => setConfirmingDelete(null)}
+      />
     </Card>
   );
 }

@@ -45,6 +45,7 @@ function aMessage(overrides: Partial<DirectMessage> = {}): DirectMessage {
     readAt: '2026-11-20T10:02:00Z',
     createdAt: '2026-11-20T10:00:00Z',
     messageSizeBytes: 9,
+    editedAt: null,
     ...overrides,
   };
 }
@@ -153,7 +154,7 @@ describe('the messages page', () => {
       'GET /api/direct-messages/unread-count': () => ({ status: 200, body: { count: unread } }),
       [`PUT /api/direct-messages/${grace.id}/read-all`]: () => {
         unread = 0;
-        return { status: 204 };
+        return { status: 200, body: { markedRead: 150, readAt: '2026-11-20T10:05:00Z' } };
       },
     });
     renderApp('/messages');
@@ -164,7 +165,7 @@ describe('the messages page', () => {
     await userEvent.click(within(list).getByRole('button', { name: /Grace Hopper/ }));
     await waitFor(() => expect(callsTo(fetchMock, 'PUT', `/api/direct-messages/${grace.id}/read-all`)).toHaveLength(1));
     await waitFor(() => expect(within(list).queryByText('99+')).toBeNull());
-    // The navigation's badge shares the resource's key, so reading refreshes it too.
+    // The answer clears the list's count and the navigation's badge in place.
     await waitFor(() => expect(within(nav).queryByText(/unread/)).toBeNull());
   });
 
@@ -174,7 +175,10 @@ describe('the messages page', () => {
         status: 200,
         body: { messages: [aMessage({ isRead: false, readAt: null })], nextCursor: null },
       }),
-      [`PUT /api/direct-messages/${grace.id}/read-all`]: () => ({ status: 204 }),
+      [`PUT /api/direct-messages/${grace.id}/read-all`]: () => ({
+        status: 200,
+        body: { markedRead: 1, readAt: '2026-11-20T10:05:00Z' },
+      }),
     });
     renderApp(`/messages?with=${grace.id}`);
     await thread();
@@ -391,15 +395,27 @@ describe('the composer', () => {
 });
 
 describe('message shortcuts', () => {
-  it('deletes one’s own message with Delete', async () => {
+  it('asks before deleting one’s own message with Delete, and deletes nothing on Cancel', async () => {
     const fetchMock = signedInAs(viewer, { [`DELETE /api/direct-messages/${fromAda.id}`]: () => ({ status: 204 }) });
     renderApp(`/messages?with=${grace.id}`);
-    const own = within(await thread())
-      .getByText('Hi Grace')
-      .closest<HTMLElement>('[data-message-id]')!;
-    own.focus();
+    const own = () =>
+      within(screen.getByRole('list', { name: /Messages with/ }))
+        .getByText('Hi Grace')
+        .closest<HTMLElement>('[data-message-id]')!;
+    await thread();
+    own().focus();
     await userEvent.keyboard('{Delete}');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete message?' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(fetchMock, 'DELETE', `/api/direct-messages/${fromAda.id}`)).toHaveLength(0);
+    own().focus();
+    await userEvent.keyboard('{Delete}');
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete message?' })).getByRole('button', { name: 'Delete' }),
+    );
     await waitFor(() => expect(callsTo(fetchMock, 'DELETE', `/api/direct-messages/${fromAda.id}`)).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByText('Hi Grace')).toBeNull());
   });
 
   it('does not delete another member’s message, and says why a delete failed', async () => {
@@ -415,12 +431,16 @@ describe('message shortcuts', () => {
       .closest<HTMLElement>('[data-message-id]')!;
     theirs.focus();
     await userEvent.keyboard('{Backspace}');
+    expect(screen.queryByRole('dialog')).toBeNull();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
     within(await thread())
       .getByText('Hi Grace')
       .closest<HTMLElement>('[data-message-id]')!
       .focus();
     await userEvent.keyboard('{Backspace}');
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete message?' })).getByRole('button', { name: 'Delete' }),
+    );
     expect((await toast('Failed to delete message')).textContent).toContain('Message not found');
   });
 
