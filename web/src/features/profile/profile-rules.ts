@@ -204,6 +204,10 @@ export function textErrors(
 
 const blankToNull = (value: string | null | undefined) => (value == null || value.trim() === '' ? null : value);
 
+/** The ids a list was loaded with: what a replace names (the service refuses any other stored list). */
+export const loadedIdsOf = (entries: readonly { id?: string }[]) =>
+  entries.map((entry) => entry.id).filter((id): id is string => id !== undefined);
+
 /** Spec 3 section 4: blank entries are skipped, a blank end date is null and makes the entry current. */
 export function workplacesToSave(entries: readonly Workplace[]): Workplace[] {
   return entries
