@@ -397,6 +397,8 @@ export const privacySettingsSchema = z.object({
   skillsVisible: accessLevelSchema,
   leadershipProgressVisible: accessLevelSchema,
   analyticsVisible: accessLevelSchema,
+  /** The Activity Feed's tier: forum stats are answered at or above it (and only while showActivityFeed). */
+  activityFeedVisible: accessLevelSchema,
   showOnlineStatus: z.boolean(),
   allowDirectMessages: z.boolean(),
   allowSkillEndorsements: z.boolean(),
@@ -415,6 +417,7 @@ export function privacyFormToPatch(form: {
   skillsVisibility: PrivacySettings['skillsVisible'];
   leadershipProgressVisibility: PrivacySettings['leadershipProgressVisible'];
   contactInfoVisibility: PrivacySettings['contactInfoVisible'];
+  activityFeedVisibility: PrivacySettings['activityFeedVisible'];
   allowDirectMessages: boolean;
   allowSkillEndorsements: boolean;
   showOnlineStatus: boolean;
@@ -429,6 +432,7 @@ export function privacyFormToPatch(form: {
     workExperienceVisible: form.profileVisibility,
     educationVisible: form.profileVisibility,
     analyticsVisible: 'Core',
+    activityFeedVisible: form.activityFeedVisibility,
     allowDirectMessages: form.allowDirectMessages,
     allowSkillEndorsements: form.allowSkillEndorsements,
     showOnlineStatus: form.showOnlineStatus,

@@ -364,4 +364,59 @@ describe('activity', () => {
     expect(analytics.viewsPerDay).toHaveLength(30);
     expect(analytics.viewsPerDay.at(-1)!.views).toBe(2);
   });
+
+  it('keeps the Activity Feed tier chosen in Privacy and answers stats only at or above it (and the profile tier)', async () => {
+    const owner = await h.member('Apprentice');
+    const saved = await h.call<{ activityFeedVisible: string }>(`/api/users/${owner.id}/privacy`, {
+      token: owner.token,
+      method: 'PATCH',
+      json: { activityFeedVisible: 'Master' },
+    });
+    expect(saved.activityFeedVisible).toBe('Master');
+    const reloaded = await h.call<{ activityFeedVisible: string }>(`/api/users/${owner.id}/privacy`, {
+      token: owner.token,
+    });
+    expect(reloaded.activityFeedVisible).toBe('Master');
+    for (const level of ACCESS_LEVELS) {
+      const status = (await get(`/api/users/${owner.id}/stats`, members[level])).status;
+      expect({ level, status }).toEqual({ level, status: ACCESS_LEVELS.indexOf(level) >= 3 ? 200 : 403 });
+    }
+    const refused = await get(`/api/users/${owner.id}/stats`, members.Journeyman);
+    expect((await refused.json()).message).toBe(PROFILE_MESSAGES.activityPrivate);
+    expect((await get(`/api/users/${owner.id}/stats`, owner)).status).toBe(200);
+
+    // A viewer refused the profile is refused its stats too, whatever the feed's tier.
+    await h.call(`/api/users/${owner.id}/privacy`, {
+      token: owner.token,
+      method: 'PATCH',
+      json: { activityFeedVisible: 'Public', personalInfoVisible: 'Core' },
+    });
+    expect((await get(`/api/users/${owner.id}/stats`, members.Master)).status).toBe(403);
+    expect((await get(`/api/users/${owner.id}/stats`, members.Core)).status).toBe(200);
+  });
+
+  it('records a view only from a viewer who may see the profile', async () => {
+    const owner = await h.member('Journeyman');
+    await h.call(`/api/users/${owner.id}/privacy`, {
+      token: owner.token,
+      method: 'PATCH',
+      json: { personalInfoVisible: 'Master' },
+    });
+    const refused = await h.call<{ id: string | null }>(`/api/users/${owner.id}/views`, {
+      token: members.Apprentice.token,
+      json: {},
+      expect: 201,
+    });
+    expect(refused.id).toBeNull();
+    const seen = await h.call<{ id: string | null }>(`/api/users/${owner.id}/views`, {
+      token: members.Master.token,
+      json: {},
+      expect: 201,
+    });
+    expect(seen.id).not.toBeNull();
+    const analytics = await h.call<{ stats: { totalViews: number } }>(`/api/users/${owner.id}/analytics`, {
+      token: owner.token,
+    });
+    expect(analytics.stats.totalViews).toBe(1);
+  });
 });

@@ -147,7 +147,7 @@ export function privacyFromServer(settings: Partial<PrivacySettings> | undefined
     skillsVisibility: settings.skillsVisible ?? d.skillsVisibility,
     leadershipProgressVisibility: settings.leadershipProgressVisible ?? d.leadershipProgressVisibility,
     contactInfoVisibility: settings.contactInfoVisible ?? d.contactInfoVisibility,
-    activityFeedVisibility: d.activityFeedVisibility,
+    activityFeedVisibility: settings.activityFeedVisible ?? d.activityFeedVisibility,
     allowDirectMessages: settings.allowDirectMessages ?? d.allowDirectMessages,
     allowSkillEndorsements: settings.allowSkillEndorsements ?? d.allowSkillEndorsements,
     showOnlineStatus: settings.showOnlineStatus ?? d.showOnlineStatus,

@@ -263,6 +263,7 @@ describe('edit profile page', () => {
       workExperienceVisible: 'Public',
       educationVisible: 'Public',
       analyticsVisible: 'Core',
+      activityFeedVisible: 'Apprentice',
       allowDirectMessages: false,
       allowSkillEndorsements: true,
       showOnlineStatus: true,
