@@ -66,6 +66,7 @@ describe('profile contracts', () => {
       skillsVisibility: 'Public',
       leadershipProgressVisibility: 'Core',
       contactInfoVisibility: 'Journeyman',
+      activityFeedVisibility: 'Master',
       allowDirectMessages: false,
       allowSkillEndorsements: true,
       showOnlineStatus: false,
@@ -76,6 +77,7 @@ describe('profile contracts', () => {
       workExperienceVisible: 'Master',
       educationVisible: 'Master',
       analyticsVisible: 'Core',
+      activityFeedVisible: 'Master',
     });
   });
 

@@ -47,6 +47,10 @@ export const PROFILE_MESSAGES = {
   savedTitle: 'Profile updated',
   saved: 'Your profile has been updated successfully.',
   loadFailed: 'Error Loading Profile',
+  // 409 on a list replace that does not name the stored list (see loadedIdsSchema).
+  workplacesChanged: 'Your work experience changed since this page loaded it. Reload the page and try again.',
+  educationChanged: 'Your education changed since this page loaded it. Reload the page and try again.',
+  ownEditOnly: 'You can only edit your own profile',
   notFoundTitle: 'Profile Not Found',
 } as const;
 
@@ -202,9 +206,23 @@ export const educationSchema = z.object({
 export type Education = z.infer<typeof educationSchema>;
 
 const MAX_ENTRIES = 200;
+/**
+ * The ids of a list as the caller loaded it. A replace names what it replaces: when the stored list
+ * is not that one (changed since, or never loaded: absent) the service refuses with 409, so a page
+ * whose load failed can never store an empty list over a member's history.
+ */
+const loadedIdsSchema = z.array(z.string().max(64)).max(MAX_ENTRIES).optional();
 /** PUT /api/users/{id}/workplaces and /education: the whole list replaced in one transaction. */
-export const workplaceListSchema = z.array(workplaceInputSchema).max(MAX_ENTRIES);
-export const educationListSchema = z.array(educationInputSchema).max(MAX_ENTRIES);
+export const workplaceListSchema = z.strictObject({
+  loadedIds: loadedIdsSchema,
+  entries: z.array(workplaceInputSchema).max(MAX_ENTRIES),
+});
+export const educationListSchema = z.strictObject({
+  loadedIds: loadedIdsSchema,
+  entries: z.array(educationInputSchema).max(MAX_ENTRIES),
+});
+export type WorkplaceListReplace = z.infer<typeof workplaceListSchema>;
+export type EducationListReplace = z.infer<typeof educationListSchema>;
 
 /** PUT /api/users/{id}/profile-form: the edit page's one save (profile, work and education) in one transaction. */
 export const profileFormSaveSchema = z.strictObject({
@@ -379,6 +397,8 @@ export const privacySettingsSchema = z.object({
   skillsVisible: accessLevelSchema,
   leadershipProgressVisible: accessLevelSchema,
   analyticsVisible: accessLevelSchema,
+  /** The Activity Feed's tier: forum stats are answered at or above it (and only while showActivityFeed). */
+  activityFeedVisible: accessLevelSchema,
   showOnlineStatus: z.boolean(),
   allowDirectMessages: z.boolean(),
   allowSkillEndorsements: z.boolean(),
@@ -397,6 +417,7 @@ export function privacyFormToPatch(form: {
   skillsVisibility: PrivacySettings['skillsVisible'];
   leadershipProgressVisibility: PrivacySettings['leadershipProgressVisible'];
   contactInfoVisibility: PrivacySettings['contactInfoVisible'];
+  activityFeedVisibility: PrivacySettings['activityFeedVisible'];
   allowDirectMessages: boolean;
   allowSkillEndorsements: boolean;
   showOnlineStatus: boolean;
@@ -411,6 +432,7 @@ export function privacyFormToPatch(form: {
     workExperienceVisible: form.profileVisibility,
     educationVisible: form.profileVisibility,
     analyticsVisible: 'Core',
+    activityFeedVisible: form.activityFeedVisibility,
     allowDirectMessages: form.allowDirectMessages,
     allowSkillEndorsements: form.allowSkillEndorsements,
     showOnlineStatus: form.showOnlineStatus,

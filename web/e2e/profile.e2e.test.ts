@@ -4,6 +4,7 @@
  */
 import type { CurrentUser, DiscussionDetail } from '@crucible/proto';
 import type { Browser, Page } from 'playwright-core';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withPage, type Product } from './harness.ts';
 import {
@@ -83,6 +84,90 @@ describe('profile pages', () => {
       await page.getByText('Started at the anvil.').waitFor();
       const avatar = page.getByRole('img', { name: 'Olga Tester' }).first();
       expect(await avatar.getAttribute('src')).not.toMatch(/^data:/);
+    });
+  });
+
+  it('keeps the stored work history and education when their load fails: Retry shows and saving waits', async () => {
+    await withPage(browser, 'profile-list-load-fails', async (page) => {
+      await signIn(page, members.owner);
+      const listPath = /\/api\/users\/[^/]+\/(workplaces|education)$/;
+      let failing = true;
+      await page.route(listPath, (route) =>
+        failing && route.request().method() === 'GET'
+          ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' })
+          : route.continue(),
+      );
+      await page.goto(at(`/profile/${members.owner.id}/edit`));
+      await page.getByRole('textbox', { name: 'Preferred name' }).fill('Wiper');
+      await page.getByRole('tab', { name: 'Experience' }).click();
+      await page.getByText('Your work experience could not be loaded. Saving is disabled until it loads.').waitFor();
+      expect(await page.getByText('No work experience added yet').count()).toBe(0);
+      await page.getByRole('tab', { name: 'Education' }).click();
+      await page.getByText('Your education could not be loaded. Saving is disabled until it loads.').waitFor();
+      expect(await page.getByRole('button', { name: 'Save Changes' }).isDisabled()).toBe(true);
+      await page.getByText('Saving is disabled until your work experience and education loads.').waitFor();
+
+      // A client that never loaded the lists is refused by the service too.
+      const blind = await page.request.put(at(`/api/users/${members.owner.id}/profile-form`), {
+        headers: CSRF,
+        data: { profile: {}, workplaces: { entries: [] }, education: { entries: [] } },
+      });
+      expect(blind.status(), await blind.text()).toBe(409);
+
+      failing = false;
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await page.getByRole('group', { name: 'Education 1' }).waitFor();
+      await page.getByRole('tab', { name: 'Experience' }).click();
+      await page.getByText('Your work experience could not be loaded', { exact: false }).waitFor();
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await page.getByRole('group', { name: 'Experience 1' }).waitFor();
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await toast(page, 'Profile updated');
+      const work = (await (await page.request.get(at(`/api/users/${members.owner.id}/workplaces`))).json()) as {
+        companyName: string;
+      }[];
+      const schools = (await (await page.request.get(at(`/api/users/${members.owner.id}/education`))).json()) as {
+        institution: string;
+      }[];
+      expect(work.map((entry) => entry.companyName)).toEqual(['Forge Ltd']);
+      expect(schools.map((entry) => entry.institution)).toEqual(['Guild School']);
+    });
+  });
+
+  it('saves a 1.9 MB picture the page accepts', async () => {
+    // Noise does not compress: a PNG of about 1.9 MB, under the spec's 2 MB.
+    const width = 790;
+    const noise = Buffer.alloc(width * 800 * 3);
+    for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2654435761) >>> 24;
+    const png = await sharp(noise, { raw: { width, height: 800, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    expect(png.length).toBeGreaterThan(1.8 * 1024 * 1024);
+    expect(png.length).toBeLessThan(2 * 1024 * 1024);
+    await withPage(browser, 'profile-big-picture', async (page) => {
+      await signIn(page, members.peer);
+      await page.goto(at(`/profile/${members.peer.id}/edit`));
+      await page.getByTestId('picture-input').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: png });
+      await page.getByRole('button', { name: 'Remove Picture' }).waitFor();
+      await page.getByRole('button', { name: 'Save Changes' }).click();
+      await toast(page, 'Profile updated');
+      const me = (await (await page.request.get(at('/api/auth/user'))).json()) as CurrentUser;
+      expect(me.profileImageUrl).toMatch(/^\/api\/profile-pictures\/[a-f0-9]{64}\.webp$/);
+    });
+  });
+
+  it("shows no edit controls on another member's profile, and its edit route refuses", async () => {
+    await withPage(browser, 'profile-others-controls', async (page) => {
+      await signIn(page, members.peer);
+      await page.goto(at(`/profile/${members.owner.id}`));
+      await page.getByRole('heading', { name: 'Olga Tester' }).waitFor();
+      await page.getByRole('region', { name: 'Skills & Expertise' }).waitFor();
+      expect(await page.getByRole('link', { name: 'Edit Profile' }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: /Add Skill/ }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+      await page.goto(at(`/profile/${members.owner.id}/edit`));
+      await page.getByText('You can only edit your own profile').waitFor();
+      expect(await page.getByRole('tab').count()).toBe(0);
     });
   });
 

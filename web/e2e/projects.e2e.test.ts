@@ -201,6 +201,33 @@ describe('project management', () => {
     });
   });
 
+  it('keeps the stored assignees and prerequisites when their load fails as the Edit Task dialog opens', async () => {
+    await withPage(browser, 'pm-dialog-load-fails', async (page) => {
+      await signIn(page, members.core);
+      await page.route(/\/api\/tasks\/[^/]+\/(assignees|dependencies)$/, (route) =>
+        route.request().method() === 'GET'
+          ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"down"}' })
+          : route.continue(),
+      );
+      await page.goto(at('/projects'));
+      await page.getByRole('table', { name: 'Projects Overview' }).getByText(`Launch ${runId}`).click();
+      await card(page, 'Ship it').click();
+      const edit = page.getByRole('dialog', { name: 'Edit Task' });
+      await edit.getByText("This task's assignees could not be loaded", { exact: false }).waitFor();
+      await edit.getByText("This task's prerequisites could not be loaded", { exact: false }).waitFor();
+      await edit.getByLabel('Title').fill('Ship it today');
+      await edit.getByRole('button', { name: 'Update Task' }).click();
+      await toast(page, 'Success', 'Task updated successfully');
+
+      const projects = (await (await page.request.get(at('/api/projects'))).json()) as Project[];
+      const project = projects.find((candidate) => candidate.title === `Launch ${runId}`)!;
+      const tasks = (await (await page.request.get(at(`/api/projects/${project.id}/tasks`))).json()) as Task[];
+      const shipIt = tasks.find((task) => task.title === 'Ship it today')!;
+      const writeSpec = tasks.find((task) => task.title === 'Write spec')!;
+      expect(shipIt).toMatchObject({ assignees: [members.core.id], prerequisites: [writeSpec.id] });
+    });
+  });
+
   it("shows a Master 'Access Denied' and sends them to '/', and the API refuses them", async () => {
     await withPage(browser, 'pm-master', async (page) => {
       await signIn(page, members.master);

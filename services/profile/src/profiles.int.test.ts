@@ -125,11 +125,16 @@ describe('privacy by tier', () => {
 });
 
 describe('saving the profile', () => {
-  const form = (company: string) => ({
+  const form = (company: string, loaded: { work: string[]; education: string[] } = { work: [], education: [] }) => ({
     profile: { firstName: 'Ada', lastName: 'Lovelace', bio: 'Engines', jobTitle: 'Analyst' },
-    workplaces: [{ companyName: company, jobTitle: 'Analyst', startDate: '01/1840', endDate: '' }],
-    education: [{ institution: 'Home', degree: 'Maths', endDate: '1835' }],
+    workplaces: {
+      loadedIds: loaded.work,
+      entries: [{ companyName: company, jobTitle: 'Analyst', startDate: '01/1840', endDate: '' }],
+    },
+    education: { loadedIds: loaded.education, entries: [{ institution: 'Home', degree: 'Maths', endDate: '1835' }] },
   });
+  const idsOf = async (owner: Member, list: 'workplaces' | 'education') =>
+    (await h.call<{ id: string }[]>(`/api/users/${owner.id}/${list}`, { token: owner.token })).map((entry) => entry.id);
 
   it('saves the whole form, and a failure half way leaves the old profile and work history', async () => {
     const owner = await h.member('Apprentice');
@@ -138,13 +143,14 @@ describe('saving the profile', () => {
       method: 'PUT',
       json: form('Analytical Engine Co'),
     });
+    const loaded = { work: await idsOf(owner, 'workplaces'), education: await idsOf(owner, 'education') };
     const viewer = { userId: owner.id, accessLevel: owner.level, isAdmin: false };
     await expect(
       saveProfileForm(
         h.context,
         viewer,
         owner.id,
-        { ...form('Never Saved Ltd'), profile: { bio: 'changed' } },
+        { ...form('Never Saved Ltd', loaded), profile: { bio: 'changed' } },
         {
           afterWorkplaces: async () => {
             throw new Error('injected failure');
@@ -160,6 +166,38 @@ describe('saving the profile', () => {
       token: owner.token,
     });
     expect(profile).toMatchObject({ bio: 'Engines', firstName: 'Ada' });
+  });
+
+  it('refuses with 409 a replace that does not name the stored list (never loaded, or changed since), keeping it', async () => {
+    const owner = await h.member('Journeyman');
+    await h.call(`/api/users/${owner.id}/profile-form`, { token: owner.token, method: 'PUT', json: form('Kept Ltd') });
+    const loaded = { work: await idsOf(owner, 'workplaces'), education: await idsOf(owner, 'education') };
+
+    const { loadedIds: _never, ...unloadedWork } = form('Wiped').workplaces;
+    const missing = await send(`/api/users/${owner.id}/profile-form`, owner, 'PUT', {
+      ...form('Wiped', loaded),
+      workplaces: { ...unloadedWork, entries: [] },
+    });
+    expect(missing.status).toBe(409);
+    expect((await missing.json()).message).toBe(PROFILE_MESSAGES.workplacesChanged);
+    const staleEducation = await send(`/api/users/${owner.id}/education`, owner, 'PUT', { loadedIds: [], entries: [] });
+    expect(staleEducation.status).toBe(409);
+    expect((await staleEducation.json()).message).toBe(PROFILE_MESSAGES.educationChanged);
+
+    const replaced = await send(`/api/users/${owner.id}/workplaces`, owner, 'PUT', {
+      loadedIds: loaded.work,
+      entries: [{ companyName: 'Second Ltd' }],
+    });
+    expect(replaced.status).toBe(200);
+    // The first load is stale now: the same ids no longer name the stored list.
+    const stale = await send(`/api/users/${owner.id}/workplaces`, owner, 'PUT', {
+      loadedIds: loaded.work,
+      entries: [],
+    });
+    expect(stale.status).toBe(409);
+    const work = await h.call<{ companyName: string }[]>(`/api/users/${owner.id}/workplaces`, { token: owner.token });
+    expect(work.map((entry) => entry.companyName)).toEqual(['Second Ltd']);
+    expect(await idsOf(owner, 'education')).toEqual(loaded.education);
   });
 
   it("refuses another member's edit and says the spec's text for an overlong field", async () => {
@@ -350,5 +388,60 @@ describe('activity', () => {
     expect(analytics.stats).toEqual({ totalViews: 2, uniqueViewers: 1, avgTimeSpent: 15 });
     expect(analytics.viewsPerDay).toHaveLength(30);
     expect(analytics.viewsPerDay.at(-1)!.views).toBe(2);
+  });
+
+  it('keeps the Activity Feed tier chosen in Privacy and answers stats only at or above it (and the profile tier)', async () => {
+    const owner = await h.member('Apprentice');
+    const saved = await h.call<{ activityFeedVisible: string }>(`/api/users/${owner.id}/privacy`, {
+      token: owner.token,
+      method: 'PATCH',
+      json: { activityFeedVisible: 'Master' },
+    });
+    expect(saved.activityFeedVisible).toBe('Master');
+    const reloaded = await h.call<{ activityFeedVisible: string }>(`/api/users/${owner.id}/privacy`, {
+      token: owner.token,
+    });
+    expect(reloaded.activityFeedVisible).toBe('Master');
+    for (const level of ACCESS_LEVELS) {
+      const status = (await get(`/api/users/${owner.id}/stats`, members[level])).status;
+      expect({ level, status }).toEqual({ level, status: ACCESS_LEVELS.indexOf(level) >= 3 ? 200 : 403 });
+    }
+    const refused = await get(`/api/users/${owner.id}/stats`, members.Journeyman);
+    expect((await refused.json()).message).toBe(PROFILE_MESSAGES.activityPrivate);
+    expect((await get(`/api/users/${owner.id}/stats`, owner)).status).toBe(200);
+
+    // A viewer refused the profile is refused its stats too, whatever the feed's tier.
+    await h.call(`/api/users/${owner.id}/privacy`, {
+      token: owner.token,
+      method: 'PATCH',
+      json: { activityFeedVisible: 'Public', personalInfoVisible: 'Core' },
+    });
+    expect((await get(`/api/users/${owner.id}/stats`, members.Master)).status).toBe(403);
+    expect((await get(`/api/users/${owner.id}/stats`, members.Core)).status).toBe(200);
+  });
+
+  it('records a view only from a viewer who may see the profile', async () => {
+    const owner = await h.member('Journeyman');
+    await h.call(`/api/users/${owner.id}/privacy`, {
+      token: owner.token,
+      method: 'PATCH',
+      json: { personalInfoVisible: 'Master' },
+    });
+    const refused = await h.call<{ id: string | null }>(`/api/users/${owner.id}/views`, {
+      token: members.Apprentice.token,
+      json: {},
+      expect: 201,
+    });
+    expect(refused.id).toBeNull();
+    const seen = await h.call<{ id: string | null }>(`/api/users/${owner.id}/views`, {
+      token: members.Master.token,
+      json: {},
+      expect: 201,
+    });
+    expect(seen.id).not.toBeNull();
+    const analytics = await h.call<{ stats: { totalViews: number } }>(`/api/users/${owner.id}/analytics`, {
+      token: owner.token,
+    });
+    expect(analytics.stats.totalViews).toBe(1);
   });
 });

@@ -7,6 +7,14 @@ const WORKPLACE = `id::text, company_name AS "companyName", job_title AS "jobTit
 const EDUCATION = `id::text, institution, degree, field_of_study AS "fieldOfStudy", start_date AS "startDate",
   end_date AS "endDate", is_ongoing AS "isOngoing", description, location`;
 
+/**
+ * Serialises the replaces of one member's work and education lists (held to the transaction's end),
+ * so two replaces based on the same load cannot both pass the loaded-ids check; an advisory lock
+ * works for an empty list too, where a row lock would lock nothing.
+ */
+export const lockHistory = (db: Db, userId: string) =>
+  rows(db, `SELECT pg_advisory_xact_lock(hashtextextended('profile.history:' || $1, 0))::text`, userId);
+
 /** A blank end date means the entry is still going on (spec 3 section 4). */
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value : null);
 
@@ -16,6 +24,10 @@ export const workplaces = {
       db,
       `SELECT ${WORKPLACE} FROM user_workplaces WHERE user_id = $1::uuid ORDER BY position, created_at`,
       userId,
+    ),
+  ids: async (db: Db, userId: string) =>
+    (await rows<{ id: string }>(db, `SELECT id::text FROM user_workplaces WHERE user_id = $1::uuid`, userId)).map(
+      (row) => row.id,
     ),
   deleteAll: (db: Db, userId: string) => execute(db, `DELETE FROM user_workplaces WHERE user_id = $1::uuid`, userId),
   async add(db: Db, userId: string, entry: WorkplaceInput): Promise<Workplace> {
@@ -46,6 +58,10 @@ export const education = {
       db,
       `SELECT ${EDUCATION} FROM user_education WHERE user_id = $1::uuid ORDER BY position, created_at`,
       userId,
+    ),
+  ids: async (db: Db, userId: string) =>
+    (await rows<{ id: string }>(db, `SELECT id::text FROM user_education WHERE user_id = $1::uuid`, userId)).map(
+      (row) => row.id,
     ),
   deleteAll: (db: Db, userId: string) => execute(db, `DELETE FROM user_education WHERE user_id = $1::uuid`, userId),
   async add(db: Db, userId: string, entry: EducationInput): Promise<Education> {

@@ -9,6 +9,7 @@ const COLUMNS = {
   skillsVisible: 'skills_visible',
   leadershipProgressVisible: 'leadership_progress_visible',
   analyticsVisible: 'analytics_visible',
+  activityFeedVisible: 'activity_feed_visible',
   showOnlineStatus: 'show_online_status',
   allowDirectMessages: 'allow_direct_messages',
   allowSkillEndorsements: 'allow_skill_endorsements',
@@ -25,6 +26,7 @@ const LEVEL_FIELDS = new Set<Field>([
   'skillsVisible',
   'leadershipProgressVisible',
   'analyticsVisible',
+  'activityFeedVisible',
 ]);
 
 /** The schema's defaults (spec 3 section 9): a member who never saved has these. */
@@ -36,6 +38,7 @@ export const DEFAULT_PRIVACY: PrivacySettings = {
   skillsVisible: 'Public',
   leadershipProgressVisible: 'Apprentice',
   analyticsVisible: 'Core',
+  activityFeedVisible: 'Apprentice',
   showOnlineStatus: true,
   allowDirectMessages: true,
   allowSkillEndorsements: true,

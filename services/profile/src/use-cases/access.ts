@@ -34,6 +34,7 @@ const SECTION_RULES = {
   education: { setting: 'educationVisible', message: PROFILE_MESSAGES.educationPrivate },
   skills: { setting: 'skillsVisible', message: PROFILE_MESSAGES.skillsPrivate },
   leadershipProgress: { setting: 'leadershipProgressVisible', message: PROFILE_MESSAGES.leadershipPrivate },
+  activityFeed: { setting: 'activityFeedVisible', message: PROFILE_MESSAGES.activityPrivate },
 } as const satisfies Record<string, { setting: keyof PrivacySettings; message: string }>;
 export type GuardedSection = keyof typeof SECTION_RULES;
 

@@ -9,7 +9,7 @@ import {
 import { privacy } from '../repositories/privacy.ts';
 import { stats } from '../repositories/stats.ts';
 import { views } from '../repositories/views.ts';
-import { isOwnerOrAdmin, profileOwner, requireOwner, type Viewer } from './access.ts';
+import { canSee, isOwnerOrAdmin, profileOwner, requireOwner, requireSection, type Viewer } from './access.ts';
 import type { ProfileContext } from './context.ts';
 
 const ANALYTICS_DAYS = 30;
@@ -25,11 +25,14 @@ const RANKS = [
   { minPoints: 0, rank: 'Novice' },
 ] as const;
 
+/**
+ * A viewer who may see the profile and is at or above the Activity Feed's tier (and the owner has
+ * not turned the feed off) sees the stats; the owner and admins always do.
+ */
 export async function getStats(ctx: ProfileContext, viewer: Viewer, ownerId: string): Promise<UserStats> {
-  await profileOwner(ctx, ctx.prisma, ownerId);
-  const settings = await privacy.find(ctx.prisma, ownerId);
-  if (!settings.showActivityFeed && !isOwnerOrAdmin(viewer, ownerId))
-    throw new ForbiddenError(PROFILE_MESSAGES.activityPrivate);
+  const { settings } = await requireSection(ctx, viewer, ownerId, 'personalInfo');
+  const visible = canSee(viewer, ownerId, settings, 'activityFeed') && settings.showActivityFeed;
+  if (!visible && !isOwnerOrAdmin(viewer, ownerId)) throw new ForbiddenError(PROFILE_MESSAGES.activityPrivate);
   const row = await stats.find(ctx.prisma, ownerId);
   const counts = {
     discussionsCreated: row?.discussionsCreated ?? 0,
@@ -57,7 +60,10 @@ export interface ViewContext {
   userAgent: string | null;
 }
 
-/** A view by anyone but the owner, unless the owner turned analytics tracking off; id null when not recorded. */
+/**
+ * A view by anyone but the owner who may see the profile (a refused viewer saw nothing), unless the
+ * owner turned analytics tracking off; id null when not recorded.
+ */
 export async function recordView(
   ctx: ProfileContext,
   viewer: Viewer,
@@ -65,9 +71,10 @@ export async function recordView(
   input: { referrer?: string | null; sectionsViewed?: ProfileSection[] },
   request: ViewContext,
 ): Promise<{ id: string | null }> {
-  await profileOwner(ctx, ctx.prisma, ownerId);
-  if (viewer.userId === ownerId) return { id: null };
-  if (!(await privacy.find(ctx.prisma, ownerId)).allowAnalyticsTracking) return { id: null };
+  const owner = await profileOwner(ctx, ctx.prisma, ownerId);
+  if (viewer.userId === owner.id) return { id: null };
+  const settings = await privacy.find(ctx.prisma, ownerId);
+  if (!canSee(viewer, ownerId, settings, 'personalInfo') || !settings.allowAnalyticsTracking) return { id: null };
   const id = await views.record(ctx.prisma, {
     ownerId,
     viewerId: viewer.userId,

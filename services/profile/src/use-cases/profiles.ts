@@ -1,7 +1,16 @@
-import type { Emit } from '@crucible/platform';
-import type { EducationInput, Profile, ProfileFormSave, ProfilePatch, WorkplaceInput } from '@crucible/proto';
+import { ConflictError, type Emit } from '@crucible/platform';
+import {
+  PROFILE_MESSAGES,
+  type EducationInput,
+  type EducationListReplace,
+  type Profile,
+  type ProfileFormSave,
+  type ProfilePatch,
+  type WorkplaceInput,
+  type WorkplaceListReplace,
+} from '@crucible/proto';
 import type { Db } from '../repositories/db.ts';
-import { education, workplaces } from '../repositories/history.ts';
+import { education, lockHistory, workplaces } from '../repositories/history.ts';
 import { privacy } from '../repositories/privacy.ts';
 import { profiles } from '../repositories/profiles.ts';
 import { userReplica } from '../repositories/users.ts';
@@ -81,13 +90,31 @@ export async function patchProfile(
   return getProfile(ctx, viewer, ownerId);
 }
 
-async function replaceWorkplacesIn(db: Db, ownerId: string, entries: WorkplaceInput[]) {
-  await workplaces.deleteAll(db, ownerId);
-  for (const entry of entries) await workplaces.add(db, ownerId, entry);
+/**
+ * A replace must name the list it replaces: the ids the caller loaded, compared as sets with the
+ * stored ones under the member's history lock. Absent (the caller never loaded the list) or
+ * different (changed since) is a 409, so no client wipes a history it has not seen.
+ */
+function requireLoaded(stored: string[], loaded: string[] | undefined, message: string): void {
+  const sorted = (ids: string[]) =>
+    [...ids]
+      .map((id) => id.toLowerCase())
+      .sort()
+      .join(',');
+  if (loaded === undefined || sorted(stored) !== sorted(loaded)) throw new ConflictError(message);
 }
-async function replaceEducationIn(db: Db, ownerId: string, entries: EducationInput[]) {
+
+async function replaceWorkplacesIn(db: Db, ownerId: string, list: WorkplaceListReplace) {
+  await lockHistory(db, ownerId);
+  requireLoaded(await workplaces.ids(db, ownerId), list.loadedIds, PROFILE_MESSAGES.workplacesChanged);
+  await workplaces.deleteAll(db, ownerId);
+  for (const entry of list.entries) await workplaces.add(db, ownerId, entry);
+}
+async function replaceEducationIn(db: Db, ownerId: string, list: EducationListReplace) {
+  await lockHistory(db, ownerId);
+  requireLoaded(await education.ids(db, ownerId), list.loadedIds, PROFILE_MESSAGES.educationChanged);
   await education.deleteAll(db, ownerId);
-  for (const entry of entries) await education.add(db, ownerId, entry);
+  for (const entry of list.entries) await education.add(db, ownerId, entry);
 }
 
 /** The edit page's save: all of it or none of it, so a failure half way never loses the work history. */
@@ -136,14 +163,14 @@ export const deleteWorkplaces = (ctx: ProfileContext, viewer: Viewer, ownerId: s
   changeHistory(ctx, viewer, ownerId, (db) => workplaces.deleteAll(db, ownerId));
 export const deleteEducation = (ctx: ProfileContext, viewer: Viewer, ownerId: string) =>
   changeHistory(ctx, viewer, ownerId, (db) => education.deleteAll(db, ownerId));
-export const replaceWorkplaces = (ctx: ProfileContext, viewer: Viewer, ownerId: string, entries: WorkplaceInput[]) =>
+export const replaceWorkplaces = (ctx: ProfileContext, viewer: Viewer, ownerId: string, list: WorkplaceListReplace) =>
   changeHistory(ctx, viewer, ownerId, async (db) => {
-    await replaceWorkplacesIn(db, ownerId, entries);
+    await replaceWorkplacesIn(db, ownerId, list);
     return workplaces.list(db, ownerId);
   });
-export const replaceEducation = (ctx: ProfileContext, viewer: Viewer, ownerId: string, entries: EducationInput[]) =>
+export const replaceEducation = (ctx: ProfileContext, viewer: Viewer, ownerId: string, list: EducationListReplace) =>
   changeHistory(ctx, viewer, ownerId, async (db) => {
-    await replaceEducationIn(db, ownerId, entries);
+    await replaceEducationIn(db, ownerId, list);
     return education.list(db, ownerId);
   });
 

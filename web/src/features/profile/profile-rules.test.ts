@@ -170,6 +170,7 @@ describe('edit form rules', () => {
       workExperienceVisible: 'Master',
       educationVisible: 'Master',
       analyticsVisible: 'Core',
+      activityFeedVisible: 'Core',
       allowDirectMessages: true,
       allowSkillEndorsements: true,
       showOnlineStatus: true,

@@ -147,7 +147,7 @@ export function privacyFromServer(settings: Partial<PrivacySettings> | undefined
     skillsVisibility: settings.skillsVisible ?? d.skillsVisibility,
     leadershipProgressVisibility: settings.leadershipProgressVisible ?? d.leadershipProgressVisibility,
     contactInfoVisibility: settings.contactInfoVisible ?? d.contactInfoVisibility,
-    activityFeedVisibility: d.activityFeedVisibility,
+    activityFeedVisibility: settings.activityFeedVisible ?? d.activityFeedVisibility,
     allowDirectMessages: settings.allowDirectMessages ?? d.allowDirectMessages,
     allowSkillEndorsements: settings.allowSkillEndorsements ?? d.allowSkillEndorsements,
     showOnlineStatus: settings.showOnlineStatus ?? d.showOnlineStatus,
@@ -203,6 +203,10 @@ export function textErrors(
 }
 
 const blankToNull = (value: string | null | undefined) => (value == null || value.trim() === '' ? null : value);
+
+/** The ids a list was loaded with: what a replace names (the service refuses any other stored list). */
+export const loadedIdsOf = (entries: readonly { id?: string }[]) =>
+  entries.map((entry) => entry.id).filter((id): id is string => id !== undefined);
 
 /** Spec 3 section 4: blank entries are skipped, a blank end date is null and makes the entry current. */
 export function workplacesToSave(entries: readonly Workplace[]): Workplace[] {

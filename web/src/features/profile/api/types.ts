@@ -154,10 +154,16 @@ export interface PrivacySettings {
   allowAnalyticsTracking: boolean;
 }
 
+/** A list replace names the ids it was loaded with; the service refuses (409) any other stored list. */
+export interface ListReplace<T> {
+  loadedIds: string[];
+  entries: T[];
+}
+
 export interface ProfileFormSave {
   profile: ProfileFields;
-  workplaces: Workplace[];
-  education: Education[];
+  workplaces: ListReplace<Workplace>;
+  education: ListReplace<Education>;
 }
 
 export interface ConversationPreview {

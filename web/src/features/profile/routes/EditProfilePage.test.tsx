@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STILL_LOADING, stubApi } from '../../../test/fake-api.ts';
 import { aMember, renderApp } from '../../../test/render-app.tsx';
+import { PROFILE_MESSAGES } from '@crucible/proto';
 import type { Profile, ProfileFormSave } from '../api/types.ts';
 
 type Routes = Parameters<typeof stubApi>[0];
@@ -172,12 +173,67 @@ describe('edit profile page', () => {
     const [upload] = callsTo(fetchMock, 'POST', `${base}/picture`);
     expect((bodyOf(upload) as { dataUrl: string }).dataUrl).toMatch(/^data:image\/png;base64,/);
     // The blank second entry is skipped; no end date means current.
-    expect(saved.workplaces).toEqual([
-      expect.objectContaining({ companyName: 'Babbage & Co', endDate: null, isCurrent: true }),
-    ]);
-    expect(saved.education).toEqual([
-      expect.objectContaining({ institution: 'Home', endDate: '1833', isOngoing: false }),
-    ]);
+    // Each list names what it replaces: the (empty) lists this page loaded.
+    expect(saved.workplaces).toEqual({
+      loadedIds: [],
+      entries: [expect.objectContaining({ companyName: 'Babbage & Co', endDate: null, isCurrent: true })],
+    });
+    expect(saved.education).toEqual({
+      loadedIds: [],
+      entries: [expect.objectContaining({ institution: 'Home', endDate: '1833', isOngoing: false })],
+    });
+  });
+
+  it('shows a list that failed to load with Retry, saves nothing until it loads, then names the loaded ids', async () => {
+    let educationFails = true;
+    const stored = [
+      {
+        id: 'edu-1',
+        institution: 'Home',
+        degree: null,
+        fieldOfStudy: null,
+        startDate: null,
+        endDate: null,
+        isOngoing: true,
+        description: null,
+        location: null,
+      },
+    ];
+    const fetchMock = editing({
+      [`GET ${base}/education`]: () =>
+        educationFails ? { status: 500, body: { message: 'down' } } : { status: 200, body: stored },
+      [`PUT ${base}/profile-form`]: ok({}),
+    });
+    renderApp(`/profile/${owner.id}/edit`);
+    await openTab('Education');
+    expect(
+      await screen.findByText('Your education could not be loaded. Saving is disabled until it loads.'),
+    ).toBeTruthy();
+    expect(screen.queryByText('No education added yet')).toBeNull();
+    const save = screen.getByRole('button', { name: 'Save Changes' });
+    expect(save.hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Saving is disabled until your education loads.')).toBeTruthy();
+
+    educationFails = false;
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('group', { name: 'Education 1' })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save Changes' }).hasAttribute('disabled')).toBe(false),
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'PUT', `${base}/profile-form`)).toHaveLength(1));
+    const saved = bodyOf(callsTo(fetchMock, 'PUT', `${base}/profile-form`)[0]) as ProfileFormSave;
+    expect(saved.education.loadedIds).toEqual(['edu-1']);
+    expect(saved.education.entries).toEqual([expect.objectContaining({ institution: 'Home' })]);
+  });
+
+  it("shows the server's reason when a list changed since the page loaded it (409)", async () => {
+    editing({
+      [`PUT ${base}/profile-form`]: () => ({ status: 409, body: { message: PROFILE_MESSAGES.workplacesChanged } }),
+    });
+    renderApp(`/profile/${owner.id}/edit`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText(PROFILE_MESSAGES.workplacesChanged)).toBeTruthy();
   });
 
   it('toasts the failure and stays on the form', async () => {
@@ -207,6 +263,7 @@ describe('edit profile page', () => {
       workExperienceVisible: 'Public',
       educationVisible: 'Public',
       analyticsVisible: 'Core',
+      activityFeedVisible: 'Apprentice',
       allowDirectMessages: false,
       allowSkillEndorsements: true,
       showOnlineStatus: true,
@@ -216,9 +273,16 @@ describe('edit profile page', () => {
   });
 
   it("says 'Profile not found' when the member does not exist", async () => {
-    editing();
+    editing({ 'GET /api/auth/user': ok(aMember({ id: 'nobody' })) });
     renderApp('/profile/nobody/edit');
     expect(await screen.findByText('Profile not found')).toBeTruthy();
+  });
+
+  it("refuses another member's edit page: 'You can only edit your own profile', no form", async () => {
+    editing();
+    renderApp('/profile/someone-else/edit');
+    expect(await screen.findByText('You can only edit your own profile')).toBeTruthy();
+    expect(screen.queryByRole('tab')).toBeNull();
   });
 
   it("names its loading skeleton 'Loading profile...'", async () => {

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,19 +8,25 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { PROFILE_MESSAGES } from '@crucible/proto';
+import type { UseQueryResult } from '@tanstack/react-query';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { CardSkeleton } from '../../../components/Skeletons.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
+import { apiErrorDetails } from '../../../lib/api-error.ts';
+import { useCurrentMember } from '../../../lib/current-member.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSaveProfileForm } from '../api/profile-mutations.ts';
 import { useEducation, useProfile, useWorkplaces } from '../api/profile-queries.ts';
 import type { Education, Profile, ProfileFields, Workplace } from '../api/types.ts';
 import { EducationList, WorkplaceList } from '../components/EntryLists.tsx';
 import { PrivacyPanel } from '../components/PrivacyPanel.tsx';
+import { pictureToSend } from '../picture-downscale.ts';
 import {
   TEXT_MAXIMA,
   educationToSave,
+  loadedIdsOf,
   pictureRefusal,
   textErrors,
   workplacesToSave,
@@ -86,15 +93,45 @@ const FIELDS_BY_TAB: Partial<Record<TabName, readonly (readonly [TextKey, string
 const textValues = (profile: Profile) =>
   Object.fromEntries(TEXT_FIELDS.map((field) => [field, profile[field] ?? ''])) as Record<TextKey, string>;
 
-const readAsDataUrl = (file: File) =>
-  new Promise<string>((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('Could not read the file'));
-    reader.readAsDataURL(file);
-  });
+/** A list of the edit page as its query has it: the entries once loaded, else the failure to show. */
+interface LoadedList<T> {
+  data: T[] | undefined;
+  failed: boolean;
+  retry: () => void;
+}
 
-function EditForm(props: { userId: string; profile: Profile; workplaces: Workplace[]; education: Education[] }) {
+const listOf = <T,>(query: UseQueryResult<T[]>): LoadedList<T> => ({
+  data: query.data,
+  failed: query.isError,
+  retry: () => void query.refetch(),
+});
+
+/**
+ * A list that did not load shows its failure with Retry instead of the empty text: saving it would
+ * store an empty list over the member's history, so Save waits until every list is loaded.
+ */
+function ListLoadFailure({ what, list }: { what: string; list: LoadedList<unknown> }) {
+  if (!list.failed) return <CardSkeleton label={`Loading ${what}...`} lines={2} />;
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={list.retry}>
+          Retry
+        </Button>
+      }
+    >
+      {`Your ${what} could not be loaded. Saving is disabled until it loads.`}
+    </Alert>
+  );
+}
+
+function EditForm(props: {
+  userId: string;
+  profile: Profile;
+  workplaces: LoadedList<Workplace>;
+  education: LoadedList<Education>;
+}) {
   const { userId } = props;
   const [params] = useSearchParams();
   const [tab, setTab] = useState<TabName>(() => {
@@ -102,8 +139,13 @@ function EditForm(props: { userId: string; profile: Profile; workplaces: Workpla
     return isTabName(requested) ? requested : 'Personal';
   });
   const [values, setValues] = useState(() => textValues(props.profile));
-  const [workplaces, setWorkplaces] = useState(props.workplaces);
-  const [education, setEducation] = useState(props.education);
+  // The member's edits, over the loaded list until the first one (a list may load after the form opens).
+  const [editedWorkplaces, setWorkplaces] = useState<Workplace[]>();
+  const [editedEducation, setEducation] = useState<Education[]>();
+  const workplaces = editedWorkplaces ?? props.workplaces.data;
+  const education = editedEducation ?? props.education.data;
+  const loadedWorkplaces = props.workplaces.data;
+  const loadedEducation = props.education.data;
   /** undefined: unchanged; null: removed; a data URL: a new picture. */
   const [picture, setPicture] = useState<string | null | undefined>(undefined);
   const [errors, setErrors] = useState<Partial<Record<LimitedField, string>>>({});
@@ -122,7 +164,7 @@ function EditForm(props: { userId: string; profile: Profile; workplaces: Workpla
       showToast({ ...refusal, severity: 'error' });
       return;
     }
-    setPicture(await readAsDataUrl(file));
+    setPicture(await pictureToSend(file));
   }
 
   function change(field: TextKey, value: string) {
@@ -140,12 +182,17 @@ function EditForm(props: { userId: string; profile: Profile; workplaces: Workpla
       setTab(tabOf(first));
       return;
     }
+    if (!workplaces || !education || !loadedWorkplaces || !loadedEducation) return;
     const profile: ProfileFields = Object.fromEntries(
       TEXT_FIELDS.map((field) => [field, values[field].trim() === '' ? null : values[field]]),
     ) as unknown as ProfileFields;
     if (picture !== undefined) profile.picture = picture;
     save.mutate(
-      { profile, workplaces: workplacesToSave(workplaces), education: educationToSave(education) },
+      {
+        profile,
+        workplaces: { loadedIds: loadedIdsOf(loadedWorkplaces), entries: workplacesToSave(workplaces) },
+        education: { loadedIds: loadedIdsOf(loadedEducation), entries: educationToSave(education) },
+      },
       {
         onSuccess: () => {
           showToast({
@@ -155,16 +202,24 @@ function EditForm(props: { userId: string; profile: Profile; workplaces: Workpla
           });
           void navigate(`/profile/${userId}`);
         },
-        onError: () =>
+        // A 409 says which list changed since this page loaded it; other failures keep the spec's text.
+        onError: (error) => {
+          const { status, serverMessage } = apiErrorDetails(error);
           showToast({
-            title: 'Error updating profile',
-            description: 'Failed to update profile. Please try again.',
+            title: PROFILE_MESSAGES.saveFailedTitle,
+            description: status === 409 && serverMessage ? serverMessage : PROFILE_MESSAGES.saveFailed,
             severity: 'error',
-          }),
+          });
+        },
       },
     );
   }
 
+  const allLoaded = loadedWorkplaces !== undefined && loadedEducation !== undefined;
+  const unloaded = [
+    ...(props.workplaces.failed ? ['work experience'] : []),
+    ...(props.education.failed ? ['education'] : []),
+  ];
   const textTab = FIELDS_BY_TAB[tab];
   return (
     <>
@@ -214,17 +269,32 @@ function EditForm(props: { userId: string; profile: Profile; workplaces: Workpla
           })}
         </Stack>
       )}
-      {tab === 'Experience' && <WorkplaceList entries={workplaces} onChange={setWorkplaces} />}
-      {tab === 'Education' && <EducationList entries={education} onChange={setEducation} />}
+      {tab === 'Experience' &&
+        (workplaces ? (
+          <WorkplaceList entries={workplaces} onChange={setWorkplaces} />
+        ) : (
+          <ListLoadFailure what="work experience" list={props.workplaces} />
+        ))}
+      {tab === 'Education' &&
+        (education ? (
+          <EducationList entries={education} onChange={setEducation} />
+        ) : (
+          <ListLoadFailure what="education" list={props.education} />
+        ))}
       {tab === 'Privacy' && <PrivacyPanel userId={userId} />}
       {tab !== 'Privacy' && (
-        <Stack direction="row" spacing={1} sx={{ mt: 3 }}>
-          <Button variant="contained" onClick={submit} disabled={save.isPending}>
+        <Stack direction="row" spacing={1} sx={{ mt: 3, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Button variant="contained" onClick={submit} disabled={save.isPending || !allLoaded}>
             {save.isPending ? 'Saving...' : 'Save Changes'}
           </Button>
           <Button component={RouterLink} to={`/profile/${userId}`}>
             Cancel
           </Button>
+          {!allLoaded && unloaded.length > 0 && (
+            <Typography variant="body2" color="error" role="status">
+              {`Saving is disabled until your ${unloaded.join(' and ')} loads.`}
+            </Typography>
+          )}
         </Stack>
       )}
     </>
@@ -239,23 +309,21 @@ function tabOf(field: LimitedField): TabName {
 
 export default function EditProfilePage() {
   const { userId = '' } = useParams();
+  const viewer = useCurrentMember();
+  // The edit page is the owner's alone; admins correct a member's profile from the admin console.
+  const own = viewer?.id === userId;
   const profile = useProfile(userId);
-  const workplaces = useWorkplaces(userId);
-  const education = useEducation(userId);
+  const workplaces = useWorkplaces(userId, own);
+  const education = useEducation(userId, own);
   useDocumentTitle('Edit Profile');
 
   let body;
-  if (profile.isPending || workplaces.isPending || education.isPending)
-    body = <CardSkeleton label="Loading profile..." lines={6} />;
+  if (viewer && viewer.id !== userId) body = <Alert severity="warning">{PROFILE_MESSAGES.ownEditOnly}</Alert>;
+  else if (viewer === undefined || profile.isPending) body = <CardSkeleton label="Loading profile..." lines={6} />;
   else if (!profile.data) body = <Typography>Profile not found</Typography>;
   else
     body = (
-      <EditForm
-        userId={userId}
-        profile={profile.data}
-        workplaces={workplaces.data ?? []}
-        education={education.data ?? []}
-      />
+      <EditForm userId={userId} profile={profile.data} workplaces={listOf(workplaces)} education={listOf(education)} />
     );
 
   return (

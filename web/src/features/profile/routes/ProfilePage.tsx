@@ -77,8 +77,9 @@ export default function ProfilePage() {
   if (isNotFoundError(profile.error) || isPrivateError(profile.error)) return <ProfileProblem kind="not-found" />;
   if (profile.isError) return <ProfileProblem kind="error" onRetry={() => window.location.reload()} />;
 
-  // An admin may edit someone else's profile (canEdit); the owner-only widgets stay the owner's.
-  const canEdit = isOwner || profile.data.canEdit === true;
+  // Spec 3 section 6: edit, add and delete controls only on one's own profile (admins correct a
+  // member's profile from the admin console).
+  const canEdit = isOwner;
   return (
     <Container maxWidth="lg" sx={{ py: 4 }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 3 }}>

@@ -7,22 +7,25 @@ async function getJson<T>(url: string): Promise<T> {
   return (await (await apiRequest('GET', url)).json()) as T;
 }
 
-/** Per-task reads of the edit dialog; a failure gives an empty list (spec 3 section 8). */
-export async function getTaskPrerequisites(taskId: string): Promise<string[]> {
+/**
+ * Per-task reads of the edit dialog: null when the read failed. The dialog then opens with an
+ * empty list (spec 3 section 8) but says so and leaves the stored list alone unless it is changed.
+ */
+export async function getTaskPrerequisites(taskId: string): Promise<string[] | null> {
   try {
     const records = await getJson<DependencyRecord[]>(`/api/tasks/${encodeURIComponent(taskId)}/dependencies`);
     return records.map((record) => record.dependsOnTaskId);
   } catch {
-    return [];
+    return null;
   }
 }
 
-export async function getTaskAssignees(taskId: string): Promise<string[]> {
+export async function getTaskAssignees(taskId: string): Promise<string[] | null> {
   try {
     const records = await getJson<AssigneeRecord[]>(`/api/tasks/${encodeURIComponent(taskId)}/assignees`);
     return records.map((record) => record.userId);
   } catch {
-    return [];
+    return null;
   }
 }
 
@@ -36,8 +39,8 @@ const assigneeIds = (assignees: TaskAnswer['assignees']): string[] | undefined =
 async function completeTask(answer: TaskAnswer, projectId: string): Promise<Task> {
   const known = assigneeIds(answer.assignees);
   const [assignees, prerequisites] = await Promise.all([
-    known ?? getTaskAssignees(answer.id),
-    answer.prerequisites ?? getTaskPrerequisites(answer.id),
+    known ?? getTaskAssignees(answer.id).then((ids) => ids ?? []),
+    answer.prerequisites ?? getTaskPrerequisites(answer.id).then((ids) => ids ?? []),
   ]);
   return {
     ...answer,

@@ -19,7 +19,8 @@ export interface SaveTaskRequest {
   /** Absent when creating. */
   taskId?: string;
   task: TaskInput;
-  prerequisites: string[];
+  /** Absent: the stored prerequisites stay as they are. */
+  prerequisites?: string[];
 }
 
 /**

@@ -66,7 +66,8 @@ export interface TaskInput {
   status: TaskStatus;
   priority: TaskPriority;
   assigneeId: string | null;
-  assignees: string[];
+  /** Absent: the stored assignees stay as they are (the single assignee still applies). */
+  assignees?: string[];
   parentTaskId: string | null;
   dueDate: string | null;
   completionPercentage: number;

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Box,
   Button,
   Chip,
@@ -43,6 +44,8 @@ export interface TaskDialogTarget {
   /** Loaded when the edit dialog opens; empty when that failed. */
   prerequisites?: string[];
   assignees?: string[];
+  /** The lists whose load failed: shown as such, and not sent unless the member changes them. */
+  unloaded?: { prerequisites: boolean; assignees: boolean };
 }
 
 interface TaskDialogProps {
@@ -55,6 +58,10 @@ interface TaskDialogProps {
 
 const TITLES = { create: 'Create New Task', add: 'Add New Task', edit: 'Edit Task' } as const;
 const NONE = 'none';
+const UNLOADED_TEXT = {
+  assignees: "This task's assignees could not be loaded. They stay as they are unless you change them here.",
+  prerequisites: "This task's prerequisites could not be loaded. They stay as they are unless you change them here.",
+};
 const UNASSIGNED = 'unassigned';
 
 /** Rendered only while open (the parent mounts it per target), so its state starts fresh each time. */
@@ -66,10 +73,20 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, onClose
   const [priority, setPriority] = useState<TaskPriority>(task?.priority ?? 'Medium');
   const [assigneeId, setAssigneeId] = useState(task?.assigneeId ?? UNASSIGNED);
   const [assignees, setAssignees] = useState<string[]>(target.assignees ?? task?.assignees ?? []);
+  const [assigneesChanged, setAssigneesChanged] = useState(false);
   const [parentTaskId, setParentTaskId] = useState(task?.parentTaskId ?? NONE);
   const [dueDate, setDueDate] = useState<Dayjs | null>(task?.dueDate ? dayjs(task.dueDate) : null);
   const [completion, setCompletion] = useState(task?.completionPercentage ?? 0);
-  const [prerequisites, setPrerequisites] = useState<string[]>(target.prerequisites ?? task?.prerequisites ?? []);
+  const [prerequisites, setPrerequisitesState] = useState<string[]>(target.prerequisites ?? task?.prerequisites ?? []);
+  const [prerequisitesChanged, setPrerequisitesChanged] = useState(false);
+  const setPrerequisites = (ids: string[]) => {
+    setPrerequisitesState(ids);
+    setPrerequisitesChanged(true);
+  };
+  // A list that failed to load is sent only once the member changed it: saving the empty list the
+  // dialog opened with would remove every stored assignee or prerequisite.
+  const sendAssignees = !target.unloaded?.assignees || assigneesChanged;
+  const sendPrerequisites = !target.unloaded?.prerequisites || prerequisitesChanged;
   const [titleError, setTitleError] = useState<string | null>(null);
   const saveTask = useSaveTask();
   const deleteTask = useDeleteTask();
@@ -98,14 +115,14 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, onClose
       {
         projectId,
         taskId: task?.id,
-        prerequisites,
+        ...(sendPrerequisites && { prerequisites }),
         task: {
           title: title.trim(),
           description: description.trim(),
           status,
           priority,
           assigneeId: single,
-          assignees: list,
+          ...(sendAssignees && { assignees: list }),
           parentTaskId: parentTaskId === NONE || parentTaskId === '' ? null : parentTaskId,
           dueDate: dueDate?.isValid() ? dueDate.format('YYYY-MM-DD') : null,
           completionPercentage: completion,
@@ -218,9 +235,10 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, onClose
                   label="Assignees"
                   multiple
                   value={assignees}
-                  onChange={(event) =>
-                    setAssignees(typeof event.target.value === 'string' ? [] : (event.target.value as string[]))
-                  }
+                  onChange={(event) => {
+                    setAssignees(typeof event.target.value === 'string' ? [] : (event.target.value as string[]));
+                    setAssigneesChanged(true);
+                  }}
                   renderValue={(ids) => (ids as string[]).map(userName).join(', ')}
                 >
                   {coreUsers.map((user) => (
@@ -231,6 +249,9 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, onClose
                 </Select>
                 {noCoreUsers && <FormHelperText>No Core users available</FormHelperText>}
               </FormControl>
+              {target.unloaded?.assignees && !assigneesChanged && (
+                <Alert severity="warning">{UNLOADED_TEXT.assignees}</Alert>
+              )}
               <FormControl fullWidth>
                 <InputLabel id="task-parent">Parent Task</InputLabel>
                 <Select
@@ -292,6 +313,9 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, onClose
                   ))}
                 </Stack>
               </Box>
+              {target.unloaded?.prerequisites && !prerequisitesChanged && (
+                <Alert severity="warning">{UNLOADED_TEXT.prerequisites}</Alert>
+              )}
               {editing && task && <TaskAttachments taskId={task.id} />}
             </Stack>
           </LocalizationProvider>

@@ -238,6 +238,26 @@ describe('task area', () => {
     expect(callsTo(fetchMock, 'DELETE', '/api/tasks/t2/dependencies')).toHaveLength(0);
   });
 
+  it('says which lists failed to load and leaves them out of the save unless changed', async () => {
+    const fetchMock = signedInAs(core, {
+      'GET /api/tasks/t2/dependencies': () => ({ status: 500, body: { message: 'down' } }),
+      'GET /api/tasks/t2/assignees': () => ({ status: 500, body: { message: 'down' } }),
+      'PATCH /api/tasks/t2': () => ({ status: 200, body: aTask({ id: 't2' }) }),
+    });
+    await openWebsite();
+    await userEvent.click(await screen.findByText('Write the migration'));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Task' });
+    expect(within(dialog).getByText(/assignees could not be loaded/)).toBeTruthy();
+    expect(within(dialog).getByText(/prerequisites could not be loaded/)).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update Task' }));
+    expect(await screen.findByText(/Task updated successfully/)).toBeTruthy();
+    const [patch] = callsTo(fetchMock, 'PATCH', '/api/tasks/t2');
+    const body = JSON.parse(String(patch?.[1]?.body)) as Record<string, unknown>;
+    expect(body.title).toBe('Write the migration');
+    expect('assignees' in body).toBe(false);
+    expect('prerequisites' in body).toBe(false);
+  });
+
   it('shows the failure notice when an update is refused', async () => {
     signedInAs(core, {
       'PATCH /api/tasks/t2': () => ({ status: 400, body: { statusCode: 400, message: 'cycle' } }),

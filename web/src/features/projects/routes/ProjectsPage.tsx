@@ -106,9 +106,16 @@ function ProjectManagement({ memberId, isAdmin }: { memberId: string; isAdmin: b
   const mine = useMemo(() => myTasks(allTasks, memberId), [allTasks, memberId]);
 
   const openEdit = useCallback(async (task: Task) => {
-    // Spec 3 section 8: if these reads fail the dialog opens with empty lists.
+    // Spec 3 section 8: if these reads fail the dialog opens with empty lists (and says so).
     const [prerequisites, assignees] = await Promise.all([getTaskPrerequisites(task.id), getTaskAssignees(task.id)]);
-    setTaskTarget({ mode: 'edit', task, prerequisites, assignees, projectId: task.projectId });
+    setTaskTarget({
+      mode: 'edit',
+      task,
+      prerequisites: prerequisites ?? [],
+      assignees: assignees ?? [],
+      unloaded: { prerequisites: prerequisites === null, assignees: assignees === null },
+      projectId: task.projectId,
+    });
   }, []);
 
   const move = useCallback(
