@@ -28,6 +28,7 @@ export const ADMIN_MESSAGES = {
   descriptionRequired: 'Description is required',
   descriptionTooLong: 'Description must be 1,000 characters or less',
   conversationUserNotFound: 'User not found',
+  viewReasonRequired: 'A reason for viewing this conversation is required',
   actionTypeInvalid: 'Unknown action type',
   adminIdInvalid: 'Unknown admin',
 } as const;
@@ -212,15 +213,25 @@ export const adminMessageSchema = z.object({
 });
 export type AdminMessage = z.infer<typeof adminMessageSchema>;
 
-/** GET /api/admin/conversations/{user1Id}/{user2Id}?limit&cursor: oldest first; recorded as conversation_view. */
+/**
+ * POST /api/admin/conversations/{user1Id}/{user2Id} {reason, limit, cursor}: oldest first. Reading a
+ * pair's messages is an audited act, so it is a POST carrying the admin's reason (recorded as
+ * conversation_view with it): a GET, which any page could make an admin's browser send, reads nothing.
+ */
 export const adminConversationPath = z.object({
   user1Id: z.uuid({ error: ADMIN_MESSAGES.conversationUserNotFound }).transform((id) => id.toLowerCase()),
   user2Id: z.uuid({ error: ADMIN_MESSAGES.conversationUserNotFound }).transform((id) => id.toLowerCase()),
 });
-export const adminConversationMessagesQuerySchema = z.object({
+export const adminConversationViewSchema = z.object({
+  reason: z
+    .string({ error: ADMIN_MESSAGES.viewReasonRequired })
+    .trim()
+    .min(1, ADMIN_MESSAGES.viewReasonRequired)
+    .max(500, ADMIN_MESSAGES.reasonTooLong),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(200).optional(),
 });
+export type AdminConversationView = z.input<typeof adminConversationViewSchema>;
 export const adminConversationMessagesSchema = z.object({
   user1: adminPersonSchema,
   user2: adminPersonSchema,

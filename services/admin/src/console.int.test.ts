@@ -258,9 +258,16 @@ describe('messages: bulk actions, conversations and the recent list', () => {
     expect(pair).toMatchObject({ messageCount: expect.any(Number), lastActivity: expect.any(String) });
     expect([pair?.user1Name, pair?.user2Name].sort()).toEqual(['Ada Lovelace', 'Grace Hopper']);
 
-    const view = await admin.call<AdminConversationMessages>(`/api/admin/conversations/${ada.id}/${grace.id}`, {
+    // A GET (what an image tag on any page could make the admin's browser send) reads and records nothing.
+    const pairPath = `/api/admin/conversations/${ada.id}/${grace.id}`;
+    expect((await admin.request(pairPath, { token: boss.token })).status).toBe(404);
+    expect(
+      await errorOf(await admin.request(pairPath, { method: 'POST', token: boss.token, json: { reason: '  ' } })),
+    ).toEqual({ status: 400, message: ADMIN_MESSAGES.viewReasonRequired });
+    const view = await admin.call<AdminConversationMessages>(pairPath, {
       token: boss.token,
       headers: { 'user-agent': USER_AGENT },
+      json: { reason: 'checking a report' },
     });
     expect(view.user1).toMatchObject({ id: ada.id, name: 'Ada Lovelace' });
     expect(view.messages.map((message) => [message.content, message.isDeletedByAdmin])).toEqual([
@@ -274,7 +281,7 @@ describe('messages: bulk actions, conversations and the recent list', () => {
         expect.objectContaining({
           targetUserId: ada.id,
           userAgent: USER_AGENT,
-          details: { user1Id: ada.id, user2Id: grace.id },
+          details: { user1Id: ada.id, user2Id: grace.id, reason: 'checking a report' },
         }),
       ]);
   }, 90_000);

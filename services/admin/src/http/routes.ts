@@ -31,8 +31,8 @@ export function registerAdminRoutes(router: Router, deps: { ctx: AdminContext; v
   mount(routes.listConversations, async ({ query }, req, res) => {
     res.json(await messages.listConversations(ctx, actorOf(req), query));
   });
-  mount(routes.viewConversation, async ({ params, query }, req, res) => {
-    res.json(await messages.viewConversation(ctx, actorOf(req), params, query));
+  mount(routes.viewConversation, async ({ params, body }, req, res) => {
+    res.json(await messages.viewConversation(ctx, actorOf(req), params, body));
   });
   mount(routes.listDirectMessages, async ({ query }, req, res) => {
     res.json(await messages.listDirectMessages(ctx, actorOf(req), query));
