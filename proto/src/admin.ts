@@ -11,6 +11,8 @@ export const ADMIN_MESSAGES = {
   notYourOwnMessage: 'You cannot report your own message',
   alreadyReported: 'You have already reported this message',
   reasonTooLong: 'The reason must be 2,000 characters or less',
+  notYourOwnPost: 'You cannot report your own post',
+  alreadyReportedPost: 'You have already reported this post',
   // The console's texts (spec 3 sections 5 and 6) and the service's own refusals.
   reasonRequired: 'Reason is required',
   noMessagesSelected: 'No messages selected',
@@ -87,6 +89,33 @@ export type MessageReport = z.infer<typeof messageReportSchema>;
 /** admin.report.created: the report and the message's sender, for the audit log and notifications. */
 export const messageReportCreatedPayloadSchema = messageReportSchema.extend({ senderId: z.string() });
 export type MessageReportCreatedPayload = z.infer<typeof messageReportCreatedPayloadSchema>;
+
+/**
+ * POST /api/discussions/{id}/report and /api/discussions/{id}/replies/{replyId}/report: a member
+ * reports a forum post with one of the dialog's types and free text (one report per member per post).
+ */
+export const postReportCreateSchema = z.object({
+  reportType: z.enum(REPORT_TYPES, { error: ADMIN_MESSAGES.reportTypeRequired }),
+  reportReason: messageReportCreateSchema.shape.reportReason,
+});
+export type PostReportCreate = z.input<typeof postReportCreateSchema>;
+export const postReportSchema = z.object({
+  id: z.string(),
+  discussionId: z.string(),
+  replyId: z.string().nullable(),
+  reportType: z.enum(REPORT_TYPES),
+  reportReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PostReport = z.infer<typeof postReportSchema>;
+/** forum.post.reported: the report with what the post said then, so the queue can judge it after an edit or deletion. */
+export const postReportedPayloadSchema = postReportSchema.extend({
+  reporterId: z.string(),
+  authorId: z.string(),
+  discussionTitle: z.string(),
+  content: z.string(),
+});
+export type PostReportedPayload = z.infer<typeof postReportedPayloadSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // The admin console (spec 3 sections 3, 4, 5 and 7). Lists are paged by limit/offset and answer

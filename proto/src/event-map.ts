@@ -19,7 +19,7 @@ import {
   replyCreatedPayloadSchema,
   voteCastPayloadSchema,
 } from './forum.ts';
-import { messageReportCreatedPayloadSchema } from './admin.ts';
+import { messageReportCreatedPayloadSchema, postReportedPayloadSchema } from './admin.ts';
 import { profileIdentityChangedPayloadSchema, profileSettingsUpdatedPayloadSchema } from './profile.ts';
 import { taskEventPayloadSchema } from './project.ts';
 
@@ -42,6 +42,7 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.forumMentionCreated]: mentionCreatedPayloadSchema,
   [SUBJECTS.forumAttachmentCreated]: attachmentCreatedPayloadSchema,
   [SUBJECTS.forumAdminAction]: adminActionPayloadSchema,
+  [SUBJECTS.forumPostReported]: postReportedPayloadSchema,
   [SUBJECTS.dmMessageCreated]: dmMessageCreatedPayloadSchema,
   [SUBJECTS.dmMessageRead]: dmMessageReadPayloadSchema,
   [SUBJECTS.dmMessageDeleted]: dmMessageDeletedPayloadSchema,
