@@ -29,6 +29,9 @@ export const AUTH_MESSAGES = {
   externalProviderNoReset: 'Password reset is only available for accounts that sign in with email',
   accountDeactivated: 'This account has been deactivated. Contact an administrator.',
   cannotDeactivateYourself: 'You cannot deactivate your own account',
+  cannotSuspendYourself: 'You cannot suspend your own account',
+  suspensionEndInPast: 'The suspension must end in the future',
+  suspensionReasonRequired: 'Reason is required',
 } as const;
 
 /** What an e-mail address must look like: zod's own default pattern, named so a check without zod uses it too. */

@@ -23,6 +23,7 @@ function aUser(index: number, overrides: Partial<AdminUser> = {}): AdminUser {
     createdAt: '2026-11-01T10:00:00Z',
     isActive: true,
     deactivatedAt: null,
+    suspendedUntil: null,
     ...overrides,
   };
 }
