@@ -33,6 +33,9 @@ export const ADMIN_MESSAGES = {
   viewReasonRequired: 'A reason for viewing this conversation is required',
   actionTypeInvalid: 'Unknown action type',
   adminIdInvalid: 'Unknown admin',
+  reviewItemNotFound: 'Nothing was reported there',
+  reviewItemAlreadyResolved: 'These reports are already resolved',
+  outcomeInvalid: 'Choose dismiss, delete, warn, suspend or ban',
 } as const;
 
 /** The six types the report dialog offers (spec 2 section 5), which the server accepts and stores. */
@@ -434,3 +437,80 @@ export const auditLogEntrySchema = z.object({
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 export const auditLogListSchema = z.object({ logs: z.array(auditLogEntrySchema), total: z.number().int() });
 export type AuditLogList = z.infer<typeof auditLogListSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The review queue: DM reports and forum post reports, one item per reported piece of content.
+
+/** The spec's resolution values (spec 3 section 3): what a review did; a dismissal records none. */
+export const REVIEW_OUTCOMES = ['delete', 'warn', 'suspend', 'ban'] as const;
+export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
+export const REVIEW_KINDS = ['dm_report', 'post_report'] as const;
+export type ReviewKind = (typeof REVIEW_KINDS)[number];
+
+/** GET /api/admin/review-queue?kind&status&sort&limit&offset */
+export const reviewQueueQuerySchema = z.object({
+  kind: z.enum(['all', ...REVIEW_KINDS]).default('all'),
+  status: z.enum(REPORT_STATUS_FILTERS).default('open'),
+  sort: z.enum(['newest', 'most_reported']).default('newest'),
+  ...pageQuery(20, 100),
+});
+export type ReviewQueueQuery = z.input<typeof reviewQueueQuerySchema>;
+
+export const reviewReportSchema = z.object({
+  id: z.string(),
+  reporterId: z.string(),
+  reporterName: z.string(),
+  reportType: z.enum(REPORT_TYPES),
+  reportReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+/** The message and the ones around it in the same conversation, or the discussion the post is in. */
+export const reviewContextSchema = z.object({
+  messages: z
+    .array(
+      z.object({
+        id: z.string(),
+        senderName: z.string(),
+        content: z.string(),
+        sentAt: z.string(),
+        isReported: z.boolean(),
+      }),
+    )
+    .nullable(),
+  discussion: z.object({ id: z.string(), title: z.string(), replyId: z.string().nullable() }).nullable(),
+});
+export const reviewItemSchema = z.object({
+  kind: z.enum(REVIEW_KINDS),
+  /** The reported message, reply or discussion. */
+  targetId: z.string(),
+  authorId: z.string(),
+  authorName: z.string(),
+  content: z.string(),
+  context: reviewContextSchema,
+  reports: z.array(reviewReportSchema),
+  reportCount: z.number().int(),
+  latestReportAt: z.string(),
+  isResolved: z.boolean(),
+  outcome: z.enum(REVIEW_OUTCOMES).nullable(),
+  resolution: z.string().nullable(),
+  /** The audit log's latest entries about the author (earlier actions on the same member). */
+  earlierActions: z.array(
+    z.object({ actionType: z.enum(ADMIN_ACTION_TYPES), description: z.string(), createdAt: z.string() }),
+  ),
+});
+export type ReviewItem = z.infer<typeof reviewItemSchema>;
+export const reviewQueueSchema = z.object({ items: z.array(reviewItemSchema), total: z.number().int() });
+export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
+
+/**
+ * POST /api/admin/review-queue/resolve: closes every open report of the item with the outcome
+ * ('dismiss' records none) and notes. 'delete' of a message deletes it here; the other outcomes'
+ * effects (a post's deletion, a suspension, a deactivation) are their owners' calls, made first.
+ */
+export const reviewResolveSchema = z.object({
+  kind: z.enum(REVIEW_KINDS, { error: ADMIN_MESSAGES.reviewItemNotFound }),
+  targetId: z.uuid({ error: ADMIN_MESSAGES.reviewItemNotFound }).transform((id) => id.toLowerCase()),
+  outcome: z.enum(['dismiss', ...REVIEW_OUTCOMES], { error: ADMIN_MESSAGES.outcomeInvalid }),
+  notes: resolveReportSchema.shape.resolution,
+});
+export type ReviewResolve = z.input<typeof reviewResolveSchema>;

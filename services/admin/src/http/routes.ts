@@ -8,6 +8,7 @@ import type { Actor, AdminContext } from '../use-cases/context.ts';
 import * as messages from '../use-cases/messages.ts';
 import * as reports from '../use-cases/reports.ts';
 import * as review from '../use-cases/review.ts';
+import * as reviewQueue from '../use-cases/review-queue.ts';
 
 function actorOf(req: Request): Actor {
   return { principal: principalOf(req), meta: requestMetaOf(req) };
@@ -49,6 +50,12 @@ export function registerAdminRoutes(router: Router, deps: { ctx: AdminContext; v
   });
   mount(routes.resolveReport, async ({ params, body }, req, res) => {
     res.json(await review.resolveReport(ctx, actorOf(req), params.id, body));
+  });
+  mount(routes.reviewQueue, async ({ query }, req, res) => {
+    res.json(await reviewQueue.reviewQueue(ctx, actorOf(req), query));
+  });
+  mount(routes.resolveReviewItem, async ({ body }, req, res) => {
+    res.json(await reviewQueue.resolveReviewItem(ctx, actorOf(req), body));
   });
   mount(routes.listFlags, async ({ query }, req, res) => {
     res.json(await review.listFlags(ctx, actorOf(req), query));
