@@ -16,6 +16,7 @@ import { ForumModsTab } from '../components/ForumModsTab.tsx';
 import { ForumsTab } from '../components/ForumsTab.tsx';
 import { MessagesTab } from '../components/MessagesTab.tsx';
 import { ModerationTab } from '../components/ModerationTab.tsx';
+import { ReviewQueueTab } from '../components/ReviewQueueTab.tsx';
 import { UsersTab } from '../components/UsersTab.tsx';
 
 interface AdminTab {
@@ -40,6 +41,7 @@ const ADMIN_TABS: AdminTab[] = [
   { key: 'forum-mods', label: 'Forum Mods', forCore: false, render: () => <ForumModsTab /> },
   { key: 'messages', label: 'Messages', forCore: false, render: () => <MessagesTab /> },
   { key: 'moderation', label: 'Moderation', forCore: false, render: () => <ModerationTab /> },
+  { key: 'review-queue', label: 'Review Queue', forCore: false, render: () => <ReviewQueueTab /> },
   { key: 'audit-logs', label: 'Audit Logs', forCore: false, render: () => <AuditLogsTab /> },
 ];
 
