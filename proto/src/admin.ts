@@ -11,6 +11,8 @@ export const ADMIN_MESSAGES = {
   notYourOwnMessage: 'You cannot report your own message',
   alreadyReported: 'You have already reported this message',
   reasonTooLong: 'The reason must be 2,000 characters or less',
+  notYourOwnPost: 'You cannot report your own post',
+  alreadyReportedPost: 'You have already reported this post',
   // The console's texts (spec 3 sections 5 and 6) and the service's own refusals.
   reasonRequired: 'Reason is required',
   noMessagesSelected: 'No messages selected',
@@ -28,8 +30,12 @@ export const ADMIN_MESSAGES = {
   descriptionRequired: 'Description is required',
   descriptionTooLong: 'Description must be 1,000 characters or less',
   conversationUserNotFound: 'User not found',
+  viewReasonRequired: 'A reason for viewing this conversation is required',
   actionTypeInvalid: 'Unknown action type',
   adminIdInvalid: 'Unknown admin',
+  reviewItemNotFound: 'Nothing was reported there',
+  reviewItemAlreadyResolved: 'These reports are already resolved',
+  outcomeInvalid: 'Choose dismiss, delete, warn, suspend or ban',
 } as const;
 
 /** The six types the report dialog offers (spec 2 section 5), which the server accepts and stores. */
@@ -86,6 +92,33 @@ export type MessageReport = z.infer<typeof messageReportSchema>;
 /** admin.report.created: the report and the message's sender, for the audit log and notifications. */
 export const messageReportCreatedPayloadSchema = messageReportSchema.extend({ senderId: z.string() });
 export type MessageReportCreatedPayload = z.infer<typeof messageReportCreatedPayloadSchema>;
+
+/**
+ * POST /api/discussions/{id}/report and /api/discussions/{id}/replies/{replyId}/report: a member
+ * reports a forum post with one of the dialog's types and free text (one report per member per post).
+ */
+export const postReportCreateSchema = z.object({
+  reportType: z.enum(REPORT_TYPES, { error: ADMIN_MESSAGES.reportTypeRequired }),
+  reportReason: messageReportCreateSchema.shape.reportReason,
+});
+export type PostReportCreate = z.input<typeof postReportCreateSchema>;
+export const postReportSchema = z.object({
+  id: z.string(),
+  discussionId: z.string(),
+  replyId: z.string().nullable(),
+  reportType: z.enum(REPORT_TYPES),
+  reportReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PostReport = z.infer<typeof postReportSchema>;
+/** forum.post.reported: the report with what the post said then, so the queue can judge it after an edit or deletion. */
+export const postReportedPayloadSchema = postReportSchema.extend({
+  reporterId: z.string(),
+  authorId: z.string(),
+  discussionTitle: z.string(),
+  content: z.string(),
+});
+export type PostReportedPayload = z.infer<typeof postReportedPayloadSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // The admin console (spec 3 sections 3, 4, 5 and 7). Lists are paged by limit/offset and answer
@@ -212,15 +245,25 @@ export const adminMessageSchema = z.object({
 });
 export type AdminMessage = z.infer<typeof adminMessageSchema>;
 
-/** GET /api/admin/conversations/{user1Id}/{user2Id}?limit&cursor: oldest first; recorded as conversation_view. */
+/**
+ * POST /api/admin/conversations/{user1Id}/{user2Id} {reason, limit, cursor}: oldest first. Reading a
+ * pair's messages is an audited act, so it is a POST carrying the admin's reason (recorded as
+ * conversation_view with it): a GET, which any page could make an admin's browser send, reads nothing.
+ */
 export const adminConversationPath = z.object({
   user1Id: z.uuid({ error: ADMIN_MESSAGES.conversationUserNotFound }).transform((id) => id.toLowerCase()),
   user2Id: z.uuid({ error: ADMIN_MESSAGES.conversationUserNotFound }).transform((id) => id.toLowerCase()),
 });
-export const adminConversationMessagesQuerySchema = z.object({
+export const adminConversationViewSchema = z.object({
+  reason: z
+    .string({ error: ADMIN_MESSAGES.viewReasonRequired })
+    .trim()
+    .min(1, ADMIN_MESSAGES.viewReasonRequired)
+    .max(500, ADMIN_MESSAGES.reasonTooLong),
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().max(200).optional(),
 });
+export type AdminConversationView = z.input<typeof adminConversationViewSchema>;
 export const adminConversationMessagesSchema = z.object({
   user1: adminPersonSchema,
   user2: adminPersonSchema,
@@ -394,3 +437,80 @@ export const auditLogEntrySchema = z.object({
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
 export const auditLogListSchema = z.object({ logs: z.array(auditLogEntrySchema), total: z.number().int() });
 export type AuditLogList = z.infer<typeof auditLogListSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The review queue: DM reports and forum post reports, one item per reported piece of content.
+
+/** The spec's resolution values (spec 3 section 3): what a review did; a dismissal records none. */
+export const REVIEW_OUTCOMES = ['delete', 'warn', 'suspend', 'ban'] as const;
+export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
+export const REVIEW_KINDS = ['dm_report', 'post_report'] as const;
+export type ReviewKind = (typeof REVIEW_KINDS)[number];
+
+/** GET /api/admin/review-queue?kind&status&sort&limit&offset */
+export const reviewQueueQuerySchema = z.object({
+  kind: z.enum(['all', ...REVIEW_KINDS]).default('all'),
+  status: z.enum(REPORT_STATUS_FILTERS).default('open'),
+  sort: z.enum(['newest', 'most_reported']).default('newest'),
+  ...pageQuery(20, 100),
+});
+export type ReviewQueueQuery = z.input<typeof reviewQueueQuerySchema>;
+
+export const reviewReportSchema = z.object({
+  id: z.string(),
+  reporterId: z.string(),
+  reporterName: z.string(),
+  reportType: z.enum(REPORT_TYPES),
+  reportReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+/** The message and the ones around it in the same conversation, or the discussion the post is in. */
+export const reviewContextSchema = z.object({
+  messages: z
+    .array(
+      z.object({
+        id: z.string(),
+        senderName: z.string(),
+        content: z.string(),
+        sentAt: z.string(),
+        isReported: z.boolean(),
+      }),
+    )
+    .nullable(),
+  discussion: z.object({ id: z.string(), title: z.string(), replyId: z.string().nullable() }).nullable(),
+});
+export const reviewItemSchema = z.object({
+  kind: z.enum(REVIEW_KINDS),
+  /** The reported message, reply or discussion. */
+  targetId: z.string(),
+  authorId: z.string(),
+  authorName: z.string(),
+  content: z.string(),
+  context: reviewContextSchema,
+  reports: z.array(reviewReportSchema),
+  reportCount: z.number().int(),
+  latestReportAt: z.string(),
+  isResolved: z.boolean(),
+  outcome: z.enum(REVIEW_OUTCOMES).nullable(),
+  resolution: z.string().nullable(),
+  /** The audit log's latest entries about the author (earlier actions on the same member). */
+  earlierActions: z.array(
+    z.object({ actionType: z.enum(ADMIN_ACTION_TYPES), description: z.string(), createdAt: z.string() }),
+  ),
+});
+export type ReviewItem = z.infer<typeof reviewItemSchema>;
+export const reviewQueueSchema = z.object({ items: z.array(reviewItemSchema), total: z.number().int() });
+export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
+
+/**
+ * POST /api/admin/review-queue/resolve: closes every open report of the item with the outcome
+ * ('dismiss' records none) and notes. 'delete' of a message deletes it here; the other outcomes'
+ * effects (a post's deletion, a suspension, a deactivation) are their owners' calls, made first.
+ */
+export const reviewResolveSchema = z.object({
+  kind: z.enum(REVIEW_KINDS, { error: ADMIN_MESSAGES.reviewItemNotFound }),
+  targetId: z.uuid({ error: ADMIN_MESSAGES.reviewItemNotFound }).transform((id) => id.toLowerCase()),
+  outcome: z.enum(['dismiss', ...REVIEW_OUTCOMES], { error: ADMIN_MESSAGES.outcomeInvalid }),
+  notes: resolveReportSchema.shape.resolution,
+});
+export type ReviewResolve = z.input<typeof reviewResolveSchema>;

@@ -34,6 +34,9 @@ export const AUTH_MESSAGES = {
   currentPasswordRequired: 'Current password is required',
   externalProviderNoPasswordChange: 'Password change is only available for accounts that sign in with email',
   passwordChanged: 'Your password has been changed.',
+  cannotSuspendYourself: 'You cannot suspend your own account',
+  suspensionEndInPast: 'The suspension must end in the future',
+  suspensionReasonRequired: 'Reason is required',
 } as const;
 
 /** What an e-mail address must look like: zod's own default pattern, named so a check without zod uses it too. */

@@ -168,6 +168,8 @@ export const adminUserSchema = currentUserSchema.omit({ profileImageUrl: true })
   /** False while an admin has deactivated the account (reversible, unlike deleting it). */
   isActive: z.boolean(),
   deactivatedAt: z.string().nullable(),
+  /** While in the future the member cannot sign in; the suspension ends by itself then. */
+  suspendedUntil: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
 
@@ -194,6 +196,26 @@ export type AdminUserPatch = z.infer<typeof adminUserPatchSchema>;
 export const setAccessLevelSchema = z.strictObject({
   accessLevel: z.enum(ACCESS_LEVELS, { error: `Access level must be one of ${ACCESS_LEVELS.join(', ')}` }),
 });
+/** POST /api/admin/users/{id}/suspend: until when (in the future, at most a year) and why. */
+export const suspendUserSchema = z.strictObject({
+  until: z.iso
+    .datetime({ offset: true, error: AUTH_MESSAGES.suspensionEndInPast })
+    .transform((until) => new Date(until))
+    .refine((until) => until.getTime() > Date.now(), AUTH_MESSAGES.suspensionEndInPast),
+  reason: z
+    .string({ error: AUTH_MESSAGES.suspensionReasonRequired })
+    .trim()
+    .min(1, AUTH_MESSAGES.suspensionReasonRequired)
+    .max(1000),
+});
+export type SuspendUser = z.input<typeof suspendUserSchema>;
+
+/** The sign-in refusal of a suspended member, naming when the suspension ends (UTC). */
+export function accountSuspendedMessage(until: Date): string {
+  const when = until.toISOString().replace('T', ' ').slice(0, 16);
+  return `This account is suspended until ${when} UTC.`;
+}
+
 export const adminPasswordResetResponseSchema = z.object({ message: z.string(), emailSent: z.boolean() });
 
 /** The web app's one-time value for an external sign-in, echoed to /auth/callback so it knows it asked. */

@@ -181,6 +181,8 @@ export const dmAdminMessagesRequestSchema = z.object({
   actor: dmAdminActorSchema,
   user1Id: uuid,
   user2Id: uuid,
+  /** Why the admin opens the conversation; recorded with the view. */
+  reason: z.string().max(500),
   limit: z.number().int().min(1).max(200).default(LIMITS.directMessage.pageSize),
   cursor: z.string().max(200).optional(),
 });

@@ -20,7 +20,7 @@ import {
   replyCreatedPayloadSchema,
   voteCastPayloadSchema,
 } from './forum.ts';
-import { messageReportCreatedPayloadSchema } from './admin.ts';
+import { messageReportCreatedPayloadSchema, postReportedPayloadSchema } from './admin.ts';
 import { profileIdentityChangedPayloadSchema, profileSettingsUpdatedPayloadSchema } from './profile.ts';
 import { taskEventPayloadSchema } from './project.ts';
 
@@ -43,6 +43,7 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.forumMentionCreated]: mentionCreatedPayloadSchema,
   [SUBJECTS.forumAttachmentCreated]: attachmentCreatedPayloadSchema,
   [SUBJECTS.forumAdminAction]: adminActionPayloadSchema,
+  [SUBJECTS.forumPostReported]: postReportedPayloadSchema,
   [SUBJECTS.dmMessageCreated]: dmMessageCreatedPayloadSchema,
   [SUBJECTS.dmMessageRead]: dmMessageReadPayloadSchema,
   [SUBJECTS.dmMessageDeleted]: dmMessageDeletedPayloadSchema,

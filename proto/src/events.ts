@@ -37,6 +37,8 @@ export const SUBJECTS = {
   forumAttachmentCreated: 'forum.attachment.created',
   /** Forum moderation and moderator grants, for the audit log (adminActionPayloadSchema). */
   forumAdminAction: 'forum.admin.action',
+  /** A member reported a discussion or reply (postReportedPayloadSchema); the admin service queues it. */
+  forumPostReported: 'forum.post.reported',
   dmMessageCreated: 'dm.message.created',
   dmMessageRead: 'dm.message.read',
   dmMessageDeleted: 'dm.message.deleted',

@@ -5,9 +5,9 @@ import {
   accessLevelPatchSchema,
   accessLevelValuePath,
   adminConversationListSchema,
-  adminConversationMessagesQuerySchema,
   adminConversationMessagesSchema,
   adminConversationPath,
+  adminConversationViewSchema,
   adminConversationsQuerySchema,
   adminDirectMessageListSchema,
   adminDirectMessagesQuerySchema,
@@ -27,6 +27,10 @@ import {
   messageReportCreateSchema,
   messageReportSchema,
   resolveReportSchema,
+  reviewItemSchema,
+  reviewQueueQuerySchema,
+  reviewQueueSchema,
+  reviewResolveSchema,
 } from '../admin.ts';
 import { defineRoutes, pathId } from './route.ts';
 
@@ -73,12 +77,12 @@ export const adminRoutes = defineRoutes({
     responses: { 200: adminConversationListSchema },
   },
   viewConversation: {
-    method: 'GET',
+    method: 'POST',
     path: '/api/admin/conversations/:user1Id/:user2Id',
     auth: 'admin',
-    summary: "Admin: a pair's messages, deleted ones included (recorded as conversation_view)",
+    summary: "Admin: a pair's messages, deleted ones included, for a stated reason (recorded as conversation_view)",
     pathParams: adminConversationPath,
-    query: adminConversationMessagesQuerySchema,
+    body: adminConversationViewSchema,
     responses: { 200: adminConversationMessagesSchema },
   },
   listDirectMessages: {
@@ -105,6 +109,22 @@ export const adminRoutes = defineRoutes({
     pathParams: reportPath,
     body: resolveReportSchema,
     responses: { 200: adminReportSchema },
+  },
+  reviewQueue: {
+    method: 'GET',
+    path: '/api/admin/review-queue',
+    auth: 'admin',
+    summary: 'Admin: DM and forum post reports, one item per reported content, with its context and reporters',
+    query: reviewQueueQuerySchema,
+    responses: { 200: reviewQueueSchema },
+  },
+  resolveReviewItem: {
+    method: 'POST',
+    path: '/api/admin/review-queue/resolve',
+    auth: 'admin',
+    summary: "Admin: close an item's open reports with an outcome (dismiss, delete, warn, suspend, ban) and notes",
+    body: reviewResolveSchema,
+    responses: { 200: reviewItemSchema },
   },
   listFlags: {
     method: 'GET',

@@ -13,6 +13,7 @@ import {
   requestPasswordResetSchema,
   resetPasswordRequestSchema,
   setAccessLevelSchema,
+  suspendUserSchema,
   signInRequestSchema,
   signInResponseSchema,
   signUpRequestSchema,
@@ -181,6 +182,15 @@ export const authRoutes = defineRoutes({
     auth: 'admin',
     summary: 'Admin: deactivate a user (no sign-in, sessions end; reversible, unlike deleting)',
     pathParams: userPath,
+    responses: { 200: adminUserSchema },
+  },
+  suspendAdminUser: {
+    method: 'POST',
+    path: '/api/admin/users/:id/suspend',
+    auth: 'admin',
+    summary: 'Admin: suspend a user until a time (no sign-in until then, sessions end; it ends by itself)',
+    pathParams: userPath,
+    body: suspendUserSchema,
     responses: { 200: adminUserSchema },
   },
   reactivateAdminUser: {

@@ -34,6 +34,7 @@ import {
   watchedDiscussionSchema,
   watchedListQuerySchema,
 } from '../forum.ts';
+import { postReportCreateSchema, postReportSchema } from '../admin.ts';
 import { defineRoutes, pathId, raw } from './route.ts';
 
 const discussionPath = z.object({ id: pathId(FORUM_MESSAGES.discussionNotFound) });
@@ -162,6 +163,24 @@ export const forumRoutes = defineRoutes({
     summary: 'Delete a reply (its author or a moderator)',
     pathParams: replyPath,
     responses: { 204: null },
+  },
+  reportDiscussion: {
+    method: 'POST',
+    path: '/api/discussions/:id/report',
+    auth: 'member',
+    summary: "Report a discussion to the admins' review queue (one report per member per post; not one's own)",
+    pathParams: discussionPath,
+    body: postReportCreateSchema,
+    responses: { 201: postReportSchema },
+  },
+  reportReply: {
+    method: 'POST',
+    path: '/api/discussions/:id/replies/:replyId/report',
+    auth: 'member',
+    summary: "Report a reply to the admins' review queue (one report per member per post; not one's own)",
+    pathParams: replyPath,
+    body: postReportCreateSchema,
+    responses: { 201: postReportSchema },
   },
   voteOnDiscussion: {
     method: 'PUT',

@@ -22,6 +22,9 @@ import {
   type MessageFlag,
   type MessageFlagList,
   type MessageReport,
+  type PostReportedPayload,
+  type ReviewItem,
+  type ReviewQueue,
 } from '@crucible/proto';
 import { newEvent } from '@crucible/platform';
 import { startAdminHarness, type AdminHarness, type Member } from './testing/admin-harness.ts';
@@ -92,6 +95,8 @@ describe('who may call the console', () => {
         'listDirectMessages',
         'listReports',
         'resolveReport',
+        'reviewQueue',
+        'resolveReviewItem',
         'listFlags',
         'updateFlagStatus',
         'bulkDeleteMessages',
@@ -258,9 +263,16 @@ describe('messages: bulk actions, conversations and the recent list', () => {
     expect(pair).toMatchObject({ messageCount: expect.any(Number), lastActivity: expect.any(String) });
     expect([pair?.user1Name, pair?.user2Name].sort()).toEqual(['Ada Lovelace', 'Grace Hopper']);
 
-    const view = await admin.call<AdminConversationMessages>(`/api/admin/conversations/${ada.id}/${grace.id}`, {
+    // A GET (what an image tag on any page could make the admin's browser send) reads and records nothing.
+    const pairPath = `/api/admin/conversations/${ada.id}/${grace.id}`;
+    expect((await admin.request(pairPath, { token: boss.token })).status).toBe(404);
+    expect(
+      await errorOf(await admin.request(pairPath, { method: 'POST', token: boss.token, json: { reason: '  ' } })),
+    ).toEqual({ status: 400, message: ADMIN_MESSAGES.viewReasonRequired });
+    const view = await admin.call<AdminConversationMessages>(pairPath, {
       token: boss.token,
       headers: { 'user-agent': USER_AGENT },
+      json: { reason: 'checking a report' },
     });
     expect(view.user1).toMatchObject({ id: ada.id, name: 'Ada Lovelace' });
     expect(view.messages.map((message) => [message.content, message.isDeletedByAdmin])).toEqual([
@@ -274,7 +286,7 @@ describe('messages: bulk actions, conversations and the recent list', () => {
         expect.objectContaining({
           targetUserId: ada.id,
           userAgent: USER_AGENT,
-          details: { user1Id: ada.id, user2Id: grace.id },
+          details: { user1Id: ada.id, user2Id: grace.id, reason: 'checking a report' },
         }),
       ]);
   }, 90_000);
@@ -401,6 +413,100 @@ describe('reports and flags', () => {
     const unflags = await auditOf(`actionType=message_unflag&adminId=${boss.id}`);
     expect(unflags.logs.map((log) => log.targetFlagId)).toEqual([flagB!.id]);
   }, 60_000);
+});
+
+describe('the review queue', () => {
+  it('shows DM and forum post reports once per content with context and reporters, sorts, filters and resolves with an outcome', async () => {
+    const [author, first, second] = [await admin.member(), await admin.member(), await admin.member()];
+    const before = await send(author, first, `before ${randomUUID()}`);
+    const reported = await send(author, first, `reported ${randomUUID()}`);
+    await admin.call<MessageReport>('/api/admin/message-reports', {
+      token: first.token,
+      json: { messageId: reported.id, reportType: 'spam', reportReason: 'selling' },
+      expect: 201,
+    });
+    const discussionId = randomUUID();
+    const replyId = randomUUID();
+    const postReport = (reporter: Member, createdAt: string): PostReportedPayload => ({
+      id: randomUUID(),
+      discussionId,
+      replyId,
+      reportType: 'threat',
+      reportReason: 'a threat',
+      createdAt,
+      reporterId: reporter.id,
+      authorId: author.id,
+      discussionTitle: 'Weekend plans',
+      content: 'the reported reply',
+    });
+    await admin.bus.publish(newEvent(SUBJECTS.forumPostReported, postReport(first, '2020-01-01T00:00:00.000Z')));
+    await admin.bus.publish(newEvent(SUBJECTS.forumPostReported, postReport(second, '2020-01-02T00:00:00.000Z')));
+
+    const queue = (query: string) =>
+      admin.call<ReviewQueue>(`/api/admin/review-queue?limit=100&${query}`, { token: boss.token });
+    const mine = (result: ReviewQueue) => result.items.filter((item) => item.authorId === author.id);
+    await expect.poll(async () => mine(await queue('kind=post_report')).length, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(async () => mine(await queue('kind=post_report')).map((item) => item.reportCount), { timeout: 15_000 })
+      .toEqual([2]);
+
+    // Newest report first puts the DM ahead; most reported puts the post (two reporters) ahead.
+    const newest = mine(await queue('sort=newest'));
+    expect(newest.map((item) => item.kind)).toEqual(['dm_report', 'post_report']);
+    expect(mine(await queue('sort=most_reported')).map((item) => item.kind)).toEqual(['post_report', 'dm_report']);
+    const [dmItem, postItem] = newest as [ReviewItem, ReviewItem];
+    expect(dmItem).toMatchObject({
+      targetId: reported.id,
+      authorName: author.name,
+      reports: [expect.objectContaining({ reporterName: first.name, reportType: 'spam', reportReason: 'selling' })],
+      isResolved: false,
+    });
+    expect(dmItem.context.messages?.map((message) => [message.id, message.isReported])).toEqual([
+      [before.id, false],
+      [reported.id, true],
+    ]);
+    expect(postItem).toMatchObject({
+      targetId: replyId,
+      content: 'the reported reply',
+      context: { messages: null, discussion: { id: discussionId, title: 'Weekend plans', replyId } },
+    });
+    expect(postItem.reports.map((report) => report.reporterName)).toEqual([second.name, first.name]);
+    expect(mine(await queue('kind=dm_report')).map((item) => item.kind)).toEqual(['dm_report']);
+
+    const resolve = (json: unknown) =>
+      admin.request('/api/admin/review-queue/resolve', { method: 'POST', token: boss.token, json });
+    const suspended = await resolve({ kind: 'post_report', targetId: replyId, outcome: 'suspend', notes: 'A day off' });
+    expect(suspended.status).toBe(200);
+    expect((await suspended.json()) as ReviewItem).toMatchObject({
+      isResolved: true,
+      outcome: 'suspend',
+      resolution: 'A day off',
+    });
+    expect(
+      await errorOf(await resolve({ kind: 'post_report', targetId: replyId, outcome: 'warn', notes: '' })),
+    ).toEqual({ status: 409, message: ADMIN_MESSAGES.reviewItemAlreadyResolved });
+    expect(await errorOf(await resolve({ kind: 'post_report', targetId: randomUUID(), outcome: 'warn' }))).toEqual({
+      status: 404,
+      message: ADMIN_MESSAGES.reviewItemNotFound,
+    });
+    expect((await resolve({ kind: 'dm_report', targetId: reported.id, outcome: 'ignore' })).status).toBe(400);
+    expect((await resolve({ kind: 'dm_report', targetId: reported.id, outcome: 'dismiss' })).status).toBe(200);
+
+    expect(mine(await queue('status=open'))).toEqual([]);
+    const closed = mine(await queue('status=resolved'));
+    expect(closed.map((item) => [item.kind, item.outcome, item.resolution])).toEqual([
+      ['dm_report', null, ADMIN_MESSAGES.noResolutionNotes],
+      ['post_report', 'suspend', 'A day off'],
+    ]);
+    const audit = await admin.call<AuditLogList>(`/api/admin/audit-logs?limit=200`, { token: boss.token });
+    const onAuthor = audit.logs.filter((log) => log.targetUserId === author.id);
+    expect(onAuthor.map((log) => [log.actionType, log.details?.outcome])).toEqual([
+      ['report_dismiss', null],
+      ['report_resolve', 'suspend'],
+    ]);
+    // The queue shows these as earlier actions on the same member.
+    expect(closed[0]!.earlierActions.map((action) => action.actionType)).toEqual(['report_dismiss', 'report_resolve']);
+  }, 90_000);
 });
 
 describe('the audit log', () => {

@@ -44,7 +44,13 @@ it('applies the migrations twice without change and exercises every model throug
   ).rejects.toThrow();
   await migrated.prisma.messageReport.update({
     where: { id: report.id },
-    data: { isResolved: true, resolvedBy: sender, resolvedAt: new Date(), resolution: 'No resolution notes provided' },
+    data: {
+      isResolved: true,
+      resolvedBy: sender,
+      resolvedAt: new Date(),
+      resolution: 'No resolution notes provided',
+      outcome: 'warn',
+    },
   });
   await migrated.prisma.messageReport.create({
     data: {
@@ -97,4 +103,22 @@ it('applies the migrations twice without change and exercises every model throug
     data: { id: randomUUID(), moderatorId: sender, action: 'lock', details: { discussionId: 'd' } },
   });
   expect(logged).toMatchObject({ targetUserId: null, reason: null });
+  const postReport = await migrated.prisma.postReport.create({
+    data: {
+      id: randomUUID(),
+      reporterId: sender,
+      authorId: randomUUID(),
+      discussionId: randomUUID(),
+      discussionTitle: 'A title',
+      content: 'What the post said',
+      reportType: 'threat',
+      createdAt: new Date(),
+    },
+  });
+  expect(
+    await migrated.prisma.postReport.update({
+      where: { id: postReport.id },
+      data: { isResolved: true, outcome: 'suspend', resolution: 'Suspended for a day' },
+    }),
+  ).toMatchObject({ replyId: null, outcome: 'suspend' });
 });

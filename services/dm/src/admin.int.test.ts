@@ -49,7 +49,7 @@ it('answers the console: conversations with counts, a pair with deleted messages
 
     const messages = await ask<{
       messages: { id: string; isDeletedByAdmin: boolean; deletionReason: string | null }[];
-    }>(RPC.dmAdminMessages, { adminId: admin.id, user1Id: ada.id, user2Id: grace.id });
+    }>(RPC.dmAdminMessages, { adminId: admin.id, user1Id: ada.id, user2Id: grace.id, reason: 'review' });
     expect(
       messages.ok &&
         messages.value.messages.map((message) => [message.id, message.isDeletedByAdmin, message.deletionReason]),
@@ -102,7 +102,13 @@ it('refuses members who are not admins, and bad requests, with the status the ad
     message: DM_MESSAGES.reasonRequired,
   });
   expect(
-    await ask(RPC.dmAdminMessages, { adminId: admin.id, user1Id: ada.id, user2Id: member.id, cursor: 'forged' }),
+    await ask(RPC.dmAdminMessages, {
+      adminId: admin.id,
+      user1Id: ada.id,
+      user2Id: member.id,
+      reason: 'review',
+      cursor: 'forged',
+    }),
   ).toEqual({ ok: false, statusCode: 400, message: DM_MESSAGES.invalidCursor });
   expect(await ask(RPC.dmMessageSnapshot, { messageId: message.id })).toMatchObject({
     ok: true,

@@ -79,6 +79,9 @@ it('applies the migrations twice without change and exercises every model throug
     },
   });
   await forum.prisma.watchedDiscussion.create({ data: { userId, discussionId: discussion.id } });
+  await forum.prisma.postReport.create({
+    data: { reporterId: randomUUID(), discussionId: discussion.id, replyId: reply.id, reportType: 'spam' },
+  });
   const uploadId = randomUUID();
   await forum.prisma.attachmentUpload.create({
     data: {

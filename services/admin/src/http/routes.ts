@@ -8,6 +8,7 @@ import type { Actor, AdminContext } from '../use-cases/context.ts';
 import * as messages from '../use-cases/messages.ts';
 import * as reports from '../use-cases/reports.ts';
 import * as review from '../use-cases/review.ts';
+import * as reviewQueue from '../use-cases/review-queue.ts';
 
 function actorOf(req: Request): Actor {
   return { principal: principalOf(req), meta: requestMetaOf(req) };
@@ -31,8 +32,8 @@ export function registerAdminRoutes(router: Router, deps: { ctx: AdminContext; v
   mount(routes.listConversations, async ({ query }, req, res) => {
     res.json(await messages.listConversations(ctx, actorOf(req), query));
   });
-  mount(routes.viewConversation, async ({ params, query }, req, res) => {
-    res.json(await messages.viewConversation(ctx, actorOf(req), params, query));
+  mount(routes.viewConversation, async ({ params, body }, req, res) => {
+    res.json(await messages.viewConversation(ctx, actorOf(req), params, body));
   });
   mount(routes.listDirectMessages, async ({ query }, req, res) => {
     res.json(await messages.listDirectMessages(ctx, actorOf(req), query));
@@ -49,6 +50,12 @@ export function registerAdminRoutes(router: Router, deps: { ctx: AdminContext; v
   });
   mount(routes.resolveReport, async ({ params, body }, req, res) => {
     res.json(await review.resolveReport(ctx, actorOf(req), params.id, body));
+  });
+  mount(routes.reviewQueue, async ({ query }, req, res) => {
+    res.json(await reviewQueue.reviewQueue(ctx, actorOf(req), query));
+  });
+  mount(routes.resolveReviewItem, async ({ body }, req, res) => {
+    res.json(await reviewQueue.resolveReviewItem(ctx, actorOf(req), body));
   });
   mount(routes.listFlags, async ({ query }, req, res) => {
     res.json(await review.listFlags(ctx, actorOf(req), query));

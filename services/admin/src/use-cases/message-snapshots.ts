@@ -5,15 +5,23 @@ import {
   dmMessageCreatedPayloadSchema,
   dmMessageDeletedPayloadSchema,
   dmMessageEditedPayloadSchema,
+  postReportedPayloadSchema,
   type DmMessageCreatedPayload,
   type DmRpcAnswer,
   type EventEnvelope,
 } from '@crucible/proto';
 import { NotFoundError, subscribeIdempotent, type SqlExecutor, type Subscription } from '@crucible/platform';
+import { reviewQueueRepository } from '../repositories/review-queue.ts';
 import { snapshotRepository } from '../repositories/snapshots.ts';
 import { ADMIN_SCHEMA, type AdminContext, type Tx } from './context.ts';
 
 async function applyMessageEvent(ctx: AdminContext, event: EventEnvelope, tx: Tx): Promise<void> {
+  if (event.subject === SUBJECTS.forumPostReported) {
+    const parsed = postReportedPayloadSchema.safeParse(event.payload);
+    if (parsed.success) await reviewQueueRepository.savePostReport(tx, parsed.data);
+    else ctx.logger.warn({ eventId: event.id, issues: parsed.error.issues }, 'skipped a malformed post report');
+    return;
+  }
   if (event.subject === SUBJECTS.dmMessageCreated) {
     const parsed = dmMessageCreatedPayloadSchema.safeParse(event.payload);
     if (parsed.success) await snapshotRepository.save(tx, parsed.data);
@@ -34,12 +42,15 @@ async function applyMessageEvent(ctx: AdminContext, event: EventEnvelope, tx: Tx
   } else ctx.logger.warn({ eventId: event.id, issues: parsed.error.issues }, 'skipped a malformed message event');
 }
 
-/** Keeps what a report needs of each direct message (content, sender, recipient) from dm's events. */
+/**
+ * Keeps what a report needs of each direct message (content, sender, recipient) from dm's events,
+ * and forum's post reports (with what the post said) for the review queue.
+ */
 export function keepMessageSnapshots(ctx: AdminContext, durable: string): Promise<Subscription> {
   return subscribeIdempotent({
     bus: ctx.bus,
     durable,
-    subjects: [SUBJECTS.dmMessageCreated, SUBJECTS.dmMessageEdited, SUBJECTS.dmMessageDeleted],
+    subjects: [SUBJECTS.dmMessageCreated, SUBJECTS.dmMessageEdited, SUBJECTS.dmMessageDeleted, SUBJECTS.forumPostReported],
     schema: ADMIN_SCHEMA,
     runInTransaction: (work) => ctx.prisma.$transaction((tx) => work(tx as unknown as SqlExecutor)),
     handler: (event, tx) => applyMessageEvent(ctx, event, tx as unknown as Tx),

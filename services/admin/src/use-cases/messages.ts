@@ -68,18 +68,18 @@ export async function listConversations(
   };
 }
 
-/** A pair's messages, deleted ones too; dm records the viewing as conversation_view with the admin's IP. */
+/** A pair's messages, deleted ones too; dm records the viewing as conversation_view with the reason and the admin's IP. */
 export async function viewConversation(
   ctx: AdminContext,
   actor: Actor,
   pair: { user1Id: string; user2Id: string },
-  query: { limit: number; cursor?: string },
+  request: { reason: string; limit: number; cursor?: string },
 ): Promise<AdminConversationMessages> {
   requireAdmin(actor.principal);
   const page = await askDm(
     ctx,
     RPC.dmAdminMessages,
-    { adminId: actor.principal.userId, actor: dmActorOf(actor), ...pair, ...query },
+    { adminId: actor.principal.userId, actor: dmActorOf(actor), ...pair, ...request },
     z.object({ messages: z.array(dmAdminMessageSchema), nextCursor: z.string().nullable(), hasMore: z.boolean() }),
   );
   const people = await peopleOf(ctx, [pair.user1Id, pair.user2Id]);

@@ -173,6 +173,9 @@ export function registerAuthRoutes(
   mount(routes.deactivateAdminUser, async ({ params }, req, res) => {
     res.json(await adminUsers.setActive(ctx, adminActor(req), params.id, false));
   });
+  mount(routes.suspendAdminUser, async ({ params, body }, req, res) => {
+    res.json(await adminUsers.suspendUser(ctx, adminActor(req), params.id, body));
+  });
   mount(routes.reactivateAdminUser, async ({ params }, req, res) => {
     res.json(await adminUsers.setActive(ctx, adminActor(req), params.id, true));
   });

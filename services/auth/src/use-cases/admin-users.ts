@@ -154,6 +154,38 @@ export async function setActive(
   return toAdminUser(updated);
 }
 
+/**
+ * A suspension: the member cannot sign in until `until` and their sessions end now, as deactivation
+ * does; it ends by itself at that time (nothing has to run). Suspending again replaces the end.
+ */
+export async function suspendUser(
+  ctx: AuthContext,
+  actor: AdminActor,
+  userId: string,
+  suspension: { until: Date; reason: string },
+): Promise<AdminUser> {
+  requireAdmin(actor.principal);
+  if (userId === actor.principal.userId) throw new BadRequestError(AUTH_MESSAGES.cannotSuspendYourself);
+  const before = await requireUser(ctx, userId);
+  const sessionIds = await sessionRepository.liveIdsOfUser(ctx.prisma, userId);
+  const updated = await inTransaction(ctx, async (tx, emit) => {
+    const user = await userRepository.update(tx, userId, {
+      suspendedUntil: suspension.until,
+      suspensionReason: suspension.reason,
+    });
+    await revokeSessions(tx, emit, userId, sessionIds, 'account suspended');
+    await recordAdminAction(emit, actor, {
+      actionType: 'user_suspend',
+      targetUserId: userId,
+      description: `Suspended ${before.email} until ${suspension.until.toISOString()}`,
+      details: { until: suspension.until.toISOString(), reason: suspension.reason },
+    });
+    return user;
+  });
+  await forgetRevokedSessions(ctx, sessionIds);
+  return toAdminUser(updated);
+}
+
 export async function sendAdminPasswordReset(
   ctx: AuthContext,
   actor: AdminActor,

@@ -1,10 +1,10 @@
-import { AUTH_MESSAGES, SUBJECTS, type SessionPrincipal } from '@crucible/proto';
+import { AUTH_MESSAGES, SUBJECTS, accountSuspendedMessage, type SessionPrincipal } from '@crucible/proto';
 import { ForbiddenError, writeSessionToCache } from '@crucible/platform';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { sessionRepository } from '../repositories/sessions.ts';
 import type { User } from '../repositories/users.ts';
 import type { AuthContext, Emit, RequestMeta } from './context.ts';
-import { toPrincipal } from './user-views.ts';
+import { isSuspended, toPrincipal } from './user-views.ts';
 
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -13,9 +13,10 @@ export interface StartedSession {
   expiresAt: Date;
 }
 
-/** Every sign-in (password, external, after sign-up) starts here: a deactivated account gets none. */
+/** Every sign-in (password, external, after sign-up) starts here: a deactivated or suspended account gets none. */
 export async function startSession(ctx: AuthContext, user: User, meta: RequestMeta): Promise<StartedSession> {
   if (user.deactivatedAt) throw new ForbiddenError(AUTH_MESSAGES.accountDeactivated);
+  if (isSuspended(user)) throw new ForbiddenError(accountSuspendedMessage(user.suspendedUntil!));
   const expiresAt = new Date(Date.now() + ctx.config.SESSION_TTL_HOURS * 3_600_000);
   const session = await sessionRepository.create(ctx.prisma, { userId: user.id, expiresAt, ...meta });
   await writeSessionToCache(ctx.cache, ctx.bus, session.id, toPrincipal(user, session.id));
@@ -27,7 +28,9 @@ export async function findSessionPrincipal(ctx: AuthContext, sessionId: string):
   // Session ids are uuids; any other `sid` (forged, or from a foreign token) names no session rather than failing the query.
   if (!SESSION_ID.test(sessionId)) return null;
   const session = await sessionRepository.findLive(ctx.prisma, sessionId);
-  return session && !session.user.deactivatedAt ? toPrincipal(session.user, session.id) : null;
+  return session && !session.user.deactivatedAt && !isSuspended(session.user)
+    ? toPrincipal(session.user, session.id)
+    : null;
 }
 
 /** Revokes inside the caller's transaction; call `forgetRevokedSessions` after it commits. */

@@ -35,6 +35,7 @@ export function toAdminUser(user: User): AdminUser {
     createdAt: user.createdAt.toISOString(),
     isActive: user.deactivatedAt === null,
     deactivatedAt: user.deactivatedAt?.toISOString() ?? null,
+    suspendedUntil: isSuspended(user) ? user.suspendedUntil!.toISOString() : null,
   };
 }
 
@@ -52,4 +53,9 @@ export function toPrincipal(user: User, sessionId: string): SessionPrincipal {
     isModerator: user.isModerator,
     emailVerified: user.emailVerified,
   };
+}
+
+/** A suspension in force: its end is still ahead (after it the member is as before, with no one acting). */
+export function isSuspended(user: Pick<User, 'suspendedUntil'>, now = new Date()): boolean {
+  return user.suspendedUntil !== null && user.suspendedUntil > now;
 }

@@ -103,7 +103,7 @@ export async function adminMessages(ctx: DmContext, request: z.infer<typeof dmAd
       actionType: 'conversation_view',
       targetUserId: request.user1Id,
       description: 'Viewed a conversation',
-      details: { user1Id: request.user1Id, user2Id: request.user2Id },
+      details: { user1Id: request.user1Id, user2Id: request.user2Id, reason: request.reason },
     }),
   );
   return {

@@ -15,6 +15,7 @@ import type { ForumContext } from '../use-cases/context.ts';
 import * as discussions from '../use-cases/discussions.ts';
 import * as moderators from '../use-cases/moderators.ts';
 import * as polls from '../use-cases/polls.ts';
+import * as postReports from '../use-cases/post-reports.ts';
 import * as replies from '../use-cases/replies.ts';
 import { search } from '../use-cases/search.ts';
 import * as subcategories from '../use-cases/subcategories.ts';
@@ -83,6 +84,13 @@ export function registerForumRoutes(router: Router, deps: { ctx: ForumContext; v
   mount(routes.deleteReply, async ({ params }, req, res) => {
     await replies.deleteReply(ctx, viewer(req), params.id, params.replyId);
     res.status(204).end();
+  });
+
+  mount(routes.reportDiscussion, async ({ params, body }, req, res) => {
+    res.status(201).json(await postReports.reportDiscussion(ctx, viewer(req), params.id, body));
+  });
+  mount(routes.reportReply, async ({ params, body }, req, res) => {
+    res.status(201).json(await postReports.reportReply(ctx, viewer(req), params.id, params.replyId, body));
   });
 
   mount(routes.voteOnDiscussion, async ({ params, body }, req, res) => {

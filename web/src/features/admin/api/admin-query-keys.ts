@@ -19,3 +19,4 @@ export const ADMIN_LIST_STALE_MS = 30_000;
 export const USER_PAGE_SIZE = 10;
 export const USER_PICKER_LIMIT = 1000;
 export const SEARCH_DEBOUNCE_MS = 500;
+export const ADMIN_REVIEW_QUEUE_KEY = ['/api/admin', 'review-queue'] as const;

@@ -6,7 +6,10 @@ import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { ADMIN_MESSAGES } from '@crucible/proto';
+import { useState, type FormEvent } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ListSkeleton } from '../../../components/Skeletons.tsx';
@@ -14,10 +17,14 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { failureDescription, formatDateTime, plainText } from '../admin-format.ts';
 import { useAdminConversation } from '../api/get-conversation.ts';
 
-/** /admin/conversations/{user1Id}/{user2Id}: a pair's messages, deleted ones marked (each visit is audited). */
+/**
+ * /admin/conversations/{user1Id}/{user2Id}: a pair's messages, deleted ones marked. The admin states
+ * why first; the reading is then requested (a POST) and recorded with that reason.
+ */
 export default function AdminConversationPage() {
   const { user1Id = '', user2Id = '' } = useParams();
-  const conversation = useAdminConversation(user1Id, user2Id);
+  const [reason, setReason] = useState('');
+  const conversation = useAdminConversation(user1Id, user2Id, reason);
   const first = conversation.data?.pages[0];
   const title = first ? `${first.user1.name} ↔ ${first.user2.name}` : 'Conversation';
   useDocumentTitle(`Admin: ${title}`);
@@ -31,7 +38,8 @@ export default function AdminConversationPage() {
       <Typography variant="h4" component="h1" gutterBottom sx={{ overflowWrap: 'anywhere' }}>
         {title}
       </Typography>
-      {conversation.isPending && <ListSkeleton label="Loading the conversation" rows={4} bordered />}
+      {!reason && <ViewReasonForm onSubmit={setReason} />}
+      {reason && conversation.isPending && <ListSkeleton label="Loading the conversation" rows={4} bordered />}
       {conversation.error && (
         <Alert severity="error">Failed to load the conversation: {failureDescription(conversation.error)}</Alert>
       )}
@@ -92,5 +100,37 @@ export default function AdminConversationPage() {
         </Button>
       )}
     </Container>
+  );
+}
+
+/** Why the admin opens the conversation: required, and recorded in the audit log with the view. */
+function ViewReasonForm({ onSubmit }: { onSubmit: (reason: string) => void }) {
+  const [draft, setDraft] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const reason = draft.trim();
+    if (!reason) setProblem(ADMIN_MESSAGES.viewReasonRequired);
+    else onSubmit(reason);
+  };
+  return (
+    <Paper variant="outlined" component="form" noValidate onSubmit={submit} sx={{ p: 2 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
+        Reading a private conversation is recorded in the audit log with your reason.
+      </Typography>
+      <TextField
+        label="Reason for viewing"
+        value={draft}
+        onChange={(event) => setDraft(event.target.value)}
+        error={Boolean(problem)}
+        helperText={problem ?? ' '}
+        slotProps={{ htmlInput: { maxLength: 500 } }}
+        fullWidth
+        required
+      />
+      <Button type="submit" variant="contained">
+        Open Conversation
+      </Button>
+    </Paper>
   );
 }

@@ -23,6 +23,7 @@ function aUser(index: number, overrides: Partial<AdminUser> = {}): AdminUser {
     createdAt: '2026-11-01T10:00:00Z',
     isActive: true,
     deactivatedAt: null,
+    suspendedUntil: null,
     ...overrides,
   };
 }
@@ -124,18 +125,7 @@ describe('the admin console', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual([
-      'Users',
-      'Access Levels',
-      'Forums',
-      'Forum Mods',
-      'Messages',
-      'Moderation',
-      'Audit Logs',
-      'Modules',
-      'Plugins',
-      'Articles',
-    ]);
+    ).toEqual(['Users', 'Access Levels', 'Forums', 'Forum Mods', 'Messages', 'Moderation', 'Audit Logs']);
     await screen.findAllByText('member9@example.com');
     expect(requests(fetchMock, 'GET', '/api/admin/users')[0]?.url.searchParams.get('limit')).toBe('10');
 
@@ -262,14 +252,24 @@ describe('the admin console', () => {
     expect(shown.textContent).toContain('Email already in use');
   });
 
-  it('shows members below Core the access levels in viewing mode only', async () => {
-    signedInAs(aMember({ accessLevel: 'Journeyman' }));
+  it('shows members below Core the Access Denied notice and no console', async () => {
+    const fetchMock = signedInAs(aMember({ accessLevel: 'Master' }));
+    renderApp('/admin?tab=users');
+    expect(await screen.findByText('Access Denied')).toBeTruthy();
+    expect(screen.getByText('The admin console is available only to Core and Admin users.')).toBeTruthy();
+    expect(screen.queryByRole('tablist', { name: 'Admin sections' })).toBeNull();
+    expect(requests(fetchMock, 'GET', '/api/admin/access-levels')).toEqual([]);
+  });
+
+  it('shows Core members the access levels only', async () => {
+    signedInAs(aMember({ accessLevel: 'Core' }));
     renderApp('/admin?tab=users');
     const tabs = await screen.findByRole('tablist', { name: 'Admin sections' });
-    expect(within(tabs).queryByRole('tab', { name: 'Users' })).toBeNull();
-    expect(await screen.findByText('Viewing mode - Core or Admin access required to edit access levels')).toBeTruthy();
-    await screen.findByText('Core members');
-    expect(screen.queryByRole('button', { name: 'Edit Core' })).toBeNull();
+    expect(
+      within(tabs)
+        .getAllByRole('tab')
+        .map((tab) => tab.textContent),
+    ).toEqual(['Access Levels']);
   });
 
   it('lets Core edit a description, Save enabled only once it changed', async () => {

@@ -1,4 +1,6 @@
 import { isCoreOrAdmin } from '@crucible/proto';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Tab from '@mui/material/Tab';
@@ -10,45 +12,45 @@ import { useCurrentMember } from '../../../lib/current-member.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { AccessLevelsTab } from '../components/AccessLevelsTab.tsx';
 import { AuditLogsTab } from '../components/AuditLogsTab.tsx';
-import { ComingSoon } from '../components/ComingSoon.tsx';
 import { ForumModsTab } from '../components/ForumModsTab.tsx';
 import { ForumsTab } from '../components/ForumsTab.tsx';
 import { MessagesTab } from '../components/MessagesTab.tsx';
 import { ModerationTab } from '../components/ModerationTab.tsx';
+import { ReviewQueueTab } from '../components/ReviewQueueTab.tsx';
 import { UsersTab } from '../components/UsersTab.tsx';
 
 interface AdminTab {
   /** The tab's name in the address (?tab=users), so a reload or a shared link lands on it. */
   key: string;
   label: string;
-  /** Shown to members who are not admins too (the access levels, view only below Core). */
-  forMembers: boolean;
-  render: (canEditLevels: boolean) => ReactNode;
+  /** Shown to Core members who are not admins too (the access levels, which Core may edit). */
+  forCore: boolean;
+  render: () => ReactNode;
 }
 
-/** The tabs of spec 3 section 2, in order. */
+/** The tabs of spec 3 section 2, in order; its 'coming soon' placeholders stay out until they do something. */
 const ADMIN_TABS: AdminTab[] = [
-  { key: 'users', label: 'Users', forMembers: false, render: () => <UsersTab /> },
+  { key: 'users', label: 'Users', forCore: false, render: () => <UsersTab /> },
   {
     key: 'access-levels',
     label: 'Access Levels',
-    forMembers: true,
-    render: (canEdit) => <AccessLevelsTab canEdit={canEdit} />,
+    forCore: true,
+    render: () => <AccessLevelsTab canEdit />,
   },
-  { key: 'forums', label: 'Forums', forMembers: false, render: () => <ForumsTab /> },
-  { key: 'forum-mods', label: 'Forum Mods', forMembers: false, render: () => <ForumModsTab /> },
-  { key: 'messages', label: 'Messages', forMembers: false, render: () => <MessagesTab /> },
-  { key: 'moderation', label: 'Moderation', forMembers: false, render: () => <ModerationTab /> },
-  { key: 'audit-logs', label: 'Audit Logs', forMembers: false, render: () => <AuditLogsTab /> },
-  { key: 'modules', label: 'Modules', forMembers: true, render: () => <ComingSoon title="Modules" /> },
-  { key: 'plugins', label: 'Plugins', forMembers: true, render: () => <ComingSoon title="Plugins" /> },
-  { key: 'articles', label: 'Articles', forMembers: true, render: () => <ComingSoon title="Articles" /> },
+  { key: 'forums', label: 'Forums', forCore: false, render: () => <ForumsTab /> },
+  { key: 'forum-mods', label: 'Forum Mods', forCore: false, render: () => <ForumModsTab /> },
+  { key: 'messages', label: 'Messages', forCore: false, render: () => <MessagesTab /> },
+  { key: 'moderation', label: 'Moderation', forCore: false, render: () => <ModerationTab /> },
+  { key: 'review-queue', label: 'Review Queue', forCore: false, render: () => <ReviewQueueTab /> },
+  { key: 'audit-logs', label: 'Audit Logs', forCore: false, render: () => <AuditLogsTab /> },
 ];
 
+export const ADMIN_ACCESS_DENIED_TEXT = 'The admin console is available only to Core and Admin users.';
+
 /**
- * The admin console (/admin). Admins (by flag or level) get every tab. Anyone else gets the access
- * levels, which Core members may edit and others only view ('Viewing mode', spec 3 section 6), and
- * the placeholders. The services refuse the calls of anyone not allowed, whatever this page shows.
+ * The admin console (/admin). Admins (by flag or level) get every tab; Core members get the access
+ * levels, which they may edit; anyone below Core gets the 'Access Denied' notice (spec 3 section 6).
+ * The services refuse the calls of anyone not allowed, whatever this page shows.
  */
 export default function AdminPage() {
   useDocumentTitle('Admin');
@@ -56,8 +58,17 @@ export default function AdminPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   if (!member) return null;
 
+  if (!isCoreOrAdmin(member))
+    return (
+      <Container sx={{ py: 3 }}>
+        <Alert severity="error">
+          <AlertTitle>Access Denied</AlertTitle>
+          {ADMIN_ACCESS_DENIED_TEXT}
+        </Alert>
+      </Container>
+    );
   const isAdmin = member.isAdmin || member.accessLevel === 'Admin';
-  const tabs = ADMIN_TABS.filter((tab) => isAdmin || tab.forMembers);
+  const tabs = ADMIN_TABS.filter((tab) => isAdmin || tab.forCore);
   const current = tabs.find((tab) => tab.key === searchParams.get('tab')) ?? tabs[0]!;
 
   return (
@@ -86,7 +97,7 @@ export default function AdminPage() {
         </Tabs>
       </Box>
       <Box role="tabpanel" id="admin-panel" aria-labelledby={`admin-tab-${current.key}`}>
-        {current.render(isCoreOrAdmin(member))}
+        {current.render()}
       </Box>
     </Container>
   );

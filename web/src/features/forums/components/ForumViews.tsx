@@ -33,6 +33,7 @@ import { ForumBreadcrumbs, type Crumb } from './ForumBreadcrumbs.tsx';
 import { LevelBadge } from './LevelBadge.tsx';
 import { PollCard } from './PollCard.tsx';
 import { PostVoteControl } from './PostVoteControl.tsx';
+import { ReportPostButton } from './ReportPostButton.tsx';
 import { ReplyDialog } from './ReplyDialog.tsx';
 import { QuickReply } from './QuickReply.tsx';
 import { ReplyList } from './ReplyList.tsx';
@@ -303,6 +304,9 @@ export function DiscussionView({
           isOwn={discussion.authorId === context.viewerId}
           onVote={(voteType) => voteOnDiscussion.mutateAsync({ discussionId: discussion.id, voteType })}
         />
+        {discussion.authorId !== context.viewerId && (
+          <ReportPostButton discussionId={discussion.id} label="Report this discussion" />
+        )}
       </Paper>
       {discussion.hasPoll && <PollCard discussionId={discussion.id} />}
       <Box component="section" aria-labelledby="replies-heading" sx={{ mt: 4 }}>

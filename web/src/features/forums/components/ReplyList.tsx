@@ -20,6 +20,7 @@ import { AttachmentUploadDialog } from './AttachmentUploadDialog.tsx';
 import { ContentHtml } from './ContentHtml.tsx';
 import { LevelBadge } from './LevelBadge.tsx';
 import { PostVoteControl } from './PostVoteControl.tsx';
+import { ReportPostButton } from './ReportPostButton.tsx';
 
 export const NO_REPLIES_TEXT = 'No replies yet. Be the first to respond!';
 
@@ -76,6 +77,9 @@ export function ReplyList({ discussionId, viewerId }: { discussionId: string; vi
               isOwn={reply.authorId === viewerId}
               onVote={(voteType) => voteOnReply.mutateAsync({ discussionId, replyId: reply.id, voteType })}
             />
+            {reply.authorId !== viewerId && (
+              <ReportPostButton discussionId={discussionId} replyId={reply.id} label="Report this reply" />
+            )}
           </Paper>
         ))}
       </Stack>

@@ -1,0 +1,45 @@
+import { adminRoutes, authRoutes, type ReviewQueueQuery, type ReviewResolve } from '@crucible/proto';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { callRoute } from '../../../lib/api-client.ts';
+import { ADMIN_AUDIT_KEY, ADMIN_LIST_STALE_MS, ADMIN_REVIEW_QUEUE_KEY, ADMIN_USERS_KEY } from './admin-query-keys.ts';
+
+// The queue and its one action share a cache entry, so they live together.
+
+export const reviewQueueQueryOptions = (query: ReviewQueueQuery) =>
+  queryOptions({
+    queryKey: [...ADMIN_REVIEW_QUEUE_KEY, query],
+    queryFn: () => callRoute(adminRoutes.reviewQueue, { query }),
+    staleTime: ADMIN_LIST_STALE_MS,
+  });
+
+export function useReviewQueue(query: ReviewQueueQuery) {
+  return useQuery(reviewQueueQueryOptions(query));
+}
+
+/** What the queue's action does: a suspension or ban goes to auth first, then the reports are closed. */
+export interface ReviewAction extends ReviewResolve {
+  authorId: string;
+  /** For a suspension: when it ends. */
+  until?: string;
+}
+
+export async function resolveReviewItem({ authorId, until, ...resolve }: ReviewAction) {
+  const reason = resolve.notes || 'Reported content';
+  if (resolve.outcome === 'suspend' && until)
+    await callRoute(authRoutes.suspendAdminUser, { params: { id: authorId }, body: { until, reason } });
+  if (resolve.outcome === 'ban') await callRoute(authRoutes.deactivateAdminUser, { params: { id: authorId } });
+  return callRoute(adminRoutes.resolveReviewItem, { body: resolve });
+}
+
+export function useResolveReviewItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resolveReviewItem,
+    onSuccess: () =>
+      Promise.all(
+        [ADMIN_REVIEW_QUEUE_KEY, ADMIN_AUDIT_KEY, ADMIN_USERS_KEY].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}
