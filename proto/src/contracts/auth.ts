@@ -14,15 +14,29 @@ import {
   setAccessLevelSchema,
   signInRequestSchema,
   signInResponseSchema,
+  signedInResponseSchema,
   signUpRequestSchema,
   signUpResponseSchema,
   userSearchQuerySchema,
   userSummarySchema,
   verifyEmailQuerySchema,
 } from '../auth.ts';
+import {
+  activeSessionSchema,
+  endedSessionsSchema,
+  recoveryCodesSchema,
+  securityPolicyPatchSchema,
+  securityPolicySchema,
+  twoFactorDisableRequestSchema,
+  twoFactorEnableRequestSchema,
+  twoFactorSetupSchema,
+  twoFactorSignInRequestSchema,
+  twoFactorStatusSchema,
+} from '../account-security.ts';
 import { defineRoutes, pathId, raw } from './route.ts';
 
 const userPath = z.object({ id: pathId('User not found') });
+const sessionPath = z.object({ id: pathId('Session not found') });
 
 /** Every call the auth service answers. */
 export const authRoutes = defineRoutes({
@@ -38,9 +52,93 @@ export const authRoutes = defineRoutes({
     method: 'POST',
     path: '/api/auth/signin',
     auth: 'public',
-    summary: 'Sign in with e-mail and password (session cookie and token)',
+    summary:
+      'Sign in with e-mail and password (session cookie and token); with two-factor on, a challenge for the code instead',
     body: signInRequestSchema,
     responses: { 200: signInResponseSchema },
+  },
+  signInWithTwoFactor: {
+    method: 'POST',
+    path: '/api/auth/signin/two-factor',
+    auth: 'public',
+    summary: "Finish a password sign-in with the authenticator's code or a recovery code",
+    body: twoFactorSignInRequestSchema,
+    responses: { 200: signedInResponseSchema },
+  },
+  twoFactorStatus: {
+    method: 'GET',
+    path: '/api/auth/two-factor',
+    auth: 'member',
+    summary: "The member's two-factor sign-in: on or off, recovery codes left, whether the community requires it",
+    responses: { 200: twoFactorStatusSchema },
+  },
+  startTwoFactorSetup: {
+    method: 'POST',
+    path: '/api/auth/two-factor/setup',
+    auth: 'member',
+    summary: 'A new authenticator secret and its QR code; nothing changes until a code confirms it',
+    responses: { 200: twoFactorSetupSchema },
+  },
+  enableTwoFactor: {
+    method: 'POST',
+    path: '/api/auth/two-factor/enable',
+    auth: 'member',
+    summary: 'Turn two-factor on with a first code; answers the ten recovery codes, shown once',
+    body: twoFactorEnableRequestSchema,
+    responses: { 200: recoveryCodesSchema },
+  },
+  regenerateRecoveryCodes: {
+    method: 'POST',
+    path: '/api/auth/two-factor/recovery-codes',
+    auth: 'member',
+    summary: 'Ten new recovery codes (the old ones stop working); needs a current code',
+    body: twoFactorEnableRequestSchema,
+    responses: { 200: recoveryCodesSchema },
+  },
+  disableTwoFactor: {
+    method: 'POST',
+    path: '/api/auth/two-factor/disable',
+    auth: 'member',
+    summary: 'Turn two-factor off; needs the password and a current code',
+    body: twoFactorDisableRequestSchema,
+    responses: { 200: messageResponseSchema },
+  },
+  listSessions: {
+    method: 'GET',
+    path: '/api/auth/sessions',
+    auth: 'member',
+    summary: "The member's active sessions, the current one first",
+    responses: { 200: z.array(activeSessionSchema) },
+  },
+  endOtherSessions: {
+    method: 'POST',
+    path: '/api/auth/sessions/end-others',
+    auth: 'member',
+    summary: 'End every session of the member but this one',
+    responses: { 200: endedSessionsSchema },
+  },
+  endSession: {
+    method: 'DELETE',
+    path: '/api/auth/sessions/:id',
+    auth: 'member',
+    summary: "End one of the member's sessions: its token is refused and its sockets close at once",
+    pathParams: sessionPath,
+    responses: { 204: null },
+  },
+  getSecurityPolicy: {
+    method: 'GET',
+    path: '/api/admin/security-policy',
+    auth: 'admin',
+    summary: "Admin: the community's sign-in policy",
+    responses: { 200: securityPolicySchema },
+  },
+  updateSecurityPolicy: {
+    method: 'PUT',
+    path: '/api/admin/security-policy',
+    auth: 'admin',
+    summary: 'Admin: require two-factor sign-in of Admin and Core members (asked at their next sign-in)',
+    body: securityPolicyPatchSchema,
+    responses: { 200: securityPolicySchema },
   },
   currentUser: {
     method: 'GET',

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+
+/**
+ * A member's own security: two-factor sign-in (TOTP with recovery codes), their active sessions,
+ * and the community's policy requiring two-factor of Admin and Core members. Beyond the spec; the
+ * page is /settings/security, linked from the member's own profile.
+ */
+export const ACCOUNT_SECURITY_MESSAGES = {
+  codeRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code',
+  codeInvalid: 'That code is not valid. Check your authenticator app and try again.',
+  challengeExpired: 'This sign-in has expired. Please sign in again.',
+  twoFactorRequired: 'Enter the code from your authenticator app to finish signing in',
+  twoFactorAlreadyOn: 'Two-factor sign-in is already on',
+  twoFactorNotOn: 'Two-factor sign-in is not on',
+  noPendingSetup: 'Start the set-up again: scan a new QR code first',
+  passwordIncorrect: 'Your password is not correct',
+  externalAccount: 'Your account signs in with an external provider, which owns its second factor',
+  sessionNotFound: 'Session not found',
+  twoFactorOn: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
+  twoFactorOff: 'Two-factor sign-in is off',
+  setUpTwoFactor: 'Your community asks Admin and Core members to use two-factor sign-in. Please set it up now.',
+} as const;
+
+/** Six digits from the app, or a recovery code as shown (`xxxxx-xxxxx`, case and dash optional). */
+export const twoFactorCodeSchema = z
+  .string()
+  .trim()
+  .min(1, ACCOUNT_SECURITY_MESSAGES.codeRequired)
+  .max(32, ACCOUNT_SECURITY_MESSAGES.codeInvalid);
+
+export const signInChallengeResponseSchema = z.object({
+  message: z.string(),
+  twoFactorRequired: z.literal(true),
+  /** Single use, minutes long; sent back with the code. */
+  challenge: z.string(),
+});
+export type SignInChallengeResponse = z.infer<typeof signInChallengeResponseSchema>;
+
+export const twoFactorSignInRequestSchema = z.strictObject({
+  challenge: z
+    .string()
+    .min(1, ACCOUNT_SECURITY_MESSAGES.challengeExpired)
+    .max(128, ACCOUNT_SECURITY_MESSAGES.challengeExpired),
+  code: twoFactorCodeSchema,
+});
+export type TwoFactorSignInRequest = z.infer<typeof twoFactorSignInRequestSchema>;
+
+export const twoFactorStatusSchema = z.object({
+  enabled: z.boolean(),
+  enabledAt: z.string().nullable(),
+  recoveryCodesLeft: z.number().int(),
+  /** The community requires two-factor of this member (Admin or Core) and it is not on yet. */
+  setupRequired: z.boolean(),
+  /** External (OIDC) accounts: the provider owns the second factor. */
+  available: z.boolean(),
+});
+export type TwoFactorStatus = z.infer<typeof twoFactorStatusSchema>;
+
+export const twoFactorSetupSchema = z.object({
+  /** Base32, for typing into an app that cannot scan. */
+  secret: z.string(),
+  otpauthUrl: z.string(),
+  /** The otpauth URL as a QR code (PNG data URL). */
+  qrCodeDataUrl: z.string(),
+});
+export type TwoFactorSetup = z.infer<typeof twoFactorSetupSchema>;
+
+export const twoFactorEnableRequestSchema = z.strictObject({ code: twoFactorCodeSchema });
+export const recoveryCodesSchema = z.object({ message: z.string(), recoveryCodes: z.array(z.string()) });
+export type RecoveryCodes = z.infer<typeof recoveryCodesSchema>;
+
+export const twoFactorDisableRequestSchema = z.strictObject({
+  password: z.string().min(1, 'Password is required').max(256),
+  code: twoFactorCodeSchema,
+});
+export type TwoFactorDisableRequest = z.infer<typeof twoFactorDisableRequestSchema>;
+
+export const activeSessionSchema = z.object({
+  id: z.string(),
+  /** The session that made this request. */
+  current: z.boolean(),
+  /** Browser and system read from the user agent, e.g. 'Chrome 131 on Linux'. */
+  device: z.string(),
+  ipAddress: z.string().nullable(),
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+});
+export type ActiveSession = z.infer<typeof activeSessionSchema>;
+
+export const endedSessionsSchema = z.object({ ended: z.number().int() });
+
+export const securityPolicySchema = z.object({
+  requireTwoFactorForStaff: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
+export type SecurityPolicy = z.infer<typeof securityPolicySchema>;
+export const securityPolicyPatchSchema = z.strictObject({ requireTwoFactorForStaff: z.boolean() });
