@@ -1,25 +1,11 @@
 import { z } from 'zod';
+import { ACCOUNT_SECURITY_MESSAGES } from './account-security-messages.ts';
 
 /**
  * A member's own security: two-factor sign-in (TOTP with recovery codes), their active sessions,
  * and the community's policy requiring two-factor of Admin and Core members. Beyond the spec; the
  * page is /settings/security, linked from the member's own profile.
  */
-export const ACCOUNT_SECURITY_MESSAGES = {
-  codeRequired: 'Enter the 6-digit code from your authenticator app, or a recovery code',
-  codeInvalid: 'That code is not valid. Check your authenticator app and try again.',
-  challengeExpired: 'This sign-in has expired. Please sign in again.',
-  twoFactorRequired: 'Enter the code from your authenticator app to finish signing in',
-  twoFactorAlreadyOn: 'Two-factor sign-in is already on',
-  twoFactorNotOn: 'Two-factor sign-in is not on',
-  noPendingSetup: 'Start the set-up again: scan a new QR code first',
-  passwordIncorrect: 'Your password is not correct',
-  externalAccount: 'Your account signs in with an external provider, which owns its second factor',
-  sessionNotFound: 'Session not found',
-  twoFactorOn: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
-  twoFactorOff: 'Two-factor sign-in is off',
-  setUpTwoFactor: 'Your community asks Admin and Core members to use two-factor sign-in. Please set it up now.',
-} as const;
 
 /** Six digits from the app, or a recovery code as shown (`xxxxx-xxxxx`, case and dash optional). */
 export const twoFactorCodeSchema = z

@@ -2,6 +2,7 @@ export * from './access.ts';
 export * from './access-schema.ts';
 export * from './admin.ts';
 export * from './account-security.ts';
+export * from './account-security-messages.ts';
 export * from './auth.ts';
 export * from './auth-messages.ts';
 export * from './cursor.ts';

@@ -85,11 +85,18 @@ export default function ProfilePage() {
         <Typography variant="h4" component="h1">
           {displayName(profile.data)}
         </Typography>
-        {canEdit && (
-          <Button variant="contained" component={RouterLink} to={`/profile/${userId}/edit`}>
-            Edit Profile
-          </Button>
-        )}
+        <Stack direction="row" spacing={1}>
+          {isOwner && (
+            <Button variant="outlined" component={RouterLink} to="/settings/security">
+              Security
+            </Button>
+          )}
+          {canEdit && (
+            <Button variant="contained" component={RouterLink} to={`/profile/${userId}/edit`}>
+              Edit Profile
+            </Button>
+          )}
+        </Stack>
       </Box>
       <Grid container spacing={3}>
         <Grid size={{ xs: 12, md: 8 }}>
