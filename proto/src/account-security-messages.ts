@@ -12,5 +12,10 @@ export const ACCOUNT_SECURITY_MESSAGES = {
   sessionNotFound: 'Session not found',
   twoFactorOn: 'Two-factor sign-in is on. Keep your recovery codes somewhere safe.',
   twoFactorOff: 'Two-factor sign-in is off',
+  passkeyNotRecognized: 'This passkey is not registered with Crucible. Sign in with your password instead.',
+  passkeyFailed: 'The passkey could not be verified. Please try again.',
+  passkeyNotFound: 'Passkey not found',
+  passkeyNameRequired: 'Give the passkey a name',
+  passkeyAdded: 'Passkey added',
   setUpTwoFactor: 'Your community asks Admin and Core members to use two-factor sign-in. Please set it up now.',
 } as const;

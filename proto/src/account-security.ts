@@ -81,3 +81,64 @@ export const securityPolicySchema = z.object({
 });
 export type SecurityPolicy = z.infer<typeof securityPolicySchema>;
 export const securityPolicyPatchSchema = z.strictObject({ requireTwoFactorForStaff: z.boolean() });
+
+const base64url = z.string().max(16_384);
+const webAuthnCredentialFields = {
+  id: z.string().min(1).max(1024),
+  rawId: z.string().min(1).max(1024),
+  type: z.literal('public-key'),
+  clientExtensionResults: z.record(z.string(), z.unknown()),
+  authenticatorAttachment: z.string().max(32).optional(),
+};
+/** A new credential as @simplewebauthn/browser hands it over (RegistrationResponseJSON). */
+export const webAuthnRegistrationSchema = z.looseObject({
+  ...webAuthnCredentialFields,
+  response: z.looseObject({
+    clientDataJSON: base64url,
+    attestationObject: base64url,
+    transports: z.array(z.string().max(32)).max(10).optional(),
+  }),
+});
+/** A signed challenge as @simplewebauthn/browser hands it over (AuthenticationResponseJSON). */
+export const webAuthnAuthenticationSchema = z.looseObject({
+  ...webAuthnCredentialFields,
+  response: z.looseObject({
+    clientDataJSON: base64url,
+    authenticatorData: base64url,
+    signature: base64url,
+    userHandle: base64url.optional(),
+  }),
+});
+/** The options a browser passes to navigator.credentials (PublicKeyCredentialCreation/RequestOptionsJSON). */
+export const webAuthnOptionsSchema = z.record(z.string(), z.unknown());
+
+const passkeyName = z
+  .string()
+  .trim()
+  .min(1, ACCOUNT_SECURITY_MESSAGES.passkeyNameRequired)
+  .max(60, 'Must be 60 characters or less');
+
+export const passkeySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  createdAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type Passkey = z.infer<typeof passkeySchema>;
+
+export const addPasskeyRequestSchema = z.strictObject({
+  challengeId: z.uuid(ACCOUNT_SECURITY_MESSAGES.passkeyFailed),
+  name: passkeyName,
+  response: webAuthnRegistrationSchema,
+});
+export type AddPasskeyRequest = z.infer<typeof addPasskeyRequestSchema>;
+export const renamePasskeyRequestSchema = z.strictObject({ name: passkeyName });
+
+export const passkeyCeremonySchema = z.object({ challengeId: z.string(), options: webAuthnOptionsSchema });
+export type PasskeyCeremony = z.infer<typeof passkeyCeremonySchema>;
+
+export const passkeySignInRequestSchema = z.strictObject({
+  challengeId: z.uuid(ACCOUNT_SECURITY_MESSAGES.passkeyFailed),
+  response: webAuthnAuthenticationSchema,
+});
+export type PasskeySignInRequest = z.infer<typeof passkeySignInRequestSchema>;

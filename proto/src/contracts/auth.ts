@@ -23,6 +23,11 @@ import {
 } from '../auth.ts';
 import {
   activeSessionSchema,
+  addPasskeyRequestSchema,
+  passkeyCeremonySchema,
+  passkeySchema,
+  passkeySignInRequestSchema,
+  renamePasskeyRequestSchema,
   endedSessionsSchema,
   recoveryCodesSchema,
   securityPolicyPatchSchema,
@@ -37,6 +42,7 @@ import { defineRoutes, pathId, raw } from './route.ts';
 
 const userPath = z.object({ id: pathId('User not found') });
 const sessionPath = z.object({ id: pathId('Session not found') });
+const passkeyPath = z.object({ id: pathId('Passkey not found') });
 
 /** Every call the auth service answers. */
 export const authRoutes = defineRoutes({
@@ -64,6 +70,60 @@ export const authRoutes = defineRoutes({
     summary: "Finish a password sign-in with the authenticator's code or a recovery code",
     body: twoFactorSignInRequestSchema,
     responses: { 200: signedInResponseSchema },
+  },
+  passkeySignInOptions: {
+    method: 'POST',
+    path: '/api/auth/signin/passkey-options',
+    auth: 'public',
+    summary: 'Start signing in with a passkey: a challenge for navigator.credentials.get',
+    responses: { 200: passkeyCeremonySchema },
+  },
+  signInWithPasskey: {
+    method: 'POST',
+    path: '/api/auth/signin/passkey',
+    auth: 'public',
+    summary: 'Sign in with a passkey instead of a password (session cookie and token)',
+    body: passkeySignInRequestSchema,
+    responses: { 200: signedInResponseSchema },
+  },
+  listPasskeys: {
+    method: 'GET',
+    path: '/api/auth/passkeys',
+    auth: 'member',
+    summary: "The member's passkeys",
+    responses: { 200: z.array(passkeySchema) },
+  },
+  passkeyRegistrationOptions: {
+    method: 'POST',
+    path: '/api/auth/passkeys/registration-options',
+    auth: 'member',
+    summary: 'Start adding a passkey: a challenge for navigator.credentials.create',
+    responses: { 200: passkeyCeremonySchema },
+  },
+  addPasskey: {
+    method: 'POST',
+    path: '/api/auth/passkeys',
+    auth: 'member',
+    summary: "Add a passkey from the browser's answer to the registration challenge",
+    body: addPasskeyRequestSchema,
+    responses: { 201: passkeySchema },
+  },
+  renamePasskey: {
+    method: 'PATCH',
+    path: '/api/auth/passkeys/:id',
+    auth: 'member',
+    summary: 'Rename one of the member’s passkeys',
+    pathParams: passkeyPath,
+    body: renamePasskeyRequestSchema,
+    responses: { 200: passkeySchema },
+  },
+  removePasskey: {
+    method: 'DELETE',
+    path: '/api/auth/passkeys/:id',
+    auth: 'member',
+    summary: 'Remove one of the member’s passkeys',
+    pathParams: passkeyPath,
+    responses: { 204: null },
   },
   twoFactorStatus: {
     method: 'GET',

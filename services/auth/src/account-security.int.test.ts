@@ -16,6 +16,7 @@ import {
   type EventCollector,
   type SignedUp,
 } from './testing/auth-harness.ts';
+import { createSoftwareAuthenticator } from './testing/software-authenticator.ts';
 
 const ADMIN_EMAIL = uniqueEmail('security-admin');
 const ADMIN_PASSWORD = 'the admin passphrase';
@@ -340,5 +341,114 @@ describe('the policy requiring two-factor of Admin and Core members', () => {
     expect(await json(await auth.request('/api/auth/two-factor', { token: core.token }), 200)).toMatchObject({
       setupRequired: false,
     });
+  });
+});
+
+describe('passkeys', () => {
+  async function ceremony(path: string, token?: string) {
+    const body = await json(await auth.request(path, { method: 'POST', token }), 200);
+    return {
+      challengeId: String(body.challengeId),
+      options: body.options as { challenge: string; rp: { id?: string }; rpId?: string },
+    };
+  }
+
+  async function memberWithPasskey() {
+    const member = await auth.signUp();
+    const authenticator = createSoftwareAuthenticator();
+    const { challengeId, options } = await ceremony('/api/auth/passkeys/registration-options', member.token);
+    const added = await json(
+      await auth.request('/api/auth/passkeys', {
+        json: { challengeId, name: 'Work laptop', response: authenticator.register(options, auth.url) },
+        token: member.token,
+      }),
+      201,
+    );
+    return { member, authenticator, passkeyId: String(added.id) };
+  }
+
+  it('adds a passkey and signs in with it, without the password', async () => {
+    const { member, authenticator } = await memberWithPasskey();
+    const listed = await json(await auth.request('/api/auth/passkeys', { token: member.token }), 200);
+    expect(listed).toEqual([expect.objectContaining({ name: 'Work laptop', lastUsedAt: null })]);
+
+    const { challengeId, options } = await ceremony('/api/auth/signin/passkey-options');
+    const response = await auth.request('/api/auth/signin/passkey', {
+      json: { challengeId, response: authenticator.signIn(options, auth.url) },
+    });
+    const body = await json(response, 200);
+    expect(cookieFrom(response, 'crucible_token')?.value).toBe(body.token);
+    expect(await auth.currentUser(String(body.token))).toMatchObject({ id: member.id });
+  });
+
+  it('refuses a replayed answer, an answer for another origin, and an unknown passkey', async () => {
+    const { authenticator } = await memberWithPasskey();
+    const first = await ceremony('/api/auth/signin/passkey-options');
+    const answer = authenticator.signIn(first.options, auth.url);
+    await json(
+      await auth.request('/api/auth/signin/passkey', { json: { challengeId: first.challengeId, response: answer } }),
+      200,
+    );
+    expect(
+      await json(
+        await auth.request('/api/auth/signin/passkey', { json: { challengeId: first.challengeId, response: answer } }),
+        401,
+      ),
+    ).toMatchObject({ message: MESSAGES.passkeyFailed });
+
+    const phishing = await ceremony('/api/auth/signin/passkey-options');
+    const elsewhere = authenticator.signIn(
+      { ...phishing.options, rpId: new URL(auth.url).hostname },
+      'https://crucible.example.net',
+    );
+    await json(
+      await auth.request('/api/auth/signin/passkey', {
+        json: { challengeId: phishing.challengeId, response: elsewhere },
+      }),
+      401,
+    );
+
+    const stranger = await ceremony('/api/auth/signin/passkey-options');
+    const unknown = createSoftwareAuthenticator().signIn(stranger.options, auth.url);
+    expect(
+      await json(
+        await auth.request('/api/auth/signin/passkey', {
+          json: { challengeId: stranger.challengeId, response: unknown },
+        }),
+        401,
+      ),
+    ).toMatchObject({ message: MESSAGES.passkeyNotRecognized });
+  });
+
+  it('renames and removes only the member’s own passkeys; a removed one signs in no more', async () => {
+    const { member, authenticator, passkeyId } = await memberWithPasskey();
+    const other = await auth.signUp();
+    await json(
+      await auth.request(`/api/auth/passkeys/${passkeyId}`, {
+        method: 'PATCH',
+        json: { name: 'Mine now' },
+        token: other.token,
+      }),
+      404,
+    );
+    await json(await auth.request(`/api/auth/passkeys/${passkeyId}`, { method: 'DELETE', token: other.token }), 404);
+    expect(
+      await json(
+        await auth.request(`/api/auth/passkeys/${passkeyId}`, {
+          method: 'PATCH',
+          json: { name: 'Phone' },
+          token: member.token,
+        }),
+        200,
+      ),
+    ).toMatchObject({ name: 'Phone' });
+    await json(await auth.request(`/api/auth/passkeys/${passkeyId}`, { method: 'DELETE', token: member.token }), 204);
+    const { challengeId, options } = await ceremony('/api/auth/signin/passkey-options');
+    await json(
+      await auth.request('/api/auth/signin/passkey', {
+        json: { challengeId, response: authenticator.signIn(options, auth.url) },
+      }),
+      401,
+    );
   });
 });

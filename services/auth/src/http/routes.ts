@@ -17,6 +17,7 @@ import * as activeSessions from '../use-cases/active-sessions.ts';
 import * as adminUsers from '../use-cases/admin-users.ts';
 import type { AuthContext, RequestMeta } from '../use-cases/context.ts';
 import * as directory from '../use-cases/directory.ts';
+import * as passkeys from '../use-cases/passkeys.ts';
 import { signInWithExternalIdentity } from '../use-cases/external-sign-in.ts';
 import type { StartedSession } from '../use-cases/sessions.ts';
 import * as twoFactor from '../use-cases/two-factor.ts';
@@ -74,6 +75,31 @@ export function registerAuthRoutes(
     const { message, session } = await twoFactor.signInWithTwoFactor(ctx, body, metaOf(req));
     setSessionCookie(res, session);
     res.json({ message, token: session.token });
+  });
+
+  mount(routes.passkeySignInOptions, async (_input, req, res) => {
+    res.json(await passkeys.signInOptions(ctx, metaOf(req)));
+  });
+  mount(routes.signInWithPasskey, async ({ body }, req, res) => {
+    const { message, session } = await passkeys.signInWithPasskey(ctx, body, metaOf(req));
+    setSessionCookie(res, session);
+    res.json({ message, token: session.token });
+  });
+  mount(routes.listPasskeys, async (_input, req, res) => {
+    res.json(await passkeys.listPasskeys(ctx, principalOf(req)));
+  });
+  mount(routes.passkeyRegistrationOptions, async (_input, req, res) => {
+    res.json(await passkeys.registrationOptions(ctx, principalOf(req)));
+  });
+  mount(routes.addPasskey, async ({ body }, req, res) => {
+    res.status(201).json(await passkeys.addPasskey(ctx, principalOf(req), body));
+  });
+  mount(routes.renamePasskey, async ({ params, body }, req, res) => {
+    res.json(await passkeys.renamePasskey(ctx, principalOf(req), params.id, body.name));
+  });
+  mount(routes.removePasskey, async ({ params }, req, res) => {
+    await passkeys.removePasskey(ctx, principalOf(req), params.id);
+    res.status(204).end();
   });
 
   mount(routes.currentUser, async (_input, req, res) => {
