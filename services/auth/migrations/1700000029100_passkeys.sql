@@ -8,7 +8,7 @@ CREATE TABLE passkeys (
   public_key    BYTEA NOT NULL,
   -- The signature counter the authenticator last reported (0 for those that keep none).
   counter       BIGINT NOT NULL DEFAULT 0,
-  transports    TEXT[] NOT NULL DEFAULT '{}',
+  transports    TEXT[] NOT NULL,
   name          TEXT NOT NULL,
   created_at    TIMESTAMPTZ(3) NOT NULL DEFAULT now(),
   last_used_at  TIMESTAMPTZ(3)

@@ -3,6 +3,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCurrentMember } from '../../../lib/current-member.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
+import { PasskeysCard } from '../components/PasskeysCard.tsx';
 import { SecurityPolicyCard } from '../components/SecurityPolicyCard.tsx';
 import { SessionsCard } from '../components/SessionsCard.tsx';
 import { TwoFactorCard } from '../components/TwoFactorCard.tsx';
@@ -18,6 +19,7 @@ export default function SecuritySettingsPage() {
       </Typography>
       <Stack spacing={3}>
         <TwoFactorCard />
+        <PasskeysCard />
         <SessionsCard />
         {member?.isAdmin && <SecurityPolicyCard />}
       </Stack>

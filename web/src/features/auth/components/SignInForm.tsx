@@ -7,11 +7,13 @@ import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSignIn } from '../api/sign-in.ts';
+import { useSignInWithPasskey } from '../api/sign-in-with-passkey.ts';
 import { TwoFactorCodeForm } from './TwoFactorCodeForm.tsx';
 
 export function SignInForm() {
   const form = useZodForm(signInChecks, { email: '', password: '' });
   const signIn = useSignIn();
+  const passkeySignIn = useSignInWithPasskey();
   const showToast = useToast();
   const navigate = useNavigate();
   // Set while two-factor asks for a code: the password step is done, no session yet.
@@ -54,6 +56,25 @@ export function SignInForm() {
       />
       <Button type="submit" variant="contained" size="large" fullWidth loading={signIn.isPending}>
         Sign In
+      </Button>
+      <Button
+        variant="outlined"
+        size="large"
+        fullWidth
+        loading={passkeySignIn.isPending}
+        onClick={() =>
+          passkeySignIn.mutate(undefined, {
+            onSuccess: signedIn,
+            onError: (error) =>
+              showToast({
+                severity: 'error',
+                title: 'Sign in failed',
+                description: error.name === 'NotAllowedError' ? 'The passkey was not used.' : error.message,
+              }),
+          })
+        }
+      >
+        Sign In with a Passkey
       </Button>
     </Stack>
   );
