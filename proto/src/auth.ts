@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { signInChallengeResponseSchema } from './account-security.ts';
 import { accessLevelSchema } from './access-schema.ts';
 import { ACCESS_LEVELS, AUTH_PROVIDERS, hasAccess, type AccessLevel } from './access.ts';
 import { AUTH_MESSAGES, EMAIL_PATTERN } from './auth-messages.ts';
@@ -81,7 +82,10 @@ export const signUpResponseSchema = z.object({
   token: z.string().optional(),
 });
 export type SignUpResponse = z.infer<typeof signUpResponseSchema>;
-export const signInResponseSchema = z.object({ message: z.string(), token: z.string() });
+export const signedInResponseSchema = z.object({ message: z.string(), token: z.string() });
+export type SignedInResponse = z.infer<typeof signedInResponseSchema>;
+/** Signed in, or (two-factor on) asked for a code: the token comes only after it. */
+export const signInResponseSchema = z.union([signedInResponseSchema, signInChallengeResponseSchema]);
 export type SignInResponse = z.infer<typeof signInResponseSchema>;
 
 export const currentUserSchema = z.object({

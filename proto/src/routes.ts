@@ -33,6 +33,9 @@ export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
   { prefix: '/api/auth/verify-email', service: 'auth', access: 'public' },
   { prefix: '/api/auth/jwks', service: 'auth', access: 'public' },
   { prefix: '/api/auth/dev-mailbox', service: 'auth', access: 'public' },
+  { prefix: '/api/auth/two-factor', service: 'auth', access: 'member' },
+  { prefix: '/api/auth/sessions', service: 'auth', access: 'member' },
+  { prefix: '/api/auth/passkeys', service: 'auth', access: 'member' },
   { prefix: '/api/auth/oidc', service: 'auth', access: 'public' },
   { prefix: '/api/login', service: 'auth', access: 'public' },
   { prefix: '/api/callback', service: 'auth', access: 'public' },
@@ -40,6 +43,7 @@ export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
   { prefix: '/api/users/count', service: 'auth', access: 'member' },
   { prefix: '/api/users/core', service: 'auth', access: 'member' },
   { prefix: '/api/admin/users', service: 'auth', access: 'member' },
+  { prefix: '/api/admin/security-policy', service: 'auth', access: 'member' },
   // The signed URL is the credential of a one-machine blob upload or download.
   { prefix: '/api/blobs', service: 'forum', access: 'public' },
   { prefix: '/api/discussions', service: 'forum', access: 'member' },

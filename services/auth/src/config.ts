@@ -14,6 +14,8 @@ export const authRateLimitConfigSchema = z.object({
   RATE_LIMIT_SIGNIN_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   /** Failures of one account from one address before that pair gets 429 for the rest of the window. */
   RATE_LIMIT_SIGNIN_FAILURES_PER_ACCOUNT_AND_IP: z.coerce.number().int().min(1).default(10),
+  /** Wrong two-factor codes an account takes per window, from any challenge, before a 429. */
+  RATE_LIMIT_TWO_FACTOR_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(10),
   SIGNIN_SLOWDOWN_BASE_MS: z.coerce.number().int().min(0).default(1000),
   SIGNIN_SLOWDOWN_MAX_MS: z.coerce.number().int().min(0).default(10_000),
   RATE_LIMIT_SIGNUP_PER_IP: z.coerce.number().int().min(1).default(20),

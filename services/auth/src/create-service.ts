@@ -67,6 +67,11 @@ function createRateLimits(cache: Cache, config: AuthConfig): AuthRateLimits {
       points: config.RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT,
       durationSeconds,
     }),
+    twoFactorFailuresPerAccount: createRateLimit(cache, {
+      name: 'two-factor-failures-account',
+      points: config.RATE_LIMIT_TWO_FACTOR_FAILURES_PER_ACCOUNT,
+      durationSeconds,
+    }),
   };
 }
 

@@ -70,7 +70,7 @@ async function readPrismaSchema(): Promise<{
       fields.push({
         name: fieldName!,
         column: attributes.match(/@map\("([^"]+)"\)/)?.[1] ?? fieldName!,
-        type: type!,
+        type: modifier === '[]' ? `${type!}[]` : type!,
         optional: modifier === '?',
         attributes,
       });
@@ -89,12 +89,19 @@ function expectedUdt(field: PrismaField, enums: Map<string, { dbName: string }>)
   if (enums.has(field.type)) return enums.get(field.type)!.dbName;
   if (field.attributes.includes('@db.Uuid')) return 'uuid';
   if (field.attributes.includes('@db.Timestamptz')) return 'timestamptz';
+  // A list column is PostgreSQL's array of the element type, named with a leading underscore.
+  if (field.type.endsWith('[]')) return `_${expectedUdt({ ...field, type: field.type.slice(0, -2) }, enums)}`;
   return (
     (
-      { String: 'text', Boolean: 'bool', DateTime: 'timestamp', Json: 'jsonb', Int: 'int4', BigInt: 'int8' } as Record<
-        string,
-        string
-      >
+      {
+        String: 'text',
+        Boolean: 'bool',
+        DateTime: 'timestamp',
+        Json: 'jsonb',
+        Int: 'int4',
+        BigInt: 'int8',
+        Bytes: 'bytea',
+      } as Record<string, string>
     )[field.type] ?? `unknown ${field.type}`
   );
 }
@@ -105,9 +112,15 @@ describe('migrations and schema.prisma', () => {
     expect(models.map((model) => model.name).sort()).toEqual([
       'EmailToken',
       'MailRequest',
+      'Passkey',
+      'RecoveryCode',
+      'SecurityPolicy',
       'Session',
       'SigningKey',
+      'TwoFactorChallenge',
+      'TwoFactorSecret',
       'User',
+      'WebauthnChallenge',
     ]);
 
     const tables = await auth.sql<{ table_name: string }>(
@@ -231,7 +244,19 @@ describe('migrations and schema.prisma', () => {
         definition: 'FOREIGN KEY (user_id) REFERENCES users(id)',
         on_delete: 'c',
       },
-      { source: 'sessions', target: 'users', definition: 'FOREIGN KEY (user_id) REFERENCES users(id)', on_delete: 'c' },
+      ...[
+        'passkeys',
+        'recovery_codes',
+        'sessions',
+        'two_factor_challenges',
+        'two_factor_secrets',
+        'webauthn_challenges',
+      ].map((source) => ({
+        source,
+        target: 'users',
+        definition: 'FOREIGN KEY (user_id) REFERENCES users(id)',
+        on_delete: 'c',
+      })),
     ]);
   });
 

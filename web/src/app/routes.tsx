@@ -17,7 +17,7 @@ const MessagesPage = lazy(() => import('../features/messages/routes/MessagesPage
 const ProjectsPage = lazy(() => import('../features/projects/routes/ProjectsPage.tsx'));
 const ProfilePage = lazy(() => import('../features/profile/routes/ProfilePage.tsx'));
 const EditProfilePage = lazy(() => import('../features/profile/routes/EditProfilePage.tsx'));
-const SecuritySettingsPage = lazy(() => import('../features/auth/routes/SecuritySettingsPage.tsx'));
+const SecuritySettingsPage = lazy(() => import('../features/account-security/routes/SecuritySettingsPage.tsx'));
 const AdminPage = lazy(() => import('../features/admin/routes/AdminPage.tsx'));
 const AdminConversationPage = lazy(() => import('../features/admin/routes/AdminConversationPage.tsx'));
 

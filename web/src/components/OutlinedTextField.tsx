@@ -15,6 +15,7 @@ interface OutlinedTextFieldProps {
   fullWidth?: boolean;
   error?: boolean;
   helperText?: ReactNode;
+  autoFocus?: boolean;
 }
 
 /**
@@ -33,6 +34,7 @@ export function OutlinedTextField({
   fullWidth = false,
   error = false,
   helperText,
+  autoFocus = false,
 }: OutlinedTextFieldProps) {
   const id = useId();
   const helperTextId = helperText ? `${id}-helper-text` : undefined;
@@ -49,6 +51,7 @@ export function OutlinedTextField({
         value={value}
         onChange={onChange}
         autoComplete={autoComplete}
+        autoFocus={autoFocus}
         aria-describedby={helperTextId}
       />
       {helperText && <FormHelperText id={helperTextId}>{helperText}</FormHelperText>}

@@ -13,11 +13,14 @@ import { renderDevMailbox } from '../mailer.ts';
 import { loopbackOnly } from './loopback-only.ts';
 import type { OidcLogin } from '../oidc/oidc-login.ts';
 import * as accounts from '../use-cases/accounts.ts';
+import * as activeSessions from '../use-cases/active-sessions.ts';
 import * as adminUsers from '../use-cases/admin-users.ts';
 import type { AuthContext, RequestMeta } from '../use-cases/context.ts';
 import * as directory from '../use-cases/directory.ts';
+import * as passkeys from '../use-cases/passkeys.ts';
 import { signInWithExternalIdentity } from '../use-cases/external-sign-in.ts';
 import type { StartedSession } from '../use-cases/sessions.ts';
+import * as twoFactor from '../use-cases/two-factor.ts';
 
 const OIDC_ATTEMPT_COOKIE = 'crucible_oidc_attempt';
 
@@ -59,13 +62,80 @@ export function registerAuthRoutes(
   });
 
   mount(routes.signIn, async ({ body }, req, res) => {
-    const { message, session } = await accounts.signIn(ctx, body, metaOf(req));
+    const outcome = await accounts.signIn(ctx, body, metaOf(req));
+    if ('challenge' in outcome) {
+      res.json({ message: outcome.message, twoFactorRequired: true, challenge: outcome.challenge });
+      return;
+    }
+    setSessionCookie(res, outcome.session);
+    res.json({ message: outcome.message, token: outcome.session.token });
+  });
+
+  mount(routes.signInWithTwoFactor, async ({ body }, req, res) => {
+    const { message, session } = await twoFactor.signInWithTwoFactor(ctx, body, metaOf(req));
     setSessionCookie(res, session);
     res.json({ message, token: session.token });
   });
 
+  mount(routes.passkeySignInOptions, async (_input, req, res) => {
+    res.json(await passkeys.signInOptions(ctx, metaOf(req)));
+  });
+  mount(routes.signInWithPasskey, async ({ body }, req, res) => {
+    const { message, session } = await passkeys.signInWithPasskey(ctx, body, metaOf(req));
+    setSessionCookie(res, session);
+    res.json({ message, token: session.token });
+  });
+  mount(routes.listPasskeys, async (_input, req, res) => {
+    res.json(await passkeys.listPasskeys(ctx, principalOf(req)));
+  });
+  mount(routes.passkeyRegistrationOptions, async (_input, req, res) => {
+    res.json(await passkeys.registrationOptions(ctx, principalOf(req)));
+  });
+  mount(routes.addPasskey, async ({ body }, req, res) => {
+    res.status(201).json(await passkeys.addPasskey(ctx, principalOf(req), body));
+  });
+  mount(routes.renamePasskey, async ({ params, body }, req, res) => {
+    res.json(await passkeys.renamePasskey(ctx, principalOf(req), params.id, body.name));
+  });
+  mount(routes.removePasskey, async ({ params }, req, res) => {
+    await passkeys.removePasskey(ctx, principalOf(req), params.id);
+    res.status(204).end();
+  });
+
   mount(routes.currentUser, async (_input, req, res) => {
-    res.json(await accounts.currentUser(ctx, principalOf(req).userId));
+    const principal = principalOf(req);
+    const [user] = await Promise.all([
+      accounts.currentUser(ctx, principal.userId),
+      activeSessions.noteSessionSeen(ctx, principal.sessionId),
+    ]);
+    res.json(user);
+  });
+
+  mount(routes.twoFactorStatus, async (_input, req, res) => {
+    res.json(await twoFactor.twoFactorStatus(ctx, principalOf(req)));
+  });
+  mount(routes.startTwoFactorSetup, async (_input, req, res) => {
+    res.json(await twoFactor.startTwoFactorSetup(ctx, principalOf(req)));
+  });
+  mount(routes.enableTwoFactor, async ({ body }, req, res) => {
+    res.json(await twoFactor.enableTwoFactor(ctx, principalOf(req), body.code));
+  });
+  mount(routes.regenerateRecoveryCodes, async ({ body }, req, res) => {
+    res.json(await twoFactor.regenerateRecoveryCodes(ctx, principalOf(req), body.code));
+  });
+  mount(routes.disableTwoFactor, async ({ body }, req, res) => {
+    res.json(await twoFactor.disableTwoFactor(ctx, principalOf(req), body));
+  });
+
+  mount(routes.listSessions, async (_input, req, res) => {
+    res.json(await activeSessions.listSessions(ctx, principalOf(req)));
+  });
+  mount(routes.endOtherSessions, async (_input, req, res) => {
+    res.json(await activeSessions.endOtherSessions(ctx, principalOf(req)));
+  });
+  mount(routes.endSession, async ({ params }, req, res) => {
+    await activeSessions.endSession(ctx, principalOf(req), params.id);
+    res.status(204).end();
   });
 
   mount(
@@ -181,5 +251,11 @@ export function registerAuthRoutes(
   });
   mount(routes.adminPasswordReset, async ({ params }, req, res) => {
     res.json(await adminUsers.sendAdminPasswordReset(ctx, adminActor(req), params.id));
+  });
+  mount(routes.getSecurityPolicy, async (_input, req, res) => {
+    res.json(await twoFactor.getSecurityPolicy(ctx, principalOf(req)));
+  });
+  mount(routes.updateSecurityPolicy, async ({ body }, req, res) => {
+    res.json(await twoFactor.setSecurityPolicy(ctx, adminActor(req), body));
   });
 }

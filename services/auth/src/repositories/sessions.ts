@@ -25,6 +25,21 @@ export const sessionRepository = {
         select: { id: true },
       })
     ).map((row) => row.id),
+  /** The member's live sessions, newest use first. */
+  listLive: (db: Db, userId: string) =>
+    db.session.findMany({
+      where: { userId, revokedAt: null, expiresAt: { gt: new Date() } },
+      orderBy: [{ lastSeenAt: { sort: 'desc', nulls: 'last' } }, { createdAt: 'desc' }],
+    }),
+  /** Notes a use of the session, at most once per `everyMs`, so a busy member costs no write per request. */
+  touch: (db: Db, id: string, everyMs: number) =>
+    db.session.updateMany({
+      where: {
+        id,
+        OR: [{ lastSeenAt: null }, { lastSeenAt: { lt: new Date(Date.now() - everyMs) } }],
+      },
+      data: { lastSeenAt: new Date() },
+    }),
   revoke: (db: Db, ids: string[]) =>
     db.session.updateMany({ where: { id: { in: ids }, revokedAt: null }, data: { revokedAt: new Date() } }),
 };

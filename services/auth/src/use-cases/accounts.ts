@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  ACCOUNT_SECURITY_MESSAGES,
   AUTH_MESSAGES,
   LIMITS,
   SUBJECTS,
@@ -25,6 +26,7 @@ import {
   startSession,
   type StartedSession,
 } from './sessions.ts';
+import { isTwoFactorOn, issueSignInChallenge } from './two-factor.ts';
 import { toCurrentUser, toUserEventPayload } from './user-views.ts';
 
 const VERIFY_TTL_MINUTES = LIMITS.emailVerificationTokenTtlHours * 60;
@@ -89,7 +91,7 @@ export async function signIn(
   ctx: AuthContext,
   input: SignInRequest,
   meta: RequestMeta,
-): Promise<{ message: string; session: StartedSession; user: User }> {
+): Promise<{ message: string; session: StartedSession; user: User } | { message: string; challenge: string }> {
   const ip = meta.ipAddress ?? 'unknown';
   const pair = `${input.email} ${ip}`;
   const { signInPerIp, signInFailuresPerAccount, signInFailuresPerAccountAndIp } = ctx.limits;
@@ -112,6 +114,12 @@ export async function signIn(
   // The account's own count stays: an attacker elsewhere must not get a fresh run of fast guesses
   // each time the owner signs in.
   await signInFailuresPerAccountAndIp.reset(pair);
+  if (await isTwoFactorOn(ctx, user.id)) {
+    return {
+      message: ACCOUNT_SECURITY_MESSAGES.twoFactorRequired,
+      challenge: await issueSignInChallenge(ctx, user, meta),
+    };
+  }
   const session = await startSession(ctx, user, meta);
   return { message: `Welcome back${user.firstName ? `, ${user.firstName}` : ''}!`, session, user };
 }

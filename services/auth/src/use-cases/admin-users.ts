@@ -21,10 +21,10 @@ export interface AdminActor {
   meta: RequestMeta;
 }
 
-function recordAdminAction(
+export function recordAdminAction(
   emit: Emit,
   actor: AdminActor,
-  action: { actionType: string; targetUserId: string; description: string; details?: Record<string, unknown> },
+  action: { actionType: string; targetUserId: string | null; description: string; details?: Record<string, unknown> },
 ) {
   return emit(SUBJECTS.adminActionRecorded, {
     adminId: actor.principal.userId,

@@ -24,6 +24,8 @@ export interface AuthRateLimits {
   signUpPerIp: RateLimit;
   passwordResetPerIp: RateLimit;
   passwordResetPerAccount: RateLimit;
+  /** Wrong two-factor codes per account, from any challenge. */
+  twoFactorFailuresPerAccount: RateLimit;
 }
 
 /** Everything the use cases need, built once by createService. */

@@ -1,5 +1,6 @@
 import type { CurrentUser } from '@crucible/proto';
 import { useToast } from '../../components/toast/toast-context.ts';
+import { TwoFactorSetupBanner } from '../../features/account-security/components/TwoFactorSetupBanner.tsx';
 import { useSignOut } from '../../features/auth/api/sign-out.ts';
 import { CommunityChat } from '../../features/chat/components/CommunityChat.tsx';
 import { featureFlags } from '../../features/flags/feature-flags.ts';
@@ -36,6 +37,7 @@ export default function MemberHeader({ user }: { user: CurrentUser }) {
         onSignOut={handleSignOut}
         signingOut={signOut.isPending}
       />
+      <TwoFactorSetupBanner />
       <CommunityChat user={user} />
     </>
   );

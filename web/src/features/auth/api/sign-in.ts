@@ -9,13 +9,17 @@ export async function signIn(request: SignInRequest): Promise<SignInResponse> {
   return callRouteWithServerMessage((await loadAuthRoutes()).signIn, { body: request }, 'Signin failed');
 }
 
-/** Resolves once the user is read again, so the caller navigates to an app that already knows the member. */
+/**
+ * Resolves once the user is read again, so the caller navigates to an app that already knows the
+ * member. With two-factor on, the answer is a challenge instead and nobody is signed in yet.
+ */
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signIn,
-    onSuccess: ({ token }) => {
-      storeAuthToken(token);
+    onSuccess: (response) => {
+      if (!('token' in response)) return;
+      storeAuthToken(response.token);
       return queryClient.invalidateQueries({ queryKey: CURRENT_USER_QUERY_KEY });
     },
   });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { signInChecks } from './auth-form-checks.ts';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -6,18 +7,28 @@ import { useNavigate } from 'react-router-dom';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useSignIn } from '../api/sign-in.ts';
+import { useSignInWithPasskey } from '../api/sign-in-with-passkey.ts';
+import { TwoFactorCodeForm } from './TwoFactorCodeForm.tsx';
 
 export function SignInForm() {
   const form = useZodForm(signInChecks, { email: '', password: '' });
   const signIn = useSignIn();
+  const passkeySignIn = useSignInWithPasskey();
   const showToast = useToast();
   const navigate = useNavigate();
+  // Set while two-factor asks for a code: the password step is done, no session yet.
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  const signedIn = () => {
+    showToast({ severity: 'success', title: 'Signed in successfully', description: 'Welcome back to Crucible!' });
+    navigate('/');
+  };
 
   const submit = form.handleSubmit((request) =>
     signIn.mutate(request, {
-      onSuccess: () => {
-        showToast({ severity: 'success', title: 'Signed in successfully', description: 'Welcome back to Crucible!' });
-        navigate('/');
+      onSuccess: (response) => {
+        if ('challenge' in response) setChallenge(response.challenge);
+        else signedIn();
       },
       onError: (error) =>
         showToast({
@@ -27,6 +38,10 @@ export function SignInForm() {
         }),
     }),
   );
+
+  if (challenge) {
+    return <TwoFactorCodeForm challenge={challenge} onSignedIn={signedIn} onCancel={() => setChallenge(null)} />;
+  }
 
   return (
     <Stack component="form" noValidate onSubmit={submit} spacing={2.5}>
@@ -41,6 +56,25 @@ export function SignInForm() {
       />
       <Button type="submit" variant="contained" size="large" fullWidth loading={signIn.isPending}>
         Sign In
+      </Button>
+      <Button
+        variant="outlined"
+        size="large"
+        fullWidth
+        loading={passkeySignIn.isPending}
+        onClick={() =>
+          passkeySignIn.mutate(undefined, {
+            onSuccess: signedIn,
+            onError: (error) =>
+              showToast({
+                severity: 'error',
+                title: 'Sign in failed',
+                description: error.name === 'NotAllowedError' ? 'The passkey was not used.' : error.message,
+              }),
+          })
+        }
+      >
+        Sign In with a Passkey
       </Button>
     </Stack>
   );

@@ -10,6 +10,12 @@ function signedInWith(changePassword: (body: unknown) => { status: number; body?
     'GET /api/auth/user': () => ({ status: 200, body: aMember() }),
     'GET /api/direct-messages/unread-count': () => ({ status: 200, body: { count: 0 } }),
     'POST /api/auth/change-password': ({ body }) => changePassword(body),
+    'GET /api/auth/two-factor': () => ({
+      status: 200,
+      body: { enabled: false, enabledAt: null, recoveryCodesLeft: 0, setupRequired: false, available: true },
+    }),
+    'GET /api/auth/sessions': () => ({ status: 200, body: [] }),
+    'GET /api/auth/passkeys': () => ({ status: 200, body: [] }),
   });
 }
 

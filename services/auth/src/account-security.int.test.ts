@@ -1,0 +1,454 @@
+/**
+ * A member's own security against the real service: two-factor sign-in with an authenticator app
+ * (codes computed here from the secret the service handed out), recovery codes, the limits on wrong
+ * codes, the active sessions a member sees and ends, and the admin's policy requiring two-factor.
+ */
+import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCOUNT_SECURITY_MESSAGES as MESSAGES } from '@crucible/proto';
+import {
+  collectEvents,
+  cookieFrom,
+  startAuthHarness,
+  uniqueEmail,
+  verifiedElsewhereSoon,
+  type AuthHarness,
+  type EventCollector,
+  type SignedUp,
+} from './testing/auth-harness.ts';
+import { createSoftwareAuthenticator } from './testing/software-authenticator.ts';
+
+const ADMIN_EMAIL = uniqueEmail('security-admin');
+const ADMIN_PASSWORD = 'the admin passphrase';
+const PERIOD_MS = 30_000;
+
+let auth: AuthHarness;
+let adminToken: string;
+
+beforeAll(async () => {
+  auth = await startAuthHarness({
+    env: { ADMIN_EMAIL, ADMIN_PASSWORD, RATE_LIMIT_TWO_FACTOR_FAILURES_PER_ACCOUNT: '10' },
+  });
+  adminToken = await auth.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
+});
+
+afterAll(async () => {
+  await auth?.stop();
+});
+
+async function json(response: Response, status: number): Promise<Record<string, unknown>> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+}
+
+/** The code an authenticator app shows `offsetSteps` steps from now. */
+function codeOf(secret: string, offsetSteps = 0): string {
+  return new TOTP({ secret: Secret.fromBase32(secret), period: 30, digits: 6, algorithm: 'SHA1' }).generate({
+    timestamp: Date.now() + offsetSteps * PERIOD_MS,
+  });
+}
+
+interface TwoFactorMember extends SignedUp {
+  secret: string;
+  recoveryCodes: string[];
+}
+
+/** A new member who scanned the QR code and confirmed it with the code of this step. */
+async function memberWithTwoFactor(): Promise<TwoFactorMember> {
+  const member = await auth.signUp();
+  const setup = await json(
+    await auth.request('/api/auth/two-factor/setup', { method: 'POST', token: member.token }),
+    200,
+  );
+  const secret = String(setup.secret);
+  const enabled = await json(
+    await auth.request('/api/auth/two-factor/enable', { json: { code: codeOf(secret) }, token: member.token }),
+    200,
+  );
+  return { ...member, secret, recoveryCodes: enabled.recoveryCodes as string[] };
+}
+
+async function challengeFor(member: SignedUp): Promise<string> {
+  const response = await auth.request('/api/auth/signin', { json: { email: member.email, password: member.password } });
+  expect(cookieFrom(response, 'crucible_token')).toBeUndefined();
+  const body = await json(response, 200);
+  expect(body).toEqual({ message: MESSAGES.twoFactorRequired, twoFactorRequired: true, challenge: expect.any(String) });
+  return String(body.challenge);
+}
+
+const finish = (challenge: string, code: string) =>
+  auth.request('/api/auth/signin/two-factor', { json: { challenge, code } });
+
+describe('two-factor set-up', () => {
+  it('offers a secret with its QR code and turns on only after a correct code', async () => {
+    const member = await auth.signUp();
+    const before = await json(await auth.request('/api/auth/two-factor', { token: member.token }), 200);
+    expect(before).toMatchObject({ enabled: false, recoveryCodesLeft: 0, available: true, setupRequired: false });
+
+    const setup = await json(
+      await auth.request('/api/auth/two-factor/setup', { method: 'POST', token: member.token }),
+      200,
+    );
+    expect(setup.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Crucible:.*secret=/);
+    expect(setup.qrCodeDataUrl).toMatch(/^data:image\/png;base64,/);
+    // Until a code confirms it, a password still signs in on its own.
+    expect(await auth.signIn(member.email, member.password)).toEqual(expect.any(String));
+
+    const wrong = codeOf(String(setup.secret), 5);
+    const refused = await auth.request('/api/auth/two-factor/enable', { json: { code: wrong }, token: member.token });
+    expect(await json(refused, 400)).toMatchObject({ message: MESSAGES.codeInvalid });
+
+    const enabled = await json(
+      await auth.request('/api/auth/two-factor/enable', {
+        json: { code: codeOf(String(setup.secret)) },
+        token: member.token,
+      }),
+      200,
+    );
+    const codes = enabled.recoveryCodes as string[];
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const code of codes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
+    const stored = await auth.sql<{ code_hash: string }>('SELECT code_hash FROM recovery_codes WHERE user_id = $1', [
+      member.id,
+    ]);
+    expect(stored.map((row) => row.code_hash)).not.toContain(codes[0]);
+
+    const after = await json(await auth.request('/api/auth/two-factor', { token: member.token }), 200);
+    expect(after).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
+  });
+});
+
+describe('signing in with two-factor on', () => {
+  it('gives no token for the password alone, and a session for the next code', async () => {
+    const member = await memberWithTwoFactor();
+    const challenge = await challengeFor(member);
+    const response = await finish(challenge, codeOf(member.secret, 1));
+    const body = await json(response, 200);
+    expect(body.token).toEqual(expect.any(String));
+    expect(cookieFrom(response, 'crucible_token')?.value).toBe(body.token);
+    expect(await auth.currentUser(String(body.token))).toMatchObject({ id: member.id });
+  });
+
+  it('refuses a code a second time, and a code older than the last one used', async () => {
+    const member = await memberWithTwoFactor();
+    const code = codeOf(member.secret, 1);
+    await json(await finish(await challengeFor(member), code), 200);
+    expect(await json(await finish(await challengeFor(member), code), 401)).toMatchObject({
+      message: MESSAGES.codeInvalid,
+    });
+    // The code set-up used (this step) is older than the one just accepted.
+    expect(await json(await finish(await challengeFor(member), codeOf(member.secret)), 401)).toMatchObject({
+      message: MESSAGES.codeInvalid,
+    });
+  });
+
+  it('takes each recovery code once, typed in any case and without the dash', async () => {
+    const member = await memberWithTwoFactor();
+    const typed = member.recoveryCodes[0]!.toUpperCase().replace('-', '');
+    const signedIn = await json(await finish(await challengeFor(member), typed), 200);
+    await json(await finish(await challengeFor(member), member.recoveryCodes[0]!), 401);
+    const status = await json(await auth.request('/api/auth/two-factor', { token: String(signedIn.token) }), 200);
+    expect(status.recoveryCodesLeft).toBe(9);
+  });
+
+  it('uses a challenge once, and ends it after five wrong codes', async () => {
+    const member = await memberWithTwoFactor();
+    const challenge = await challengeFor(member);
+    await json(await finish(challenge, codeOf(member.secret, 1)), 200);
+    expect(await json(await finish(challenge, member.recoveryCodes[0]!), 401)).toMatchObject({
+      message: MESSAGES.challengeExpired,
+    });
+
+    const second = await challengeFor(member);
+    for (let attempt = 0; attempt < 5; attempt += 1) await json(await finish(second, '000000'), 401);
+    expect(await json(await finish(second, member.recoveryCodes[1]!), 401)).toMatchObject({
+      message: MESSAGES.challengeExpired,
+    });
+  });
+
+  it('refuses every code with 429 once the account has had too many wrong ones, whatever the challenge', async () => {
+    const member = await memberWithTwoFactor();
+    for (let round = 0; round < 2; round += 1) {
+      const challenge = await challengeFor(member);
+      for (let attempt = 0; attempt < 5; attempt += 1) await json(await finish(challenge, '000000'), 401);
+    }
+    const response = await finish(await challengeFor(member), member.recoveryCodes[0]!);
+    await json(response, 429);
+    expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('turns off only with the password and a current code', async () => {
+    const member = await memberWithTwoFactor();
+    const token = String((await json(await finish(await challengeFor(member), codeOf(member.secret, 1)), 200)).token);
+    const disable = (password: string, code: string) =>
+      auth.request('/api/auth/two-factor/disable', { json: { password, code }, token });
+    expect(await json(await disable('not the password', member.recoveryCodes[0]!), 400)).toMatchObject({
+      message: MESSAGES.passwordIncorrect,
+    });
+    expect(await json(await disable(member.password, '123456'), 400)).toMatchObject({ message: MESSAGES.codeInvalid });
+    await json(await disable(member.password, member.recoveryCodes[0]!), 200);
+    expect(await auth.signIn(member.email, member.password)).toEqual(expect.any(String));
+  });
+});
+
+describe('active sessions', () => {
+  it('lists the member’s sessions with the device, the current one first', async () => {
+    const member = await auth.signUp();
+    await auth.request('/api/auth/signin', {
+      json: { email: member.email, password: member.password },
+      headers: {
+        'user-agent':
+          'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
+      },
+    });
+    const sessions = (await json(
+      await auth.request('/api/auth/sessions', { token: member.token }),
+      200,
+    )) as unknown as {
+      id: string;
+      current: boolean;
+      device: string;
+      ipAddress: string | null;
+    }[];
+    expect(sessions).toHaveLength(2);
+    expect(sessions[0]).toMatchObject({ current: true });
+    expect(sessions[1]).toMatchObject({ current: false, device: 'Chrome 131 on Linux', ipAddress: expect.any(String) });
+  });
+
+  it('ends one session: its token is refused here and by other services', async () => {
+    const member = await auth.signUp();
+    const other = await auth.signIn(member.email, member.password);
+    const otherService = await auth.otherServiceVerifier();
+    await verifiedElsewhereSoon(otherService, other).toMatchObject({ userId: member.id });
+    const sessions = (await json(
+      await auth.request('/api/auth/sessions', { token: member.token }),
+      200,
+    )) as unknown as {
+      id: string;
+      current: boolean;
+    }[];
+    const otherId = sessions.find((session) => !session.current)!.id;
+
+    await json(await auth.request(`/api/auth/sessions/${otherId}`, { method: 'DELETE', token: member.token }), 204);
+    await json(await auth.request('/api/auth/user', { token: other }), 401);
+    await verifiedElsewhereSoon(otherService, other).toBe(401);
+    await json(await auth.request('/api/auth/user', { token: member.token }), 200);
+  });
+
+  it('ends all the others and keeps the current one', async () => {
+    const member = await auth.signUp();
+    const others = [await auth.signIn(member.email, member.password), await auth.signIn(member.email, member.password)];
+    expect(
+      await json(await auth.request('/api/auth/sessions/end-others', { method: 'POST', token: member.token }), 200),
+    ).toEqual({
+      ended: 2,
+    });
+    for (const token of others) await json(await auth.request('/api/auth/user', { token }), 401);
+    const left = await json(await auth.request('/api/auth/sessions', { token: member.token }), 200);
+    expect(left).toHaveLength(1);
+  });
+
+  it('answers 404 for another member’s session and changes nothing', async () => {
+    const owner = await auth.signUp();
+    const intruder = await auth.signUp();
+    const [ownerSession] = (await json(
+      await auth.request('/api/auth/sessions', { token: owner.token }),
+      200,
+    )) as unknown as {
+      id: string;
+    }[];
+    const refused = await auth.request(`/api/auth/sessions/${ownerSession!.id}`, {
+      method: 'DELETE',
+      token: intruder.token,
+    });
+    expect(await json(refused, 404)).toMatchObject({ message: MESSAGES.sessionNotFound });
+    await json(await auth.request('/api/auth/user', { token: owner.token }), 200);
+  });
+});
+
+describe('the policy requiring two-factor of Admin and Core members', () => {
+  let adminActions: EventCollector;
+
+  beforeAll(async () => {
+    const adminId = String((await auth.currentUser(adminToken)).id);
+    adminActions = await collectEvents(
+      auth.bus,
+      ['auth.admin.action'],
+      (event) => (event.payload as { adminId?: string }).adminId === adminId,
+    );
+  });
+
+  afterAll(async () => {
+    await adminActions?.stop();
+  });
+
+  it('is the admins’ to set, is audited, and asks Core members (not others) to set two-factor up', async () => {
+    const core = await auth.signUp();
+    const journeyman = await auth.signUp();
+    await json(
+      await auth.request(`/api/admin/users/${core.id}/access-level`, {
+        json: { accessLevel: 'Core' },
+        method: 'PATCH',
+        token: adminToken,
+      }),
+      200,
+    );
+    await json(
+      await auth.request('/api/admin/security-policy', {
+        json: { requireTwoFactorForStaff: true },
+        method: 'PUT',
+        token: core.token,
+      }),
+      403,
+    );
+    const set = await json(
+      await auth.request('/api/admin/security-policy', {
+        json: { requireTwoFactorForStaff: true },
+        method: 'PUT',
+        token: adminToken,
+      }),
+      200,
+    );
+    expect(set.requireTwoFactorForStaff).toBe(true);
+    const events = await adminActions.waitUntil((received) =>
+      received.some((event) => (event.payload as { actionType?: string }).actionType === 'security_policy_updated'),
+    );
+    expect(
+      events.find((event) => (event.payload as { actionType?: string }).actionType === 'security_policy_updated')
+        ?.payload,
+    ).toMatchObject({
+      targetUserId: null,
+      details: { requireTwoFactorForStaff: true },
+    });
+
+    expect(await json(await auth.request('/api/auth/two-factor', { token: core.token }), 200)).toMatchObject({
+      setupRequired: true,
+    });
+    expect(await json(await auth.request('/api/auth/two-factor', { token: journeyman.token }), 200)).toMatchObject({
+      setupRequired: false,
+    });
+
+    await json(
+      await auth.request('/api/admin/security-policy', {
+        json: { requireTwoFactorForStaff: false },
+        method: 'PUT',
+        token: adminToken,
+      }),
+      200,
+    );
+    expect(await json(await auth.request('/api/auth/two-factor', { token: core.token }), 200)).toMatchObject({
+      setupRequired: false,
+    });
+  });
+});
+
+describe('passkeys', () => {
+  async function ceremony(path: string, token?: string) {
+    const body = await json(await auth.request(path, { method: 'POST', token }), 200);
+    return {
+      challengeId: String(body.challengeId),
+      options: body.options as { challenge: string; rp: { id?: string }; rpId?: string },
+    };
+  }
+
+  async function memberWithPasskey() {
+    const member = await auth.signUp();
+    const authenticator = createSoftwareAuthenticator();
+    const { challengeId, options } = await ceremony('/api/auth/passkeys/registration-options', member.token);
+    const added = await json(
+      await auth.request('/api/auth/passkeys', {
+        json: { challengeId, name: 'Work laptop', response: authenticator.register(options, auth.url) },
+        token: member.token,
+      }),
+      201,
+    );
+    return { member, authenticator, passkeyId: String(added.id) };
+  }
+
+  it('adds a passkey and signs in with it, without the password', async () => {
+    const { member, authenticator } = await memberWithPasskey();
+    const listed = await json(await auth.request('/api/auth/passkeys', { token: member.token }), 200);
+    expect(listed).toEqual([expect.objectContaining({ name: 'Work laptop', lastUsedAt: null })]);
+
+    const { challengeId, options } = await ceremony('/api/auth/signin/passkey-options');
+    const response = await auth.request('/api/auth/signin/passkey', {
+      json: { challengeId, response: authenticator.signIn(options, auth.url) },
+    });
+    const body = await json(response, 200);
+    expect(cookieFrom(response, 'crucible_token')?.value).toBe(body.token);
+    expect(await auth.currentUser(String(body.token))).toMatchObject({ id: member.id });
+  });
+
+  it('refuses a replayed answer, an answer for another origin, and an unknown passkey', async () => {
+    const { authenticator } = await memberWithPasskey();
+    const first = await ceremony('/api/auth/signin/passkey-options');
+    const answer = authenticator.signIn(first.options, auth.url);
+    await json(
+      await auth.request('/api/auth/signin/passkey', { json: { challengeId: first.challengeId, response: answer } }),
+      200,
+    );
+    expect(
+      await json(
+        await auth.request('/api/auth/signin/passkey', { json: { challengeId: first.challengeId, response: answer } }),
+        401,
+      ),
+    ).toMatchObject({ message: MESSAGES.passkeyFailed });
+
+    const phishing = await ceremony('/api/auth/signin/passkey-options');
+    const elsewhere = authenticator.signIn(
+      { ...phishing.options, rpId: new URL(auth.url).hostname },
+      'https://crucible.example.net',
+    );
+    await json(
+      await auth.request('/api/auth/signin/passkey', {
+        json: { challengeId: phishing.challengeId, response: elsewhere },
+      }),
+      401,
+    );
+
+    const stranger = await ceremony('/api/auth/signin/passkey-options');
+    const unknown = createSoftwareAuthenticator().signIn(stranger.options, auth.url);
+    expect(
+      await json(
+        await auth.request('/api/auth/signin/passkey', {
+          json: { challengeId: stranger.challengeId, response: unknown },
+        }),
+        401,
+      ),
+    ).toMatchObject({ message: MESSAGES.passkeyNotRecognized });
+  });
+
+  it('renames and removes only the member’s own passkeys; a removed one signs in no more', async () => {
+    const { member, authenticator, passkeyId } = await memberWithPasskey();
+    const other = await auth.signUp();
+    await json(
+      await auth.request(`/api/auth/passkeys/${passkeyId}`, {
+        method: 'PATCH',
+        json: { name: 'Mine now' },
+        token: other.token,
+      }),
+      404,
+    );
+    await json(await auth.request(`/api/auth/passkeys/${passkeyId}`, { method: 'DELETE', token: other.token }), 404);
+    expect(
+      await json(
+        await auth.request(`/api/auth/passkeys/${passkeyId}`, {
+          method: 'PATCH',
+          json: { name: 'Phone' },
+          token: member.token,
+        }),
+        200,
+      ),
+    ).toMatchObject({ name: 'Phone' });
+    await json(await auth.request(`/api/auth/passkeys/${passkeyId}`, { method: 'DELETE', token: member.token }), 204);
+    const { challengeId, options } = await ceremony('/api/auth/signin/passkey-options');
+    await json(
+      await auth.request('/api/auth/signin/passkey', {
+        json: { challengeId, response: authenticator.signIn(options, auth.url) },
+      }),
+      401,
+    );
+  });
+});
