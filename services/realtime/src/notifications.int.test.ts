@@ -114,6 +114,42 @@ describe('notifications from events', () => {
   });
 });
 
+describe('removed posts', () => {
+  it('tells the author a moderator removed their reply or discussion, with the reason', async () => {
+    const [author, moderator] = [await world.member(), await world.member()];
+    const discussionId = randomUUID();
+    const removal = (replyId: string | null, reason: string) =>
+      newEvent(SUBJECTS.forumPostRemoved, {
+        discussionId,
+        replyId,
+        discussionTitle: 'Off the rails',
+        authorId: author.id,
+        removedBy: moderator.id,
+        reason,
+        removedAt: new Date().toISOString(),
+      });
+    await rt.bus.publish(removal(randomUUID(), 'Personal attack'));
+    await rt.bus.publish(removal(null, 'Duplicate'));
+    await vi.waitFor(async () => {
+      const list = await rt.call<NotificationDetail[]>('/api/notifications', { token: author.token });
+      expect(
+        list.map((notification) => [notification.type, notification.title, notification.message, notification.link]),
+      ).toEqual(
+        expect.arrayContaining([
+          [
+            'system',
+            'A moderator removed your reply in "Off the rails"',
+            'Reason: Personal attack',
+            `/forums?discussion=${discussionId}`,
+          ],
+          ['system', 'A moderator removed your discussion "Off the rails"', 'Reason: Duplicate', null],
+        ]),
+      );
+      expect(list).toHaveLength(2);
+    }, WAIT);
+  });
+});
+
 describe('reading notifications', () => {
   it("marks one's own read, answers 404 for another member's or a bad id, and marks all read", async () => {
     const [owner, stranger, replier] = [await world.member(), await world.member(), await world.member()];

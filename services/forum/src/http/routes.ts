@@ -16,6 +16,7 @@ import * as discussions from '../use-cases/discussions.ts';
 import * as moderators from '../use-cases/moderators.ts';
 import * as polls from '../use-cases/polls.ts';
 import * as replies from '../use-cases/replies.ts';
+import * as revisions from '../use-cases/revisions.ts';
 import { search } from '../use-cases/search.ts';
 import * as subcategories from '../use-cases/subcategories.ts';
 import * as votes from '../use-cases/votes.ts';
@@ -66,9 +67,12 @@ export function registerForumRoutes(router: Router, deps: { ctx: ForumContext; v
   mount(routes.updateDiscussion, async ({ params, body }, req, res) => {
     res.json(await discussions.updateDiscussion(ctx, viewer(req), params.id, body));
   });
-  mount(routes.deleteDiscussion, async ({ params }, req, res) => {
-    await discussions.deleteDiscussion(ctx, viewer(req), params.id);
+  mount(routes.deleteDiscussion, async ({ params, body }, req, res) => {
+    await discussions.deleteDiscussion(ctx, viewer(req), params.id, body);
     res.status(204).end();
+  });
+  mount(routes.listDiscussionRevisions, async ({ params }, req, res) => {
+    res.json(await revisions.listRevisions(ctx, viewer(req), params.id, null));
   });
 
   mount(routes.listReplies, async ({ params, query }, req, res) => {
@@ -80,9 +84,12 @@ export function registerForumRoutes(router: Router, deps: { ctx: ForumContext; v
   mount(routes.updateReply, async ({ params, body }, req, res) => {
     res.json(await replies.updateReply(ctx, viewer(req), params.id, params.replyId, body));
   });
-  mount(routes.deleteReply, async ({ params }, req, res) => {
-    await replies.deleteReply(ctx, viewer(req), params.id, params.replyId);
+  mount(routes.deleteReply, async ({ params, body }, req, res) => {
+    await replies.deleteReply(ctx, viewer(req), params.id, params.replyId, body);
     res.status(204).end();
+  });
+  mount(routes.listReplyRevisions, async ({ params }, req, res) => {
+    res.json(await revisions.listRevisions(ctx, viewer(req), params.id, params.replyId));
   });
 
   mount(routes.voteOnDiscussion, async ({ params, body }, req, res) => {

@@ -73,6 +73,7 @@ const TASK_TITLES = {
 export const NOTIFYING_SUBJECTS = [
   SUBJECTS.forumReplyCreated,
   SUBJECTS.forumMentionCreated,
+  SUBJECTS.forumPostRemoved,
   SUBJECTS.dmMessageCreated,
   SUBJECTS.projectTaskCreated,
   SUBJECTS.projectTaskAssigned,
@@ -111,6 +112,25 @@ async function draftsFor(ctx: RealtimeContext, event: NotifyingEvent): Promise<N
           discussionId: mention.discussionId,
           replyId: mention.replyId,
           fromUserId: mention.mentionedBy,
+        },
+      ];
+    }
+    case SUBJECTS.forumPostRemoved: {
+      const removal = event.payload;
+      const what = removal.replyId
+        ? `your reply in "${removal.discussionTitle}"`
+        : `your discussion "${removal.discussionTitle}"`;
+      return [
+        {
+          ...none,
+          userId: removal.authorId,
+          type: 'system',
+          title: title(`A moderator removed ${what}`),
+          message: cut(`Reason: ${removal.reason}`, LIMITS.dashboard.messagePreview),
+          // A removed discussion is gone: the notification then leads nowhere.
+          discussionId: removal.replyId ? removal.discussionId : null,
+          replyId: removal.replyId,
+          fromUserId: removal.removedBy,
         },
       ];
     }
