@@ -14,8 +14,10 @@ import { displayName, usersByIds } from './users.ts';
 
 /** Where the web app opens a notification: what it is about. */
 export function linkOf(
-  row: Pick<NotificationRow, 'type' | 'discussionId' | 'projectId' | 'fromUserId'>,
+  row: Pick<NotificationRow, 'type' | 'discussionId' | 'replyId' | 'projectId' | 'fromUserId'>,
 ): string | null {
+  // A reply's notification opens the discussion at that reply.
+  if (row.discussionId && row.replyId) return `/forums?discussion=${row.discussionId}&reply=${row.replyId}`;
   if (row.discussionId) return `/forums?discussion=${row.discussionId}`;
   if (row.projectId) return '/projects';
   if (row.type === 'direct_message' && row.fromUserId) return `/messages?with=${row.fromUserId}`;

@@ -294,7 +294,7 @@ export function DiscussionView({
         <Typography id="replies-heading" variant="h6" component="h3" gutterBottom>
           Replies ({discussion.replyCount})
         </Typography>
-        <ReplyList discussion={discussion} viewerId={context.viewerId} />
+        <ReplyList discussion={discussion} viewerId={context.viewerId} highlightReplyId={from.reply} />
         {discussion.isLocked && (
           <Alert severity="info" icon={<LockIcon />} sx={{ mt: 2 }}>
             {FORUM_MESSAGES.discussionLocked}

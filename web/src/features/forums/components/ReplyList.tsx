@@ -14,7 +14,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { MemberLink } from '../../../components/MemberLink.tsx';
 import { ListSkeleton } from '../../../components/Skeletons.tsx';
@@ -40,19 +40,51 @@ import { RevisionsDialog } from './RevisionsDialog.tsx';
 export const NO_REPLIES_TEXT = 'No replies yet. Be the first to respond!';
 export const REPLY_DELETED_TEXT = 'This reply was deleted';
 
-type ReplyDialog = { kind: 'attach' | 'edit' | 'delete' | 'history'; reply: Reply } | null;
-
 /** The element id of a reply in the page: what a link to the reply scrolls to. */
 export const replyElementId = (replyId: string) => `reply-${replyId}`;
+
+/**
+ * A link to a reply (`&reply=`): pages of replies are loaded until it is among them, then it is
+ * scrolled into view and takes focus once.
+ */
+function useShowLinkedReply(replies: ReturnType<typeof useReplies>, replyId: string | undefined) {
+  const shown = useRef<string | null>(null);
+  const items = replies.data?.pages.flatMap((page) => page.items);
+  const found = replyId !== undefined && items?.some((reply) => reply.id === replyId);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = replies;
+  useEffect(() => {
+    if (!replyId || !items || found || !hasNextPage || isFetchingNextPage) return;
+    void fetchNextPage();
+  }, [replyId, items, found, hasNextPage, isFetchingNextPage, fetchNextPage]);
+  useEffect(() => {
+    if (!replyId || !found || shown.current === replyId) return;
+    shown.current = replyId;
+    const element = document.getElementById(replyElementId(replyId));
+    element?.scrollIntoView?.({ block: 'center' });
+    element?.focus({ preventScroll: true });
+  }, [replyId, found]);
+}
+
+type ReplyDialog = { kind: 'attach' | 'edit' | 'delete' | 'history'; reply: Reply } | null;
 
 /**
  * The replies, oldest first, a page at a time, each with its votes and its actions: its author
  * adds files, edits and deletes it; the discussion's moderators edit, delete (with a reason) and
  * read its earlier versions. A deleted reply keeps its place as a placeholder.
  */
-export function ReplyList({ discussion, viewerId }: { discussion: DiscussionDetail; viewerId: string }) {
+export function ReplyList({
+  discussion,
+  viewerId,
+  highlightReplyId,
+}: {
+  discussion: DiscussionDetail;
+  viewerId: string;
+  /** A reply a link points at: its page is loaded, it is scrolled to and highlighted. */
+  highlightReplyId?: string;
+}) {
   const discussionId = discussion.id;
   const replies = useReplies(discussionId);
+  useShowLinkedReply(replies, highlightReplyId);
   const [dialog, setDialog] = useState<ReplyDialog>(null);
   const close = () => setDialog(null);
   const voteOnReply = useVoteOnReply();
@@ -133,7 +165,15 @@ export function ReplyList({ discussion, viewerId }: { discussion: DiscussionDeta
               key={reply.id}
               id={replyElementId(reply.id)}
               variant="outlined"
-              sx={{ p: { xs: 1.5, sm: 2 } }}
+              tabIndex={reply.id === highlightReplyId ? -1 : undefined}
+              aria-current={reply.id === highlightReplyId ? 'true' : undefined}
+              sx={{
+                p: { xs: 1.5, sm: 2 },
+                scrollMarginTop: 80,
+                ...(reply.id === highlightReplyId
+                  ? { borderColor: 'primary.main', borderWidth: 2, boxShadow: (theme) => theme.shadows[3] }
+                  : {}),
+              }}
             >
               <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
                 <MemberLink userId={reply.author?.id} label={`${personName(reply.author)}'s profile`}>
