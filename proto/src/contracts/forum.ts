@@ -141,6 +141,14 @@ export const forumRoutes = defineRoutes({
     pathParams: discussionPath,
     responses: { 200: z.array(postRevisionSchema) },
   },
+  recordVisit: {
+    method: 'PUT',
+    path: '/api/discussions/:id/visit',
+    auth: 'member',
+    summary: "Record that the member opened the discussion now: replies after it are 'new' on their next visit",
+    pathParams: discussionPath,
+    responses: { 204: null },
+  },
   listReplies: {
     method: 'GET',
     path: '/api/discussions/:id/replies',

@@ -232,3 +232,35 @@ describe('watching and moving', () => {
     expect((await forum.request(`/api/discussions/${discussion.id}`, { token: journeyman.token })).status).toBe(404);
   });
 });
+
+describe('what is new since the last visit', () => {
+  it("counts others' replies after the member's last visit in lists and dates the visit on the page", async () => {
+    const discussion = await startDiscussion(journeyman);
+    await reply(master, discussion.id, 'Before the visit');
+    const detail = (id: string) => forum.call<DiscussionDetail>(`/api/discussions/${id}`, { token: journeyman.token });
+    expect((await detail(discussion.id)).lastVisitedAt).toBeNull();
+    await forum.call(`/api/discussions/${discussion.id}/visit`, {
+      method: 'PUT',
+      token: journeyman.token,
+      expect: 204,
+    });
+    const visited = (await detail(discussion.id)).lastVisitedAt;
+    expect(visited).toEqual(expect.any(String));
+
+    await reply(master, discussion.id, 'After the visit 1');
+    await reply(master, discussion.id, 'After the visit 2');
+    await reply(journeyman, discussion.id, 'My own is never new to me');
+    const listed = await forum.call<DiscussionSummary[]>(`/api/discussions?authorId=${journeyman.id}&limit=100`, {
+      token: journeyman.token,
+    });
+    expect(listed.find((item) => item.id === discussion.id)?.newReplyCount).toBe(2);
+    const forOthers = await forum.call<DiscussionSummary[]>(`/api/discussions?authorId=${journeyman.id}&limit=100`, {
+      token: master.token,
+    });
+    expect(forOthers.find((item) => item.id === discussion.id)?.newReplyCount).toBe(0);
+    const watched = await forum.call<DiscussionSummary[]>(`/api/users/${journeyman.id}/watched`, {
+      token: journeyman.token,
+    });
+    expect(watched.find((item) => item.id === discussion.id)?.newReplyCount).toBe(2);
+  });
+});

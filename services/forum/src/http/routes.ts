@@ -19,6 +19,7 @@ import * as replies from '../use-cases/replies.ts';
 import * as revisions from '../use-cases/revisions.ts';
 import { search } from '../use-cases/search.ts';
 import * as subcategories from '../use-cases/subcategories.ts';
+import * as visits from '../use-cases/visits.ts';
 import * as votes from '../use-cases/votes.ts';
 import * as watching from '../use-cases/watching.ts';
 
@@ -73,6 +74,11 @@ export function registerForumRoutes(router: Router, deps: { ctx: ForumContext; v
   });
   mount(routes.listDiscussionRevisions, async ({ params }, req, res) => {
     res.json(await revisions.listRevisions(ctx, viewer(req), params.id, null));
+  });
+
+  mount(routes.recordVisit, async ({ params }, req, res) => {
+    await visits.recordVisit(ctx, viewer(req), params.id);
+    res.status(204).end();
   });
 
   mount(routes.listReplies, async ({ params, query }, req, res) => {

@@ -43,6 +43,7 @@ import { accessTo, requireAuthorOrModerator, requireEditable, requireModerator }
 import { authorOf, recordMentions } from './mentions.ts';
 import { ensureUserKnown, withKnownAuthors } from './user-replica.ts';
 import { withMyVotes } from './votes.ts';
+import { withNewReplyCounts } from './visits.ts';
 
 const EMPTY_PAGE: DiscussionPage = { items: [], nextCursor: null };
 
@@ -77,7 +78,8 @@ export async function listDiscussions(
   // A first page is the same for everyone at the viewer's level: cached per level.
   const scope = cachedListScope(query);
   const page = scope ? await cachedListPage(ctx, scope, viewer.level, read) : await read();
-  return { ...page, items: await withMyVotes(ctx, viewer, 'discussion', await withKnownAuthors(ctx, page.items)) };
+  const items = await withMyVotes(ctx, viewer, 'discussion', await withKnownAuthors(ctx, page.items));
+  return { ...page, items: await withNewReplyCounts(ctx, viewer, items) };
 }
 
 export async function getDiscussion(ctx: ForumContext, viewer: Viewer, id: string): Promise<DiscussionDetail> {
