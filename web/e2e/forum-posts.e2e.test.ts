@@ -182,4 +182,34 @@ describe('posts in the discussion page', () => {
       expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Delete', 'Copy link']);
     });
   });
+
+  it('marks what is new since the reader’s last visit and opens a link to a reply at that reply', async () => {
+    await withPage(opened.browser, 'forum-posts-new', async (page) => {
+      await signInThroughPage(page, opened.product.url, reader.email);
+      await openDiscussion(page);
+      await page.getByRole('list', { name: 'Replies' }).waitFor();
+      expect(await page.getByRole('separator').filter({ hasText: 'New' }).count()).toBe(0);
+
+      const adminHeaders = { Authorization: `Bearer ${await tokenOf(page, admin.email, admin.password)}` };
+      const posted = await page.request.post(opened.at(`/api/discussions/${discussionId}/replies`), {
+        headers: adminHeaders,
+        data: { content: 'A note from the moderators.' },
+      });
+      expect(posted.status(), await posted.text()).toBe(201);
+      const newReplyId = ((await posted.json()) as Reply).id;
+
+      await page.goto(opened.at('/forums?level=Journeyman&topic=all'));
+      await page.getByRole('link', { name: new RegExp(title) }).waitFor();
+      await page.getByText('1 new').waitFor();
+      await openDiscussion(page);
+      await page.locator(`#reply-${newReplyId}`).getByRole('separator').filter({ hasText: 'New' }).waitFor();
+
+      await page.goto(opened.at(`/forums?discussion=${discussionId}&reply=${newReplyId}`));
+      const linked = page.locator(`#reply-${newReplyId}`);
+      await linked.waitFor();
+      expect(await linked.getAttribute('aria-current')).toBe('true');
+      await page.waitForFunction((id) => document.activeElement?.id === id, `reply-${newReplyId}`);
+      expect(await seriousAxeViolations(page)).toEqual([]);
+    });
+  });
 });

@@ -1,4 +1,4 @@
-import { FORUM_MESSAGES, type AccessLevel, type Subcategory } from '@crucible/proto';
+import { FORUM_MESSAGES, type AccessLevel, type DiscussionDetail, type Subcategory } from '@crucible/proto';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
@@ -10,11 +10,12 @@ import Button from '@mui/material/Button';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import { isNotFoundError } from '../../../lib/api-error.ts';
 import { useDiscussion } from '../api/get-discussion.ts';
+import { useRecordVisit } from '../api/record-visit.ts';
 import { NO_TOPIC } from '../discussion-form.ts';
 import { CATEGORY_DESCRIPTIONS, isForumCategory, type ForumLevel } from '../forum-levels.ts';
 import { ALL_TOPICS, forumSearch, type ForumLocation } from '../forum-location.ts';
@@ -214,6 +215,23 @@ export function DiscussionsView({
   );
 }
 
+/**
+ * Records the member's visit once the discussion loads, and keeps the time of the visit before
+ * it for this page: the replies after it stay marked new while the member reads.
+ */
+function useVisit(discussionId: string, discussion: DiscussionDetail | undefined): string | null {
+  const [newSince, setNewSince] = useState<string | null | undefined>(undefined);
+  const recordVisit = useRecordVisit();
+  const record = recordVisit.mutate;
+  const loaded = discussion?.id === discussionId;
+  // Taken from the first answer only (React's "adjust state while rendering"): later answers carry this visit.
+  if (loaded && newSince === undefined) setNewSince(discussion.lastVisitedAt);
+  useEffect(() => {
+    if (loaded) record(discussionId);
+  }, [loaded, discussionId, record]);
+  return newSince ?? null;
+}
+
 export function DiscussionView({
   context,
   discussionId,
@@ -227,6 +245,7 @@ export function DiscussionView({
   const [replying, setReplying] = useState(false);
   const [attaching, setAttaching] = useState(false);
   const navigate = useNavigate();
+  const newSince = useVisit(discussionId, discussion);
 
   if (isPending) return <Loading label="Loading discussion..." />;
   if (isNotFoundError(error)) {
@@ -294,7 +313,12 @@ export function DiscussionView({
         <Typography id="replies-heading" variant="h6" component="h3" gutterBottom>
           Replies ({discussion.replyCount})
         </Typography>
-        <ReplyList discussion={discussion} viewerId={context.viewerId} highlightReplyId={from.reply} />
+        <ReplyList
+          discussion={discussion}
+          viewerId={context.viewerId}
+          highlightReplyId={from.reply}
+          newSince={newSince}
+        />
         {discussion.isLocked && (
           <Alert severity="info" icon={<LockIcon />} sx={{ mt: 2 }}>
             {FORUM_MESSAGES.discussionLocked}

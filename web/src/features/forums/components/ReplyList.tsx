@@ -9,6 +9,7 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -76,11 +77,14 @@ export function ReplyList({
   discussion,
   viewerId,
   highlightReplyId,
+  newSince,
 }: {
   discussion: DiscussionDetail;
   viewerId: string;
   /** A reply a link points at: its page is loaded, it is scrolled to and highlighted. */
   highlightReplyId?: string;
+  /** The member's previous visit: a 'New' divider goes above the first reply by others after it. */
+  newSince?: string | null;
 }) {
   const discussionId = discussion.id;
   const replies = useReplies(discussionId);
@@ -143,6 +147,9 @@ export function ReplyList({
   }
 
   const current = dialog?.reply;
+  const firstNewId = newSince
+    ? items.find((reply) => !reply.isDeleted && reply.authorId !== viewerId && reply.createdAt > newSince)?.id
+    : undefined;
   return (
     <Stack spacing={2}>
       <Stack component="ol" spacing={2} aria-label="Replies" sx={{ p: 0, m: 0, listStyle: 'none' }}>
@@ -175,6 +182,11 @@ export function ReplyList({
                   : {}),
               }}
             >
+              {reply.id === firstNewId && (
+                <Divider textAlign="left" sx={{ mb: 1.5, color: 'primary.main', fontWeight: 600 }}>
+                  New
+                </Divider>
+              )}
               <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mb: 1 }}>
                 <MemberLink userId={reply.author?.id} label={`${personName(reply.author)}'s profile`}>
                   <UserAvatar name={reply.author?.firstName} src={reply.author?.profileImageUrl} size="small" />
