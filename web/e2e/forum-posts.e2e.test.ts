@@ -153,7 +153,7 @@ describe('posts in the discussion page', () => {
       const history = page.getByRole('dialog', { name: 'Edit history' });
       await history.getByText('Fifteen minutes, standing, three questions.').waitFor();
       expect(await history.innerText()).toContain('Replaced by Joan Tester');
-      await history.getByRole('button', { name: 'Close' }).click();
+      await page.keyboard.press('Escape');
       await history.waitFor({ state: 'detached' });
 
       await replyItem(page, 'We walk the board')

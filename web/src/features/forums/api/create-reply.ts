@@ -8,10 +8,21 @@ export interface ReplyRequest {
   content: string;
   /** Uploads made in the reply dialog, linked to the reply as it is created. */
   attachmentIds: string[];
+  /** The reply this one answers and quotes, if any. */
+  quotedReplyId?: string;
 }
 
-export async function createReply({ discussionId, content, attachmentIds }: ReplyRequest): Promise<Reply> {
-  const body = attachmentIds.length ? { content, attachmentIds } : { content };
+export async function createReply({
+  discussionId,
+  content,
+  attachmentIds,
+  quotedReplyId,
+}: ReplyRequest): Promise<Reply> {
+  const body = {
+    content,
+    ...(attachmentIds.length ? { attachmentIds } : {}),
+    ...(quotedReplyId ? { quotedReplyId, parentReplyId: quotedReplyId } : {}),
+  };
   return callRoute(forumRoutes.createReply, { params: { id: discussionId }, body });
 }
 

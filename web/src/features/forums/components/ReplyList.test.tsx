@@ -71,10 +71,15 @@ describe('reply actions', () => {
     const replies = within(await screen.findByRole('list', { name: 'Replies' })).getAllByRole('listitem');
     expect(replies[2]!.textContent).toBe(REPLY_DELETED_TEXT);
     await userEvent.click(within(replies[0]!).getByRole('button', { name: /Actions for the reply/ }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Edit', 'Delete', 'Copy link']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual([
+      'Reply with quote',
+      'Edit',
+      'Delete',
+      'Copy link',
+    ]);
     await userEvent.keyboard('{Escape}');
     await userEvent.click(within(replies[1]!).getByRole('button', { name: /Actions for the reply/ }));
-    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Copy link']);
+    expect(screen.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Reply with quote', 'Copy link']);
   });
 
   it("asks a moderator deleting another member's reply for the reason", async () => {

@@ -3,6 +3,7 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import FormatQuoteIcon from '@mui/icons-material/FormatQuote';
 import HistoryIcon from '@mui/icons-material/History';
 import LinkIcon from '@mui/icons-material/Link';
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
@@ -26,6 +27,7 @@ import { useReplies } from '../api/get-replies.ts';
 import { useUpdateReply } from '../api/update-reply.ts';
 import { useVoteOnReply } from '../api/vote-on-reply.ts';
 import { formatDateTime, personName } from '../forum-display.ts';
+import { quoteBlock } from '../quote.ts';
 import { postActionFailureMessage } from '../reply-errors.ts';
 import { AttachmentList } from './AttachmentList.tsx';
 import { AttachmentUploadDialog } from './AttachmentUploadDialog.tsx';
@@ -36,10 +38,19 @@ import { EditPostDialog } from './EditPostDialog.tsx';
 import { LevelBadge } from './LevelBadge.tsx';
 import { PostMenu, type PostAction } from './PostMenu.tsx';
 import { PostVoteControl } from './PostVoteControl.tsx';
+import { ReplyDialog } from './ReplyDialog.tsx';
 import { RevisionsDialog } from './RevisionsDialog.tsx';
 
 export const NO_REPLIES_TEXT = 'No replies yet. Be the first to respond!';
 export const REPLY_DELETED_TEXT = 'This reply was deleted';
+
+/** The text the member selected inside the element, if the selection lies there. */
+function selectedTextIn(elementId: string): string {
+  const selection = window.getSelection();
+  const element = document.getElementById(elementId);
+  if (!selection || !element || selection.isCollapsed || !element.contains(selection.anchorNode)) return '';
+  return selection.toString();
+}
 
 /** The element id of a reply in the page: what a link to the reply scrolls to. */
 export const replyElementId = (replyId: string) => `reply-${replyId}`;
@@ -66,7 +77,7 @@ function useShowLinkedReply(replies: ReturnType<typeof useReplies>, replyId: str
   }, [replyId, found]);
 }
 
-type ReplyDialog = { kind: 'attach' | 'edit' | 'delete' | 'history'; reply: Reply } | null;
+type ReplyDialog = { kind: 'attach' | 'edit' | 'delete' | 'history' | 'quote'; reply: Reply } | null;
 
 /**
  * The replies, oldest first, a page at a time, each with its votes and its actions: its author
@@ -95,6 +106,7 @@ export function ReplyList({
   const updateReply = useUpdateReply();
   const deletePost = useDeletePost();
   const showToast = useToast();
+  const [selection, setSelection] = useState('');
   const canModerate = discussion.canModerate;
 
   if (replies.isPending) return <ListSkeleton label="Loading replies" rows={2} bordered />;
@@ -112,6 +124,16 @@ export function ReplyList({
   function actionsOf(reply: Reply): PostAction[] {
     const isAuthor = reply.authorId === viewerId;
     const actions: PostAction[] = [];
+    if (canModerate || !discussion.isLocked)
+      actions.push({
+        key: 'quote',
+        label: 'Reply with quote',
+        icon: <FormatQuoteIcon fontSize="small" />,
+        onSelect: () => {
+          setSelection(selectedTextIn(replyElementId(reply.id)));
+          setDialog({ kind: 'quote', reply });
+        },
+      });
     if (canModerate || (isAuthor && !discussion.isLocked))
       actions.push({
         key: 'edit',
@@ -275,6 +297,26 @@ export function ReplyList({
                 }),
             },
           )
+        }
+      />
+      <ReplyDialog
+        open={dialog?.kind === 'quote'}
+        onClose={close}
+        discussionId={discussionId}
+        discussionTitle={discussion.title}
+        discussionLevel={discussion.accessLevel}
+        quote={
+          dialog?.kind === 'quote'
+            ? {
+                replyId: dialog.reply.id,
+                text: quoteBlock({
+                  name: personName(dialog.reply.author),
+                  link: `/forums?discussion=${discussionId}&reply=${dialog.reply.id}`,
+                  content: dialog.reply.content,
+                  selection,
+                }),
+              }
+            : undefined
         }
       />
       <RevisionsDialog
