@@ -113,11 +113,11 @@ describe('posts in the discussion page', () => {
         .getByText(/edited/)
         .waitFor();
 
-      // The reader's reply offers the author nothing but its link.
+      // The reader's reply offers the author a quoted reply and its link, nothing to change it.
       await replyItem(page, 'We walk the board')
         .getByRole('button', { name: /Actions for the reply/ })
         .click();
-      expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Copy link']);
+      expect(await page.getByRole('menuitem').allInnerTexts()).toEqual(['Reply with quote', 'Copy link']);
       await page.keyboard.press('Escape');
 
       await replyItem(page, 'A typo I will take back')
