@@ -17,6 +17,7 @@ import {
   discussionCreatedPayloadSchema,
   mentionCreatedPayloadSchema,
   pollVotedPayloadSchema,
+  postRemovedPayloadSchema,
   replyCreatedPayloadSchema,
   voteCastPayloadSchema,
 } from './forum.ts';
@@ -38,6 +39,7 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.forumDiscussionUpdated]: discussionChangedPayloadSchema,
   [SUBJECTS.forumDiscussionDeleted]: discussionChangedPayloadSchema,
   [SUBJECTS.forumReplyCreated]: replyCreatedPayloadSchema,
+  [SUBJECTS.forumPostRemoved]: postRemovedPayloadSchema,
   [SUBJECTS.forumPollVoted]: pollVotedPayloadSchema,
   [SUBJECTS.forumVoteCast]: voteCastPayloadSchema,
   [SUBJECTS.forumMentionCreated]: mentionCreatedPayloadSchema,

@@ -30,6 +30,8 @@ export const SUBJECTS = {
   forumDiscussionUpdated: 'forum.discussion.updated',
   forumDiscussionDeleted: 'forum.discussion.deleted',
   forumReplyCreated: 'forum.reply.created',
+  /** A moderator deleted a member's post: its author is notified. */
+  forumPostRemoved: 'forum.post.removed',
   forumPollVoted: 'forum.poll.voted',
   /** An up- or down-vote on a discussion or reply (the votes table), not a poll vote. */
   forumVoteCast: 'forum.vote.cast',

@@ -52,6 +52,9 @@ export const FORUM_MESSAGES = {
   moderatorScope: 'Choose either a category or a topic, not both',
   invalidCursor: 'Invalid cursor',
   ownPostVote: 'You cannot vote on your own post',
+  deleteReasonRequired: "Give a reason for deleting another member's post",
+  replyDeleted: 'This reply was deleted',
+  moveTopicOutOfScope: 'You can only move a discussion to a topic you moderate',
 } as const;
 
 /** Bytes, KB, MB, GB (base 1024), as the upload messages show sizes. */
@@ -265,6 +268,8 @@ export const discussionPatchSchema = z
     isLocked: z.boolean().optional(),
     isPinned: z.boolean().optional(),
     isHidden: z.boolean().optional(),
+    /** Moderators move a discussion to another topic (of a level they moderate). */
+    subcategoryId: uuid.optional(),
     moderationReason: z.string().trim().max(LIMITS_TEXT.reason).optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, { message: 'Nothing to update' });
@@ -327,6 +332,12 @@ export const replyPatchSchema = z
   })
   .refine((patch) => Object.keys(patch).length > 0, { message: 'Nothing to update' });
 export type ReplyPatch = z.infer<typeof replyPatchSchema>;
+
+/** DELETE of a discussion or reply: a moderator removing another member's post says why (the author is told). */
+export const postDeleteSchema = z.object({
+  reason: z.string().trim().max(LIMITS_TEXT.reason, `Must be ${LIMITS_TEXT.reason} characters or less`).optional(),
+});
+export type PostDelete = z.infer<typeof postDeleteSchema>;
 
 export const replyListQuerySchema = z.object({
   limit: limitParam,
@@ -545,6 +556,10 @@ export const discussionSchema = z.object({
   /** The viewer's own vote on it. */
   myVote: postVoteTypeSchema.nullable(),
   tags: z.array(z.string()),
+  /** When its title or content was last edited; null if never. */
+  editedAt: timestamp.nullable(),
+  /** Replies posted since the viewer last opened it (0 if never opened or for shared pages). */
+  newReplyCount: z.number().int(),
 });
 export type DiscussionSummary = z.infer<typeof discussionSchema>;
 /**
@@ -556,6 +571,10 @@ export const discussionDetailSchema = discussionSchema.extend({
   attachments: z.array(attachmentSchema),
   poll: pollSchema.nullable(),
   isWatched: z.boolean(),
+  /** Whether the viewer moderates it (in scope, or an admin): the page offers the moderation menu. */
+  canModerate: z.boolean(),
+  /** When the viewer opened it before this visit (null: first visit): replies after it are new. */
+  lastVisitedAt: timestamp.nullable(),
 });
 export type DiscussionDetail = z.infer<typeof discussionDetailSchema>;
 
@@ -578,8 +597,27 @@ export const replySchema = z.object({
   attachments: z.array(attachmentSchema),
   createdAt: timestamp,
   updatedAt: timestamp,
+  /** When its content was last edited; null if never. */
+  editedAt: timestamp.nullable(),
+  /** A deleted reply stays in the thread as a placeholder: no content, author or files. */
+  isDeleted: z.boolean(),
 });
 export type Reply = z.infer<typeof replySchema>;
+
+/** A previous version of a post, kept when it was edited (moderators in scope and admins read them). */
+export const postRevisionSchema = z.object({
+  id: z.string(),
+  /** The discussion's title before the edit; null for replies. */
+  title: z.string().nullable(),
+  content: z.string(),
+  contentFormat: z.enum(CONTENT_FORMATS),
+  contentHtml: z.string(),
+  /** Who made the edit that replaced this version. */
+  editedBy: forumAuthorSchema.nullable(),
+  /** When it was replaced. */
+  replacedAt: timestamp,
+});
+export type PostRevision = z.infer<typeof postRevisionSchema>;
 
 /** What a vote answers: the post's counts after it and the viewer's vote. */
 export const postVotesSchema = z.object({
@@ -687,6 +725,19 @@ export const replyCreatedPayloadSchema = z.object({
   createdAt: timestamp,
 });
 export type ReplyCreatedPayload = z.infer<typeof replyCreatedPayloadSchema>;
+
+/** forum.post.removed: a moderator or admin deleted a member's discussion or reply; its author is told why. */
+export const postRemovedPayloadSchema = z.object({
+  discussionId: z.string(),
+  /** null: the discussion itself was deleted. */
+  replyId: z.string().nullable(),
+  discussionTitle: z.string(),
+  authorId: z.string(),
+  removedBy: z.string(),
+  reason: z.string(),
+  removedAt: timestamp,
+});
+export type PostRemovedPayload = z.infer<typeof postRemovedPayloadSchema>;
 
 export const pollVotedPayloadSchema = z.object({
   pollId: z.string(),

@@ -254,7 +254,8 @@ describe('discussions', () => {
         hasPoll: true,
         tags: ['growth', 'leadership'],
         attachments: [],
-        isWatched: false,
+        // A starter watches their own discussion.
+        isWatched: true,
         poll: {
           question: 'Which?',
           totalVotes: 0,
@@ -575,8 +576,8 @@ describe('counters under concurrency', () => {
     ]);
     const [truth] = await forum.sql<{ replies: number; last_at: Date; last_author: string }>(
       `SELECT count(*)::int AS replies, max(created_at) AS last_at,
-              (SELECT author_id FROM replies WHERE discussion_id = $1 ORDER BY created_at DESC, id DESC LIMIT 1) AS last_author
-       FROM replies WHERE discussion_id = $1`,
+              (SELECT author_id FROM replies WHERE discussion_id = $1 AND deleted_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 1) AS last_author
+       FROM replies WHERE discussion_id = $1 AND deleted_at IS NULL`,
       [discussion.id],
     );
     const [stored] = await forum.sql<{ reply_count: number; last_reply_at: Date; last_reply_author_id: string }>(

@@ -135,9 +135,16 @@ describe('the input sweep of the forum', () => {
         },
         updateDiscussion: {
           params: { id: other.id },
-          body: { title: 'T2', content: 'C2', tags: ['two'], isPinned: true, moderationReason: 'r' },
+          body: {
+            title: 'T2',
+            content: 'C2',
+            tags: ['two'],
+            isPinned: true,
+            subcategoryId: topic.id,
+            moderationReason: 'r',
+          },
         },
-        deleteDiscussion: { params: { id: other.id } },
+        deleteDiscussion: { params: { id: other.id }, body: { reason: 'r' } },
         listReplies: { query: { limit: '5', after: validCursor, includeHidden: 'true' } },
         createReply: {
           body: {
@@ -152,7 +159,8 @@ describe('the input sweep of the forum', () => {
           params: { id: discussion.id, replyId: reply.id },
           body: { content: 'R2', moderationReason: 'r' },
         },
-        deleteReply: { params: { id: discussion.id, replyId: reply.id } },
+        deleteReply: { params: { id: discussion.id, replyId: reply.id }, body: { reason: 'r' } },
+        listReplyRevisions: { params: { id: discussion.id, replyId: reply.id } },
         createPoll: {
           params: { id: other.id },
           body: { question: 'Q?', options: ['a', 'b'], expiresAt: '2099-01-01T00:00:00.000Z' },

@@ -154,7 +154,13 @@ describe('moderator scope', () => {
       (await forum.request(`/api/discussions/${elsewhere.id}`, { method: 'DELETE', token: moderator.token })).status,
     ).toBe(403);
     expect(
-      (await forum.request(`/api/discussions/${inForum.id}`, { method: 'DELETE', token: moderator.token })).status,
+      (
+        await forum.request(`/api/discussions/${inForum.id}`, {
+          method: 'DELETE',
+          token: moderator.token,
+          json: { reason: 'Off topic' },
+        })
+      ).status,
     ).toBe(204);
   });
 
@@ -181,9 +187,27 @@ describe('moderator scope', () => {
     expect((await patch(moderator, within.id, { isLocked: true })).status).toBe(200);
   });
 
-  it('does not let moderators rewrite other members’ posts', async () => {
-    const discussion = await createDiscussion();
-    expect((await patch(admin, discussion.id, { title: 'Rewritten' })).status).toBe(403);
+  it('refuses a topic moderator locking or moving a discussion of another topic', async () => {
+    const moderator = await forum.member('Journeyman');
+    const mine = await forum.call<Subcategory>('/api/subcategories', {
+      token: admin.token,
+      json: { name: `Mine ${uniqueTag()}`, category: 'Journeyman' },
+      expect: 201,
+    });
+    const other = await forum.call<Subcategory>('/api/subcategories', {
+      token: admin.token,
+      json: { name: `Other ${uniqueTag()}`, category: 'Journeyman' },
+      expect: 201,
+    });
+    await grant({ userId: moderator.id, subcategoryId: mine.id });
+    const elsewhere = await createDiscussion({ subcategoryId: other.id });
+    const locked = await patch(moderator, elsewhere.id, { isLocked: true });
+    expect(locked.status).toBe(403);
+    expect(await locked.json()).toMatchObject({ message: FORUM_MESSAGES.moderatorsOnly });
+    const inMine = await createDiscussion({ subcategoryId: mine.id });
+    const moved = await patch(moderator, inMine.id, { subcategoryId: other.id });
+    expect(moved.status).toBe(403);
+    expect(await moved.json()).toMatchObject({ message: FORUM_MESSAGES.moveTopicOutOfScope });
   });
 });
 
@@ -268,11 +292,13 @@ describe('hiding', () => {
     await forum.call(`/api/discussions/${discussion.id}/replies/${spam.id}`, {
       method: 'DELETE',
       token: admin.token,
+      json: { reason: 'Spam' },
       expect: 204,
     });
     await forum.call(`/api/discussions/${discussion.id}/replies/${kept.id}`, {
       method: 'DELETE',
       token: admin.token,
+      json: { reason: 'Cleanup' },
       expect: 204,
     });
     expect(
@@ -306,6 +332,7 @@ describe('the audit trail of moderation', () => {
       await forum.call(`/api/discussions/${discussion.id}`, {
         method: 'DELETE',
         token: admin.token,
+        json: { reason: 'Flame war' },
         headers,
         expect: 204,
       });

@@ -82,6 +82,17 @@ it('applies the migrations twice without change and exercises every model throug
   await forum.prisma.postReport.create({
     data: { reporterId: randomUUID(), discussionId: discussion.id, replyId: reply.id, reportType: 'spam' },
   });
+  await forum.prisma.postRevision.create({
+    data: {
+      id: randomUUID(),
+      discussionId: discussion.id,
+      replyId: reply.id,
+      content: 'Hi v0',
+      contentFormat: 'markdown',
+      editedBy: userId,
+    },
+  });
+  await forum.prisma.discussionVisit.create({ data: { userId, discussionId: discussion.id, lastSeenAt: new Date() } });
   const uploadId = randomUUID();
   await forum.prisma.attachmentUpload.create({
     data: {
@@ -104,6 +115,8 @@ it('applies the migrations twice without change and exercises every model throug
       poll: { include: { options: true, votes: true } },
       tags: { include: { tag: true } },
       watchers: true,
+      revisions: true,
+      visits: true,
       subcategory: { include: { moderators: true } },
     },
   });
@@ -115,6 +128,8 @@ it('applies the migrations twice without change and exercises every model throug
     replyCount: 0,
   });
   expect(loaded.replies[0]!.attachments).toHaveLength(1);
+  expect(loaded.revisions.map((revision) => [revision.replyId, revision.content])).toEqual([[reply.id, 'Hi v0']]);
+  expect(loaded.visits).toHaveLength(1);
   expect(loaded.poll!.options.map((option) => option.voteCount)).toEqual([0, 0]);
   expect(loaded.tags[0]!.tag).toMatchObject({ name: 'leadership', color: '#FFD700' });
   expect(await forum.prisma.forumModerator.count({ where: { userId, isActive: true } })).toBe(1);

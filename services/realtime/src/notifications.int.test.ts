@@ -49,7 +49,7 @@ describe('notifications from events', () => {
       title: 'New reply in "On leadership"',
       message: 'Rae Plier: I agree',
       isRead: false,
-      link: `/forums?discussion=${event.payload.discussionId}`,
+      link: `/forums?discussion=${event.payload.discussionId}&reply=${event.payload.replyId}`,
       fromUserId: replier.id,
     });
     const watched = await rt.call<NotificationDetail[]>('/api/notifications', { token: watcher.token });
@@ -111,6 +111,43 @@ describe('notifications from events', () => {
     }, WAIT);
     const actorList = await rt.call<NotificationDetail[]>('/api/notifications', { token: mentioner.token });
     expect(actorList).toEqual([]);
+  });
+});
+
+describe('removed posts', () => {
+  it('tells the author a moderator removed their reply or discussion, with the reason', async () => {
+    const [author, moderator] = [await world.member(), await world.member()];
+    const discussionId = randomUUID();
+    const removedReplyId = randomUUID();
+    const removal = (replyId: string | null, reason: string) =>
+      newEvent(SUBJECTS.forumPostRemoved, {
+        discussionId,
+        replyId,
+        discussionTitle: 'Off the rails',
+        authorId: author.id,
+        removedBy: moderator.id,
+        reason,
+        removedAt: new Date().toISOString(),
+      });
+    await rt.bus.publish(removal(removedReplyId, 'Personal attack'));
+    await rt.bus.publish(removal(null, 'Duplicate'));
+    await vi.waitFor(async () => {
+      const list = await rt.call<NotificationDetail[]>('/api/notifications', { token: author.token });
+      expect(
+        list.map((notification) => [notification.type, notification.title, notification.message, notification.link]),
+      ).toEqual(
+        expect.arrayContaining([
+          [
+            'system',
+            'A moderator removed your reply in "Off the rails"',
+            'Reason: Personal attack',
+            `/forums?discussion=${discussionId}&reply=${removedReplyId}`,
+          ],
+          ['system', 'A moderator removed your discussion "Off the rails"', 'Reason: Duplicate', null],
+        ]),
+      );
+      expect(list).toHaveLength(2);
+    }, WAIT);
   });
 });
 

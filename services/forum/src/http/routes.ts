@@ -17,8 +17,10 @@ import * as moderators from '../use-cases/moderators.ts';
 import * as polls from '../use-cases/polls.ts';
 import * as postReports from '../use-cases/post-reports.ts';
 import * as replies from '../use-cases/replies.ts';
+import * as revisions from '../use-cases/revisions.ts';
 import { search } from '../use-cases/search.ts';
 import * as subcategories from '../use-cases/subcategories.ts';
+import * as visits from '../use-cases/visits.ts';
 import * as votes from '../use-cases/votes.ts';
 import * as watching from '../use-cases/watching.ts';
 
@@ -67,8 +69,16 @@ export function registerForumRoutes(router: Router, deps: { ctx: ForumContext; v
   mount(routes.updateDiscussion, async ({ params, body }, req, res) => {
     res.json(await discussions.updateDiscussion(ctx, viewer(req), params.id, body));
   });
-  mount(routes.deleteDiscussion, async ({ params }, req, res) => {
-    await discussions.deleteDiscussion(ctx, viewer(req), params.id);
+  mount(routes.deleteDiscussion, async ({ params, body }, req, res) => {
+    await discussions.deleteDiscussion(ctx, viewer(req), params.id, body);
+    res.status(204).end();
+  });
+  mount(routes.listDiscussionRevisions, async ({ params }, req, res) => {
+    res.json(await revisions.listRevisions(ctx, viewer(req), params.id, null));
+  });
+
+  mount(routes.recordVisit, async ({ params }, req, res) => {
+    await visits.recordVisit(ctx, viewer(req), params.id);
     res.status(204).end();
   });
 
@@ -81,9 +91,12 @@ export function registerForumRoutes(router: Router, deps: { ctx: ForumContext; v
   mount(routes.updateReply, async ({ params, body }, req, res) => {
     res.json(await replies.updateReply(ctx, viewer(req), params.id, params.replyId, body));
   });
-  mount(routes.deleteReply, async ({ params }, req, res) => {
-    await replies.deleteReply(ctx, viewer(req), params.id, params.replyId);
+  mount(routes.deleteReply, async ({ params, body }, req, res) => {
+    await replies.deleteReply(ctx, viewer(req), params.id, params.replyId, body);
     res.status(204).end();
+  });
+  mount(routes.listReplyRevisions, async ({ params }, req, res) => {
+    res.json(await revisions.listRevisions(ctx, viewer(req), params.id, params.replyId));
   });
 
   mount(routes.reportDiscussion, async ({ params, body }, req, res) => {

@@ -73,6 +73,9 @@ export const attachmentRepository = {
   },
 
   /** The stored files of a discussion and of its replies. */
+  /** A deleted reply's files go (its row stays as a placeholder, so the cascade does not take them). */
+  deleteOfReply: (db: Db, replyId: string) => db.attachment.deleteMany({ where: { replyId } }),
+
   async keysOfDiscussion(db: Db, discussionId: string): Promise<string[]> {
     const rows = await db.$queryRaw<{ file_path: string }[]>`
       SELECT file_path FROM attachments WHERE discussion_id = ${discussionId}::uuid

@@ -62,6 +62,7 @@ interface DiscussionRow {
   has_poll: boolean;
   attachment_count: number;
   tags: string[] | null;
+  edited_at: string | null;
   /** The viewer's vote, where a read asks for it (the single discussion); shared pages leave it out. */
   my_vote?: PostVoteType | null;
 }
@@ -75,7 +76,8 @@ const SUMMARY_COLUMNS = `
   a.profile_image_url AS author_profile_image_url, l.profile_image_url AS last_profile_image_url,
   EXISTS (SELECT 1 FROM polls p WHERE p.discussion_id = d.id) AS has_poll,
   (SELECT count(*)::int FROM attachments t WHERE t.discussion_id = d.id) AS attachment_count,
-  (SELECT array_agg(g.name ORDER BY g.name) FROM discussion_tags dt JOIN tags g ON g.id = dt.tag_id WHERE dt.discussion_id = d.id) AS tags`;
+  (SELECT array_agg(g.name ORDER BY g.name) FROM discussion_tags dt JOIN tags g ON g.id = dt.tag_id WHERE dt.discussion_id = d.id) AS tags,
+  ${isoSql('d.edited_at')} AS edited_at`;
 
 const SUMMARY_JOINS = `
   LEFT JOIN users a ON a.id = d.author_id
@@ -123,6 +125,9 @@ export function toDiscussionSummary(row: DiscussionRow): DiscussionSummary {
     downvotes: row.downvotes,
     myVote: row.my_vote ?? null,
     tags: row.tags ?? [],
+    editedAt: row.edited_at,
+    // Per viewer, added per request (use-cases/visits.ts): cached pages are shared.
+    newReplyCount: 0,
   };
 }
 
@@ -147,6 +152,7 @@ export interface DiscussionWithDetail {
   contentHtml: string;
   attachments: Attachment[];
   isWatched: boolean;
+  lastVisitedAt: string | null;
 }
 
 export const discussionReads = {
@@ -203,12 +209,18 @@ export const discussionReads = {
   /** One round trip: the discussion, its own attachments, whether the viewer watches it and their vote. */
   async detail(sql: Sql, id: string, viewerId: string): Promise<DiscussionWithDetail | null> {
     const [row] = await sql<
-      DiscussionRow & { content_html: string; attachments: AttachmentJson[]; is_watched: boolean }
+      DiscussionRow & {
+        content_html: string;
+        attachments: AttachmentJson[];
+        is_watched: boolean;
+        last_visited_at: string | null;
+      }
     >(
       `SELECT ${SUMMARY_COLUMNS}, d.content_html,
          COALESCE((SELECT json_agg(${attachmentJsonSql('t')} ORDER BY t.created_at, t.id) FROM attachments t WHERE t.discussion_id = d.id), '[]') AS attachments,
          EXISTS (SELECT 1 FROM user_watched_discussions w WHERE w.discussion_id = d.id AND w.user_id = $2::uuid) AS is_watched,
-         (SELECT v.vote_type FROM votes v WHERE v.discussion_id = d.id AND v.user_id = $2::uuid) AS my_vote
+         (SELECT v.vote_type FROM votes v WHERE v.discussion_id = d.id AND v.user_id = $2::uuid) AS my_vote,
+         (SELECT ${isoSql('s.last_seen_at')} FROM discussion_visits s WHERE s.discussion_id = d.id AND s.user_id = $2::uuid) AS last_visited_at
        FROM discussions d ${SUMMARY_JOINS} WHERE d.id = $1::uuid`,
       [id, viewerId],
     );
@@ -218,6 +230,7 @@ export const discussionReads = {
       contentHtml: row.content_html,
       attachments: row.attachments.map(toAttachment),
       isWatched: row.is_watched,
+      lastVisitedAt: row.last_visited_at,
     };
   },
 
@@ -360,16 +373,19 @@ export const discussionWrites = {
     );
   },
 
-  /** After a reply is deleted, hidden or shown again (under the lock): counted from the replies themselves. */
+  /**
+   * After a reply is deleted, hidden or shown again (under the lock): counted from the replies
+   * themselves; a deleted reply's placeholder is not counted.
+   */
   async recountReplies(sql: Sql, id: string): Promise<void> {
     await sql(
       `UPDATE discussions d SET
-         reply_count = (SELECT count(*)::int FROM replies r WHERE r.discussion_id = d.id AND r.is_approved),
+         reply_count = (SELECT count(*)::int FROM replies r WHERE r.discussion_id = d.id AND r.is_approved AND r.deleted_at IS NULL),
          last_reply_at = latest.created_at,
          last_reply_author_id = latest.author_id
        FROM (SELECT NULL) AS nothing
        LEFT JOIN LATERAL (
-         SELECT r.created_at, r.author_id FROM replies r WHERE r.discussion_id = $1::uuid AND r.is_approved ORDER BY r.created_at DESC, r.id DESC LIMIT 1
+         SELECT r.created_at, r.author_id FROM replies r WHERE r.discussion_id = $1::uuid AND r.is_approved AND r.deleted_at IS NULL ORDER BY r.created_at DESC, r.id DESC LIMIT 1
        ) latest ON true
        WHERE d.id = $1::uuid`,
       [id],
@@ -379,7 +395,16 @@ export const discussionWrites = {
   create: (db: Db, data: Prisma.DiscussionUncheckedCreateInput) => db.discussion.create({ data }),
   /** What an edit keeps when the patch leaves it out. */
   editable: (db: Db, id: string) =>
-    db.discussion.findUniqueOrThrow({ where: { id }, select: { content: true, contentFormat: true, title: true } }),
+    db.discussion.findUniqueOrThrow({
+      where: { id },
+      select: { content: true, contentFormat: true, title: true, minAccessLevel: true },
+    }),
+  /** A move to another topic: the replies' copies of the category and level follow the discussion. */
+  moveReplies: (db: Db, id: string, place: { category: AccessLevel; accessLevel: AccessLevel }) =>
+    db.reply.updateMany({
+      where: { discussionId: id },
+      data: { category: place.category, accessLevel: place.accessLevel },
+    }),
   update: (db: Db, id: string, data: Prisma.DiscussionUncheckedUpdateInput) =>
     db.discussion.update({ where: { id }, data }),
   delete: (db: Db, id: string) => db.discussion.delete({ where: { id } }),

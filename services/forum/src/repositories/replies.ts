@@ -19,6 +19,8 @@ interface ReplyRow {
   downvotes: number;
   created_at: string;
   updated_at: string;
+  edited_at: string | null;
+  is_deleted: boolean;
   author_known: boolean;
   author_first_name: string | null;
   author_last_name: string | null;
@@ -30,6 +32,7 @@ interface ReplyRow {
 const REPLY_COLUMNS = `
   r.id, r.discussion_id, r.content, r.content_format, r.content_html, r.author_id, r.parent_reply_id, r.quoted_reply_id,
   r.is_approved, r.upvotes, r.downvotes, ${isoSql('r.created_at')} AS created_at, ${isoSql('r.updated_at')} AS updated_at,
+  ${isoSql('r.edited_at')} AS edited_at, (r.deleted_at IS NOT NULL) AS is_deleted,
   (a.id IS NOT NULL) AS author_known, a.first_name AS author_first_name, a.last_name AS author_last_name, a.access_level AS author_access_level,
   a.profile_image_url AS author_profile_image_url,
   COALESCE((SELECT json_agg(${attachmentJsonSql('t')} ORDER BY t.created_at, t.id) FROM attachments t WHERE t.reply_id = r.id), '[]') AS attachments`;
@@ -61,6 +64,8 @@ function toReply(row: ReplyRow): Reply {
     attachments: row.attachments.map(toAttachment),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    editedAt: row.edited_at,
+    isDeleted: row.is_deleted,
   };
 }
 
@@ -179,7 +184,12 @@ export const replyRepository = {
     db.reply.findUnique({ where: { id }, select: { discussionId: true, authorId: true, isApproved: true } }),
   findById: (db: Db, id: string) => db.reply.findUnique({ where: { id } }),
   update: (db: Db, id: string, data: Prisma.ReplyUpdateInput) => db.reply.update({ where: { id }, data }),
-  delete: (db: Db, id: string) => db.reply.delete({ where: { id } }),
+  /** Leaves the reply as a placeholder without its text (search no longer finds it). */
+  markDeleted: (db: Db, id: string) =>
+    db.reply.update({
+      where: { id },
+      data: { deletedAt: new Date(), content: '', contentHtml: '', editedAt: null },
+    }),
   /** Hiding or showing a discussion hides or shows its replies in search with it. */
   setDiscussionApproved: (db: Db, discussionId: string, approved: boolean) =>
     db.reply.updateMany({ where: { discussionId }, data: { discussionApproved: approved } }),

@@ -55,7 +55,7 @@ export const voteWrites = {
     replyId: string,
   ): Promise<{ discussionId: string; authorId: string; isApproved: boolean } | null> {
     const [row] = await sqlInTransaction(tx)<{ discussion_id: string; author_id: string; is_approved: boolean }>(
-      `SELECT discussion_id, author_id, is_approved FROM replies WHERE id = $1::uuid FOR UPDATE`,
+      `SELECT discussion_id, author_id, (is_approved AND deleted_at IS NULL) AS is_approved FROM replies WHERE id = $1::uuid FOR UPDATE`,
       [replyId],
     );
     return row ? { discussionId: row.discussion_id, authorId: row.author_id, isApproved: row.is_approved } : null;

@@ -8,6 +8,7 @@ import type { ForumContext } from './context.ts';
 /** A discussion the viewer may see, and what they may do with it. */
 export interface DiscussionAccess {
   place: DiscussionPlace;
+  viewerId: string;
   isAuthor: boolean;
   /** Whether the viewer moderates this discussion (asked at most once). */
   canModerate(): Promise<boolean>;
@@ -26,6 +27,7 @@ export async function accessTo(
   let moderator: Promise<boolean> | undefined;
   const access: DiscussionAccess = {
     place,
+    viewerId: viewer.userId,
     isAuthor: place.authorId === viewer.userId,
     canModerate: () => (moderator ??= moderationScopeOf(ctx, viewer).then((scope) => moderates(scope, place))),
   };
@@ -48,4 +50,14 @@ export async function requireModerator(access: DiscussionAccess): Promise<void> 
 
 export async function requireAuthorOrModerator(access: DiscussionAccess): Promise<void> {
   if (!access.isAuthor && !(await access.canModerate())) throw new ForbiddenError(FORUM_MESSAGES.notYourPost);
+}
+
+/**
+ * Who may edit a post: its author, the discussion's moderators and admins; in a locked discussion
+ * only its moderators (and admins).
+ */
+export async function requireEditable(access: DiscussionAccess, authorId = access.place.authorId): Promise<void> {
+  const canModerate = await access.canModerate();
+  if (authorId !== access.viewerId && !canModerate) throw new ForbiddenError(FORUM_MESSAGES.notYourPost);
+  if (access.place.isLocked && !canModerate) throw new ForbiddenError(FORUM_MESSAGES.discussionLocked);
 }

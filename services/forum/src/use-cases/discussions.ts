@@ -9,6 +9,7 @@ import {
   type DiscussionDetail,
   type DiscussionListQuery,
   type DiscussionPatch,
+  type PostDelete,
 } from '@crucible/proto';
 import { BadRequestError, ForbiddenError, NotFoundError } from '@crucible/platform';
 import { renderContent } from '../content/render.ts';
@@ -24,15 +25,25 @@ import { replyRepository } from '../repositories/replies.ts';
 import { decodeCursor, sqlInTransaction, sqlOnPool } from '../repositories/sql.ts';
 import { subcategoryRepository } from '../repositories/subcategories.ts';
 import { setDiscussionTags } from '../repositories/tags.ts';
-import { moderationActionsOf, recordModeration } from './moderation-log.ts';
-import { canSee, isModeratorAnywhere, moderationScopeOf, requirePostableLevel, type Viewer } from './access.ts';
+import { revisionRepository } from '../repositories/revisions.ts';
+import { watchRepository } from '../repositories/watching.ts';
+import { announceRemoval, moderationActionsOf, recordModeration } from './moderation-log.ts';
+import {
+  canSee,
+  isModeratorAnywhere,
+  moderates,
+  moderationScopeOf,
+  requirePostableLevel,
+  type Viewer,
+} from './access.ts';
 import { deleteBlobsLater, linkAttachments } from './attachments.ts';
 import { inTransaction, type ForumContext } from './context.ts';
 import { cachedListPage, cachedListScope, changedPayload, forgetPagesOf } from './first-pages.ts';
-import { accessTo, requireAuthorOrModerator, requireModerator } from './discussion-access.ts';
+import { accessTo, requireAuthorOrModerator, requireEditable, requireModerator } from './discussion-access.ts';
 import { authorOf, recordMentions } from './mentions.ts';
 import { ensureUserKnown, withKnownAuthors } from './user-replica.ts';
 import { withMyVotes } from './votes.ts';
+import { withNewReplyCounts } from './visits.ts';
 
 const EMPTY_PAGE: DiscussionPage = { items: [], nextCursor: null };
 
@@ -67,17 +78,19 @@ export async function listDiscussions(
   // A first page is the same for everyone at the viewer's level: cached per level.
   const scope = cachedListScope(query);
   const page = scope ? await cachedListPage(ctx, scope, viewer.level, read) : await read();
-  return { ...page, items: await withMyVotes(ctx, viewer, 'discussion', await withKnownAuthors(ctx, page.items)) };
+  const items = await withMyVotes(ctx, viewer, 'discussion', await withKnownAuthors(ctx, page.items));
+  return { ...page, items: await withNewReplyCounts(ctx, viewer, items) };
 }
 
 export async function getDiscussion(ctx: ForumContext, viewer: Viewer, id: string): Promise<DiscussionDetail> {
   const sql = sqlOnPool(ctx.pool);
   const found = await discussionReads.detail(sql, id, viewer.userId);
-  await accessTo(ctx, viewer, found?.summary ?? null);
-  const { contentHtml, attachments, isWatched } = found!;
+  const access = await accessTo(ctx, viewer, found?.summary ?? null);
+  const { contentHtml, attachments, isWatched, lastVisitedAt } = found!;
   const [summary] = await withKnownAuthors(ctx, [found!.summary]);
   const poll = summary!.hasPoll ? await pollReads.ofDiscussion(sql, id, viewer.userId) : null;
-  return { ...summary!, contentHtml, attachments, poll, isWatched };
+  const canModerate = await access.canModerate();
+  return { ...summary!, contentHtml, attachments, poll, isWatched, canModerate, lastVisitedAt };
 }
 
 interface Placement {
@@ -164,84 +177,151 @@ export async function createDiscussion(
       createdAt: discussion.createdAt.toISOString(),
     };
     await emit(SUBJECTS.forumDiscussionCreated, payload);
+    // A starter follows their own discussion: its replies reach them like any watcher's.
+    if (input.discussionType === 'discussion') await watchRepository.watch(tx, viewer.userId, id);
   });
   await forgetPagesOf(ctx, { id, ...placement });
   return getDiscussion(ctx, viewer, id);
 }
 
-const MODERATION_FIELDS = ['isLocked', 'isPinned', 'isHidden', 'moderationReason'] as const;
-const AUTHOR_FIELDS = ['title', 'content', 'contentFormat', 'tags'] as const;
+const MODERATION_FIELDS = ['isLocked', 'isPinned', 'isHidden', 'subcategoryId', 'moderationReason'] as const;
+const EDIT_FIELDS = ['title', 'content', 'contentFormat', 'tags'] as const;
 
-/** Authors edit their own title, content and tags; moderators lock, pin and hide. */
+/** Where a moderator moves a discussion: a visible topic they moderate; its level follows the topic. */
+async function moveTarget(ctx: ForumContext, viewer: Viewer, topicId: string, minAccessLevel: AccessLevel) {
+  const topic = await subcategoryRepository.findById(ctx.prisma, topicId);
+  if (!topic || !canSee(viewer, topic.accessLevel) || (!topic.isActive && !viewer.isAdmin))
+    throw new NotFoundError(FORUM_MESSAGES.topicNotFound);
+  if (!moderates(await moderationScopeOf(ctx, viewer), { category: topic.category, subcategoryId: topic.id }))
+    throw new ForbiddenError(FORUM_MESSAGES.moveTopicOutOfScope);
+  return {
+    subcategoryId: topic.id,
+    category: topic.category as AccessLevel,
+    accessLevel: higherLevel(higherLevel(minAccessLevel, topic.accessLevel), topic.category),
+  };
+}
+
+/**
+ * Its author, its moderators and admins edit title, content and tags (the replaced version is kept
+ * as a revision); in a locked discussion only its moderators do. Moderators lock, pin, hide and move it.
+ */
 export async function updateDiscussion(
   ctx: ForumContext,
   viewer: Viewer,
   id: string,
   patch: DiscussionPatch,
 ): Promise<DiscussionDetail> {
-  const place = await inTransaction(ctx, async (tx, emit) => {
+  const places = await inTransaction(ctx, async (tx, emit) => {
     const access = await accessTo(ctx, viewer, await discussionWrites.lockPlace(sqlInTransaction(tx), id));
-    const edits = AUTHOR_FIELDS.some((field) => patch[field] !== undefined);
+    const edits = EDIT_FIELDS.some((field) => patch[field] !== undefined);
     const moderation = MODERATION_FIELDS.some((field) => patch[field] !== undefined);
     if (moderation) await requireModerator(access);
-    if (edits) {
-      if (!access.isAuthor) throw new ForbiddenError(FORUM_MESSAGES.notYourPost);
-      if (access.place.isLocked && !(await access.canModerate()))
-        throw new ForbiddenError(FORUM_MESSAGES.discussionLocked);
-    }
-    if (patch.isHidden !== undefined && access.place.subcategoryId)
-      await subcategoryRepository.lockForCount(tx, access.place.subcategoryId);
+    if (edits) await requireEditable(access);
     const current = await discussionWrites.editable(tx, id);
+    const moved =
+      patch.subcategoryId !== undefined && patch.subcategoryId !== access.place.subcategoryId
+        ? await moveTarget(ctx, viewer, patch.subcategoryId, current.minAccessLevel)
+        : null;
+    const topicIds = [
+      ...new Set([access.place.subcategoryId, moved?.subcategoryId].filter((topic) => topic != null)),
+    ].sort();
+    if (patch.isHidden !== undefined || moved) {
+      for (const topicId of topicIds) await subcategoryRepository.lockForCount(tx, topicId);
+    }
     const content = patch.content ?? current.content;
     const contentFormat = patch.contentFormat ?? current.contentFormat;
+    const textChanged =
+      (patch.title !== undefined && patch.title !== current.title) ||
+      (patch.content !== undefined && patch.content !== current.content) ||
+      (patch.contentFormat !== undefined && patch.contentFormat !== current.contentFormat);
+    if (textChanged) {
+      await revisionRepository.record(tx, {
+        discussionId: id,
+        replyId: null,
+        title: current.title,
+        content: current.content,
+        contentFormat: current.contentFormat,
+        editedBy: viewer.userId,
+      });
+    }
     await discussionWrites.update(tx, id, {
       ...(patch.title !== undefined ? { title: patch.title } : {}),
       ...(patch.content !== undefined || patch.contentFormat !== undefined
         ? { content, contentFormat, contentHtml: renderContent(content, contentFormat) }
         : {}),
+      ...(textChanged ? { editedAt: new Date() } : {}),
       ...(patch.isLocked !== undefined ? { isLocked: patch.isLocked } : {}),
       ...(patch.isPinned !== undefined ? { isPinned: patch.isPinned } : {}),
       ...(patch.isHidden !== undefined ? { isApproved: !patch.isHidden } : {}),
+      ...(moved ?? {}),
       ...(moderation ? { moderatedBy: viewer.userId, moderationReason: patch.moderationReason ?? null } : {}),
     });
+    if (moved) await discussionWrites.moveReplies(tx, id, moved);
     if (patch.tags) await setDiscussionTags(tx, id, patch.tags);
-    if (moderation) {
-      const action = moderationActionsOf(patch);
+    if (moderation || (edits && !access.isAuthor)) {
+      const action = [moderation ? moderationActionsOf(patch) : null, edits && !access.isAuthor ? 'edit' : null]
+        .filter(Boolean)
+        .join(', ');
       await recordModeration(emit, viewer, {
         actionType: 'forum_moderation',
         targetUserId: access.place.authorId,
         description: `Moderated discussion "${current.title}": ${action}`,
-        details: { action, discussionId: id, reason: patch.moderationReason ?? null },
+        details: {
+          action,
+          discussionId: id,
+          reason: patch.moderationReason ?? null,
+          ...(moved ? { fromSubcategoryId: access.place.subcategoryId, toSubcategoryId: moved.subcategoryId } : {}),
+        },
       });
     }
     if (patch.isHidden !== undefined) await replyRepository.setDiscussionApproved(tx, id, !patch.isHidden);
-    if (patch.isHidden !== undefined && access.place.subcategoryId)
-      await subcategoryRepository.recountDiscussions(tx, access.place.subcategoryId);
+    if (patch.isHidden !== undefined || moved) {
+      for (const topicId of topicIds) await subcategoryRepository.recountDiscussions(tx, topicId);
+    }
     if (patch.content !== undefined) {
       await recordMentions(tx, emit, {
         content,
         author: await authorOf(tx, viewer.userId),
-        discussion: { id, title: patch.title ?? current.title, accessLevel: access.place.accessLevel },
+        discussion: {
+          id,
+          title: patch.title ?? current.title,
+          accessLevel: moved?.accessLevel ?? access.place.accessLevel,
+        },
         replyId: null,
       });
     }
-    await emit(SUBJECTS.forumDiscussionUpdated, changedPayload(access.place));
-    return access.place;
+    const after = moved ? { ...access.place, ...moved } : access.place;
+    await emit(SUBJECTS.forumDiscussionUpdated, changedPayload(after));
+    return moved ? [access.place, after] : [access.place];
   });
-  await forgetPagesOf(ctx, place);
+  for (const place of places) await forgetPagesOf(ctx, place);
   return getDiscussion(ctx, viewer, id);
 }
 
-export async function deleteDiscussion(ctx: ForumContext, viewer: Viewer, id: string): Promise<void> {
+/** Its author, or a moderator of it with a reason (the author is told, the audit log records it). */
+export async function deleteDiscussion(
+  ctx: ForumContext,
+  viewer: Viewer,
+  id: string,
+  input: PostDelete = {},
+): Promise<void> {
   const { place, blobKeys } = await inTransaction(ctx, async (tx, emit) => {
     const access = await accessTo(ctx, viewer, await discussionWrites.lockPlace(sqlInTransaction(tx), id));
     await requireAuthorOrModerator(access);
     if (!access.isAuthor) {
+      if (!input.reason) throw new BadRequestError(FORUM_MESSAGES.deleteReasonRequired);
       await recordModeration(emit, viewer, {
         actionType: 'forum_moderation',
         targetUserId: access.place.authorId,
         description: `Deleted discussion "${access.place.title}"`,
-        details: { action: 'delete', discussionId: id },
+        details: { action: 'delete', discussionId: id, reason: input.reason },
+      });
+      await announceRemoval(emit, viewer, {
+        discussionId: id,
+        replyId: null,
+        discussionTitle: access.place.title,
+        authorId: access.place.authorId,
+        reason: input.reason,
       });
     }
     if (access.place.subcategoryId) await subcategoryRepository.lockForCount(tx, access.place.subcategoryId);

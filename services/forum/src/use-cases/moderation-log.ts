@@ -1,4 +1,4 @@
-import { SUBJECTS, type AdminActionPayload } from '@crucible/proto';
+import { SUBJECTS, type AdminActionPayload, type PostRemovedPayload } from '@crucible/proto';
 import type { Viewer } from './access.ts';
 import type { Emit } from './context.ts';
 
@@ -25,12 +25,31 @@ export function recordModeration(
   } satisfies AdminActionPayload);
 }
 
-/** The moderation changes of a patch as words: lock, unlock, pin, unpin, hide, show. */
-export function moderationActionsOf(patch: { isLocked?: boolean; isPinned?: boolean; isHidden?: boolean }): string {
+/** The moderation changes of a patch as words: lock, unlock, pin, unpin, hide, show, move. */
+export function moderationActionsOf(patch: {
+  isLocked?: boolean;
+  isPinned?: boolean;
+  isHidden?: boolean;
+  subcategoryId?: string;
+}): string {
   const actions = [
     patch.isLocked === undefined ? null : patch.isLocked ? 'lock' : 'unlock',
     patch.isPinned === undefined ? null : patch.isPinned ? 'pin' : 'unpin',
     patch.isHidden === undefined ? null : patch.isHidden ? 'hide' : 'show',
+    patch.subcategoryId === undefined ? null : 'move',
   ].filter((action) => action !== null);
   return actions.join(', ') || 'reason';
+}
+
+/** Tells a post's author that a moderator deleted it, and why (realtime turns it into a notification). */
+export function announceRemoval(
+  emit: Emit,
+  viewer: Viewer,
+  removal: { discussionId: string; replyId: string | null; discussionTitle: string; authorId: string; reason: string },
+): Promise<void> {
+  return emit(SUBJECTS.forumPostRemoved, {
+    ...removal,
+    removedBy: viewer.userId,
+    removedAt: new Date().toISOString(),
+  } satisfies PostRemovedPayload);
 }

@@ -9,6 +9,7 @@ import {
   type ReplyCreatedPayload,
   type ReplyListQuery,
   type ReplyPatch,
+  type PostDelete,
 } from '@crucible/proto';
 import { BadRequestError, ForbiddenError, NotFoundError } from '@crucible/platform';
 import { excerptOf, renderContent } from '../content/render.ts';
@@ -20,9 +21,16 @@ import { userReplica } from '../repositories/users.ts';
 import { watchRepository } from '../repositories/watching.ts';
 import type { Viewer } from './access.ts';
 import { deleteBlobsLater, linkAttachments } from './attachments.ts';
-import { moderationActionsOf, recordModeration } from './moderation-log.ts';
+import { announceRemoval, moderationActionsOf, recordModeration } from './moderation-log.ts';
+import { revisionRepository } from '../repositories/revisions.ts';
 import { inTransaction, type Emit, type ForumContext, type Tx } from './context.ts';
-import { accessTo, requireModerator, visibleDiscussion, type DiscussionAccess } from './discussion-access.ts';
+import {
+  accessTo,
+  requireEditable,
+  requireModerator,
+  visibleDiscussion,
+  type DiscussionAccess,
+} from './discussion-access.ts';
 import { cachedRepliesPage, changedPayload, FIRST_PAGE_SIZE, forgetPagesOf } from './first-pages.ts';
 import { authorOf, recordMentions } from './mentions.ts';
 import { ensureUserKnown, withKnownAuthors } from './user-replica.ts';
@@ -161,6 +169,7 @@ async function lockedReply(ctx: ForumContext, tx: Tx, viewer: Viewer, discussion
   if (
     !reply ||
     reply.discussionId !== discussionId ||
+    reply.deletedAt !== null ||
     (!reply.isApproved && !isAuthor && !(await access.canModerate()))
   ) {
     throw new NotFoundError(FORUM_MESSAGES.replyNotFound);
@@ -168,7 +177,10 @@ async function lockedReply(ctx: ForumContext, tx: Tx, viewer: Viewer, discussion
   return { access, reply, isAuthor };
 }
 
-/** Authors edit their reply's content; moderators hide and show it. */
+/**
+ * Its author, the discussion's moderators and admins edit a reply (the replaced version is kept as a
+ * revision; in a locked discussion only moderators edit); moderators hide and show it.
+ */
 export async function updateReply(
   ctx: ForumContext,
   viewer: Viewer,
@@ -181,19 +193,30 @@ export async function updateReply(
     const moderation = patch.isHidden !== undefined || patch.moderationReason !== undefined;
     const edits = patch.content !== undefined || patch.contentFormat !== undefined;
     if (moderation) await requireModerator(access);
-    if (edits) {
-      if (!isAuthor) throw new ForbiddenError(FORUM_MESSAGES.notYourPost);
-      await requireOpen(access);
-    }
+    if (edits) await requireEditable(access, reply.authorId);
     const content = patch.content ?? reply.content;
     const contentFormat = patch.contentFormat ?? reply.contentFormat;
+    const textChanged = content !== reply.content || contentFormat !== reply.contentFormat;
+    if (textChanged) {
+      await revisionRepository.record(tx, {
+        discussionId,
+        replyId,
+        title: null,
+        content: reply.content,
+        contentFormat: reply.contentFormat,
+        editedBy: viewer.userId,
+      });
+    }
     await replyRepository.update(tx, replyId, {
       ...(edits ? { content, contentFormat, contentHtml: renderContent(content, contentFormat) } : {}),
+      ...(textChanged ? { editedAt: new Date() } : {}),
       ...(patch.isHidden !== undefined ? { isApproved: !patch.isHidden } : {}),
       ...(moderation ? { moderatedBy: viewer.userId, moderationReason: patch.moderationReason ?? null } : {}),
     });
-    if (moderation) {
-      const action = moderationActionsOf(patch);
+    if (moderation || (edits && !isAuthor)) {
+      const action = [moderation ? moderationActionsOf(patch) : null, edits && !isAuthor ? 'edit' : null]
+        .filter(Boolean)
+        .join(', ');
       await recordModeration(emit, viewer, {
         actionType: 'forum_moderation',
         targetUserId: reply.authorId,
@@ -219,25 +242,40 @@ export async function updateReply(
   return reply!;
 }
 
+/**
+ * Its author, or a moderator of the discussion with a reason (the author is told, the audit log
+ * records it). The reply stays as a placeholder without its text, files or earlier versions.
+ */
 export async function deleteReply(
   ctx: ForumContext,
   viewer: Viewer,
   discussionId: string,
   replyId: string,
+  input: PostDelete = {},
 ): Promise<void> {
   const { place, blobKeys } = await inTransaction(ctx, async (tx, emit) => {
     const { access, reply, isAuthor } = await lockedReply(ctx, tx, viewer, discussionId, replyId);
     if (!isAuthor) {
       await requireModerator(access);
+      if (!input.reason) throw new BadRequestError(FORUM_MESSAGES.deleteReasonRequired);
       await recordModeration(emit, viewer, {
         actionType: 'forum_moderation',
         targetUserId: reply.authorId,
         description: `Deleted a reply in "${access.place.title}"`,
-        details: { action: 'delete', discussionId, replyId },
+        details: { action: 'delete', discussionId, replyId, reason: input.reason },
+      });
+      await announceRemoval(emit, viewer, {
+        discussionId,
+        replyId,
+        discussionTitle: access.place.title,
+        authorId: reply.authorId,
+        reason: input.reason,
       });
     }
     const keys = await attachmentRepository.keysOfReply(tx, replyId);
-    await replyRepository.delete(tx, replyId);
+    await attachmentRepository.deleteOfReply(tx, replyId);
+    await revisionRepository.deleteOfReply(tx, replyId);
+    await replyRepository.markDeleted(tx, replyId);
     await discussionWrites.recountReplies(sqlInTransaction(tx), discussionId);
     await emit(SUBJECTS.forumDiscussionUpdated, changedPayload(access.place));
     return { place: access.place, blobKeys: keys };

@@ -7,6 +7,7 @@ import type { Viewer } from './access.ts';
 import type { ForumContext } from './context.ts';
 import { visibleDiscussion } from './discussion-access.ts';
 import { withMyVotes } from './votes.ts';
+import { withNewReplyCounts } from './visits.ts';
 
 export async function watch(
   ctx: ForumContext,
@@ -38,5 +39,6 @@ export async function listWatched(
     limit: query.limit,
     before: decodeCursor(query.before),
   });
-  return { ...page, items: await withMyVotes(ctx, viewer, 'discussion', page.items) };
+  const items = await withMyVotes(ctx, viewer, 'discussion', page.items);
+  return { ...page, items: userId === viewer.userId ? await withNewReplyCounts(ctx, viewer, items) : items };
 }

@@ -14,8 +14,10 @@ import { displayName, usersByIds } from './users.ts';
 
 /** Where the web app opens a notification: what it is about. */
 export function linkOf(
-  row: Pick<NotificationRow, 'type' | 'discussionId' | 'projectId' | 'fromUserId'>,
+  row: Pick<NotificationRow, 'type' | 'discussionId' | 'replyId' | 'projectId' | 'fromUserId'>,
 ): string | null {
+  // A reply's notification opens the discussion at that reply.
+  if (row.discussionId && row.replyId) return `/forums?discussion=${row.discussionId}&reply=${row.replyId}`;
   if (row.discussionId) return `/forums?discussion=${row.discussionId}`;
   if (row.projectId) return '/projects';
   if (row.type === 'direct_message' && row.fromUserId) return `/messages?with=${row.fromUserId}`;
@@ -73,6 +75,7 @@ const TASK_TITLES = {
 export const NOTIFYING_SUBJECTS = [
   SUBJECTS.forumReplyCreated,
   SUBJECTS.forumMentionCreated,
+  SUBJECTS.forumPostRemoved,
   SUBJECTS.dmMessageCreated,
   SUBJECTS.projectTaskCreated,
   SUBJECTS.projectTaskAssigned,
@@ -111,6 +114,25 @@ async function draftsFor(ctx: RealtimeContext, event: NotifyingEvent): Promise<N
           discussionId: mention.discussionId,
           replyId: mention.replyId,
           fromUserId: mention.mentionedBy,
+        },
+      ];
+    }
+    case SUBJECTS.forumPostRemoved: {
+      const removal = event.payload;
+      const what = removal.replyId
+        ? `your reply in "${removal.discussionTitle}"`
+        : `your discussion "${removal.discussionTitle}"`;
+      return [
+        {
+          ...none,
+          userId: removal.authorId,
+          type: 'system',
+          title: title(`A moderator removed ${what}`),
+          message: cut(`Reason: ${removal.reason}`, LIMITS.dashboard.messagePreview),
+          // A removed discussion is gone: the notification then leads nowhere.
+          discussionId: removal.replyId ? removal.discussionId : null,
+          replyId: removal.replyId,
+          fromUserId: removal.removedBy,
         },
       ];
     }

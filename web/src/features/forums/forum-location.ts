@@ -11,6 +11,8 @@ export interface ForumLocation {
   /** A topic id, or ALL_TOPICS for every discussion of the level. */
   topic?: string;
   discussion?: string;
+  /** A reply of the discussion to scroll to and highlight (a link to the reply). */
+  reply?: string;
 }
 
 /** The pseudo-topic of a level forum that lists all its discussions, those outside any topic included. */
@@ -24,6 +26,7 @@ export function readForumLocation(params: URLSearchParams): ForumLocation {
     level: isForumCategory(level) ? level : undefined,
     topic: params.get('topic') || undefined,
     discussion: params.get('discussion') || undefined,
+    reply: params.get('reply') || undefined,
   };
 }
 
@@ -32,6 +35,7 @@ export function forumSearch(location: ForumLocation): string {
   if (location.level) params.set('level', location.level);
   if (location.topic) params.set('topic', location.topic);
   if (location.discussion) params.set('discussion', location.discussion);
+  if (location.discussion && location.reply) params.set('reply', location.reply);
   const search = params.toString();
   return search ? `?${search}` : '';
 }

@@ -24,3 +24,8 @@ export function quickReplyProblem(discussionId: string | null | undefined, conte
 export function quickReplyFailureMessage(error: Error): string {
   return apiErrorDetails(error).serverMessage ?? 'Failed to post reply. Please try again.';
 }
+
+/** An edit, delete or moderation action that failed: the service's own words, else the fallback. */
+export function postActionFailureMessage(error: unknown, fallback: string): string {
+  return (error instanceof Error ? apiErrorDetails(error).serverMessage : null) ?? fallback;
+}

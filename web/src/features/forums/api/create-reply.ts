@@ -9,11 +9,22 @@ export interface ReplyRequest {
   content: string;
   /** Uploads made in the reply dialog, linked to the reply as it is created. */
   attachmentIds: string[];
+  /** The reply this one answers and quotes, if any. */
+  quotedReplyId?: string;
 }
 
-export async function createReply({ discussionId, content, attachmentIds }: ReplyRequest): Promise<Reply> {
-  const body = attachmentIds.length ? { content, attachmentIds } : { content };
-  return withSendKey(`reply:${discussionId}:${content}`, (key) =>
+export async function createReply({
+  discussionId,
+  content,
+  attachmentIds,
+  quotedReplyId,
+}: ReplyRequest): Promise<Reply> {
+  const body = {
+    content,
+    ...(attachmentIds.length ? { attachmentIds } : {}),
+    ...(quotedReplyId ? { quotedReplyId, parentReplyId: quotedReplyId } : {}),
+  };
+  return withSendKey(`reply:${discussionId}:${quotedReplyId ?? ''}:${content}`, (key) =>
     callRoute(forumRoutes.createReply, { params: { id: discussionId }, body }, { [IDEMPOTENCY_HEADER]: key }),
   );
 }

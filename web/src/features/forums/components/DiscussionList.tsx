@@ -47,6 +47,9 @@ function DiscussionCard({ discussion, to }: { discussion: DiscussionSummary; to:
               icon={<ChatBubbleOutlineIcon />}
               label={`${discussion.replyCount} ${discussion.replyCount === 1 ? 'reply' : 'replies'}`}
             />
+            {discussion.newReplyCount > 0 && (
+              <Chip size="small" color="primary" label={`${discussion.newReplyCount} new`} />
+            )}
             {discussion.hasPoll && <Chip size="small" icon={<HowToVoteIcon />} label="Poll" />}
             {discussion.attachmentCount > 0 && (
               <Chip

@@ -62,7 +62,10 @@ function ResultItem({ result }: { result: SearchResult }) {
     <Box component="li" sx={{ py: 1.5, borderBottom: 1, borderColor: 'divider' }}>
       <Link
         component={RouterLink}
-        to={{ pathname: '/forums', search: forumSearch({ discussion: result.discussionId }) }}
+        to={{
+          pathname: '/forums',
+          search: forumSearch({ discussion: result.discussionId, reply: result.replyId ?? undefined }),
+        }}
         sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
       >
         {result.kind === 'reply' ? `Reply in: ${result.title}` : result.title}

@@ -1,4 +1,4 @@
-import { FORUM_MESSAGES, type AccessLevel, type Subcategory } from '@crucible/proto';
+import { FORUM_MESSAGES, type AccessLevel, type DiscussionDetail, type Subcategory } from '@crucible/proto';
 import AddIcon from '@mui/icons-material/Add';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import AttachFileIcon from '@mui/icons-material/AttachFile';
@@ -7,32 +7,26 @@ import ReplyIcon from '@mui/icons-material/Reply';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
-import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import { isNotFoundError } from '../../../lib/api-error.ts';
 import { useDiscussion } from '../api/get-discussion.ts';
-import { useVoteOnDiscussion } from '../api/vote-on-discussion.ts';
+import { useRecordVisit } from '../api/record-visit.ts';
 import { NO_TOPIC } from '../discussion-form.ts';
-import { formatDateTime, personName } from '../forum-display.ts';
 import { CATEGORY_DESCRIPTIONS, isForumCategory, type ForumLevel } from '../forum-levels.ts';
 import { ALL_TOPICS, forumSearch, type ForumLocation } from '../forum-location.ts';
-import { AttachmentList } from './AttachmentList.tsx';
 import { AttachmentUploadDialog } from './AttachmentUploadDialog.tsx';
 import { CategoryList } from './CategoryList.tsx';
-import { ContentHtml } from './ContentHtml.tsx';
 import { CreateDiscussionDialog } from './CreateDiscussionDialog.tsx';
 import { DiscussionList } from './DiscussionList.tsx';
+import { DiscussionPost } from './DiscussionPost.tsx';
 import { ForumBreadcrumbs, type Crumb } from './ForumBreadcrumbs.tsx';
 import { LevelBadge } from './LevelBadge.tsx';
 import { PollCard } from './PollCard.tsx';
-import { PostVoteControl } from './PostVoteControl.tsx';
 import { ReportPostButton } from './ReportPostButton.tsx';
 import { ReplyDialog } from './ReplyDialog.tsx';
 import { QuickReply } from './QuickReply.tsx';
@@ -222,6 +216,23 @@ export function DiscussionsView({
   );
 }
 
+/**
+ * Records the member's visit once the discussion loads, and keeps the time of the visit before
+ * it for this page: the replies after it stay marked new while the member reads.
+ */
+function useVisit(discussionId: string, discussion: DiscussionDetail | undefined): string | null {
+  const [newSince, setNewSince] = useState<string | null | undefined>(undefined);
+  const recordVisit = useRecordVisit();
+  const record = recordVisit.mutate;
+  const loaded = discussion?.id === discussionId;
+  // Taken from the first answer only (React's "adjust state while rendering"): later answers carry this visit.
+  if (loaded && newSince === undefined) setNewSince(discussion.lastVisitedAt);
+  useEffect(() => {
+    if (loaded) record(discussionId);
+  }, [loaded, discussionId, record]);
+  return newSince ?? null;
+}
+
 export function DiscussionView({
   context,
   discussionId,
@@ -234,7 +245,8 @@ export function DiscussionView({
   const { data: discussion, error, isPending, refetch } = useDiscussion(discussionId);
   const [replying, setReplying] = useState(false);
   const [attaching, setAttaching] = useState(false);
-  const voteOnDiscussion = useVoteOnDiscussion();
+  const navigate = useNavigate();
+  const newSince = useVisit(discussionId, discussion);
 
   if (isPending) return <Loading label="Loading discussion..." />;
   if (isNotFoundError(error)) {
@@ -271,50 +283,52 @@ export function DiscussionView({
   else if (level) list = levelCrumb(level);
   if (list.to?.topic) crumbs.push(list);
   crumbs.push({ label: discussion.title });
+  // A locked discussion takes replies from its moderators only.
+  const open = !discussion.isLocked || discussion.canModerate;
 
   return (
     <Box>
       <ForumBreadcrumbs crumbs={crumbs} />
       <Actions>
         <NavButton to={list.to ?? {}}>Back to {list.label}</NavButton>
-        <Button variant="contained" startIcon={<ReplyIcon />} onClick={() => setReplying(true)}>
-          Reply
-        </Button>
+        {open && (
+          <Button variant="contained" startIcon={<ReplyIcon />} onClick={() => setReplying(true)}>
+            Reply
+          </Button>
+        )}
         {discussion.authorId === context.viewerId && (
           <Button variant="outlined" startIcon={<AttachFileIcon />} onClick={() => setAttaching(true)}>
             Add Attachment
           </Button>
         )}
       </Actions>
-      <Paper component="article" variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
-        <ViewHeading focusOnMount={context.navigated}>{discussion.title}</ViewHeading>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1, mb: 2 }}>
-          <UserAvatar name={discussion.author?.firstName} src={discussion.author?.profileImageUrl} />
-          <Typography variant="body2">
-            {personName(discussion.author)} ·{' '}
-            <time dateTime={discussion.createdAt}>{formatDateTime(discussion.createdAt)}</time>
-          </Typography>
-          <LevelBadge level={discussion.accessLevel} label={`Visible to ${discussion.accessLevel} and above`} />
-          {discussion.isLocked && <Chip size="small" icon={<LockIcon />} label="Locked" />}
-        </Box>
-        <ContentHtml html={discussion.contentHtml} />
-        <AttachmentList attachments={discussion.attachments} />
-        <PostVoteControl
-          votes={discussion}
-          isOwn={discussion.authorId === context.viewerId}
-          onVote={(voteType) => voteOnDiscussion.mutateAsync({ discussionId: discussion.id, voteType })}
-        />
-        {discussion.authorId !== context.viewerId && (
-          <ReportPostButton discussionId={discussion.id} label="Report this discussion" />
-        )}
-      </Paper>
+      <DiscussionPost
+        discussion={discussion}
+        viewerId={context.viewerId}
+        focusHeading={context.navigated}
+        topics={context.topics ?? []}
+        onDeleted={() => void navigate({ pathname: '/forums', search: forumSearch(list.to ?? {}) })}
+      />
+      {discussion.authorId !== context.viewerId && (
+        <ReportPostButton discussionId={discussion.id} label="Report this discussion" />
+      )}
       {discussion.hasPoll && <PollCard discussionId={discussion.id} />}
       <Box component="section" aria-labelledby="replies-heading" sx={{ mt: 4 }}>
         <Typography id="replies-heading" variant="h6" component="h3" gutterBottom>
           Replies ({discussion.replyCount})
         </Typography>
-        <ReplyList discussionId={discussion.id} viewerId={context.viewerId} />
-        {!discussion.isLocked && (
+        <ReplyList
+          discussion={discussion}
+          viewerId={context.viewerId}
+          highlightReplyId={from.reply}
+          newSince={newSince}
+        />
+        {discussion.isLocked && (
+          <Alert severity="info" icon={<LockIcon />} sx={{ mt: 2 }}>
+            {FORUM_MESSAGES.discussionLocked}
+          </Alert>
+        )}
+        {open && (
           <Box sx={{ mt: 2 }}>
             <QuickReply discussionId={discussion.id} discussionLevel={discussion.accessLevel} />
           </Box>

@@ -1,11 +1,12 @@
 import type { PostVotes } from '@crucible/proto';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { stubApi } from '../../../test/fake-api.ts';
-import { aReply } from '../testing/forum-fixtures.ts';
+import { aDiscussionDetail, aReply } from '../testing/forum-fixtures.ts';
 import { ReplyList } from './ReplyList.tsx';
 
 const DISCUSSION = '0b6f2c1e-1111-4a2b-8c3d-123456789abc';
@@ -27,7 +28,9 @@ function holdVotes(fetchMock: ReturnType<typeof stubApi>) {
 function renderReplies(reply = aReply({ id: REPLY, discussionId: DISCUSSION, upvotes: 2, downvotes: 1 })) {
   render(
     <AppProviders queryClient={createQueryClient()}>
-      <ReplyList discussionId={DISCUSSION} viewerId={VIEWER} />
+      <MemoryRouter>
+        <ReplyList discussion={aDiscussionDetail({ id: DISCUSSION })} viewerId={VIEWER} />
+      </MemoryRouter>
     </AppProviders>,
   );
   return reply;

@@ -22,6 +22,7 @@ export function ReplyDialog({
   discussionId,
   discussionTitle,
   discussionLevel,
+  quote,
 }: {
   open: boolean;
   onClose: () => void;
@@ -29,8 +30,16 @@ export function ReplyDialog({
   discussionTitle: string;
   /** Who can read the discussion: the members the @-mention picker offers. */
   discussionLevel: AccessLevel;
+  /** Replying to a reply: its id and the quote block the text starts with. */
+  quote?: { replyId: string; text: string };
 }) {
   const form = useZodForm(replyCreateSchema, { content: '' });
+  // A new quote fills the composer once (React's "adjust state while rendering").
+  const [quoted, setQuoted] = useState<string | undefined>(undefined);
+  if (open && quote && quoted !== quote.text) {
+    setQuoted(quote.text);
+    form.setValue('content', quote.text);
+  }
   const [attachments, setAttachments] = useState<Attachment[]>([]);
   const createReply = useCreateReply();
   const showToast = useToast();
@@ -43,12 +52,18 @@ export function ReplyDialog({
   const showText = () => composer.current?.focusText();
   const send = ({ content }: { content: string }) =>
     createReply.mutate(
-      { discussionId, content, attachmentIds: attachments.map((attachment) => attachment.id) },
+      {
+        discussionId,
+        content,
+        attachmentIds: attachments.map((attachment) => attachment.id),
+        quotedReplyId: quote?.replyId,
+      },
       {
         onSuccess: () => {
           showToast({ severity: 'success', title: 'Reply posted' });
           form.reset();
           setAttachments([]);
+          setQuoted(undefined);
           onClose();
         },
         onError: (error) => {

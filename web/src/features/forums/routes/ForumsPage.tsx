@@ -23,6 +23,13 @@ import {
 import { enterableCategories, viewerLevelOf } from '../forum-levels.ts';
 import { readForumLocation, readForumSearch, viewOf } from '../forum-location.ts';
 
+/** The location without the reply to show: moving to another reply of the same discussion keeps its view. */
+function withoutReply(search: string): string {
+  const params = new URLSearchParams(search);
+  params.delete('reply');
+  return params.toString();
+}
+
 /** Moves to a new view are remembered so focus follows them, but the first view does not take focus on load. */
 function useNavigatedSinceLoad(search: string): boolean {
   const first = useRef(search);
@@ -86,9 +93,15 @@ export default function ForumsPage() {
         />
       ) : (
         <>
-          <ForumSearch key={submittedSearch?.query ?? ''} categories={categories} />
+          {/* The one search form: its fields follow the URL (a new search, Back, a shared link). */}
+          <ForumSearch
+            key={
+              submittedSearch ? `${submittedSearch.query}|${submittedSearch.category}|${submittedSearch.sortBy}` : ''
+            }
+            categories={categories}
+          />
           {/* A new view per location, so its heading takes focus when the member arrives. */}
-          <Box key={search}>
+          <Box key={withoutReply(search)}>
             {submittedSearch && <SearchResultsView search={submittedSearch} navigated={navigated} />}
             {!submittedSearch && view === 'categories' && <CategoriesView context={context} />}
             {!submittedSearch && view === 'topics' && location.level && (

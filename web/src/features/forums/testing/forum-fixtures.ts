@@ -59,6 +59,8 @@ export function aDiscussion(overrides: Partial<DiscussionSummary> = {}): Discuss
     downvotes: 0,
     myVote: null,
     tags: [],
+    editedAt: null,
+    newReplyCount: 0,
     ...overrides,
   };
 }
@@ -70,6 +72,8 @@ export function aDiscussionDetail(overrides: Partial<DiscussionDetail> = {}): Di
     attachments: [],
     poll: null,
     isWatched: false,
+    canModerate: false,
+    lastVisitedAt: null,
     ...overrides,
   };
 }
@@ -128,6 +132,8 @@ export function aReply(overrides: Partial<Reply> = {}): Reply {
     attachments: [],
     createdAt: AT,
     updatedAt: AT,
+    editedAt: null,
+    isDeleted: false,
     ...overrides,
   };
 }
