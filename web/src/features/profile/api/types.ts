@@ -147,6 +147,7 @@ export interface PrivacySettings {
   workExperienceVisible: AccessLevel;
   educationVisible: AccessLevel;
   analyticsVisible: AccessLevel;
+  activityFeedVisible: AccessLevel;
   allowDirectMessages: boolean;
   allowSkillEndorsements: boolean;
   showOnlineStatus: boolean;
