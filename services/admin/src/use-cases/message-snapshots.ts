@@ -50,7 +50,12 @@ export function keepMessageSnapshots(ctx: AdminContext, durable: string): Promis
   return subscribeIdempotent({
     bus: ctx.bus,
     durable,
-    subjects: [SUBJECTS.dmMessageCreated, SUBJECTS.dmMessageEdited, SUBJECTS.dmMessageDeleted, SUBJECTS.forumPostReported],
+    subjects: [
+      SUBJECTS.dmMessageCreated,
+      SUBJECTS.dmMessageEdited,
+      SUBJECTS.dmMessageDeleted,
+      SUBJECTS.forumPostReported,
+    ],
     schema: ADMIN_SCHEMA,
     runInTransaction: (work) => ctx.prisma.$transaction((tx) => work(tx as unknown as SqlExecutor)),
     handler: (event, tx) => applyMessageEvent(ctx, event, tx as unknown as Tx),
