@@ -17,7 +17,7 @@ import { useForumModerators, useGrantModerator, useRevokeModerator } from '../ap
 import { useAdminUsers } from '../api/get-admin-users.ts';
 import { useAdminSubcategories } from '../api/get-subcategories.ts';
 import { AdminTable } from './AdminTable.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { DialogForm } from './DialogForm.tsx';
 import { ForumModsErrorBoundary } from './ForumModsErrorBoundary.tsx';
 import { LevelSelect } from './LevelSelect.tsx';

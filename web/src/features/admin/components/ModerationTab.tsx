@@ -17,7 +17,7 @@ import { ADMIN_TEXTS } from '../admin-texts.ts';
 import { useBulkModerate, type BulkAction } from '../api/bulk-moderate.ts';
 import { useAdminDirectMessages } from '../api/get-direct-messages.ts';
 import { AdminTable } from './AdminTable.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { SectionHeader } from './TabSection.tsx';
 import { useFailureToast } from './use-failure-toast.ts';
 

@@ -20,7 +20,7 @@ import { useSendPasswordReset } from '../api/send-password-reset.ts';
 import { useSetUserActive } from '../api/set-user-active.ts';
 import { useSetAccessLevel } from '../api/set-access-level.ts';
 import { AdminTable, type AdminTableHeading } from './AdminTable.tsx';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { EditUserDialog } from './EditUserDialog.tsx';
 import { SectionHeader } from './TabSection.tsx';
 import { useFailureToast } from './use-failure-toast.ts';

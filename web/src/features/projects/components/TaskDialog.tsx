@@ -33,7 +33,7 @@ import {
 } from '../api/types.ts';
 import { displayName, parentChoices, prerequisiteChoices, PROJECT_LIMITS } from '../task-rules.ts';
 import { useProjectNotices } from '../use-project-notices.ts';
-import { ConfirmDialog } from './ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { TaskAttachments } from './TaskAttachments.tsx';
 
 export interface TaskDialogTarget {
@@ -334,12 +334,13 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, onClose
       </form>
       {confirmingDelete && task && (
         <ConfirmDialog
+          open
           title="Delete Task"
-          text={`Delete '${task.title}'? This cannot be undone.`}
+          message={`Delete '${task.title}'? This cannot be undone.`}
           confirmLabel="Delete"
           pending={deleteTask.isPending}
           onConfirm={remove}
-          onClose={() => setConfirmingDelete(false)}
+          onCancel={() => setConfirmingDelete(false)}
         />
       )}
     </Dialog>

@@ -14,7 +14,7 @@ import { getTaskAssignees, getTaskPrerequisites, useAllTasks } from '../api/get-
 import { useDeleteProject, useMoveTask } from '../api/project-mutations.ts';
 import type { Task, TaskStatus } from '../api/types.ts';
 import { CalendarView } from '../components/CalendarView.tsx';
-import { ConfirmDialog } from '../components/ConfirmDialog.tsx';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { GanttView } from '../components/GanttView.tsx';
 import { KanbanBoard } from '../components/KanbanBoard.tsx';
 import { MyTasksView } from '../components/MyTasksView.tsx';
@@ -235,12 +235,13 @@ function ProjectManagement({ memberId, isAdmin }: { memberId: string; isAdmin: b
       )}
       {confirmingDelete && selected && (
         <ConfirmDialog
+          open
           title="Delete Project"
-          text={`Delete '${selected.title}' and all of its tasks? This cannot be undone.`}
+          message={`Delete '${selected.title}' and all of its tasks? This cannot be undone.`}
           confirmLabel="Delete"
           pending={deleteProject.isPending}
           onConfirm={removeProject}
-          onClose={() => setConfirmingDelete(false)}
+          onCancel={() => setConfirmingDelete(false)}
         />
       )}
       {taskTarget && (
