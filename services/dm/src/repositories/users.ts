@@ -94,7 +94,7 @@ export const userReplica = {
   delete: (db: Db, id: string) => db.user.deleteMany({ where: { id } }),
   conversationUser: async (sql: Sql, viewer: ContactViewer, id: string): Promise<ConversationUser> => {
     const [row] = await sql<ConversationUserRow>(
-      `SELECT ${CONVERSATION_USER_COLUMNS} FROM users u WHERE u.id = $1::uuid`,
+      `SELECT ${CONVERSATION_USER_COLUMNS} FROM (SELECT $1::uuid AS id) member ${conversationUserJoin('member.id')}`,
       [id],
     );
     return conversationUserOf(viewer, id, row ?? EMPTY_ROW);
