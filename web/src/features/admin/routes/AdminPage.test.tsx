@@ -125,7 +125,16 @@ describe('the admin console', () => {
       within(tabs)
         .getAllByRole('tab')
         .map((tab) => tab.textContent),
-    ).toEqual(['Users', 'Access Levels', 'Forums', 'Forum Mods', 'Messages', 'Moderation', 'Audit Logs']);
+    ).toEqual([
+      'Users',
+      'Access Levels',
+      'Forums',
+      'Forum Mods',
+      'Messages',
+      'Moderation',
+      'Review Queue',
+      'Audit Logs',
+    ]);
     await screen.findAllByText('member9@example.com');
     expect(requests(fetchMock, 'GET', '/api/admin/users')[0]?.url.searchParams.get('limit')).toBe('10');
 
