@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { ApiError, parseRetryAfter } from './api-error.ts';
 import { backoffDelayMs, queryRetryDelay, retryMessage, retryReadsOnBackOff } from './backoff.ts';
 
@@ -29,6 +29,9 @@ describe('client back-off on 429 and 503', () => {
   });
 
   it('says what it is waiting for and how long', () => {
+    // The clock stands still, so the wait is counted from the instant the retry was scheduled.
+    vi.useFakeTimers({ now: 1_800_000_000_000 });
+    onTestFinished(() => void vi.useRealTimers());
     const limited = new ApiError(429, '', 20);
     const now = Date.now();
     queryRetryDelay(0, limited);

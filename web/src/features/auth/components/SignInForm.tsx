@@ -74,7 +74,7 @@ export function SignInForm() {
           })
         }
       >
-        Sign In with a Passkey
+        Use a Passkey
       </Button>
     </Stack>
   );
