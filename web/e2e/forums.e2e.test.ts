@@ -180,7 +180,7 @@ describe('forums', () => {
       await signIn(page, members.master);
       await page.goto(at(`/forums?discussion=${discussionId}`));
       await page.getByRole('heading', { level: 2, name: title }).waitFor();
-      await page.getByRole('button', { name: 'Reply' }).click();
+      await page.getByRole('button', { name: 'Reply', exact: true }).click();
       const dialog = page.getByRole('dialog');
       await dialog.getByRole('button', { name: 'Post Reply' }).click();
       await dialog.getByText('Reply content is required').waitFor();
@@ -284,7 +284,7 @@ describe('forums', () => {
           await page.waitForLoadState('networkidle');
           await expectAccessible(page, `${path} at ${NARROW.width} px`);
         }
-        await page.getByRole('button', { name: 'Reply' }).click();
+        await page.getByRole('button', { name: 'Reply', exact: true }).click();
         await dialogOpened(page);
         await expectAccessible(page, `reply dialog at ${NARROW.width} px`);
       },
