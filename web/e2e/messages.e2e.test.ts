@@ -45,7 +45,8 @@ const receiverName = `${members.receiver.firstName} Tester`;
 
 describe('direct messages', () => {
   beforeAll(async () => {
-    opened = await startProductWithBrowser(admin);
+    // These tests send more direct messages a minute than a member may (the quota and paging tests).
+    opened = await startProductWithBrowser(admin, { DM_SENDS_PER_MINUTE: '100000' });
     ({ product, browser } = opened);
     await seedMembers(opened, admin, Object.values(members));
   });
