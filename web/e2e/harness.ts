@@ -142,6 +142,8 @@ export function launchBrowser(): Promise<Browser> {
   });
 }
 
+const REFUSED_CALLS_SHOWN = 20;
+
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const NARROW = { width: 360, height: 740 } as const;
 
@@ -157,6 +159,12 @@ export async function withPage(
 ): Promise<void> {
   const context = await browser.newContext({ viewport: DESKTOP, ...options });
   const page = await context.newPage();
+  // The API calls the page saw refused, so that a failure on a CI machine says what the product answered.
+  const refusedCalls: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400 && new URL(response.url()).pathname.startsWith('/api/'))
+      refusedCalls.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
+  });
   try {
     await scenario(page);
   } catch (error) {
@@ -164,6 +172,8 @@ export async function withPage(
     await page
       .screenshot({ path: join(screenshotDir, `${name.replace(/[^a-z0-9]+/gi, '-')}.png`), fullPage: true })
       .catch(() => undefined);
+    if (error instanceof Error && refusedCalls.length > 0)
+      error.message += `\nAPI calls the page saw refused:\n  ${refusedCalls.slice(-REFUSED_CALLS_SHOWN).join('\n  ')}`;
     throw error;
   } finally {
     await context.close();

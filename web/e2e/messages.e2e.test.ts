@@ -179,6 +179,8 @@ describe('direct messages', () => {
     await withPage(browser, 'dm-unblocked-sender', async (page) => {
       await signIn(page, members.sender);
       await page.goto(at(`/messages?with=${members.receiver.id}`));
+      // The thread is loaded (and scrolled to its end) before the member writes.
+      await thread(page, receiverName).getByRole('listitem').first().waitFor();
       await page.getByRole('textbox', { name: 'Message' }).fill('Back again');
       await page.keyboard.press('Enter');
       await thread(page, receiverName).getByText('Back again').waitFor();
