@@ -60,8 +60,13 @@ async function waitForReady(url: string, child: ChildProcess, log: () => string)
  * Starts the product as `npm start` does (gateway serving web/dist plus every service) on free
  * ports with its own data directory, and waits until the gateway's /readyz answers.
  */
-export async function startProduct(options: { port: number; env: Record<string, string> }): Promise<Product> {
-  const url = `http://127.0.0.1:${options.port}`;
+export async function startProduct(options: {
+  port: number;
+  env: Record<string, string>;
+  /** The loopback name the product is opened at; passkeys need a domain name (their relying party is not an IP address). */
+  host?: 'localhost' | '127.0.0.1';
+}): Promise<Product> {
+  const url = `http://${options.host ?? '127.0.0.1'}:${options.port}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'crucible-e2e-'));
   // Its own database and NATS namespace (events, questions, cache keys): a developer's data and
   // concurrent test runs stay apart.

@@ -45,9 +45,11 @@ export interface ProductWithBrowser {
 export async function startProductWithBrowser(
   admin: TestAdmin,
   env: Record<string, string> = {},
+  host?: 'localhost' | '127.0.0.1',
 ): Promise<ProductWithBrowser> {
   const product = await startProduct({
     port: await freePort(),
+    host,
     env: {
       ADMIN_EMAIL: admin.email,
       ADMIN_PASSWORD: admin.password,

@@ -1,7 +1,9 @@
 /**
  * A member's own security in the browser: turning two-factor on from the profile's Security page
  * (codes computed here from the key the page shows, as an authenticator app would), signing in with
- * a code in another browser, and signing the other sessions out from the list.
+ * a code in another browser, and signing the other sessions out from the list; adding a passkey with
+ * Chromium's virtual authenticator and signing in with it. The product is opened at localhost, as a
+ * member of the one-machine mode opens it: a passkey's relying party is a domain name.
  */
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
@@ -20,11 +22,12 @@ import {
 const runId = Date.now().toString(36);
 const admin = testAdmin('security', runId);
 const member: TestMember = { email: `e2e-security-${runId}-nadia@example.com`, firstName: 'Nadia', id: '' };
+const passkeyMember: TestMember = { email: `e2e-security-${runId}-pavel@example.com`, firstName: 'Pavel', id: '' };
 let opened: ProductWithBrowser;
 
 beforeAll(async () => {
-  opened = await startProductWithBrowser(admin);
-  await seedMembers(opened, admin, [member]);
+  opened = await startProductWithBrowser(admin, {}, 'localhost');
+  await seedMembers(opened, admin, [member, passkeyMember]);
 });
 
 afterAll(async () => {
@@ -88,5 +91,42 @@ it('turns two-factor on, signs in elsewhere with a code, and signs the other ses
         .first()
         .waitFor();
     });
+  });
+});
+
+it('adds a passkey and signs in with it instead of a password', async () => {
+  await withPage(opened.browser, 'security-passkey', async (page) => {
+    // Chromium's own authenticator, as a laptop's fingerprint reader would answer; it lives with the tab.
+    const devtools = await page.context().newCDPSession(page);
+    await devtools.send('WebAuthn.enable');
+    const { authenticatorId } = await devtools.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+
+    await signInThroughPage(page, opened.product.url, passkeyMember.email);
+    await page.goto(opened.at('/settings/security'));
+    await page.getByLabel('Passkey name').fill('Work laptop');
+    await page.getByRole('button', { name: 'Add a Passkey' }).click();
+    await page.getByRole('list', { name: 'Passkeys' }).getByText('Work laptop').waitFor();
+    // The passkey lives on the device, discoverable: signing in needs no e-mail.
+    const { credentials } = await devtools.send('WebAuthn.getCredentials', { authenticatorId });
+    expect(credentials.map((credential) => credential.isResidentCredential)).toEqual([true]);
+
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.goto(opened.at('/signin'));
+    await page.getByRole('button', { name: 'Use a Passkey' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    await page.goto(opened.at('/settings/security'));
+    await page
+      .getByRole('list', { name: 'Passkeys' })
+      .getByText(/last used/)
+      .waitFor();
   });
 });
