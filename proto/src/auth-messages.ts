@@ -2,7 +2,7 @@ import { LIMITS } from './limits.ts';
 
 /*
  * The auth texts and rules that need no zod, apart from the schemas in auth.ts: the signed-out screens
- * check their forms with these and so load without zod (issue 17's weight budget for the sign-in page).
+ * check their forms with these and so load without zod (the sign-in page's weight budget).
  */
 
 /** Exact texts of spec 1 section 5 and section 8. */

@@ -3,7 +3,7 @@
  * against the product started as `npm start` starts it. BENCH_AUTHORS (10) members write a
  * discussion and BENCH_REPLIES (20) replies between them; another member opens it. Prints (never
  * asserts) the requests the page made by path, and how many asked for a member's profile
- * (`/api/users/{id}/profile`): issue 14's avatars come with the posts, so those should be none.
+ * (`/api/users/{id}/profile`): avatars come with the posts, so those should be none.
  */
 import type { DiscussionDetail } from '@crucible/proto';
 import buildWeb from './build-web.ts';

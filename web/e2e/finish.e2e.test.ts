@@ -11,7 +11,7 @@ import {
   type ProductWithBrowser,
 } from './members.ts';
 
-/** The fixes of issue 17, each seen in the browser against the whole product. */
+/** The finish of the forum screens (toasts, narrow headers, search results, the Admin forum), each seen in the browser against the whole product. */
 
 const runId = Date.now().toString(36);
 const admin = { email: `e2e-finish-${runId}-admin@example.com`, password: 'admin horse battery' };
@@ -97,7 +97,7 @@ beforeAll(async () => {
 
 afterAll(() => opened?.stop());
 
-describe('issue 17 fixes', () => {
+describe('the finish of the forum screens', () => {
   let discussionId = '';
 
   it('shows a toast inside the dialog, off its buttons, once; then the discussion has one way back, a visible empty poll track, a readable download failure and no repeated Add Attachment', async () => {

@@ -1,7 +1,7 @@
 /**
  * `npx tsx web/e2e/kanban.bench.ts`: the Kanban of a project with BENCH_TASKS (5,000) tasks and
  * BENCH_DEPENDENCIES (10,000) prerequisites in Chromium, against the product started as `npm start`
- * starts it. Prints (never asserts) against issue 13's budgets: the page's task data loaded, the
+ * starts it. Prints (never asserts) against its budgets: the page's task data loaded, the
  * Kanban rendered after the project is picked (under 1 s), and the main-thread time of a keyboard
  * drag from the press that drops the card to the card standing in its new column (under 100 ms).
  */

@@ -1,6 +1,6 @@
 /**
  * Inter, cut at build time to what Crucible writes, so the sign-in page carries ~24 kB of type
- * instead of ~47 kB (issue 17's budget): one variable font instanced to the weights the theme uses
+ * instead of ~47 kB (the sign-in page's weight budget): one variable font instanced to the weights the theme uses
  * (400 to 600, so the 500 a few screens ask for is real too), the characters below plus every Latin
  * character in the app's and proto's sources, and only the OpenType features browsers apply by default.
  * The @font-face names exactly those characters in its unicode-range, so text outside them (member

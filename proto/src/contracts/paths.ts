@@ -1,4 +1,4 @@
-/* Path helpers apart from route.ts, so the web's request layer loads without zod (issue 17's budget). */
+/* Path helpers apart from route.ts, so the web's request layer loads without zod (the sign-in page's weight budget). */
 
 /** Fills `:name` segments, each value encoded as one segment. */
 export function fillPath(path: string, params: Record<string, string> | undefined): string {

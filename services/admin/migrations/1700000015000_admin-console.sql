@@ -1,5 +1,5 @@
 -- Up Migration
--- The admin console (issue 15): access levels, flags, the audit log, the moderation log and the
+-- The admin console: access levels, flags, the audit log, the moderation log and the
 -- names of members (a replica of auth's users, kept from its events).
 
 CREATE TYPE access_level AS ENUM ('Public', 'Apprentice', 'Journeyman', 'Master', 'Core', 'Admin');

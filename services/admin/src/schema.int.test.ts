@@ -67,7 +67,7 @@ it('applies the migrations twice without change and exercises every model throug
   });
   expect(loaded.reports).toHaveLength(2);
 
-  // The console's tables (issue 15).
+  // The console's tables.
   expect(loaded).toMatchObject({ deletedByAdmin: false, deletionReason: null });
   await migrated.prisma.user.create({
     data: { id: sender, email: 'a@example.test', firstName: 'Ada', lastName: null },

@@ -1,6 +1,6 @@
 -- Up Migration
 -- A deactivated member cannot sign in and their sessions are revoked; reactivating undoes it
--- (the reversible alternative to deleting an account, issue 15).
+-- (the reversible alternative to deleting an account).
 ALTER TABLE users ADD COLUMN deactivated_at TIMESTAMPTZ(3);
 
 -- Down Migration

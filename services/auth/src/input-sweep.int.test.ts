@@ -1,5 +1,5 @@
 /**
- * Issue 9 part 5: no input gives a 500. Every route of auth's contract gets NUL characters, lone
+ * No input gives a 500. Every route of auth's contract gets NUL characters, lone
  * surrogates, forged cursors, non-uuid ids, very long text and wrong types in each of its inputs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

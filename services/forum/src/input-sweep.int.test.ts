@@ -1,5 +1,5 @@
 /**
- * Issue 9 part 5: no input gives a 500. Every route of the forum's contract gets NUL characters,
+ * No input gives a 500. Every route of the forum's contract gets NUL characters,
  * lone surrogates, forged cursors, non-uuid ids, very long text and wrong types in each of its
  * inputs, sent by an admin (so the deepest code paths run) against real posts, polls and uploads.
  */

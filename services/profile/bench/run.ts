@@ -1,6 +1,6 @@
 /**
  * `npm run bench -w services/profile` (this file): the profile page's calls through the gateway for a member with
- * 50 work entries, 50 skills and 10,000 profile views (issue 14's target: p95 under 20 ms each).
+ * 50 work entries, 50 skills and 10,000 profile views (the target: p95 under 20 ms each).
  *
  * The launcher runs auth, profile and the gateway (TARGETS) on a fresh database, with a NATS
  * namespace of the run, and is stopped and the database dropped at the end (also on Ctrl-C: the

@@ -21,7 +21,7 @@ interface OutlinedTextFieldProps {
 /**
  * MUI's outlined TextField, put together from the same parts (label, outlined input, helper text,
  * linked by ids as TextField links them) for the signed-out screens: TextField itself imports Select
- * with its menu, popover and modal, ~10 kB gzip the sign-in page never uses (issue 17's budget).
+ * with its menu, popover and modal, ~10 kB gzip the sign-in page never uses (its weight budget).
  */
 export function OutlinedTextField({
   name,

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { VisuallyHidden } from './VisuallyHidden.tsx';
 
 /**
- * Loading placeholders shaped like the content to come (issue 17), in place of 'Loading...' text.
+ * Loading placeholders shaped like the content to come, in place of 'Loading...' text.
  * Each is one busy status region named by its label, which screen readers read and tests look for
  * (`getByRole('status', { name })`); the grey shapes themselves are hidden from assistive technology.
  */

@@ -15,7 +15,7 @@ const LiveSocketContext = createContext<LiveSocket | null>(null);
 
 /**
  * The browser's socket is loaded once a member is signed in: its message shapes bring zod (~25 kB
- * gzip), which the signed-out screens do without (issue 17's weight budget for the sign-in page).
+ * gzip), which the signed-out screens do without (the sign-in page's weight budget).
  */
 function useBrowserLiveSocket(wanted: boolean): LiveSocket | null {
   const [socket, setSocket] = useState<LiveSocket | null>(null);

@@ -9,7 +9,7 @@ import {
 import type { FormSchema } from '../../../lib/use-zod-form.ts';
 
 /**
- * The signed-out forms' checks, written without zod so the sign-in page loads without it (issue 17's
+ * The signed-out forms' checks, written without zod so the sign-in page loads without it (its
  * weight budget): the same rules and the same spec texts as proto's schemas, which the auth service
  * still applies to every request. auth-form-checks.test.ts holds the two to the same answers.
  */

@@ -7,7 +7,7 @@ import { DashboardCard } from './DashboardCard.tsx';
 export const GETTING_STARTED_TEXT =
   'Start with your profile, so members can get to know you. The level forums open from Apprentice up; until then, messages and the community chat are yours.';
 
-/** What a new Public member does next (issue 17): the dashboard's other cards assume a level they do not have yet. */
+/** What a new Public member does next: the dashboard's other cards assume a level they do not have yet. */
 export function GettingStarted({ userId }: { userId: string }) {
   return (
     <DashboardCard title="Getting Started">

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLiveMessages, useLiveSocket } from '../../../lib/live-socket/live-socket-context.tsx';
 
-/** Issue 12: the indicator stays for 3 s after the last typing event, so a pause in typing does not flicker it. */
+/** The indicator stays for 3 s after the last typing event, so a pause in typing does not flicker it. */
 export const TYPING_SHOWN_MS = 3_000;
 /** A keystroke re-announces typing at most this often, so the socket does not carry one event per key. */
 const TYPING_ANNOUNCE_MS = 2_000;

@@ -4,7 +4,7 @@ import { leadershipKey, privacyKey, skillsKey, userKey } from './profile-queries
 import type { LeadershipProgress, NewSkill, PrivacySettings, ProfileFormSave, Skill } from './types.ts';
 
 /**
- * The whole edit form in one call and one transaction (issue 14, profile-svc's PUT profile-form), so
+ * The whole edit form in one call and one transaction (the profile service's PUT profile-form), so
  * a failure half way never leaves a member without their work history. A changed picture goes
  * first through its own call: the service re-encodes it and the form's patch does not carry it.
  */

@@ -120,7 +120,7 @@ export interface UserStats {
 
 export interface ProfileAnalytics {
   stats: { totalViews: number; uniqueViewers: number; avgTimeSpent: number };
-  /** Beyond the spec (issue 14): views per day over the last 30 days, oldest first. */
+  /** Beyond the spec: views per day over the last 30 days, oldest first. */
   viewsPerDay?: { date: string; views: number }[];
 }
 

@@ -45,7 +45,7 @@ export function ProfileProblem({ kind, onRetry }: { kind: 'not-found' | 'error';
   );
 }
 
-/** Issue 14: a visit by someone else counts, with the time spent sent when they leave. */
+/** A visit by someone else counts, with the time spent sent when they leave. */
 function useRecordedView(userId: string, record: boolean) {
   useEffect(() => {
     if (!record) return;

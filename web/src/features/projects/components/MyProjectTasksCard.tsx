@@ -7,7 +7,7 @@ import { useUserTasks } from '../api/get-tasks.ts';
 import { dashboardTasks, parseDue, PROJECT_LIMITS, truncate } from '../task-rules.ts';
 
 /**
- * The dashboard's My Project Tasks card (issue 13): up to 5 tasks not Complete, assigned to the
+ * The dashboard's My Project Tasks card: up to 5 tasks not Complete, assigned to the
  * member (GET /api/users/{userId}/tasks). The dashboard mounts it for Core members and admins only.
  */
 export function MyProjectTasksCard({ userId }: { userId: string }) {
