@@ -78,9 +78,11 @@ export async function startProduct(options: {
       Object.keys(SERVICES).map(async (name) => [`${name.toUpperCase()}_PORT`, String(await freePort())] as const),
     ),
   );
-  const child = spawn('npm', ['start', '--silent'], {
+  // What `npm start` runs once the Prisma clients are generated and the web app is built, which the
+  // run's global set-up (build-web.ts) did once for every file.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'services/launcher/src/main.ts'], {
     cwd: repoRoot,
-    // Its own process group: stopping it stops npm, tsx and node together.
+    // Its own process group: stopping it stops the launcher and anything it started.
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: {
