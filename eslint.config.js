@@ -103,8 +103,8 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    // The gateway's integration tests run a real auth service for real tokens; its code never may.
-    files: ['gateway/src/**/*.int.test.ts'],
+    // The gateway's integration tests (and their kit) run a real auth service for real tokens; its code never may.
+    files: ['gateway/src/**/*.int.test.ts', 'gateway/src/testing/**/*.ts'],
     rules: { 'import-x/no-restricted-paths': 'off' },
   },
   {

@@ -6,49 +6,16 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authConfigSchema, createAuthService } from '@crucible/auth';
-import {
-  CLIENT_ADDRESS_HEADER,
-  createRedisCache,
-  listen,
-  loadConfig,
-  silentLogger,
-  type Cache,
-  type EventBus,
-  type RunningService,
-} from '@crucible/platform';
-import {
-  createTestDatabase,
-  createTestNatsBus,
-  requireService,
-  TEST_SERVICES,
-  type TestDatabase,
-} from '@crucible/platform/testing';
-import { gatewayConfigSchema } from './config.ts';
-import { createGateway, type Gateway } from './create-gateway.ts';
-
-type Server = Awaited<ReturnType<typeof listen>>;
+import { CLIENT_ADDRESS_HEADER } from '@crucible/platform';
+import { startAuthBehindGateway, type AuthBehindGateway } from './testing/auth-behind-gateway.ts';
 
 const GATEWAY_SECRET = randomBytes(32).toString('base64url');
-let database: TestDatabase;
+let kit: AuthBehindGateway;
 let sql: pg.Pool;
-let bus: EventBus;
-let cache: Cache;
-let auth: RunningService;
-let authServer: Server;
-const started: { gateway: Gateway; server: Server }[] = [];
 const credentials = { email: `addr-${randomBytes(4).toString('hex')}@example.com`, password: 'long-enough-1' };
 
 async function startGateway(env: Record<string, string>): Promise<string> {
-  const config = loadConfig(gatewayConfigSchema, {
-    AUTH_URL: `http://127.0.0.1:${authServer.port}`,
-    GATEWAY_SECRET,
-    ...env,
-  });
-  const gateway = createGateway(config, { logger: silentLogger, bus, cache, collectProcessMetrics: false });
-  const server = await listen(gateway.app, 0, '127.0.0.1', gateway.serverOptions);
-  started.push({ gateway, server });
-  return `http://127.0.0.1:${server.port}`;
+  return (await kit.startGateway({ AUTH_URL: kit.authUrl, ...env })).url;
 }
 
 /** Signs in at `baseUrl` with `headers` and returns the address auth recorded with the new session. */
@@ -68,35 +35,13 @@ async function recordedAddress(baseUrl: string, headers: Record<string, string>)
 }
 
 beforeAll(async () => {
-  await Promise.all([requireService('nats'), requireService('redis')]);
-  database = await createTestDatabase('gateway_address');
-  sql = new pg.Pool({ connectionString: database.url, max: 1 });
-  bus = await createTestNatsBus('gateway-address-test');
-  cache = await createRedisCache({
-    url: TEST_SERVICES.redis.url,
-    keyPrefix: `test-${randomBytes(4).toString('hex')}:`,
-    logger: silentLogger,
-  });
-  auth = await createAuthService(loadConfig(authConfigSchema, { DATABASE_URL: database.url, GATEWAY_SECRET }), {
-    logger: silentLogger,
-    bus,
-    cache,
-    collectProcessMetrics: false,
-  });
-  authServer = await listen(auth.app, 0, '127.0.0.1');
+  kit = await startAuthBehindGateway('address', { gatewaySecret: GATEWAY_SECRET });
+  sql = new pg.Pool({ connectionString: kit.database.url, max: 1 });
 }, 60_000);
 
 afterAll(async () => {
-  for (const { gateway, server } of started) {
-    await server.close();
-    await gateway.stop();
-  }
-  await authServer?.close();
-  await auth?.stop();
   await sql?.end();
-  await bus?.close();
-  await cache?.close();
-  await database?.drop();
+  await kit?.stop();
 });
 
 describe('the client address', () => {
@@ -118,7 +63,7 @@ describe('the client address', () => {
   });
 
   it('is not believed from a client that calls the service directly with a forwarding header', async () => {
-    const direct = `http://127.0.0.1:${authServer.port}`;
+    const direct = kit.authUrl;
     for (const headers of [
       { 'x-forwarded-for': '203.0.113.9' },
       { forwarded: 'for=203.0.113.9' },

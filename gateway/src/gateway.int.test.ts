@@ -5,37 +5,18 @@ import { join } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authConfigSchema, createAuthService } from '@crucible/auth';
 import {
   createHttpApp,
-  createRedisCache,
   listen,
-  loadConfig,
   serviceReadiness,
   silentLogger,
-  type Cache,
-  type EventBus,
   type ReadinessCheck,
   type RunningService,
 } from '@crucible/platform';
-import {
-  createTestDatabase,
-  createTestNatsBus,
-  TEST_SERVICES,
-  requireService,
-  type TestDatabase,
-} from '@crucible/platform/testing';
 import type { ServiceName } from '@crucible/proto';
-import { gatewayConfigSchema } from './config.ts';
-import { createGateway, type Gateway } from './create-gateway.ts';
+import { startAuthBehindGateway, type AuthBehindGateway, type Server } from './testing/auth-behind-gateway.ts';
 
-type Server = Awaited<ReturnType<typeof listen>>;
-
-let database: TestDatabase;
-let bus: EventBus;
-let cache: Cache;
-let auth: RunningService;
-let authServer: Server;
+let kit: AuthBehindGateway;
 let webDist: string;
 let stubForumServer: Server;
 const ASSET_BODY = `console.log(${JSON.stringify('a module of the app '.repeat(200))});`;
@@ -124,8 +105,6 @@ function decode(encoding: unknown, body: Buffer): string {
   if (encoding === 'gzip') return gunzipSync(body).toString();
   return body.toString();
 }
-const started: { gateway: Gateway; server: Server }[] = [];
-
 /**
  * How the gateway reaches the services: over HTTP (between processes), or, for the services this
  * test runs in its own process, by handing requests to their apps (the launcher's one-process mode).
@@ -137,7 +116,6 @@ let mode: Mode = 'proxied';
 const localApps = new Map<string, { name: ServiceName; app: RunningService['app'] }>();
 
 async function startGateway(env: Record<string, string>, readinessOfServices?: ReadinessCheck[]) {
-  const config = loadConfig(gatewayConfigSchema, { WEB_DIST_DIR: webDist, GATEWAY_SECRET, ...env });
   const inProcessServices =
     mode === 'in-process'
       ? Object.fromEntries(
@@ -147,18 +125,11 @@ async function startGateway(env: Record<string, string>, readinessOfServices?: R
           }),
         )
       : undefined;
-  const gateway = createGateway(config, {
-    logger: silentLogger,
-    bus,
-    cache,
-    collectProcessMetrics: false,
-    serviceReadiness: readinessOfServices,
-    inProcessServices,
-  });
-  const server = await listen(gateway.app, 0, '127.0.0.1');
-  server.server.on('upgrade', gateway.handleUpgrade);
-  started.push({ gateway, server });
-  return `http://127.0.0.1:${server.port}`;
+  const { url } = await kit.startGateway(
+    { WEB_DIST_DIR: webDist, GATEWAY_SECRET, ...env },
+    { serviceReadiness: readinessOfServices, inProcessServices },
+  );
+  return url;
 }
 
 function cspDirective(response: Response, name: string): string | undefined {
@@ -180,21 +151,7 @@ let authUrl: string;
 let forumUrl: string;
 
 beforeAll(async () => {
-  await Promise.all([requireService('nats'), requireService('redis')]);
-  database = await createTestDatabase('gateway');
-  bus = await createTestNatsBus('gateway-test');
-  cache = await createRedisCache({
-    url: TEST_SERVICES.redis.url,
-    keyPrefix: `test-${randomBytes(4).toString('hex')}:`,
-    logger: silentLogger,
-  });
-  auth = await createAuthService(loadConfig(authConfigSchema, { DATABASE_URL: database.url }), {
-    logger: silentLogger,
-    bus,
-    cache,
-    collectProcessMetrics: false,
-  });
-  authServer = await listen(auth.app, 0, '127.0.0.1');
+  kit = await startAuthBehindGateway('proxy');
   webDist = await mkdtemp(join(tmpdir(), 'web-dist-'));
   await mkdir(join(webDist, 'assets'));
   // What the web build writes: each file with its brotli and gzip copies (web/scripts/vite-precompress.ts).
@@ -208,9 +165,9 @@ beforeAll(async () => {
   }
   const forum = stubForum();
   stubForumServer = await listen(forum.app, 0, '127.0.0.1');
-  authUrl = `http://127.0.0.1:${authServer.port}`;
+  authUrl = kit.authUrl;
   forumUrl = `http://127.0.0.1:${stubForumServer.port}`;
-  localApps.set(authUrl, { name: 'auth', app: auth.app });
+  localApps.set(authUrl, { name: 'auth', app: kit.auth.app });
   localApps.set(forumUrl, { name: 'forum', app: forum.app });
   const credentials = { email: `gw-${randomBytes(4).toString('hex')}@example.com`, password: 'long-enough-1' };
   await fetch(`${authUrl}/api/auth/signup`, json({ ...credentials, firstName: 'Gate', lastName: 'Way' }));
@@ -220,16 +177,8 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const { gateway, server } of started) {
-    await server.close();
-    await gateway.stop();
-  }
-  await authServer?.close();
+  await kit?.stop();
   await stubForumServer?.close();
-  await auth?.stop();
-  await bus?.close();
-  await cache?.close();
-  await database?.drop();
   if (webDist) await rm(webDist, { recursive: true, force: true });
 });
 

@@ -9,81 +9,34 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authConfigSchema, createAuthService } from '@crucible/auth';
-import {
-  createRedisCache,
-  JSON_TOO_DEEP_MESSAGE,
-  listen,
-  loadConfig,
-  silentLogger,
-  type Cache,
-  type EventBus,
-  type RunningService,
-} from '@crucible/platform';
-import {
-  createTestDatabase,
-  createTestNatsBus,
-  requireService,
-  TEST_SERVICES,
-  type TestDatabase,
-} from '@crucible/platform/testing';
-import { gatewayConfigSchema } from './config.ts';
-import { createGateway, type Gateway } from './create-gateway.ts';
+import { JSON_TOO_DEEP_MESSAGE } from '@crucible/platform';
 import { BODY_TIMEOUT_MESSAGE, IN_FLIGHT_MESSAGE } from './request-guard.ts';
-
-type Server = Awaited<ReturnType<typeof listen>>;
+import { startAuthBehindGateway, type AuthBehindGateway } from './testing/auth-behind-gateway.ts';
 
 const SLOW_REQUESTS = 300;
 const MAX_IN_FLIGHT = 20;
 const BODY_IDLE_TIMEOUT_MS = 3000;
 
-let database: TestDatabase;
-let bus: EventBus;
-let cache: Cache;
-let auth: RunningService;
-let authServer: Server;
-let gateway: Gateway;
-let gatewayServer: Server;
+let kit: AuthBehindGateway;
 let port: number;
 const credentials = { email: `slow-${randomBytes(4).toString('hex')}@example.com`, password: 'long-enough-1' };
 
 beforeAll(async () => {
-  await Promise.all([requireService('nats'), requireService('redis')]);
-  database = await createTestDatabase('gateway_slow');
-  bus = await createTestNatsBus('gateway-slow-test');
-  cache = await createRedisCache({
-    url: TEST_SERVICES.redis.url,
-    keyPrefix: `test-${randomBytes(4).toString('hex')}:`,
-    logger: silentLogger,
-  });
-  auth = await createAuthService(loadConfig(authConfigSchema, { DATABASE_URL: database.url }), {
-    logger: silentLogger,
-    bus,
-    cache,
-    collectProcessMetrics: false,
-  });
-  authServer = await listen(auth.app, 0, '127.0.0.1');
-  const config = loadConfig(gatewayConfigSchema, {
-    AUTH_URL: `http://127.0.0.1:${authServer.port}`,
+  kit = await startAuthBehindGateway('slow');
+  ({
+    server: { port },
+  } = await kit.startGateway({
+    AUTH_URL: kit.authUrl,
     MAX_IN_FLIGHT_PER_ADDRESS: String(MAX_IN_FLIGHT),
     BODY_IDLE_TIMEOUT_MS: String(BODY_IDLE_TIMEOUT_MS),
     BODY_READ_TIMEOUT_MS: String(2 * BODY_IDLE_TIMEOUT_MS),
-  });
-  gateway = createGateway(config, { logger: silentLogger, bus, cache, collectProcessMetrics: false });
-  gatewayServer = await listen(gateway.app, 0, '127.0.0.1', gateway.serverOptions);
-  port = gatewayServer.port;
+  }));
   const signup = await send('127.0.0.3', '/api/auth/signup', { ...credentials, firstName: 'Slow', lastName: 'Flood' });
   expect(signup.status).toBe(201);
 }, 60_000);
 
 afterAll(async () => {
-  await gatewayServer?.close();
-  await gateway?.stop();
-  await authServer?.close();
-  await auth?.stop();
-  await bus?.close();
-  await cache?.close();
-  await database?.drop();
+  await kit?.stop();
 });
 
 /** A complete JSON POST from `localAddress`. */
