@@ -19,6 +19,22 @@ const get = (path: string, viewer: Member) => h.request(path, { token: viewer.to
 const send = (path: string, viewer: Member, method: string, json?: unknown) =>
   h.request(path, { token: viewer.token, method, json: json ?? {} });
 
+/** The one `subject` event about `owner` that their PATCH of `path` with `body` makes the service publish. */
+async function eventAfterPatch(subject: string, owner: { id: string; token: string }, path: string, body: unknown) {
+  const collector = await collectEvents(h.bus, {
+    stream: 'PROFILE',
+    subjects: [subject],
+    keep: (event) => (event.payload as { userId: string }).userId === owner.id,
+  });
+  try {
+    await h.call(path, { token: owner.token, method: 'PATCH', json: body });
+    const [event] = await collector.waitUntil((events) => events.length === 1);
+    return event!;
+  } finally {
+    await collector.stop();
+  }
+}
+
 describe('privacy by tier', () => {
   const sections = [
     { setting: 'personalInfoVisible', path: 'profile', message: PROFILE_MESSAGES.profilePrivate },
@@ -80,47 +96,23 @@ describe('privacy by tier', () => {
 
   it('announces direct-message and online-status switches', async () => {
     const owner = await h.member('Apprentice');
-    const collector = await collectEvents(h.bus, {
-      stream: 'PROFILE',
-      subjects: [SUBJECTS.profileSettingsUpdated],
-      keep: (event) => (event.payload as { userId: string }).userId === owner.id,
+    const event = await eventAfterPatch(SUBJECTS.profileSettingsUpdated, owner, `/api/users/${owner.id}/privacy`, {
+      allowDirectMessages: false,
     });
-    try {
-      await h.call(`/api/users/${owner.id}/privacy`, {
-        token: owner.token,
-        method: 'PATCH',
-        json: { allowDirectMessages: false },
-      });
-      const [event] = await collector.waitUntil((events) => events.length === 1);
-      expect(event!.payload).toEqual({
-        userId: owner.id,
-        allowDirectMessages: false,
-        showOnlineStatus: true,
-        contactInfoVisible: 'Apprentice',
-      });
-    } finally {
-      await collector.stop();
-    }
+    expect(event.payload).toEqual({
+      userId: owner.id,
+      allowDirectMessages: false,
+      showOnlineStatus: true,
+      contactInfoVisible: 'Apprentice',
+    });
   });
 
   it('announces a changed contact-information tier, which other services apply to the e-mail', async () => {
     const owner = await h.member('Apprentice');
-    const collector = await collectEvents(h.bus, {
-      stream: 'PROFILE',
-      subjects: [SUBJECTS.profileSettingsUpdated],
-      keep: (event) => (event.payload as { userId: string }).userId === owner.id,
+    const event = await eventAfterPatch(SUBJECTS.profileSettingsUpdated, owner, `/api/users/${owner.id}/privacy`, {
+      contactInfoVisible: 'Core',
     });
-    try {
-      await h.call(`/api/users/${owner.id}/privacy`, {
-        token: owner.token,
-        method: 'PATCH',
-        json: { contactInfoVisible: 'Core' },
-      });
-      const [event] = await collector.waitUntil((events) => events.length === 1);
-      expect(event!.payload).toMatchObject({ userId: owner.id, contactInfoVisible: 'Core' });
-    } finally {
-      await collector.stop();
-    }
+    expect(event.payload).toMatchObject({ userId: owner.id, contactInfoVisible: 'Core' });
   });
 });
 
@@ -210,22 +202,10 @@ describe('saving the profile', () => {
 
   it('sends a name change to auth as profile.identity.changed', async () => {
     const owner = await h.member('Apprentice');
-    const collector = await collectEvents(h.bus, {
-      stream: 'PROFILE',
-      subjects: [SUBJECTS.profileIdentityChanged],
-      keep: (event) => (event.payload as { userId: string }).userId === owner.id,
+    const event = await eventAfterPatch(SUBJECTS.profileIdentityChanged, owner, `/api/users/${owner.id}/profile`, {
+      firstName: ' Grace ',
     });
-    try {
-      await h.call(`/api/users/${owner.id}/profile`, {
-        token: owner.token,
-        method: 'PATCH',
-        json: { firstName: ' Grace ' },
-      });
-      const [event] = await collector.waitUntil((events) => events.length === 1);
-      expect(event!.payload).toEqual({ userId: owner.id, firstName: 'Grace' });
-    } finally {
-      await collector.stop();
-    }
+    expect(event.payload).toEqual({ userId: owner.id, firstName: 'Grace' });
   });
 });
 
