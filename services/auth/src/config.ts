@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERVICES } from '@crucible/proto';
-import { configFields, metricsConfigSchema, tokenConfigSchema } from '@crucible/platform';
+import { configFields, databaseServiceFields, metricsConfigSchema, tokenConfigSchema } from '@crucible/platform';
 
 /**
  * Per-IP and per-account limits on the credential endpoints (a window of `*_WINDOW_SECONDS`).
@@ -28,10 +28,7 @@ export const authConfigSchema = z
   .object({
     PORT: configFields.port(SERVICES.auth.defaultPort),
     LOG_LEVEL: configFields.logLevel,
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    DATABASE_URL: configFields.url('postgresql://postgres@127.0.0.1:5432/postgres'),
-    /** Connections this process opens at most (deploy/RUNBOOK.md 'Connection budget'). */
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+    ...databaseServiceFields(10),
     /** Where members open the product; links in e-mails and OIDC redirects start here. */
     PUBLIC_URL: configFields.url('http://localhost:5000'),
     /** Private Ed25519 JWK (JSON). Without it, auth keeps a generated key in its database. */
@@ -61,10 +58,7 @@ export const authConfigSchema = z
     ARGON2_MEMORY_KIB: z.coerce.number().int().min(19_456).default(19_456),
     ARGON2_ITERATIONS: z.coerce.number().int().min(2).default(2),
     /** The durable consumer that applies name and picture changes made on the profile; replicas share it. */
-    AUTH_PROFILE_CONSUMER: z
-      .string()
-      .regex(/^[\w-]{1,64}$/)
-      .default('auth-profile-identity'),
+    AUTH_PROFILE_CONSUMER: configFields.consumerName('auth-profile-identity'),
   })
   .extend(authRateLimitConfigSchema.shape)
   .extend(tokenConfigSchema.shape)

@@ -3,6 +3,7 @@ import { SERVICES } from '@crucible/proto';
 import {
   blobStoreConfigSchema,
   configFields,
+  databaseServiceFields,
   metricsConfigSchema,
   requireS3Credentials,
   tokenConfigSchema,
@@ -12,14 +13,9 @@ export const projectConfigSchema = z
   .object({
     PORT: configFields.port(SERVICES.project.defaultPort),
     LOG_LEVEL: configFields.logLevel,
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    DATABASE_URL: configFields.url('postgresql://postgres@127.0.0.1:5432/postgres'),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+    ...databaseServiceFields(20),
     /** The durable consumer that keeps the users replica (who is Core); replicas of the service share it. */
-    PROJECT_USERS_CONSUMER: z
-      .string()
-      .regex(/^[\w-]{1,64}$/)
-      .default('project-users'),
+    PROJECT_USERS_CONSUMER: configFields.consumerName('project-users'),
   })
   .extend(tokenConfigSchema.shape)
   .extend(metricsConfigSchema.shape)

@@ -1,20 +1,12 @@
 import { z } from 'zod';
 import { SERVICES } from '@crucible/proto';
-import { configFields, metricsConfigSchema, tokenConfigSchema } from '@crucible/platform';
-
-const durableName = (fallback: string) =>
-  z
-    .string()
-    .regex(/^[\w-]{1,64}$/)
-    .default(fallback);
+import { configFields, databaseServiceFields, metricsConfigSchema, tokenConfigSchema } from '@crucible/platform';
 
 export const realtimeConfigSchema = z
   .object({
     PORT: configFields.port(SERVICES.realtime.defaultPort),
     LOG_LEVEL: configFields.logLevel,
-    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
-    DATABASE_URL: configFields.url('postgresql://postgres@127.0.0.1:5432/postgres'),
-    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
+    ...databaseServiceFields(20),
     /** Where members open the product: its origin may open /ws unless REALTIME_ALLOWED_ORIGINS says otherwise. */
     PUBLIC_URL: configFields.url('http://localhost:5000'),
     /**
@@ -45,11 +37,11 @@ export const realtimeConfigSchema = z
     /** Online-users updates are coalesced over this window. */
     REALTIME_PRESENCE_COALESCE_MS: z.coerce.number().int().min(10).default(250),
     /** Durable consumers (shared by the service's replicas): users replica, notifications, live pushes. */
-    REALTIME_USERS_CONSUMER: durableName('realtime-users'),
+    REALTIME_USERS_CONSUMER: configFields.consumerName('realtime-users'),
     /** Members' Online Status switch from profile.settings.updated. */
-    REALTIME_PROFILE_CONSUMER: durableName('realtime-profile'),
-    REALTIME_NOTIFICATIONS_CONSUMER: durableName('realtime-notifications'),
-    REALTIME_LIVE_CONSUMER: durableName('realtime-live'),
+    REALTIME_PROFILE_CONSUMER: configFields.consumerName('realtime-profile'),
+    REALTIME_NOTIFICATIONS_CONSUMER: configFields.consumerName('realtime-notifications'),
+    REALTIME_LIVE_CONSUMER: configFields.consumerName('realtime-live'),
   })
   .extend(tokenConfigSchema.shape)
   .extend(metricsConfigSchema.shape);

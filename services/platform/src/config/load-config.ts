@@ -49,6 +49,12 @@ export const configFields = {
       .enum(['true', 'false', '1', '0'])
       .transform((value) => value === 'true' || value === '1')
       .default(defaultValue),
+  /** A durable consumer's name on the broker (letters, digits, '_' and '-'); replicas of a service share it. */
+  consumerName: (defaultName: string) =>
+    z
+      .string()
+      .regex(/^[\w-]{1,64}$/)
+      .default(defaultName),
   list: z.string().transform((value) =>
     value
       .split(',')
@@ -56,6 +62,18 @@ export const configFields = {
       .filter(Boolean),
   ),
 } as const;
+
+/**
+ * What every service with a database is told: its environment, its database and how many connections
+ * its pool opens at most (deploy/RUNBOOK.md 'Connection budget': one server serves every service).
+ */
+export function databaseServiceFields(defaultPoolSize: number) {
+  return {
+    NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+    DATABASE_URL: configFields.url('postgresql://postgres@127.0.0.1:5432/postgres'),
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(defaultPoolSize),
+  };
+}
 
 /** The claims every token verifier pins; auth signs with the same values. */
 export const tokenConfigSchema = z.object({
