@@ -4,7 +4,8 @@ import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isReachable, loadConfig, silentLogger, type ComponentReport } from '@crucible/platform';
 import {
   TEST_SERVICES,
@@ -13,6 +14,7 @@ import {
   uniqueNamespace,
   type TestDatabase,
 } from '@crucible/platform/testing';
+import { WEBSOCKET_PATH, WS_ACCEPTED_PROTOCOL, WS_AUTH_PROTOCOL_PREFIX, WS_CLOSE } from '@crucible/proto';
 import { launcherConfigSchema } from './config.ts';
 import { launcherTargets, requestedTargets } from './launcher-targets.ts';
 import { createTargetRunner } from './targets.ts';
@@ -105,6 +107,51 @@ describe('the launcher', () => {
     }
     expect(await isReachable(`http://127.0.0.1:${gatewayPort}`, gatewayPort)).toBe(false);
     expect(await isReachable(`http://127.0.0.1:${authPort}`, authPort)).toBe(false);
+  });
+
+  it('stops at once with sockets open: realtime closes them with 1012 (reconnect) before the gateway drains', async () => {
+    const [gatewayPort, authPort, realtimePort] = [await freePort(), await freePort(), await freePort()];
+    const origin = `http://localhost:${gatewayPort}`;
+    const admin = { email: `launcher-${namespace}@example.com`, password: 'launcher-password-1' };
+    const { runner, targets } = runnerFor({
+      ...SHARED,
+      TARGETS: 'auth,realtime,gateway',
+      DATABASE_URL: database.url,
+      DATA_DIR: path.join(root, 'sockets'),
+      PORT: String(gatewayPort),
+      PUBLIC_URL: origin,
+      AUTH_PORT: String(authPort),
+      REALTIME_PORT: String(realtimePort),
+      ADMIN_EMAIL: admin.email,
+      ADMIN_PASSWORD: admin.password,
+    });
+    await runner.start(targets);
+    const closeCodes: number[] = [];
+    try {
+      const signin = await fetch(`${origin}/api/auth/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin },
+        body: JSON.stringify(admin),
+      });
+      expect(signin.status).toBe(200);
+      const { token } = (await signin.json()) as { token: string };
+      const protocols = [WS_ACCEPTED_PROTOCOL, `${WS_AUTH_PROTOCOL_PREFIX}${Buffer.from(token).toString('base64url')}`];
+      const sockets = await Promise.all(
+        Array.from({ length: 3 }, async () => {
+          const socket = new WebSocket(`ws://localhost:${gatewayPort}${WEBSOCKET_PATH}`, protocols, { origin });
+          await once(socket, 'open');
+          socket.on('close', (code) => closeCodes.push(code));
+          return socket;
+        }),
+      );
+      expect(sockets.map((socket) => socket.readyState)).toEqual([WebSocket.OPEN, WebSocket.OPEN, WebSocket.OPEN]);
+    } finally {
+      // Without the sockets closed first, the gateway's drain would wait on them until the test's timeout.
+      await runner.stop();
+    }
+    await vi.waitFor(() =>
+      expect(closeCodes).toEqual([WS_CLOSE.serviceRestart, WS_CLOSE.serviceRestart, WS_CLOSE.serviceRestart]),
+    );
   });
 
   it('refuses to run part of the product without NATS and Redis, naming both', async () => {

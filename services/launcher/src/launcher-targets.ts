@@ -85,6 +85,8 @@ export function launcherTargets(context: LauncherContext, requested: readonly st
   // The gateway hands these services' requests to their apps directly (no loopback hop).
   const serviceApps: Partial<Record<ServiceName, ServiceHandler>> = {};
   const readiness: ReadinessCheck[] = [];
+  /** Close the WebSockets of this process's services (realtime's), each with its service's own code. */
+  const socketClosers: (() => Promise<void>)[] = [];
   // One process registers the default process metrics once, whoever starts first.
   let processMetricsTaken = false;
   const claimProcessMetrics = () => !processMetricsTaken && (processMetricsTaken = true);
@@ -113,7 +115,10 @@ export function launcherTargets(context: LauncherContext, requested: readonly st
         await service.stop();
         throw error;
       });
-      if (service.webSocket) server.server.on('upgrade', service.webSocket.handleUpgrade);
+      if (service.webSocket) {
+        server.server.on('upgrade', service.webSocket.handleUpgrade);
+        socketClosers.push(service.webSocket.closeAll);
+      }
       const url = `http://127.0.0.1:${server.port}`;
       serviceUrls[`${name.toUpperCase()}_URL`] = url;
       serviceApps[name] = service.app;
@@ -180,7 +185,10 @@ export function launcherTargets(context: LauncherContext, requested: readonly st
         });
         return {
           // The gateway stops taking requests and finishes its own before the services it proxies to stop.
+          // The sockets it proxies would hold it open: their service closes them first, with the
+          // code on which clients reconnect (1012, service restart).
           async stop() {
+            await Promise.all(socketClosers.map((closeAll) => closeAll()));
             await server.close();
             await gateway.stop();
           },

@@ -1,4 +1,5 @@
 import { createServer, type Server, type ServerOptions } from 'node:http';
+import type { Duplex } from 'node:stream';
 import express, { type Express, type Router } from 'express';
 import type { Logger } from '../logging/logger.ts';
 import { errorMiddleware, notFoundHandler } from '../errors/error-middleware.ts';
@@ -74,6 +75,9 @@ export function createHttpApp(options: HttpAppOptions): Express {
   return app;
 }
 
+/** How long requests still running when the server closes may take before their sockets go. */
+const CLOSE_GRACE_MS = 5000;
+
 /**
  * Listens and resolves once the port is bound; `close` drains keep-alive connections. `serverOptions`
  * are Node's server options (the gateway's header and request timeouts).
@@ -90,6 +94,13 @@ export async function listen(
     started.listen(port, host, () => resolve(started));
   });
   server.keepAliveTimeout = 65_000;
+  // Upgraded sockets (WebSockets, proxied or served) are no longer the HTTP server's to close, yet
+  // server.close waits for them: they are tracked here so a close ends them after the grace period.
+  const upgraded = new Set<Duplex>();
+  server.on('upgrade', (_req, socket: Duplex) => {
+    upgraded.add(socket);
+    socket.once('close', () => upgraded.delete(socket));
+  });
   const address = server.address();
   const boundPort = typeof address === 'object' && address ? address.port : port;
   return {
@@ -99,8 +110,12 @@ export async function listen(
       new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeIdleConnections();
-        // Requests still running get a grace period, then their sockets go.
-        setTimeout(() => server.closeAllConnections(), 5000).unref();
+        // Requests still running get a grace period, then their sockets go, upgraded ones too (the
+        // service that owns a WebSocket closes it first with its own code).
+        setTimeout(() => {
+          server.closeAllConnections();
+          for (const socket of upgraded) socket.destroy();
+        }, CLOSE_GRACE_MS).unref();
       }),
   };
 }
