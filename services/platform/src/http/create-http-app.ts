@@ -56,7 +56,7 @@ export function createHttpApp(options: HttpAppOptions): Express {
   });
 
   app.get('/healthz', livenessHandler);
-  app.get('/readyz', readinessHandler(options.readiness));
+  app.get('/readyz', readinessHandler(options.readiness, options.service));
   app.get('/metrics', metrics.handler);
 
   app.use(requestLog(options.logger));

@@ -1,5 +1,6 @@
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { domainMetricsRegistry } from '../metrics/domain-metrics.ts';
 import { listen } from './create-http-app.ts';
 import { readinessHandler, serviceReadiness, type ReadinessCheck } from './health.ts';
 
@@ -76,6 +77,17 @@ describe('readiness while an optional dependency is away', () => {
     const { status, body } = await aggregate([database(true), broker(false)]);
     expect(status).toBe(200);
     expect(body).toEqual({ status: 'degraded', checks: { database: true, events: false }, degraded: ['events'] });
+  });
+
+  it('shows each outcome as the crucible_dependency_up gauge', async () => {
+    await aggregate([database(true), broker(false)]);
+    const metrics = await domainMetricsRegistry.metrics();
+    expect(metrics).toContain('crucible_dependency_up{service="process",dependency="database",optional="false"} 1');
+    expect(metrics).toContain('crucible_dependency_up{service="process",dependency="events",optional="true"} 0');
+    await aggregate([database(true), broker(true)]);
+    expect(await domainMetricsRegistry.metrics()).toContain(
+      'crucible_dependency_up{service="process",dependency="events",optional="true"} 1',
+    );
   });
 
   it('is not ready when a required dependency is away, whatever the optional ones say', async () => {

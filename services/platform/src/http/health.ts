@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import { dependencyUp } from '../metrics/domain-metrics.ts';
 
 /** A dependency /readyz checks; `check` resolves true when usable. */
 export interface ReadinessCheck {
@@ -46,12 +47,19 @@ export const livenessHandler: RequestHandler = (_req, res) => {
 
 /**
  * 200 'ready' when every check passes, 200 'degraded' (naming what failed) when only optional ones
- * fail, 503 'not ready' when a required one fails.
+ * fail, 503 'not ready' when a required one fails. Each outcome is also the `service`'s
+ * crucible_dependency_up gauge, so a degraded process shows on the dashboards while it stays in service.
  */
-export function readinessHandler(checks: () => ReadinessCheck[]): RequestHandler {
+export function readinessHandler(checks: () => ReadinessCheck[], service = 'process'): RequestHandler {
   return async (_req, res) => {
     const listed = checks();
     const outcomes = await Promise.all(listed.map(runCheck));
+    listed.forEach((check, index) =>
+      dependencyUp.set(
+        { service, dependency: check.name, optional: String(Boolean(check.optional)) },
+        outcomes[index]![1] ? 1 : 0,
+      ),
+    );
     const failed = listed.filter((_, index) => !outcomes[index]![1]);
     const ready = failed.every((check) => check.optional);
     const status = !ready ? 'not ready' : failed.length > 0 ? 'degraded' : 'ready';

@@ -48,6 +48,13 @@ export const rateLimitRefusals = new Counter({
   registers: [domainMetricsRegistry],
 });
 
+export const dependencyUp = new Gauge({
+  name: 'crucible_dependency_up',
+  help: "Whether a dependency passed the process's last readiness check (1) or not (0); an optional one down leaves the process ready but degraded",
+  labelNames: ['service', 'dependency', 'optional'],
+  registers: [domainMetricsRegistry],
+});
+
 type Read = () => number | Promise<number>;
 const gauges = new Map<
   string,
