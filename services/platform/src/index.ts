@@ -7,6 +7,7 @@ export * from './cache/index.ts';
 export * from './config/load-config.ts';
 export * from './database/constraint-errors.ts';
 export * from './database/database.ts';
+export * from './database/prepared-sql.ts';
 export * from './database/transactions.ts';
 export * from './database/unavailable.ts';
 export * from './errors/index.ts';

@@ -1,48 +1,29 @@
-import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import { BadRequestError, sqlExecutor, withPgTransaction, type SqlExecutor } from '@crucible/platform';
+import {
+  BadRequestError,
+  preparedSqlOnPool,
+  withPreparedTransaction,
+  type Sql,
+  type SqlExecutor,
+} from '@crucible/platform';
 import { DM_MESSAGES, decodeKeysetCursor, encodeKeysetCursor, type KeysetCursor } from '@crucible/proto';
 
-/** One way to run hand-written SQL, on the pool or inside a Prisma transaction. */
-export type Sql = <Row>(text: string, values?: unknown[]) => Promise<Row[]>;
-
-const statementNames = new Map<string, string>();
-
-/** A name per distinct query text: each connection parses and plans it once, then reuses the plan. */
-function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (!name) {
-    name = `dm_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-    statementNames.set(text, name);
-  }
-  return name;
-}
+export { isoSql, type Sql } from '@crucible/platform';
 
 /** The hot read paths: prepared statements on the pool (the query texts are few and fixed). */
 export function sqlOnPool(pool: pg.Pool): Sql {
-  return async <Row>(text: string, values: unknown[] = []) =>
-    (await pool.query({ name: statementName(text), text, values })).rows as Row[];
+  return preparedSqlOnPool(pool, 'dm');
 }
 
 /**
- * Runs `work` in one transaction on a pooled connection, with prepared statements: the hot writes
- * (send, read-all, delete) skip Prisma's interactive-transaction machinery. `executor` is the same
- * connection in the shape the platform's outbox writes with.
+ * The hot writes (send, read-all, delete) in one transaction with prepared statements, skipping
+ * Prisma's interactive-transaction machinery; `executor` is the connection the outbox writes with.
  */
 export function withSqlTransaction<T>(
   pool: pg.Pool,
   work: (sql: Sql, executor: SqlExecutor) => Promise<T>,
 ): Promise<T> {
-  return withPgTransaction(pool, (client) => {
-    const sql: Sql = async <Row>(text: string, values: unknown[] = []) =>
-      (await client.query({ name: statementName(text), text, values })).rows as Row[];
-    return work(sql, sqlExecutor(client));
-  });
-}
-
-/** A timestamp column as the API shows it, formatted by PostgreSQL (no Date parsed only to print it). */
-export function isoSql(column: string): string {
-  return `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+  return withPreparedTransaction(pool, 'dm', work);
 }
 
 /** A message is live until its sender, its recipient or an admin deletes it. */
