@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { RPC } from '@crucible/proto';
 import {
+  connectBlobStore,
   createHttpApp,
   createOutboxRelay,
   createRateLimit,
@@ -16,6 +17,7 @@ import {
 import type { AuthConfig } from './config.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { loopbackOnly } from './http/loopback-only.ts';
+import { registerDataExportRoutes } from './http/data-export-routes.ts';
 import { registerAuthRoutes } from './http/routes.ts';
 import { createDevMailbox, createSmtpMailer } from './mailer.ts';
 import { lazyDevIdentityProvider } from './oidc/dev-identity-provider.ts';
@@ -26,6 +28,7 @@ import { applyProfileIdentityChanges } from './use-cases/profile-identity.ts';
 import { ensureInitialAdmin } from './use-cases/accounts.ts';
 import { createMailSender } from './use-cases/mail-sender.ts';
 import { AUTH_SCHEMA, type AuthContext, type AuthRateLimits } from './use-cases/context.ts';
+import { createDataExportBuilder } from './use-cases/data-exports.ts';
 import { findSessionPrincipal } from './use-cases/sessions.ts';
 import { lookUpUserForReplica } from './use-cases/user-lookup.ts';
 
@@ -161,6 +164,9 @@ export async function createAuthService(
     loadSession,
   });
   const external = externalSignIn(config, cache);
+  const blobs = await connectBlobStore(config);
+  const exportBuilder = createDataExportBuilder({ auth: ctx, bus, blobs: blobs.store });
+  const exportsCtx = { auth: ctx, bus, blobs: blobs.store, builder: exportBuilder };
 
   const app = createHttpApp({
     service: 'auth',
@@ -172,15 +178,18 @@ export async function createAuthService(
       { name: 'database', check: database.isHealthy },
       { name: 'events', check: () => bus.isHealthy() },
       { name: 'cache', check: () => cache.isHealthy() },
+      { name: 'blobs', check: () => blobs.store.isHealthy() },
     ],
     routes: (router) => {
       if (external.devProvider) router.use(DEV_IDENTITY_PROVIDER_PATH, loopbackOnly, external.devProvider);
       registerAuthRoutes(router, { ctx, verifier, oidcLogin: external.login });
+      registerDataExportRoutes(router, { ctx: exportsCtx, verifier });
     },
   });
 
   relay.start();
   mailSender.start();
+  exportBuilder.start();
   const replies: Subscription[] = await Promise.all([
     bus.reply(RPC.authJwks, async () => signer.jwks()),
     bus.reply(RPC.authSession, async (payload) =>
@@ -200,6 +209,7 @@ export async function createAuthService(
     context: ctx,
     oidc: external.login,
     components: [
+      blobs.report,
       { component: 'mail', kind: mailer.kind, location: mailer.location },
       {
         component: 'oidc',
@@ -216,6 +226,7 @@ export async function createAuthService(
       await Promise.all(replies.map((reply) => reply.stop()));
       await relay.stop();
       await mailSender.stop();
+      await exportBuilder.stop();
       await prisma.$disconnect();
       await database.close();
     },

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { readDataExportSections, type DataExportPart, type DataExportSections } from '@crucible/platform';
+import type { DataExportPart } from '@crucible/proto';
+import { readDataExportSections, type DataExportSections } from '@crucible/platform';
 
 /**
  * A member's part of their data export: every message of their conversations, sent or received,

@@ -1,4 +1,5 @@
-import { readDataExportSections, type DataExportPart, type DataExportSections } from '@crucible/platform';
+import type { DataExportPart } from '@crucible/proto';
+import { readDataExportSections, type DataExportSections } from '@crucible/platform';
 import { rows, type Db } from './db.ts';
 
 /** A member's part of their data export: everything profile keeps of or by them. */
@@ -20,6 +21,8 @@ const SECTIONS: DataExportSections = {
 };
 
 export function readMemberData(db: Db, userId: string): Promise<DataExportPart> {
-  const source = { query: async (text: string, values: unknown[]) => ({ rows: await rows<{ items: unknown }>(db, text, ...values) }) };
+  const source = {
+    query: async (text: string, values: unknown[]) => ({ rows: await rows<{ items: unknown }>(db, text, ...values) }),
+  };
   return readDataExportSections(source, SECTIONS, userId);
 }

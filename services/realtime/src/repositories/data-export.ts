@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { readDataExportSections, type DataExportPart, type DataExportSections } from '@crucible/platform';
+import type { DataExportPart } from '@crucible/proto';
+import { readDataExportSections, type DataExportSections } from '@crucible/platform';
 
 /** A member's part of their data export: their community chat messages, notifications and settings. */
 const SECTIONS: DataExportSections = {
