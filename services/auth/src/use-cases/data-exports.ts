@@ -13,12 +13,13 @@ import {
   ConflictError,
   HttpError,
   NotFoundError,
+  createZip,
   requestDataExportPart,
   type BlobStore,
   type EventBus,
 } from '@crucible/platform';
 import { dataExportRepository, type DataExportRow } from '../repositories/data-exports.ts';
-import { createZip } from '../zip.ts';
+
 import type { AuthContext } from './context.ts';
 import { dataExportReadyMail } from './data-export-mails.ts';
 import { dataExportReadme } from './data-export-readme.ts';

@@ -1,7 +1,7 @@
 import { crc32, deflateRawSync } from 'node:zlib';
 
 /**
- * A zip archive of a few in-memory files (deflated, UTF-8 names), as a member's data export needs.
+ * A zip archive of a few in-memory files (deflated, UTF-8 names), as a data export needs.
  * Written on node's zlib because no zip library is installed in this workspace; a well-kept one
  * (yazl, fflate) should replace it when added. No zip64: an archive over 4 GiB or 65,535 files is
  * refused rather than written wrong.
