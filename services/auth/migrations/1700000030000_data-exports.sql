@@ -2,10 +2,12 @@
 -- A member's 'Download my data' exports: gathered in the background from every service, the zip
 -- kept in the blob store until expires_at. No foreign key to users: the sweep deletes an expired
 -- export's object whether or not its member still exists.
+CREATE TYPE data_export_status AS ENUM ('pending', 'running', 'ready', 'failed', 'expired');
+
 CREATE TABLE data_exports (
   id           UUID PRIMARY KEY,
   user_id      UUID NOT NULL,
-  status       TEXT NOT NULL DEFAULT 'pending' CHECK (status IN ('pending', 'running', 'ready', 'failed', 'expired')),
+  status       data_export_status NOT NULL DEFAULT 'pending',
   parts_done   INTEGER NOT NULL DEFAULT 0,
   parts_total  INTEGER NOT NULL,
   blob_key     TEXT,
@@ -22,3 +24,4 @@ CREATE INDEX data_exports_status ON data_exports (status);
 
 -- Down Migration
 DROP TABLE data_exports;
+DROP TYPE data_export_status;

@@ -48,7 +48,7 @@ function view(row: DataExportRow, now = new Date()): DataExport {
   const expired = row.status === 'expired' || (row.status === 'ready' && row.expiresAt !== null && row.expiresAt < now);
   return {
     id: row.id,
-    status: expired ? 'expired' : (row.status as DataExport['status']),
+    status: expired ? 'expired' : row.status,
     partsDone: row.partsDone,
     partsTotal: row.partsTotal,
     createdAt: row.createdAt.toISOString(),
