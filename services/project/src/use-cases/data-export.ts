@@ -5,7 +5,5 @@ import type { ProjectContext } from './context.ts';
 
 /** Answers auth's request for a member's part of their data export (only auth asks, for the member). */
 export function serveDataExport(ctx: ProjectContext, bus: EventBus): Promise<Subscription> {
-  return answerDataExportRequests(bus, DATA_EXPORT_PARTS.project.subject, (userId) =>
-    readMemberData(ctx.pool, userId),
-  );
+  return answerDataExportRequests(bus, DATA_EXPORT_PARTS.project.subject, (userId) => readMemberData(ctx.pool, userId));
 }
