@@ -8,12 +8,15 @@ import { z } from 'zod';
 
 /** How long a finished export stays downloadable; its object is deleted after. */
 export const DATA_EXPORT_TTL_HOURS = 24;
+/** Exports a member may start per DATA_EXPORT_TTL_HOURS: each one asks every service for everything. */
+export const DATA_EXPORTS_PER_DAY = 5;
 
 export const DATA_EXPORT_MESSAGES = {
   notFound: 'Export not found',
   notReady: 'The export is not ready yet',
   expired: 'The export has expired; start a new one',
   failed: 'The export could not be completed; start a new one',
+  tooMany: `You can make at most ${DATA_EXPORTS_PER_DAY} exports a day; download the one you have`,
 } as const;
 
 /**

@@ -13,7 +13,7 @@ export const dataExportRoutes = defineRoutes({
     summary: "Start gathering the member's data into a zip; answers the export already under way if there is one",
     description:
       'The export is built in the background (every service is asked for its part); poll it for progress. ' +
-      'A mail tells the member when it is ready.',
+      'A mail tells the member when it is ready. 429 past DATA_EXPORTS_PER_DAY a day.',
     responses: { 202: dataExportSchema },
   },
   listDataExports: {

@@ -12,7 +12,7 @@ const FILE_DESCRIPTIONS: Record<keyof typeof DATA_EXPORT_PARTS, string> = {
     'profiles you viewed (profileViewsMade).',
   forum:
     'The forum: discussions and replies you wrote (discussions, replies), your votes (votes, pollVotes), ' +
-    'the files you uploaded (uploadedFiles; each public_url opens the file while you are signed in), the ' +
+    'the files you uploaded (uploadedFiles: names, sizes and where the forum serves each), the ' +
     'discussions you watch (watchedDiscussions) and the categories you moderate (moderatorOf).',
   dm:
     'Direct messages: every message of your conversations, sent or received, with the flags saying who ' +

@@ -3,6 +3,7 @@ import {
   DATA_EXPORT_MESSAGES,
   DATA_EXPORT_PARTS,
   DATA_EXPORT_TTL_HOURS,
+  DATA_EXPORTS_PER_DAY,
   type DataExport,
   type DataExportLink,
   type DataExportPart,
@@ -13,6 +14,7 @@ import {
   ConflictError,
   HttpError,
   NotFoundError,
+  TooManyRequestsError,
   createZip,
   requestDataExportPart,
   type BlobStore,
@@ -59,11 +61,22 @@ function view(row: DataExportRow, now = new Date()): DataExport {
   };
 }
 
-/** Starts the member's export, or answers the one already being built (one at a time per member). */
+/**
+ * Starts the member's export, or answers the one already being built (one at a time per member);
+ * at most DATA_EXPORTS_PER_DAY a day, so nobody makes every service read everything in a loop.
+ */
 export async function startDataExport(ctx: DataExportContext, caller: SessionPrincipal): Promise<DataExport> {
   const prisma = ctx.auth.prisma;
   const open = await dataExportRepository.findOpen(prisma, caller.userId);
   if (open) return view(open);
+  const recent = await dataExportRepository.listOfUserSince(prisma, caller.userId, new Date(Date.now() - TTL_MS));
+  if (recent.length >= DATA_EXPORTS_PER_DAY) {
+    const oldest = recent[recent.length - 1]!.createdAt.getTime();
+    throw new TooManyRequestsError(
+      Math.max(1, Math.ceil((oldest + TTL_MS - Date.now()) / 1000)),
+      DATA_EXPORT_MESSAGES.tooMany,
+    );
+  }
   const created = await dataExportRepository.create(prisma, {
     id: randomUUID(),
     userId: caller.userId,
