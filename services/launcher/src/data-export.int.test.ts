@@ -2,7 +2,7 @@
  * A member's data export followed through every service that holds a part: the product built as the
  * launcher builds it (every service in process, one database, one namespace, one data folder), a
  * member with data in each service, the export asked for, built, mailed and downloaded; another
- * member cannot see or download it.
+ * member cannot see or download it, and a day later it is deleted.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
@@ -63,6 +63,11 @@ async function call(
   return text ? (JSON.parse(text) as Record<string, unknown>) : {};
 }
 
+/** One machine: a signed link is the disk store's, served by forum's blob route (the gateway's /api/blobs). */
+function throughForum(link: URL): Promise<Response> {
+  return fetch(`http://127.0.0.1:${ports.get('forum')}${link.pathname}${link.search}`);
+}
+
 async function signUp(firstName: string): Promise<{ id: string; token: string; email: string }> {
   const email = `${firstName.toLowerCase()}.${uniqueTag()}@it.crucible.test`;
   await call('auth', '/api/auth/signup', {
@@ -78,7 +83,7 @@ async function signUp(firstName: string): Promise<{ id: string; token: string; e
   return { id: String(me.id), token, email };
 }
 
-it("puts each service's part of the member's data in the zip, mails them, and keeps it from other members", async () => {
+it("puts each service's part of the member's data in the zip, mails them, keeps it from other members and deletes it after a day", async () => {
   const admin = String(
     (await call('auth', '/api/auth/signin', { json: { email: adminEmail, password: PRODUCT_TEST_PASSWORD } })).token,
   );
@@ -167,9 +172,8 @@ it("puts each service's part of the member's data in the zip, mails them, and ke
   expect(await call('auth', '/api/auth/data-exports', { token: other.token })).toEqual([]);
 
   const link = await call('auth', `${path}/download-link`, { method: 'POST', token: member.token });
-  // One machine: the signed link is the disk store's, served by forum's blob route (gateway: /api/blobs).
   const signed = new URL(String(link.url));
-  const download = await fetch(`http://127.0.0.1:${ports.get('forum')}${signed.pathname}${signed.search}`);
+  const download = await throughForum(signed);
   expect(download.status).toBe(200);
   const files = readZip(Buffer.from(await download.arrayBuffer()));
   expect([...files.keys()].sort()).toEqual([
@@ -204,6 +208,18 @@ it("puts each service's part of the member's data in the zip, mails them, and ke
 
   // A link that is tampered with opens nothing.
   signed.searchParams.set('expires', String(Date.now() + 10_000_000));
-  const forged = await fetch(`http://127.0.0.1:${ports.get('forum')}${signed.pathname}${signed.search}`);
+  const forged = await throughForum(signed);
   expect(forged.status).toBeGreaterThanOrEqual(400);
+
+  // A day later (the clock moved by the row): the next pass of the builder deletes the zip.
+  await pool.query(`UPDATE auth.data_exports SET expires_at = now() - interval '1 second' WHERE id = $1`, [started.id]);
+  await call('auth', '/api/auth/data-exports', { method: 'POST', token: member.token, expect: 202 });
+  await vi.waitFor(async () => {
+    expect(await call('auth', path, { token: member.token })).toMatchObject({ status: 'expired' });
+    const { rows } = await pool.query('SELECT blob_key FROM auth.data_exports WHERE id = $1', [started.id]);
+    expect(rows).toEqual([{ blob_key: null }]);
+  }, WAIT);
+  await call('auth', `${path}/download-link`, { method: 'POST', token: member.token, expect: 410 });
+  const gone = await throughForum(new URL(String(link.url)));
+  expect(gone.status).toBe(404);
 }, 180_000);

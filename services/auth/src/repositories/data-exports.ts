@@ -40,6 +40,9 @@ export const dataExportRepository = {
   /** Ready exports past their time, whose objects are to be deleted. */
   listExpired: (db: Db, now: Date) =>
     db.dataExport.findMany({ where: { status: 'ready', expiresAt: { lt: now } }, take: 100 }),
+  /** Forgets failed and expired exports made before `before` (they hold no object any more). */
+  deleteFinishedBefore: (db: Db, before: Date) =>
+    db.dataExport.deleteMany({ where: { status: { in: ['failed', 'expired'] }, createdAt: { lt: before } } }),
   markExpired: (db: Db, id: string) =>
     db.dataExport.update({ where: { id }, data: { status: 'expired', blobKey: null } }),
   /**

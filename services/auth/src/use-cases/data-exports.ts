@@ -173,12 +173,17 @@ async function build(ctx: Omit<DataExportContext, 'builder'>, job: DataExportRow
   }
 }
 
-/** Deletes the objects of exports past their 24 hours. */
+/**
+ * Deletes the objects of exports past their 24 hours, and forgets finished exports once they no
+ * longer count towards the daily limit (a day later still, so the page can say one expired).
+ */
 async function sweepExpired(ctx: Omit<DataExportContext, 'builder'>): Promise<void> {
-  for (const row of await dataExportRepository.listExpired(ctx.auth.prisma, new Date())) {
+  const now = Date.now();
+  for (const row of await dataExportRepository.listExpired(ctx.auth.prisma, new Date(now))) {
     if (row.blobKey) await ctx.blobs.delete(row.blobKey);
     await dataExportRepository.markExpired(ctx.auth.prisma, row.id);
   }
+  await dataExportRepository.deleteFinishedBefore(ctx.auth.prisma, new Date(now - 2 * TTL_MS));
 }
 
 export interface DataExportBuilder {
