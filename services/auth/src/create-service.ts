@@ -123,6 +123,8 @@ export async function createAuthService(
   deps: AuthDeps,
 ): Promise<RunningService & { context: AuthContext; oidc: OidcLogin | undefined }> {
   const { logger, bus, cache } = deps;
+  // First, so a bad blob store stops start-up before anything is opened that would need closing.
+  const blobs = await connectBlobStore(config);
   const database = openDatabase({
     url: config.DATABASE_URL,
     schema: AUTH_SCHEMA,
@@ -164,7 +166,6 @@ export async function createAuthService(
     loadSession,
   });
   const external = externalSignIn(config, cache);
-  const blobs = await connectBlobStore(config);
   const exportBuilder = createDataExportBuilder({ auth: ctx, bus, blobs: blobs.store });
   const exportsCtx = { auth: ctx, bus, blobs: blobs.store, builder: exportBuilder };
 
