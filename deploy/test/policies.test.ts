@@ -207,7 +207,7 @@ describe('dev overlay: the in-cluster stores accept only their users', () => {
   });
 
   it('MinIO: the services that keep blobs and the bucket Job', () => {
-    for (const name of ['forum', 'profile', 'minio-create-bucket'])
+    for (const name of ['auth', 'forum', 'profile', 'minio-create-bucket'])
       expect(reach(name, 'minio', 9000), `${name} -> minio`).toBe(true);
     for (const name of ['gateway', 'dm', 'admin', 'project', 'realtime'])
       expect(reach(name, 'minio', 9000), `${name} -> minio`).toBe(false);

@@ -6,6 +6,7 @@ export * from './account-security-messages.ts';
 export * from './auth.ts';
 export * from './auth-messages.ts';
 export * from './cursor.ts';
+export * from './data-export.ts';
 export * from './dm.ts';
 export * from './errors.ts';
 export * from './events.ts';

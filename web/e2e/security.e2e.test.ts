@@ -2,12 +2,14 @@
  * A member's own security in the browser: turning two-factor on from the profile's Security page
  * (codes computed here from the key the page shows, as an authenticator app would), signing in with
  * a code in another browser, and signing the other sessions out from the list; adding a passkey with
- * Chromium's virtual authenticator and signing in with it. The product is opened at localhost, as a
- * member of the one-machine mode opens it: a passkey's relying party is a domain name.
+ * Chromium's virtual authenticator and signing in with it; downloading the member's data export.
+ * The product is opened at localhost, as a member of the one-machine mode opens it: a passkey's
+ * relying party is a domain name.
  */
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { readZip } from '@crucible/platform/testing';
 import { seriousAxeViolations, withPage } from './harness.ts';
 import {
   MEMBER_PASSWORD,
@@ -23,11 +25,12 @@ const runId = Date.now().toString(36);
 const admin = testAdmin('security', runId);
 const member: TestMember = { email: `e2e-security-${runId}-nadia@example.com`, firstName: 'Nadia', id: '' };
 const passkeyMember: TestMember = { email: `e2e-security-${runId}-pavel@example.com`, firstName: 'Pavel', id: '' };
+const exporter: TestMember = { email: `e2e-security-${runId}-omar@example.com`, firstName: 'Omar', id: '' };
 let opened: ProductWithBrowser;
 
 beforeAll(async () => {
   opened = await startProductWithBrowser(admin, {}, 'localhost');
-  await seedMembers(opened, admin, [member, passkeyMember]);
+  await seedMembers(opened, admin, [member, passkeyMember, exporter]);
 });
 
 afterAll(async () => {
@@ -128,5 +131,27 @@ it('adds a passkey and signs in with it instead of a password', async () => {
       .getByRole('list', { name: 'Passkeys' })
       .getByText(/last used/)
       .waitFor();
+  });
+});
+
+it("builds the member's data export in the background and downloads it as a zip with each service's file", async () => {
+  await withPage(opened.browser, 'security-data-export', async (page) => {
+    await signInThroughPage(page, opened.product.url, exporter.email);
+    await page.goto(opened.at('/settings/security'));
+    await page.getByRole('heading', { name: 'Download my data' }).waitFor();
+    await page.getByRole('button', { name: 'Export My Data' }).click();
+    const download = page.getByRole('button', { name: 'Download', exact: true });
+    await download.waitFor({ timeout: 30_000 });
+    expect(await seriousAxeViolations(page)).toEqual([]);
+
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toMatch(/^crucible-data-\d{4}-\d{2}-\d{2}\.zip$/);
+    const chunks: Buffer[] = [];
+    for await (const chunk of await file.createReadStream()) chunks.push(chunk as Buffer);
+    const files = readZip(Buffer.concat(chunks));
+    expect([...files.keys()]).toEqual(expect.arrayContaining(['README.txt', 'account.json', 'forum.json']));
+    expect(JSON.parse(files.get('account.json')!)).toMatchObject({ account: { email: exporter.email } });
+    // The page keeps offering the ready export, and a new one.
+    await page.getByRole('button', { name: 'Export Again' }).waitFor();
   });
 });

@@ -6,6 +6,7 @@ import { projectRoutes } from './project.ts';
 import { realtimeRoutes } from './realtime.ts';
 import { dmRoutes } from './dm.ts';
 import { adminRoutes } from './admin.ts';
+import { dataExportRoutes } from './data-export.ts';
 
 export * from './route.ts';
 export * from './paths.ts';
@@ -17,10 +18,11 @@ export { projectRoutes } from './project.ts';
 export { realtimeRoutes } from './realtime.ts';
 export { dmRoutes } from './dm.ts';
 export { adminRoutes } from './admin.ts';
+export { dataExportRoutes } from './data-export.ts';
 
 /** Every service's contract: the OpenAPI document, the gateway check and the input sweep read this. */
 export const SERVICE_CONTRACTS = {
-  auth: authRoutes,
+  auth: { ...authRoutes, ...dataExportRoutes },
   forum: forumRoutes,
   profile: profileRoutes,
   project: projectRoutes,

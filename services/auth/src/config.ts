@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { SERVICES } from '@crucible/proto';
-import { configFields, databaseServiceFields, metricsConfigSchema, tokenConfigSchema } from '@crucible/platform';
+import {
+  blobStoreConfigSchema,
+  configFields,
+  databaseServiceFields,
+  metricsConfigSchema,
+  requireS3Credentials,
+  tokenConfigSchema,
+} from '@crucible/platform';
 
 /**
  * Per-IP and per-account limits on the credential endpoints (a window of `*_WINDOW_SECONDS`).
@@ -62,5 +69,8 @@ export const authConfigSchema = z
   })
   .extend(authRateLimitConfigSchema.shape)
   .extend(tokenConfigSchema.shape)
-  .extend(metricsConfigSchema.shape);
+  .extend(metricsConfigSchema.shape)
+  // Where members' data exports are kept (S3_* or DATA_DIR, BLOB_SIGNING_SECRET), as forum keeps attachments.
+  .extend(blobStoreConfigSchema.shape)
+  .superRefine(requireS3Credentials);
 export type AuthConfig = z.infer<typeof authConfigSchema>;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { RPC } from '@crucible/proto';
 import {
+  connectBlobStore,
   createHttpApp,
   createOutboxRelay,
   createRateLimit,
@@ -16,6 +17,7 @@ import {
 import type { AuthConfig } from './config.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { loopbackOnly } from './http/loopback-only.ts';
+import { registerDataExportRoutes } from './http/data-export-routes.ts';
 import { registerAuthRoutes } from './http/routes.ts';
 import { createDevMailbox, createSmtpMailer } from './mailer.ts';
 import { lazyDevIdentityProvider } from './oidc/dev-identity-provider.ts';
@@ -26,6 +28,7 @@ import { applyProfileIdentityChanges } from './use-cases/profile-identity.ts';
 import { ensureInitialAdmin } from './use-cases/accounts.ts';
 import { createMailSender } from './use-cases/mail-sender.ts';
 import { AUTH_SCHEMA, type AuthContext, type AuthRateLimits } from './use-cases/context.ts';
+import { createDataExportBuilder } from './use-cases/data-exports.ts';
 import { findSessionPrincipal } from './use-cases/sessions.ts';
 import { lookUpUserForReplica } from './use-cases/user-lookup.ts';
 
@@ -120,6 +123,8 @@ export async function createAuthService(
   deps: AuthDeps,
 ): Promise<RunningService & { context: AuthContext; oidc: OidcLogin | undefined }> {
   const { logger, bus, cache } = deps;
+  // First, so a bad blob store stops start-up before anything is opened that would need closing.
+  const blobs = await connectBlobStore(config);
   const database = openDatabase({
     url: config.DATABASE_URL,
     schema: AUTH_SCHEMA,
@@ -161,6 +166,8 @@ export async function createAuthService(
     loadSession,
   });
   const external = externalSignIn(config, cache);
+  const exportBuilder = createDataExportBuilder({ auth: ctx, bus, blobs: blobs.store });
+  const exportsCtx = { auth: ctx, bus, blobs: blobs.store, builder: exportBuilder };
 
   const app = createHttpApp({
     service: 'auth',
@@ -172,15 +179,18 @@ export async function createAuthService(
       { name: 'database', check: database.isHealthy },
       { name: 'events', check: () => bus.isHealthy() },
       { name: 'cache', check: () => cache.isHealthy() },
+      { name: 'blobs', check: () => blobs.store.isHealthy() },
     ],
     routes: (router) => {
       if (external.devProvider) router.use(DEV_IDENTITY_PROVIDER_PATH, loopbackOnly, external.devProvider);
       registerAuthRoutes(router, { ctx, verifier, oidcLogin: external.login });
+      registerDataExportRoutes(router, { ctx: exportsCtx, verifier });
     },
   });
 
   relay.start();
   mailSender.start();
+  exportBuilder.start();
   const replies: Subscription[] = await Promise.all([
     bus.reply(RPC.authJwks, async () => signer.jwks()),
     bus.reply(RPC.authSession, async (payload) =>
@@ -200,6 +210,7 @@ export async function createAuthService(
     context: ctx,
     oidc: external.login,
     components: [
+      blobs.report,
       { component: 'mail', kind: mailer.kind, location: mailer.location },
       {
         component: 'oidc',
@@ -216,6 +227,7 @@ export async function createAuthService(
       await Promise.all(replies.map((reply) => reply.stop()));
       await relay.stop();
       await mailSender.stop();
+      await exportBuilder.stop();
       await prisma.$disconnect();
       await database.close();
     },

@@ -110,6 +110,7 @@ describe('migrations and schema.prisma', () => {
   it('have the same tables and columns, with the same types, nullability and defaults', async () => {
     const { models, enums } = await readPrismaSchema();
     expect(models.map((model) => model.name).sort()).toEqual([
+      'DataExport',
       'EmailToken',
       'MailRequest',
       'Passkey',
@@ -433,6 +434,26 @@ describe('every model through the generated client', () => {
     ).toBe(1);
     await prisma.mailRequest.delete({ where: { id: created.id } });
     expect(await prisma.mailRequest.count({ where: { id: created.id } })).toBe(0);
+  });
+
+  it('DataExport: create with defaults, read, update, refuse an unknown status, delete', async () => {
+    // Failed from the start, so the running service's export builder leaves it alone.
+    const id = '0e0f3a52-6c2b-4d7e-9f10-3a4b5c6d7e8f';
+    const created = await prisma.dataExport.create({
+      data: { id, userId: '5d3c1b2a-0f9e-4d8c-8b7a-695847362514', partsTotal: 6, status: 'failed' },
+    });
+    expect(created).toMatchObject({ partsDone: 0, blobKey: null, sizeBytes: null, createdAt: expect.any(Date) });
+    expect(await prisma.dataExport.findUnique({ where: { id } })).toEqual(created);
+    const expiresAt = new Date(Date.now() + 3_600_000);
+    expect(
+      await prisma.dataExport.update({
+        where: { id },
+        data: { blobKey: 'data-exports/x.zip', sizeBytes: 10, expiresAt },
+      }),
+    ).toMatchObject({ blobKey: 'data-exports/x.zip', sizeBytes: 10, expiresAt });
+    await expect(prisma.$executeRaw`UPDATE data_exports SET status = 'lost' WHERE id = ${id}::uuid`).rejects.toThrow();
+    await prisma.dataExport.delete({ where: { id } });
+    expect(await prisma.dataExport.count({ where: { id } })).toBe(0);
   });
 
   it('SigningKey: create, read JSON back as written, update, delete', async () => {

@@ -13,6 +13,7 @@ import { PrismaClient } from './generated/prisma/client.ts';
 import { replyToAdmin } from './http/admin-replies.ts';
 import { registerDmRoutes } from './http/routes.ts';
 import { DM_SCHEMA, type DmContext } from './use-cases/context.ts';
+import { serveDataExport } from './use-cases/data-export.ts';
 import { replicateMemberSettings } from './use-cases/member-settings.ts';
 import { usersReplica } from './use-cases/user-replica.ts';
 
@@ -69,6 +70,7 @@ export async function createDmService(
     () => users.replicate(bus, logger, config.DM_USERS_CONSUMER),
     () => replicateMemberSettings(ctx, bus, config.DM_PROFILE_CONSUMER),
     () => replyToAdmin(ctx, bus),
+    () => serveDataExport(ctx, bus),
   ]);
 
   return {

@@ -12,6 +12,7 @@ import type { ForumConfig } from './config.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { registerForumRoutes } from './http/routes.ts';
 import { FORUM_SCHEMA, type ForumContext } from './use-cases/context.ts';
+import { serveDataExport } from './use-cases/data-export.ts';
 import { sweepExpiredUploads } from './use-cases/attachments.ts';
 import { forgetPagesOnEvents } from './use-cases/first-pages.ts';
 import { usersReplica } from './use-cases/user-replica.ts';
@@ -72,6 +73,7 @@ export async function createForumService(
   await store.start([
     () => users.replicate(bus, logger, config.FORUM_USERS_CONSUMER),
     () => forgetPagesOnEvents(ctx, bus, config.FORUM_PAGES_CONSUMER),
+    () => serveDataExport(ctx, bus),
   ]);
   const uploadSweep = setInterval(() => {
     sweepExpiredUploads(ctx).catch((error: unknown) =>

@@ -13,6 +13,7 @@ import type { ProfileConfig } from './config.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { registerProfileRoutes } from './http/routes.ts';
 import { PROFILE_SCHEMA, type ProfileContext } from './use-cases/context.ts';
+import { serveDataExport } from './use-cases/data-export.ts';
 import { countForumActivity } from './use-cases/forum-stats.ts';
 import { usersReplica } from './use-cases/user-replica.ts';
 
@@ -68,6 +69,7 @@ export async function createProfileService(
   await store.start([
     () => users.replicate(bus, logger, config.PROFILE_USERS_CONSUMER),
     () => countForumActivity(ctx, config.PROFILE_FORUM_CONSUMER),
+    () => serveDataExport(ctx),
   ]);
 
   return {

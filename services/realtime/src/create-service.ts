@@ -15,6 +15,7 @@ import { LiveHub } from './live/hub.ts';
 import { Presence } from './live/presence.ts';
 import { createSocketServer } from './live/socket-server.ts';
 import { REALTIME_SCHEMA, type RealtimeContext } from './use-cases/context.ts';
+import { serveDataExport } from './use-cases/data-export.ts';
 import { startSubscriptions } from './use-cases/subscriptions.ts';
 import { createTypingChecks } from './use-cases/typing.ts';
 import { createUserFiller, describeOnline } from './use-cases/users.ts';
@@ -76,7 +77,7 @@ export async function createRealtimeService(
     await hub.start(() => ctx.presence.scheduleUpdate());
     presence.start();
     reportRealtimeGauges(hub, presence);
-    subscriptions.push(...(await startSubscriptions(ctx)));
+    subscriptions.push(...(await startSubscriptions(ctx)), await serveDataExport(ctx));
     const sockets = createSocketServer(ctx, verifier);
 
     const app = createHttpApp({

@@ -5,6 +5,9 @@
  */
 import { expect } from 'vitest';
 import { createHash, createPrivateKey, randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import type { EventEnvelope, SessionPrincipal } from '@crucible/proto';
 import {
@@ -184,6 +187,9 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
 
     const server = await listenFirst(cleanups);
     const { url } = server;
+    // Data exports are kept in a disk blob store: this harness's own folder, not the repository's.
+    const dataDir = await mkdtemp(join(tmpdir(), 'auth-it-'));
+    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
 
     const config = loadConfig(authConfigSchema, {
       NODE_ENV: 'test',
@@ -200,6 +206,7 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
       RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT: HIGH_LIMIT,
       RATE_LIMIT_WINDOW_SECONDS: '120',
       GATEWAY_SECRET: TEST_GATEWAY_SECRET,
+      DATA_DIR: dataDir,
       ...options.env,
     });
     const service = await createAuthService(config, {

@@ -1,7 +1,7 @@
 import escapeHtml from 'escape-html';
 import type { Mail } from '../mailer.ts';
 
-function linkMail(
+export function linkMail(
   to: string,
   subject: string,
   greeting: string,
@@ -18,7 +18,7 @@ function linkMail(
   };
 }
 
-const greet = (firstName: string | null) => `Hello ${firstName?.trim() || 'there'},`;
+export const greet = (firstName: string | null) => `Hello ${firstName?.trim() || 'there'},`;
 
 export function verificationMail(publicUrl: string, to: string, firstName: string | null, token: string): Mail {
   const link = `${publicUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`;

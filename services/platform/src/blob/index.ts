@@ -23,3 +23,4 @@ export {
   type UploadClaim,
   type UploadLink,
 } from './upload-links.ts';
+export { createZip, type ZipEntry } from './zip.ts';

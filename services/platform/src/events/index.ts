@@ -36,3 +36,10 @@ export {
 } from './user-replica.ts';
 export { PROCESSED_EVENTS_MAX_AGE_MS, STREAM_MAX_AGE_MS } from './retention.ts';
 export type { SqlExecutor } from './sql.ts';
+export {
+  answerDataExportRequests,
+  readDataExportSections,
+  requestDataExportPart,
+  type DataExportSections,
+  type DataExportSqlSource,
+} from './data-export.ts';

@@ -7,3 +7,4 @@ export * from './http-harness.ts';
 export * from './migrated-database.ts';
 export * from './test-tokens.ts';
 export * from './service-harness.ts';
+export { readZip } from './read-zip.ts';

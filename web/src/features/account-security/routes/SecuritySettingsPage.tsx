@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useCurrentMember } from '../../../lib/current-member.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ChangePasswordForm } from '../components/ChangePasswordForm.tsx';
+import { DataExportSection } from '../components/DataExportSection.tsx';
 import { PasskeysCard } from '../components/PasskeysCard.tsx';
 import { SecurityPolicyCard } from '../components/SecurityPolicyCard.tsx';
 import { SessionsCard } from '../components/SessionsCard.tsx';
@@ -41,6 +42,7 @@ export default function SecuritySettingsPage() {
         <TwoFactorCard />
         <PasskeysCard />
         <SessionsCard />
+        <DataExportSection />
         {member?.isAdmin && <SecurityPolicyCard />}
       </Stack>
     </Container>

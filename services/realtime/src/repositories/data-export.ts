@@ -1,0 +1,14 @@
+import type pg from 'pg';
+import type { DataExportPart } from '@crucible/proto';
+import { readDataExportSections, type DataExportSections } from '@crucible/platform';
+
+/** A member's part of their data export: their community chat messages, notifications and settings. */
+const SECTIONS: DataExportSections = {
+  chatMessages: `SELECT * FROM chat_messages WHERE sender_id = $1::uuid ORDER BY created_at`,
+  notifications: `SELECT * FROM notifications WHERE user_id = $1::uuid ORDER BY created_at`,
+  settings: `SELECT * FROM member_settings WHERE user_id = $1::uuid`,
+};
+
+export function readMemberData(pool: pg.Pool, userId: string): Promise<DataExportPart> {
+  return readDataExportSections(pool, SECTIONS, userId);
+}
