@@ -56,7 +56,8 @@ describe('the input sweep of auth', () => {
     });
     expect(requests).toBeGreaterThan(300);
     expect(findings).toEqual([]);
-  });
+    // Thousands of requests, each route's sign-in rate limits included: as the other services' sweeps.
+  }, 120_000);
 
   it('refuses a NUL in a sign-up name with a 400 naming the field, and a lone surrogate in an admin name edit', async () => {
     const nul = await auth.request('/api/auth/signup', {
