@@ -17,6 +17,7 @@ export const PROJECT_MESSAGES = {
   userNotFound: 'User not found',
   onlyOwnerOrAdmin: 'Only the project owner or an admin can change this project',
   assigneeNotCore: 'Assignees must be Core members',
+  assigneeUnavailable: 'Tasks cannot be assigned to a deactivated or suspended member',
   noCoreUsers: 'No Core users available',
   ownParent: 'A task cannot be its own parent',
   ownPrerequisite: 'A task cannot be its own prerequisite',
