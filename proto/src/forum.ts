@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLineText } from './text.ts';
 import { accessLevelSchema } from './access-schema.ts';
 import { FORUM_CATEGORIES, accessRank, type AccessLevel } from './access.ts';
 import { decodeKeysetCursor } from './cursor.ts';
@@ -200,9 +201,14 @@ export const FORUM_TEXT_LIMITS = LIMITS_TEXT;
 
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be ${max} characters or less`);
+const requiredOneLine = (field: string, message: string, max: number) =>
+  oneLineText(field, { error: message }).trim().min(1, message).max(max, `Must be ${max} characters or less`);
 const tagList = z
   .array(
-    z.string().trim().min(1).max(LIMITS.forum.tagNameMax, `Tags must be ${LIMITS.forum.tagNameMax} characters or less`),
+    oneLineText('Tags')
+      .trim()
+      .min(1)
+      .max(LIMITS.forum.tagNameMax, `Tags must be ${LIMITS.forum.tagNameMax} characters or less`),
   )
   .max(10)
   .optional();
@@ -212,8 +218,7 @@ const pollOptionList = z
 
 export const discussionCreateSchema = z
   .object({
-    title: z
-      .string({ error: FORUM_MESSAGES.titleRequired })
+    title: oneLineText('Title', { error: FORUM_MESSAGES.titleRequired })
       .trim()
       .max(LIMITS_TEXT.title, `Title must be ${LIMITS_TEXT.title} characters or less`),
     content: z
@@ -261,7 +266,7 @@ export type DiscussionCreate = z.infer<typeof discussionCreateSchema>;
 /** Authors change title and content; moderators also lock, pin and hide. */
 export const discussionPatchSchema = z
   .strictObject({
-    title: requiredText(FORUM_MESSAGES.titleRequired, LIMITS_TEXT.title).optional(),
+    title: requiredOneLine('Title', FORUM_MESSAGES.titleRequired, LIMITS_TEXT.title).optional(),
     content: requiredText(FORUM_MESSAGES.contentRequired, LIMITS_TEXT.content).optional(),
     contentFormat: contentFormatSchema.optional(),
     tags: tagList,
@@ -371,7 +376,7 @@ export const postVoteSchema = z.object({ voteType: postVoteTypeSchema.nullable()
 export type PostVote = z.infer<typeof postVoteSchema>;
 
 export const subcategoryCreateSchema = z.object({
-  name: requiredText(FORUM_MESSAGES.categoryNameRequired, LIMITS.forum.subcategoryNameMax),
+  name: requiredOneLine('Name', FORUM_MESSAGES.categoryNameRequired, LIMITS.forum.subcategoryNameMax),
   description: z.string().trim().max(LIMITS_TEXT.description).nullable().optional(),
   category: z.enum(FORUM_CATEGORIES).default('Core'),
   slug: z

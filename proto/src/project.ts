@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLineText } from './text.ts';
 import { attachmentCreateSchema, attachmentSchema } from './forum.ts';
 
 /** Exact texts of spec 3 sections 5, 6 and 8, plus the server's own refusals. */
@@ -61,8 +62,7 @@ export function projectCompletion(taskCompletions: readonly number[]): number {
 
 const storableText = (max: number, tooLong: string) => z.string().max(max, tooLong);
 
-const title = z
-  .string({ error: PROJECT_MESSAGES.titleRequired })
+const title = oneLineText('Title', { error: PROJECT_MESSAGES.titleRequired })
   .trim()
   .min(1, PROJECT_MESSAGES.titleRequired)
   .max(255, PROJECT_MESSAGES.titleTooLong);

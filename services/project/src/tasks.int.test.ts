@@ -1,7 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PROJECT_MESSAGES, RPC, SUBJECTS, taskSchema, type Project, type Task, type TaskAudit } from '@crucible/proto';
+import {
+  PROJECT_MESSAGES,
+  RPC,
+  SUBJECTS,
+  TEXT_MESSAGES,
+  taskSchema,
+  type Project,
+  type Task,
+  type TaskAudit,
+} from '@crucible/proto';
 import { newEvent } from '@crucible/platform';
 import { startProjectHarness, type Member, type ProjectHarness } from './testing/project-harness.ts';
 
@@ -281,6 +290,20 @@ describe('task rules', () => {
       expect(accepted.assignees).toEqual([late.id]);
     } finally {
       await replier.stop();
+    }
+  });
+
+  it('refuses a title with a text-direction override or a control character with 400 naming the field', async () => {
+    const p = await project();
+    for (const title of ['Launch \u202Egnp.exe', 'Launch\u0007']) {
+      for (const [path, json] of [
+        ['/api/projects', { title, description: 'd' }],
+        [`/api/projects/${p.id}/tasks`, { title }],
+      ] as const) {
+        const refused = await h.request(path, { token: core.token, json });
+        expect(refused.status, path).toBe(400);
+        expect(((await refused.json()) as { message: string }).message).toBe(TEXT_MESSAGES.oneLineUnsafe('Title'));
+      }
     }
   });
 
