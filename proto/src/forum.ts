@@ -22,6 +22,7 @@ export const FORUM_MESSAGES = {
   fileTooLarge: (maxBytes: number) => `File size must be less than ${formatBytes(maxBytes)}.`,
   fileTypeNotAllowed: 'This file type is not allowed. Allowed: images, PDF, .doc, .docx, .ppt, .pptx, .txt, .md',
   fileContentMismatch: "The file's content does not match its type",
+  uploadLargerThanDeclared: 'The uploaded file is larger than the size declared for its upload link',
   fileNotUploaded: 'The uploaded file was not found; upload it before recording it',
   fileNameRequired: 'The file name is required',
   // Refusals of the server (404s never say whether the thing exists above the member's level).
