@@ -214,7 +214,7 @@ const tagList = z
   .max(10)
   .optional();
 const pollOptionList = z
-  .array(z.string().trim().max(LIMITS_TEXT.option))
+  .array(oneLineText('Poll options').trim().max(LIMITS_TEXT.option))
   .transform((options) => options.filter((option) => option.length > 0));
 
 export const discussionCreateSchema = z
@@ -233,7 +233,7 @@ export const discussionCreateSchema = z
     discussionType: z.enum(DISCUSSION_TYPES).default('discussion'),
     minAccessLevel: accessLevelSchema.default('Public'),
     includePoll: z.boolean().default(false),
-    pollQuestion: z.string().trim().max(LIMITS_TEXT.question).optional(),
+    pollQuestion: oneLineText('Poll question').trim().max(LIMITS_TEXT.question).optional(),
     pollOptions: pollOptionList.optional(),
     attachmentIds: z.array(uuid).max(20).optional(),
     tags: tagList,
@@ -357,7 +357,7 @@ export const replyListQuerySchema = z.object({
 export type ReplyListQuery = z.infer<typeof replyListQuerySchema>;
 
 export const pollCreateSchema = z.object({
-  question: requiredText(FORUM_MESSAGES.pollQuestionRequired, LIMITS_TEXT.question),
+  question: requiredOneLine('Poll question', FORUM_MESSAGES.pollQuestionRequired, LIMITS_TEXT.question),
   options: pollOptionList.pipe(
     z.array(z.string()).min(LIMITS.forum.pollMinOptions, FORUM_MESSAGES.pollMinOptions).max(20),
   ),
