@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLineText } from './text.ts';
 import { ACCOUNT_SECURITY_MESSAGES } from './account-security-messages.ts';
 
 /**
@@ -112,8 +113,7 @@ export const webAuthnAuthenticationSchema = z.looseObject({
 /** The options a browser passes to navigator.credentials (PublicKeyCredentialCreation/RequestOptionsJSON). */
 export const webAuthnOptionsSchema = z.record(z.string(), z.unknown());
 
-const passkeyName = z
-  .string()
+const passkeyName = oneLineText('Name')
   .trim()
   .min(1, ACCOUNT_SECURITY_MESSAGES.passkeyNameRequired)
   .max(60, 'Must be 60 characters or less');

@@ -4,6 +4,7 @@ import { accessLevelSchema } from './access-schema.ts';
 import { ACCESS_LEVELS, AUTH_PROVIDERS, hasAccess, type AccessLevel } from './access.ts';
 import { AUTH_MESSAGES, EMAIL_PATTERN } from './auth-messages.ts';
 import { LIMITS } from './limits.ts';
+import { oneLineText } from './text.ts';
 
 const email = z
   .string()
@@ -11,7 +12,8 @@ const email = z
   .toLowerCase()
   .max(LIMITS.email.max, AUTH_MESSAGES.invalidEmail)
   .pipe(z.email({ pattern: EMAIL_PATTERN, error: AUTH_MESSAGES.invalidEmail }));
-const name = (required: string) => z.string().trim().min(1, required).max(LIMITS.name.max, AUTH_MESSAGES.nameTooLong);
+const name = (required: string) =>
+  oneLineText('Name').trim().min(1, required).max(LIMITS.name.max, AUTH_MESSAGES.nameTooLong);
 const newPassword = (tooShort: string) =>
   z.string().min(LIMITS.password.min, tooShort).max(LIMITS.password.max, AUTH_MESSAGES.passwordTooLong);
 

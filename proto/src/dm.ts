@@ -19,6 +19,8 @@ export const DM_MESSAGES = {
   cannotMessage: 'You cannot send messages to this member',
   /** 403: the recipient turned Direct Messages off in their privacy settings (spec 3). */
   directMessagesOff: 'This member has turned off direct messages',
+  /** The recipient's account is deactivated or suspended. */
+  recipientUnavailable: 'This member cannot receive messages: their account is deactivated or suspended',
   /** 403: an account whose e-mail is not verified yet cannot start or continue conversations. */
   verifyEmailFirst: 'Please verify your email address before sending direct messages',
   /** 429: past the per-member send rate (DM_SENDS_PER_MINUTE). */

@@ -91,8 +91,24 @@ export const userEventPayloadSchema = z.object({
   accessLevel: accessLevelSchema,
   isAdmin: z.boolean(),
   isModerator: z.boolean(),
+  /**
+   * False while an admin has deactivated the account; `suspendedUntil` the end of a suspension (it
+   * lapses by itself). Such a member can neither be messaged nor assigned tasks (`isReachable`).
+   * Events from before they were carried lack them: active, not suspended.
+   */
+  isActive: z.boolean().optional(),
+  suspendedUntil: z.string().nullable().optional(),
 });
 export type UserEventPayload = z.infer<typeof userEventPayloadSchema>;
+
+/** A member others may message or assign work to: active, and not suspended at `now`. */
+export function isReachable(
+  user: { isActive?: boolean | null; suspendedUntil?: Date | string | null },
+  now = new Date(),
+): boolean {
+  if (user.isActive === false) return false;
+  return !user.suspendedUntil || new Date(user.suspendedUntil) <= now;
+}
 export const userDeletedPayloadSchema = z.object({ id: z.string() });
 export const sessionRevokedPayloadSchema = z.object({ sessionId: z.string(), userId: z.string(), reason: z.string() });
 export type SessionRevokedPayload = z.infer<typeof sessionRevokedPayloadSchema>;

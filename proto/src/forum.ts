@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLineText } from './text.ts';
 import { accessLevelSchema } from './access-schema.ts';
 import { FORUM_CATEGORIES, accessRank, type AccessLevel } from './access.ts';
 import { decodeKeysetCursor } from './cursor.ts';
@@ -21,6 +22,7 @@ export const FORUM_MESSAGES = {
   fileTooLarge: (maxBytes: number) => `File size must be less than ${formatBytes(maxBytes)}.`,
   fileTypeNotAllowed: 'This file type is not allowed. Allowed: images, PDF, .doc, .docx, .ppt, .pptx, .txt, .md',
   fileContentMismatch: "The file's content does not match its type",
+  uploadLargerThanDeclared: 'The uploaded file is larger than the size declared for its upload link',
   fileNotUploaded: 'The uploaded file was not found; upload it before recording it',
   fileNameRequired: 'The file name is required',
   // Refusals of the server (404s never say whether the thing exists above the member's level).
@@ -200,20 +202,24 @@ export const FORUM_TEXT_LIMITS = LIMITS_TEXT;
 
 const requiredText = (message: string, max: number) =>
   z.string({ error: message }).trim().min(1, message).max(max, `Must be ${max} characters or less`);
+const requiredOneLine = (field: string, message: string, max: number) =>
+  oneLineText(field, { error: message }).trim().min(1, message).max(max, `Must be ${max} characters or less`);
 const tagList = z
   .array(
-    z.string().trim().min(1).max(LIMITS.forum.tagNameMax, `Tags must be ${LIMITS.forum.tagNameMax} characters or less`),
+    oneLineText('Tags')
+      .trim()
+      .min(1)
+      .max(LIMITS.forum.tagNameMax, `Tags must be ${LIMITS.forum.tagNameMax} characters or less`),
   )
   .max(10)
   .optional();
 const pollOptionList = z
-  .array(z.string().trim().max(LIMITS_TEXT.option))
+  .array(oneLineText('Poll options').trim().max(LIMITS_TEXT.option))
   .transform((options) => options.filter((option) => option.length > 0));
 
 export const discussionCreateSchema = z
   .object({
-    title: z
-      .string({ error: FORUM_MESSAGES.titleRequired })
+    title: oneLineText('Title', { error: FORUM_MESSAGES.titleRequired })
       .trim()
       .max(LIMITS_TEXT.title, `Title must be ${LIMITS_TEXT.title} characters or less`),
     content: z
@@ -227,7 +233,7 @@ export const discussionCreateSchema = z
     discussionType: z.enum(DISCUSSION_TYPES).default('discussion'),
     minAccessLevel: accessLevelSchema.default('Public'),
     includePoll: z.boolean().default(false),
-    pollQuestion: z.string().trim().max(LIMITS_TEXT.question).optional(),
+    pollQuestion: oneLineText('Poll question').trim().max(LIMITS_TEXT.question).optional(),
     pollOptions: pollOptionList.optional(),
     attachmentIds: z.array(uuid).max(20).optional(),
     tags: tagList,
@@ -261,7 +267,7 @@ export type DiscussionCreate = z.infer<typeof discussionCreateSchema>;
 /** Authors change title and content; moderators also lock, pin and hide. */
 export const discussionPatchSchema = z
   .strictObject({
-    title: requiredText(FORUM_MESSAGES.titleRequired, LIMITS_TEXT.title).optional(),
+    title: requiredOneLine('Title', FORUM_MESSAGES.titleRequired, LIMITS_TEXT.title).optional(),
     content: requiredText(FORUM_MESSAGES.contentRequired, LIMITS_TEXT.content).optional(),
     contentFormat: contentFormatSchema.optional(),
     tags: tagList,
@@ -351,7 +357,7 @@ export const replyListQuerySchema = z.object({
 export type ReplyListQuery = z.infer<typeof replyListQuerySchema>;
 
 export const pollCreateSchema = z.object({
-  question: requiredText(FORUM_MESSAGES.pollQuestionRequired, LIMITS_TEXT.question),
+  question: requiredOneLine('Poll question', FORUM_MESSAGES.pollQuestionRequired, LIMITS_TEXT.question),
   options: pollOptionList.pipe(
     z.array(z.string()).min(LIMITS.forum.pollMinOptions, FORUM_MESSAGES.pollMinOptions).max(20),
   ),
@@ -371,7 +377,7 @@ export const postVoteSchema = z.object({ voteType: postVoteTypeSchema.nullable()
 export type PostVote = z.infer<typeof postVoteSchema>;
 
 export const subcategoryCreateSchema = z.object({
-  name: requiredText(FORUM_MESSAGES.categoryNameRequired, LIMITS.forum.subcategoryNameMax),
+  name: requiredOneLine('Name', FORUM_MESSAGES.categoryNameRequired, LIMITS.forum.subcategoryNameMax),
   description: z.string().trim().max(LIMITS_TEXT.description).nullable().optional(),
   category: z.enum(FORUM_CATEGORIES).default('Core'),
   slug: z

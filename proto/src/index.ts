@@ -16,6 +16,7 @@ export * from './forum.ts';
 export * from './limits.ts';
 export * from './project.ts';
 export * from './routes.ts';
+export * from './text.ts';
 export * from './notifications.ts';
 export * from './profile.ts';
 export * from './realtime.ts';

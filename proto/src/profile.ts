@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLineText } from './text.ts';
 import { accessLevelSchema } from './access-schema.ts';
 import { LIMITS } from './limits.ts';
 
@@ -57,8 +58,10 @@ export const PROFILE_MESSAGES = {
 const text = (field: string, max: number) =>
   z.string().max(max, PROFILE_MESSAGES.fieldTooLong(field, max)).nullable().optional();
 /** Short free-text fields the spec gives no maximum; 255 keeps them one line. */
-const shortText = (field: string) => text(field, 255);
-const nameText = (field: string) => text(field, LIMITS.name.max);
+const oneLine = (field: string, max: number) =>
+  oneLineText(field).max(max, PROFILE_MESSAGES.fieldTooLong(field, max)).nullable().optional();
+const shortText = (field: string) => oneLine(field, 255);
+const nameText = (field: string) => oneLine(field, LIMITS.name.max);
 
 export const SKILL_CATEGORIES = [
   'Technical',
@@ -152,8 +155,7 @@ export type Profile = z.infer<typeof profileSchema>;
 
 /** POST /api/users/{id}/workplaces (one entry); spec 3 section 7. A blank end date travels as null. */
 export const workplaceInputSchema = z.strictObject({
-  companyName: z
-    .string({ error: PROFILE_MESSAGES.companyRequired })
+  companyName: oneLineText('Company name', { error: PROFILE_MESSAGES.companyRequired })
     .trim()
     .min(1, PROFILE_MESSAGES.companyRequired)
     .max(255, PROFILE_MESSAGES.fieldTooLong('Company name', 255)),
@@ -178,8 +180,7 @@ export const workplaceSchema = z.object({
 export type Workplace = z.infer<typeof workplaceSchema>;
 
 export const educationInputSchema = z.strictObject({
-  institution: z
-    .string({ error: PROFILE_MESSAGES.institutionRequired })
+  institution: oneLineText('Institution', { error: PROFILE_MESSAGES.institutionRequired })
     .trim()
     .min(1, PROFILE_MESSAGES.institutionRequired)
     .max(255, PROFILE_MESSAGES.fieldTooLong('Institution', 255)),
@@ -305,8 +306,7 @@ export function leadershipScores(input: {
 
 /** POST /api/users/{id}/skills. */
 export const skillInputSchema = z.strictObject({
-  skillName: z
-    .string({ error: PROFILE_MESSAGES.skillNameRequired })
+  skillName: oneLineText('Skill name', { error: PROFILE_MESSAGES.skillNameRequired })
     .trim()
     .min(1, PROFILE_MESSAGES.skillNameRequired)
     .max(100, PROFILE_MESSAGES.fieldTooLong('Skill name', 100)),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { oneLineText } from './text.ts';
 import { attachmentCreateSchema, attachmentSchema } from './forum.ts';
 
 /** Exact texts of spec 3 sections 5, 6 and 8, plus the server's own refusals. */
@@ -17,6 +18,7 @@ export const PROJECT_MESSAGES = {
   userNotFound: 'User not found',
   onlyOwnerOrAdmin: 'Only the project owner or an admin can change this project',
   assigneeNotCore: 'Assignees must be Core members',
+  assigneeUnavailable: 'Tasks cannot be assigned to a deactivated or suspended member',
   noCoreUsers: 'No Core users available',
   ownParent: 'A task cannot be its own parent',
   ownPrerequisite: 'A task cannot be its own prerequisite',
@@ -60,8 +62,7 @@ export function projectCompletion(taskCompletions: readonly number[]): number {
 
 const storableText = (max: number, tooLong: string) => z.string().max(max, tooLong);
 
-const title = z
-  .string({ error: PROJECT_MESSAGES.titleRequired })
+const title = oneLineText('Title', { error: PROJECT_MESSAGES.titleRequired })
   .trim()
   .min(1, PROJECT_MESSAGES.titleRequired)
   .max(255, PROJECT_MESSAGES.titleTooLong);

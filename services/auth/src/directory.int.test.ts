@@ -225,4 +225,17 @@ describe('member count and Core list', () => {
     const again = (await (await auth.request('/api/users/core', { token: searcher.token })).json()) as { id: string }[];
     expect(again.map((user) => user.id)).toContain(paused.id);
   });
+
+  it('leaves a suspended Core member out of the Core list until the suspension ends', async () => {
+    const suspended = await insertMember(`s${digits()}@dir.test`, 'Sue', 'Suspended');
+    await auth.sql(
+      "UPDATE users SET access_level = 'Core', suspended_until = now() + interval '1 hour' WHERE id = $1",
+      [suspended.id],
+    );
+    const core = (await (await auth.request('/api/users/core', { token: searcher.token })).json()) as { id: string }[];
+    expect(core.map((user) => user.id)).not.toContain(suspended.id);
+    await auth.sql("UPDATE users SET suspended_until = now() - interval '1 second' WHERE id = $1", [suspended.id]);
+    const after = (await (await auth.request('/api/users/core', { token: searcher.token })).json()) as { id: string }[];
+    expect(after.map((user) => user.id)).toContain(suspended.id);
+  });
 });

@@ -1,9 +1,10 @@
 /**
- * Abuse controls on sending: a per-member send rate (DM_SENDS_PER_MINUTE, 429 with the message) and
- * no messages from an account whose e-mail is not verified.
+ * Abuse controls on sending: a per-member send rate (DM_SENDS_PER_MINUTE, 429 with the message), no
+ * messages from an account whose e-mail is not verified, and none to a deactivated or suspended one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DM_MESSAGES } from '@crucible/proto';
+import { DM_MESSAGES, SUBJECTS } from '@crucible/proto';
+import { newEvent } from '@crucible/platform';
 import { startDmHarness, type DmHarness, type Member } from './testing/dm-harness.ts';
 
 const SENDS_PER_MINUTE = 5;
@@ -53,5 +54,44 @@ describe('sending direct messages', () => {
     expect(refused.status).toBe(403);
     expect(((await refused.json()) as { message: string }).message).toBe(DM_MESSAGES.verifyEmailFirst);
     expect(await dm.sql(`SELECT id FROM direct_messages WHERE sender_id = $1`, [unverified.id])).toEqual([]);
+  });
+
+  it("refuses messages to a deactivated or suspended member with 403 (from auth's user events), and takes them after", async () => {
+    const sender = await dm.member();
+    const target = await dm.member();
+    const announce = async (status: { isActive: boolean; suspendedUntil: string | null }) => {
+      const user = {
+        id: target.id,
+        email: target.email,
+        firstName: target.firstName,
+        lastName: target.lastName,
+        profileImageUrl: null,
+        accessLevel: target.level,
+        isAdmin: false,
+        isModerator: false,
+        ...status,
+      };
+      await dm.bus.publish(newEvent(SUBJECTS.userUpdated, user));
+      await expect
+        .poll(async () => (await dm.sql('SELECT is_active, suspended_until FROM users WHERE id = $1', [target.id]))[0])
+        .toEqual({
+          is_active: status.isActive,
+          suspended_until: status.suspendedUntil && new Date(status.suspendedUntil),
+        });
+    };
+    const refusal = async () => {
+      const refused = await send(sender.token, target);
+      expect(refused.status).toBe(403);
+      return ((await refused.json()) as { message: string }).message;
+    };
+
+    await announce({ isActive: false, suspendedUntil: null });
+    await expect(refusal()).resolves.toBe(DM_MESSAGES.recipientUnavailable);
+    await announce({ isActive: true, suspendedUntil: new Date(Date.now() + 3_600_000).toISOString() });
+    await expect(refusal()).resolves.toBe(DM_MESSAGES.recipientUnavailable);
+    expect(await dm.sql(`SELECT id FROM direct_messages WHERE sender_id = $1`, [sender.id])).toEqual([]);
+    // A suspension that has ended is no refusal: it lapses by itself.
+    await announce({ isActive: true, suspendedUntil: new Date(Date.now() - 1_000).toISOString() });
+    expect((await send(sender.token, target)).status).toBe(201);
   });
 });

@@ -15,6 +15,7 @@ import {
   type DiscussionSummary,
   type Reply,
   type Subcategory,
+  TEXT_MESSAGES,
 } from '@crucible/proto';
 import { startForumHarness, uniqueTag, type ForumHarness, type Member } from './testing/forum-harness.ts';
 import { dangersIn } from './testing/html-dangers.ts';
@@ -133,6 +134,34 @@ describe('access by level', () => {
     });
     expect(refused.status).toBe(403);
     expect(await refused.json()).toMatchObject({ message: FORUM_MESSAGES.forumsNeedLevel });
+  });
+
+  it('refuses a title, topic name or poll option with a text-direction override or a control character (400 naming it)', async () => {
+    const author = members.Apprentice;
+    const discussion = await createDiscussion(author);
+    const attempts: [string, string, Member, string, Record<string, unknown>][] = [
+      [
+        'POST',
+        '/api/discussions',
+        author,
+        'Title',
+        { title: 'Hi \u202Efdp.exe', content: 'C', category: 'Apprentice' },
+      ],
+      ['PATCH', `/api/discussions/${discussion.id}`, author, 'Title', { title: 'Bell\u0007' }],
+      ['POST', '/api/subcategories', admin, 'Name', { name: 'Topic \u2067x', category: 'Apprentice' }],
+      [
+        'POST',
+        '/api/discussions',
+        author,
+        'Poll options',
+        { title: 'Poll', content: 'C', category: 'Apprentice', pollQuestion: 'Q?', pollOptions: ['a', 'b\u202Dc'] },
+      ],
+    ];
+    for (const [method, path, by, field, json] of attempts) {
+      const refused = await forum.request(path, { method, token: by.token, json });
+      expect(refused.status, `${method} ${path}`).toBe(400);
+      expect(await refused.json()).toMatchObject({ message: TEXT_MESSAGES.oneLineUnsafe(field) });
+    }
   });
 
   it('refuses creating above one’s own level with 403 and the reason', async () => {

@@ -168,6 +168,35 @@ describe('task attachments', () => {
     expect(await messageOf(again)).toBe(FORUM_MESSAGES.attachmentTaken);
   });
 
+  it('holds an upload to its declared size, and its link to one upload once recorded', async () => {
+    const ticket = await h.call<AttachmentUploadResponse>(`/api/tasks/${task.id}/attachments/upload`, {
+      token: core.token,
+      json: { fileName: 'sized.png', mimeType: 'image/png', fileSize: PNG.length },
+    });
+    const put = (bytes: Buffer) =>
+      fetch(ticket.uploadURL, {
+        method: 'PUT',
+        headers: { 'content-type': ticket.contentType },
+        body: new Uint8Array(bytes),
+      });
+    const longer = Buffer.concat([PNG, Buffer.alloc(100)]);
+    expect((await put(longer)).status).toBe(400);
+    // S3 takes a presigned PUT of any length: a larger file that lands there anyway is not recorded.
+    await h.service.context.blobs.write(uploadKeyOf(ticket.filePath), longer, { contentType: 'image/png' });
+    const oversized = await record(core, task.id, ticket, 'sized.png');
+    expect(oversized.status).toBe(400);
+    expect(await messageOf(oversized)).toBe(FORUM_MESSAGES.uploadLargerThanDeclared);
+
+    const exact = await upload(core, task.id, 'exact.png', PNG, 'image/png');
+    expect((await record(core, task.id, exact, 'exact.png')).status).toBe(201);
+    const replaced = await fetch(exact.uploadURL, {
+      method: 'PUT',
+      headers: { 'content-type': exact.contentType },
+      body: new Uint8Array(PNG),
+    });
+    expect(replaced.status).toBe(409);
+  });
+
   it('refuses to record a file never uploaded', async () => {
     const ticket = await h.call<AttachmentUploadResponse>(`/api/tasks/${task.id}/attachments/upload`, {
       token: core.token,

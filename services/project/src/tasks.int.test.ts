@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { PROJECT_MESSAGES, RPC, SUBJECTS, taskSchema, type Project, type Task, type TaskAudit } from '@crucible/proto';
+import {
+  PROJECT_MESSAGES,
+  RPC,
+  SUBJECTS,
+  TEXT_MESSAGES,
+  taskSchema,
+  type Project,
+  type Task,
+  type TaskAudit,
+} from '@crucible/proto';
+import { newEvent } from '@crucible/platform';
 import { startProjectHarness, type Member, type ProjectHarness } from './testing/project-harness.ts';
 
 let h: ProjectHarness;
@@ -281,6 +291,60 @@ describe('task rules', () => {
     } finally {
       await replier.stop();
     }
+  });
+
+  it('refuses a title with a text-direction override or a control character with 400 naming the field', async () => {
+    const p = await project();
+    for (const title of ['Launch \u202Egnp.exe', 'Launch\u0007']) {
+      for (const [path, json] of [
+        ['/api/projects', { title, description: 'd' }],
+        [`/api/projects/${p.id}/tasks`, { title }],
+      ] as const) {
+        const refused = await h.request(path, { token: core.token, json });
+        expect(refused.status, path).toBe(400);
+        expect(((await refused.json()) as { message: string }).message).toBe(TEXT_MESSAGES.oneLineUnsafe('Title'));
+      }
+    }
+  });
+
+  it("refuses deactivated and suspended members as assignees (from auth's user events), and takes them back after", async () => {
+    const p = await project();
+    const member = await h.member('Core');
+    const announce = async (status: { isActive: boolean; suspendedUntil: string | null }) => {
+      const user = {
+        id: member.id,
+        email: member.email,
+        firstName: member.firstName,
+        lastName: member.lastName,
+        profileImageUrl: null,
+        accessLevel: 'Core' as const,
+        isAdmin: false,
+        isModerator: false,
+        ...status,
+      };
+      await h.bus.publish(newEvent(SUBJECTS.userUpdated, user));
+      await expect
+        .poll(async () => (await h.sql('SELECT is_active, suspended_until FROM users WHERE id = $1', [member.id]))[0])
+        .toEqual({
+          is_active: status.isActive,
+          suspended_until: status.suspendedUntil && new Date(status.suspendedUntil),
+        });
+    };
+    const assign = () =>
+      h.request(`/api/projects/${p.id}/tasks`, { token: core.token, json: { title: 'x', assignees: [member.id] } });
+    const refusal = async () => {
+      const refused = await assign();
+      expect(refused.status).toBe(400);
+      return ((await refused.json()) as { message: string }).message;
+    };
+
+    await announce({ isActive: false, suspendedUntil: null });
+    await expect(refusal()).resolves.toBe(PROJECT_MESSAGES.assigneeUnavailable);
+    await announce({ isActive: true, suspendedUntil: new Date(Date.now() + 3_600_000).toISOString() });
+    await expect(refusal()).resolves.toBe(PROJECT_MESSAGES.assigneeUnavailable);
+    // A suspension that has ended is no refusal: it lapses by itself.
+    await announce({ isActive: true, suspendedUntil: new Date(Date.now() - 1_000).toISOString() });
+    expect((await assign()).status).toBe(201);
   });
 
   it('keeps the single assignee and the list consistent', async () => {

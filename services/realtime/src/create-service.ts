@@ -74,7 +74,10 @@ export async function createRealtimeService(
       deps.verifier ??
       createRemoteTokenVerifier({ bus, cache, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
 
-    await hub.start(() => ctx.presence.scheduleUpdate());
+    await hub.start((change) => {
+      for (const id of change.changedMemberIds ?? []) ctx.presence.memberChanged(id);
+      ctx.presence.scheduleUpdate();
+    });
     presence.start();
     reportRealtimeGauges(hub, presence);
     subscriptions.push(...(await startSubscriptions(ctx)), await serveDataExport(ctx));

@@ -7,7 +7,8 @@ export const profilePath = (userId: string) => `/profile/${userId}`;
 
 /**
  * A member's name (or avatar) leading to their profile; without a known member (a deleted or
- * unknown author) it is the plain text.
+ * unknown author) it is the plain text. Either way it is isolated (`<bdi>`): a name written right to
+ * left, or one with direction marks, cannot reorder the line around it.
  */
 export function MemberLink({
   userId,
@@ -19,7 +20,7 @@ export function MemberLink({
   /** The link's name where its content is not text (an avatar). */
   label?: string;
 }) {
-  if (!userId) return <>{children}</>;
+  if (!userId) return <bdi>{children}</bdi>;
   return (
     <Link
       component={RouterLink}
@@ -29,7 +30,7 @@ export function MemberLink({
       underline="hover"
       sx={{ fontWeight: 'inherit', display: 'inline-flex', alignItems: 'center' }}
     >
-      {children}
+      <bdi>{children}</bdi>
     </Link>
   );
 }

@@ -72,10 +72,14 @@ export const userRepository = {
       orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }],
       take: limit,
     }),
-  /** Active members only: a deactivated account is offered nowhere (assignees, the Core list). */
+  /** Active members only: a deactivated or suspended account is offered nowhere (assignees, the Core list). */
   listActiveByAccessLevel: (db: Db, accessLevel: AccessLevel) =>
     db.user.findMany({
-      where: { accessLevel, deactivatedAt: null },
+      where: {
+        accessLevel,
+        deactivatedAt: null,
+        OR: [{ suspendedUntil: null }, { suspendedUntil: { lte: new Date() } }],
+      },
       orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }],
     }),
   async page(db: Db, options: { limit: number; offset: number; search?: string }) {

@@ -142,6 +142,8 @@ export async function setActive(
   const sessionIds = active ? [] : await sessionRepository.liveIdsOfUser(ctx.prisma, userId);
   const updated = await inTransaction(ctx, async (tx, emit) => {
     const user = await userRepository.update(tx, userId, { deactivatedAt: active ? null : new Date() });
+    // Every replica learns it: dm refuses messages to the member, project refuses them as an assignee.
+    await emit(SUBJECTS.userUpdated, toUserEventPayload(user));
     await revokeSessions(tx, emit, userId, sessionIds, 'account deactivated');
     await recordAdminAction(emit, actor, {
       actionType: active ? 'user_reactivate' : 'user_deactivate',
@@ -173,6 +175,7 @@ export async function suspendUser(
       suspendedUntil: suspension.until,
       suspensionReason: suspension.reason,
     });
+    await emit(SUBJECTS.userUpdated, toUserEventPayload(user));
     await revokeSessions(tx, emit, userId, sessionIds, 'account suspended');
     await recordAdminAction(emit, actor, {
       actionType: 'user_suspend',

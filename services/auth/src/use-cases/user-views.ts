@@ -41,7 +41,11 @@ export function toAdminUser(user: User): AdminUser {
 
 export function toUserEventPayload(user: User): UserEventPayload {
   const { emailVerified: _verified, authProvider: _provider, ...payload } = toCurrentUser(user);
-  return payload;
+  return {
+    ...payload,
+    isActive: user.deactivatedAt === null,
+    suspendedUntil: isSuspended(user) ? user.suspendedUntil!.toISOString() : null,
+  };
 }
 
 export function toPrincipal(user: User, sessionId: string): SessionPrincipal {

@@ -77,6 +77,8 @@ function replicaFields(user: UserEventPayload & { preferredName?: string | null 
     accessLevel: user.accessLevel,
     isAdmin: user.isAdmin,
     isModerator: user.isModerator,
+    isActive: user.isActive ?? true,
+    suspendedUntil: user.suspendedUntil ? new Date(user.suspendedUntil) : null,
     updatedAt: new Date(),
   };
 }
@@ -91,6 +93,14 @@ export const userReplica = {
   },
   exists: async (sql: Sql, id: string): Promise<boolean> =>
     (await sql(`SELECT 1 FROM users WHERE id = $1::uuid`, [id])).length > 0,
+  /** Whether the member's account is active and not suspended now (unknown: false). */
+  reachable: async (sql: Sql, id: string): Promise<boolean> =>
+    (
+      await sql(
+        `SELECT 1 FROM users WHERE id = $1::uuid AND is_active AND (suspended_until IS NULL OR suspended_until <= now())`,
+        [id],
+      )
+    ).length > 0,
   delete: (db: Db, id: string) => db.user.deleteMany({ where: { id } }),
   conversationUser: async (sql: Sql, viewer: ContactViewer, id: string): Promise<ConversationUser> => {
     const [row] = await sql<ConversationUserRow>(

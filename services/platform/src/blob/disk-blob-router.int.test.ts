@@ -111,6 +111,45 @@ describe('disk blob router', () => {
     expect(await server.store.stat('once.png')).toEqual({ size: 5, contentType: 'image/png' });
   });
 
+  it('refuses a PUT through a moved (recorded) upload link with a 409, until the link is swept', async () => {
+    const url = await server.store.presignUpload('recorded.png', { contentType: 'image/png' });
+    const put = (body: string) => fetch(url, { method: 'PUT', headers: { 'Content-Type': 'image/png' }, body });
+    expect((await put('first')).status).toBe(200);
+    await server.store.move('recorded.png', 'recorded-final.png');
+    const again = await put('MZ pretend executable');
+    expect(again.status).toBe(409);
+    expect(await server.store.stat('recorded.png')).toBeNull();
+    expect(await server.store.stat('recorded-final.png')).toEqual({ size: 5, contentType: 'image/png' });
+    // The sweep of expired links deletes the upload key, tombstone included.
+    await server.store.delete('recorded.png');
+    expect((await put('swept')).status).toBe(200);
+  });
+
+  it('refuses with 400 an upload of another length than the one its link was signed for, storing nothing', async () => {
+    const url = await server.store.presignUpload('sized.txt', { contentType: 'text/plain', size: 5 });
+    const put = (body: string) => fetch(url, { method: 'PUT', headers: { 'Content-Type': 'text/plain' }, body });
+    for (const body of ['four', 'sixsix']) {
+      const refused = await put(body);
+      expect(refused.status, body).toBe(400);
+      expect(await refused.json()).toMatchObject({ message: 'The upload must be the declared 5 bytes' });
+    }
+    expect(await server.store.stat('sized.txt')).toBeNull();
+    // A body that announces no length is held to the size as it streams.
+    expect(await putWithContentLength(url, 'text/plain', Readable.from([Buffer.from('exact')]), 5)).toBe(200);
+    expect(await server.store.stat('sized.txt')).toEqual({ size: 5, contentType: 'text/plain' });
+  });
+
+  it('refuses a link whose signed size was altered', async () => {
+    const url = new URL(await server.store.presignUpload('altered.txt', { contentType: 'text/plain', size: 5 }));
+    url.searchParams.set('size', '500');
+    const refused = await fetch(url, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'text/plain' },
+      body: 'x'.repeat(500),
+    });
+    expect(refused.status).toBe(403);
+  });
+
   it('answers 400 to a key that climbs out of the store, before looking at the signature', async () => {
     expect((await rawGet(server.origin, '/api/blobs/..%2F..%2Fetc%2Fpasswd')).status).toBe(400);
     const response = await rawGet(server.origin, '/api/blobs/a/../../../etc/passwd?sig=x&expires=1');

@@ -2,7 +2,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Router, type Request, type Response } from 'express';
 import { LIMITS } from '@crucible/proto';
-import { ConflictError, ForbiddenError, HttpError, NotFoundError } from '../errors/http-errors.ts';
+import { BadRequestError, ConflictError, ForbiddenError, HttpError, NotFoundError } from '../errors/http-errors.ts';
 import type { DiskBlobStore } from './disk-blob-store.ts';
 import { DOWNLOAD_SAFETY_HEADERS, attachmentDisposition, servedContentType } from './download-headers.ts';
 import { PayloadTooLargeError } from '../errors/http-errors.ts';
@@ -66,17 +66,20 @@ function requestedRange(header: string | undefined, size: number): ByteRange | '
 
 async function receiveUpload(store: DiskBlobStore, maxBytes: number, req: Request, res: Response): Promise<void> {
   const key = keyOf(req);
-  const { contentType } = store.verifyPresignedRequest('PUT', key, req.query);
+  const { contentType, size } = store.verifyPresignedRequest('PUT', key, req.query);
   if (!contentType || req.get('content-type') !== contentType) {
     throw new ForbiddenError('The Content-Type header differs from the one the upload link was signed for');
   }
   // A body parser mounted in front would have eaten the upload, leaving an empty file behind.
   if (req.readableEnded) throw new Error('diskBlobRouter must be mounted before any body parser');
   if (Number(req.get('content-length') ?? 0) > maxBytes) throw new PayloadTooLargeError(maxBytes);
+  // The size the member declared when asking for the link (the pending-upload cap counted it).
+  if (size !== undefined && req.get('content-length') !== undefined && Number(req.get('content-length')) !== size)
+    throw new BadRequestError(`The upload must be the declared ${size} bytes`);
   // The store refuses it anyway; refusing before the body saves reading it.
   if (await store.stat(key)) throw new ConflictError('An upload was already received for this link');
   try {
-    await store.write(key, uploadBody(req, maxBytes), { contentType });
+    await store.write(key, uploadBody(req, Math.min(maxBytes, size ?? maxBytes)), { contentType, size });
   } catch (error) {
     // Whatever stopped the write (the limit, a full disk) left the rest of the body unread on the
     // connection; closing it is cheaper than reading that to the end.

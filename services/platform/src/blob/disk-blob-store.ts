@@ -145,8 +145,8 @@ export async function createDiskBlobStore(options: DiskBlobStoreOptions): Promis
     kind: 'disk',
     location: root,
 
-    async presignUpload(key, { contentType, expiresInSeconds }) {
-      return presignedUrl('PUT', key, { contentType }, expiresInSeconds);
+    async presignUpload(key, { contentType, size, expiresInSeconds }) {
+      return presignedUrl('PUT', key, { contentType, size }, expiresInSeconds);
     },
 
     async presignDownload(key, { downloadName, contentType, expiresInSeconds }) {
@@ -213,7 +213,9 @@ export async function createDiskBlobStore(options: DiskBlobStoreOptions): Promis
         () => linkNew(source.meta, target.meta),
         () => linkNew(source.object, target.object),
       );
-      await Promise.all([rm(source.object, { force: true }), rm(source.meta, { force: true })]);
+      // The type file stays behind as the key's tombstone: a write places the type first, once only, so
+      // the upload link cannot put anything at `from` again; delete() clears it (the sweep of expired links).
+      await rm(source.object, { force: true });
       return { size: sourceFile.size, contentType: await readContentType(target.meta) };
     },
 

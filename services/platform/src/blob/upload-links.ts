@@ -22,6 +22,8 @@ import type { BlobInfo, BlobStore } from './blob-store.ts';
 export interface UploadLink {
   uploadKey: string;
   uploadedBy: string;
+  /** What the member declared (or the largest file allowed): the pending cap counted this much. */
+  declaredBytes: number;
   recordedAt: Date | null;
   expiresAt: Date;
 }
@@ -82,6 +84,7 @@ export async function handOutUploadLink(
     );
   const uploadURL = await blobs.presignUpload(uploadKey, {
     contentType: kind.mimeType,
+    size: request.fileSize,
     expiresInSeconds: LIMITS.signedLinkSeconds,
   });
   return {
@@ -117,7 +120,12 @@ export async function claimUploadAndMove<Link extends UploadLink>(
   if (!link || !claim.belongsHere(link)) throw new BadRequestError(FORUM_MESSAGES.fileNotUploaded);
   if (link.recordedAt) throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
   if (link.expiresAt <= now) throw new BadRequestError(FORUM_MESSAGES.uploadLinkExpired);
-  if (!(await blobs.stat(link.uploadKey))) throw new BadRequestError(FORUM_MESSAGES.fileNotUploaded);
+  const uploaded = await blobs.stat(link.uploadKey);
+  if (!uploaded) throw new BadRequestError(FORUM_MESSAGES.fileNotUploaded);
+  // S3 takes a presigned PUT of any length: a file larger than declared would slip past the pending
+  // cap. One over the largest allowed gets the spec's size message from the caller's file checks.
+  if (uploaded.size > link.declaredBytes && uploaded.size <= ATTACHMENT_MAX_BYTES)
+    throw new BadRequestError(FORUM_MESSAGES.uploadLargerThanDeclared);
   if (!(await claim.markRecorded(now))) throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
   try {
     return await blobs.move(link.uploadKey, claim.finalKey);

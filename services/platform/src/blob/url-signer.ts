@@ -3,10 +3,12 @@ import { ForbiddenError } from '../errors/http-errors.ts';
 
 export type PresignedMethod = 'GET' | 'PUT';
 
-/** What a presigned URL promises besides its key: the upload's type, or the download's name and type. */
+/** What a presigned URL promises besides its key: the upload's type and size, or the download's name and type. */
 export interface PresignedTerms {
   contentType?: string;
   downloadName?: string;
+  /** The exact number of bytes an upload must carry. */
+  size?: number;
 }
 
 export interface UrlSigner {
@@ -18,6 +20,10 @@ export interface UrlSigner {
 
 function stringParam(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
+}
+
+function sizeParam(value: unknown): number | undefined {
+  return typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : undefined;
 }
 
 function sameSignature(given: string, expected: string): boolean {
@@ -33,7 +39,16 @@ export function createUrlSigner(secret: string): UrlSigner {
   const signatureOf = (method: PresignedMethod, key: string, expires: string, terms: PresignedTerms) =>
     // JSON keeps the fields apart whatever characters they contain.
     createHmac('sha256', secret)
-      .update(JSON.stringify([method, key, expires, terms.contentType ?? null, terms.downloadName ?? null]))
+      .update(
+        JSON.stringify([
+          method,
+          key,
+          expires,
+          terms.contentType ?? null,
+          terms.downloadName ?? null,
+          terms.size ?? null,
+        ]),
+      )
       .digest('base64url');
 
   return {
@@ -42,6 +57,7 @@ export function createUrlSigner(secret: string): UrlSigner {
       const query = new URLSearchParams({ expires });
       if (terms.contentType !== undefined) query.set('contentType', terms.contentType);
       if (terms.downloadName !== undefined) query.set('name', terms.downloadName);
+      if (terms.size !== undefined) query.set('size', String(terms.size));
       query.set('sig', signatureOf(method, key, expires, terms));
       return query.toString();
     },
@@ -49,7 +65,11 @@ export function createUrlSigner(secret: string): UrlSigner {
     verify(method, key, query) {
       const expires = stringParam(query.expires);
       const signature = stringParam(query.sig);
-      const terms = { contentType: stringParam(query.contentType), downloadName: stringParam(query.name) };
+      const terms = {
+        contentType: stringParam(query.contentType),
+        downloadName: stringParam(query.name),
+        size: sizeParam(query.size),
+      };
       if (!expires || !signature || !sameSignature(signature, signatureOf(method, key, expires, terms))) {
         throw new ForbiddenError('The link is not valid');
       }

@@ -5,9 +5,11 @@ export interface KnownUser {
   id: string;
   accessLevel: AccessLevel;
   isAdmin: boolean;
+  isActive: boolean;
+  suspendedUntil: Date | null;
 }
 
-const KNOWN_USER = { id: true, accessLevel: true, isAdmin: true } as const;
+const KNOWN_USER = { id: true, accessLevel: true, isAdmin: true, isActive: true, suspendedUntil: true } as const;
 
 function replicaFields(user: UserEventPayload) {
   return {
@@ -16,6 +18,8 @@ function replicaFields(user: UserEventPayload) {
     lastName: user.lastName,
     accessLevel: user.accessLevel,
     isAdmin: user.isAdmin,
+    isActive: user.isActive ?? true,
+    suspendedUntil: user.suspendedUntil ? new Date(user.suspendedUntil) : null,
     updatedAt: new Date(),
   };
 }

@@ -24,7 +24,7 @@ import { taskAttachments } from '../repositories/attachments.ts';
 import { requireProjectAccess, type Viewer } from './access.ts';
 import { deleteBlobsLater } from './attachments.ts';
 import { inTransaction, type Emit, type ProjectContext } from './context.ts';
-import { notCoreMembers } from './user-replica.ts';
+import { assigneeRefusal } from './user-replica.ts';
 
 const FIELDS: (keyof TaskFields)[] = [
   'title',
@@ -86,7 +86,8 @@ async function lockTask(tx: Tx, taskId: string): Promise<Task> {
 }
 
 async function requireCoreAssignees(ctx: ProjectContext, tx: Tx, userIds: string[]): Promise<void> {
-  if ((await notCoreMembers(ctx, tx, userIds)).length > 0) throw new BadRequestError(PROJECT_MESSAGES.assigneeNotCore);
+  const refusal = await assigneeRefusal(ctx, tx, userIds);
+  if (refusal) throw new BadRequestError(refusal);
 }
 
 async function titlesOf(tx: Tx, ids: string[]): Promise<string[]> {

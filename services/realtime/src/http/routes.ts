@@ -4,6 +4,7 @@ import { createRouteMounter, principalOf, type TokenVerifier } from '@crucible/p
 import { recentChat } from '../use-cases/chat.ts';
 import type { RealtimeContext } from '../use-cases/context.ts';
 import * as notifications from '../use-cases/notifications.ts';
+import { onlineUsers } from '../use-cases/users.ts';
 
 const memberId = (req: Request): string => principalOf(req).userId.toLowerCase();
 
@@ -11,11 +12,11 @@ export function registerRealtimeRoutes(router: Router, deps: { ctx: RealtimeCont
   const { ctx } = deps;
   const mount = createRouteMounter(router, { verifier: deps.verifier });
 
-  mount(routes.listOnlineUsers, async (_input, _req, res) => {
-    res.json(await ctx.presence.online());
+  mount(routes.listOnlineUsers, async (_input, req, res) => {
+    res.json(await onlineUsers(ctx, principalOf(req)));
   });
-  mount(routes.listChatMessages, async (_input, _req, res) => {
-    res.json(await recentChat(ctx));
+  mount(routes.listChatMessages, async (_input, req, res) => {
+    res.json(await recentChat(ctx, principalOf(req)));
   });
   mount(routes.notificationUnreadCount, async (_input, req, res) => {
     res.json(await notifications.unreadCount(ctx, memberId(req)));

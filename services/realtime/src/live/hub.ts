@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type WebSocket from 'ws';
-import type { ServerSocketMessage } from '@crucible/proto';
+import type { ContactViewer, ServerSocketMessage } from '@crucible/proto';
 import type { EventBus, Logger, Subscription } from '@crucible/platform';
+import { chatFramesFor, type ChatPush } from './contact-frames.ts';
 
 /**
  * Broadcast subjects between realtime instances. Every instance holds some members' sockets, so a
@@ -10,7 +11,7 @@ import type { EventBus, Logger, Subscription } from '@crucible/platform';
  */
 export const LIVE_SUBJECTS = {
   toUsers: 'realtime.live.users',
-  toAll: 'realtime.live.all',
+  chat: 'realtime.live.chat',
   presenceChanged: 'realtime.live.presence',
   sessionRevoked: 'realtime.live.session-revoked',
 } as const;
@@ -20,6 +21,14 @@ export interface Connection {
   userId: string;
   sessionId: string;
   token: string;
+  /** Who reads this socket's frames, for the e-mails they may see (contact privacy). */
+  viewer: ContactViewer;
+}
+
+/** Members whose settings changed (their list entries are described again), or none: ids only. */
+export interface PresenceChange {
+  instanceId: string;
+  changedMemberIds?: string[];
 }
 
 interface UsersPush {
@@ -44,13 +53,13 @@ export class LiveHub {
     private readonly logger: Logger,
   ) {}
 
-  async start(onPresenceChanged: () => void): Promise<void> {
+  async start(onPresenceChanged: (change: PresenceChange) => void): Promise<void> {
     this.subscriptions.push(
       await this.bus.subscribeBroadcast(LIVE_SUBJECTS.toUsers, (payload) => this.deliverToUsers(payload as UsersPush)),
-      await this.bus.subscribeBroadcast(LIVE_SUBJECTS.toAll, (payload) =>
-        this.sendToAll(payload as ServerSocketMessage),
+      await this.bus.subscribeBroadcast(LIVE_SUBJECTS.chat, (payload) => this.sendChat(payload as ChatPush)),
+      await this.bus.subscribeBroadcast(LIVE_SUBJECTS.presenceChanged, (payload) =>
+        onPresenceChanged(payload as PresenceChange),
       ),
-      await this.bus.subscribeBroadcast(LIVE_SUBJECTS.presenceChanged, () => onPresenceChanged()),
       await this.bus.subscribeBroadcast(LIVE_SUBJECTS.sessionRevoked, (payload) =>
         this.closeSession((payload as { sessionId: string }).sessionId),
       ),
@@ -97,22 +106,30 @@ export class LiveHub {
     return this.bus.broadcast(LIVE_SUBJECTS.toUsers, { userIds, key, message } satisfies UsersPush);
   }
 
-  pushToAll(message: ServerSocketMessage): Promise<void> {
-    return this.bus.broadcast(LIVE_SUBJECTS.toAll, message);
+  /** A chat message to every socket of every instance, its sender named as each viewer may read them. */
+  pushChat(push: ChatPush): Promise<void> {
+    return this.bus.broadcast(LIVE_SUBJECTS.chat, push);
   }
 
-  announcePresenceChange(): Promise<void> {
-    return this.bus.broadcast(LIVE_SUBJECTS.presenceChanged, { instanceId: this.instanceId });
+  announcePresenceChange(changedMemberIds?: string[]): Promise<void> {
+    return this.bus.broadcast(LIVE_SUBJECTS.presenceChanged, {
+      instanceId: this.instanceId,
+      changedMemberIds,
+    } satisfies PresenceChange);
   }
 
   announceSessionRevoked(sessionId: string): Promise<void> {
     return this.bus.broadcast(LIVE_SUBJECTS.sessionRevoked, { sessionId });
   }
 
-  sendToAll(message: ServerSocketMessage): void {
-    // Encoded once: ws would otherwise turn the string into bytes again for every socket.
-    const frame = Buffer.from(JSON.stringify(message));
-    for (const sockets of this.byUser.values()) for (const connection of sockets) send(connection, frame);
+  /** A frame that depends on who reads it (`frameFor` encodes once per audience). */
+  sendPerViewer(frameFor: (viewer: ContactViewer) => Buffer): void {
+    for (const sockets of this.byUser.values())
+      for (const connection of sockets) send(connection, frameFor(connection.viewer));
+  }
+
+  sendChat(push: ChatPush): void {
+    this.sendPerViewer(chatFramesFor(push));
   }
 
   sendToUser(userId: string, message: ServerSocketMessage): void {

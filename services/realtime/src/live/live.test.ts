@@ -34,7 +34,14 @@ function presenceOver(cache: Cache) {
     ttlSeconds: 60,
     coalesceMs: 10,
     describe: async (ids) =>
-      ids.map((id) => ({ id, email: null, firstName: null, accessLevel: 'Public' as const, profileImageUrl: null })),
+      ids.map((id) => ({
+        id,
+        email: null,
+        contactInfoVisible: null,
+        firstName: null,
+        accessLevel: 'Public' as const,
+        profileImageUrl: null,
+      })),
   });
 }
 

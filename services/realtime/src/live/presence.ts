@@ -1,5 +1,6 @@
-import type { OnlineUser, ServerSocketMessage } from '@crucible/proto';
+import type { ContactViewer } from '@crucible/proto';
 import type { Cache, Logger } from '@crucible/platform';
+import { framesByAudience, type ListedMember } from './contact-frames.ts';
 import type { LiveHub } from './hub.ts';
 
 const ONLINE_SET = 'presence:online';
@@ -28,9 +29,11 @@ export class Presence {
   /** online_users_changed pushes this instance made (the benchmark reports it). */
   updatesPushed = 0;
   /** What this instance's sockets were told: every online id, and the listed (not hidden) users. */
-  private view: { ids: Set<string>; visible: Map<string, OnlineUser> } | undefined;
-  /** The full list's frame, kept until the next change: a burst of connections serializes it once. */
-  private fullFrame: Buffer | undefined;
+  private view: { ids: Set<string>; visible: Map<string, ListedMember> } | undefined;
+  /** Members whose settings changed since the last push: described again at the next one. */
+  private changed = new Set<string>();
+  /** The full list's frames, kept until the next change: a burst of connections serializes it once per audience. */
+  private fullFrames: ((viewer: ContactViewer) => Buffer) | undefined;
   /** Full lists and changes go out one at a time, in order. */
   private queue: Promise<void> = Promise.resolve();
 
@@ -41,8 +44,8 @@ export class Presence {
       logger: Logger;
       ttlSeconds: number;
       coalesceMs: number;
-      /** Resolves ids to the spec's online user, leaving out those who hide their status. */
-      describe: (userIds: string[]) => Promise<OnlineUser[]>;
+      /** Resolves ids to the spec's online user with their contact tier, leaving out those who hide their status. */
+      describe: (userIds: string[]) => Promise<ListedMember[]>;
     },
   ) {}
 
@@ -117,7 +120,7 @@ export class Presence {
     return ids ?? [];
   }
 
-  async online(): Promise<OnlineUser[]> {
+  async online(): Promise<ListedMember[]> {
     return this.deps.describe(await this.onlineIds());
   }
 
@@ -126,20 +129,24 @@ export class Presence {
    * the next change is computed from, and it goes out in the same queue as the changes: the list and
    * then every change in order give each socket exactly what the instance sees.
    */
-  fullList(send: (frame: Buffer) => void): Promise<void> {
+  fullList(viewer: ContactViewer, send: (frame: Buffer) => void): Promise<void> {
     return this.serially(async () => {
       if (!this.view) {
         const ids = await this.onlineIds();
         this.view = { ids: new Set(ids), visible: new Map((await this.deps.describe(ids)).map((u) => [u.id, u])) };
       }
-      this.fullFrame ??= Buffer.from(
-        JSON.stringify({
-          type: 'online_users_update',
-          users: [...this.view.visible.values()],
-        } satisfies ServerSocketMessage),
-      );
-      send(this.fullFrame);
+      this.fullFrames ??= framesByAudience([...this.view.visible.values()], (users) => ({
+        type: 'online_users_update',
+        users,
+      }));
+      send(this.fullFrames(viewer));
     });
+  }
+
+  /** A member's settings changed (shown or hidden, contact tier): their entry is described again. */
+  memberChanged(userId: string): void {
+    this.changed.add(userId);
+    this.scheduleUpdate();
   }
 
   /** Called for every presence change anywhere: many changes within the window make one push. */
@@ -152,30 +159,39 @@ export class Presence {
     this.pushTimer.unref();
   }
 
-  /** Who came and who left since the view, to every socket of this instance: a few entries, not the list. */
+  /**
+   * Who came, who left and whose entry changed since the view, to every socket of this instance: a few
+   * entries, not the list. A changed entry comes again among the joined (the client replaces it).
+   */
   private async pushChanges(): Promise<void> {
     const view = this.view;
+    const changed = new Set(this.changed);
+    this.changed.clear();
     if (!view) return;
     if (this.deps.hub.userIds().length === 0) {
       // Nobody here holds the list; the next socket gets a fresh one.
       this.view = undefined;
-      this.fullFrame = undefined;
+      this.fullFrames = undefined;
       return;
     }
     const ids = new Set(await this.onlineIds());
-    const joinedIds = [...ids].filter((id) => !view.ids.has(id));
+    const describeIds = [...ids].filter((id) => !view.ids.has(id) || changed.has(id));
     const leftIds = [...view.ids].filter((id) => !ids.has(id));
-    if (joinedIds.length === 0 && leftIds.length === 0) return;
+    if (describeIds.length === 0 && leftIds.length === 0) return;
     // Members who hide their status are in the ids (so they are not asked about again) but never listed.
-    const joined = joinedIds.length > 0 ? await this.deps.describe(joinedIds) : [];
-    const left = leftIds.filter((id) => view.visible.has(id));
+    const joined = describeIds.length > 0 ? await this.deps.describe(describeIds) : [];
+    const listed = new Set(joined.map((user) => user.id));
+    const nowHidden = describeIds.filter((id) => view.ids.has(id) && !listed.has(id));
+    const left = [...leftIds, ...nowHidden].filter((id) => view.visible.has(id));
     view.ids = ids;
-    for (const user of joined) view.visible.set(user.id, user);
     for (const id of left) view.visible.delete(id);
+    for (const user of joined) view.visible.set(user.id, user);
     if (joined.length === 0 && left.length === 0) return;
-    this.fullFrame = undefined;
+    this.fullFrames = undefined;
     this.updatesPushed += 1;
-    this.deps.hub.sendToAll({ type: 'online_users_changed', joined, left });
+    this.deps.hub.sendPerViewer(
+      framesByAudience(joined, (users) => ({ type: 'online_users_changed', joined: users, left })),
+    );
   }
 
   private serially(work: () => Promise<void>): Promise<void> {

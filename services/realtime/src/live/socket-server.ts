@@ -82,10 +82,14 @@ export function createSocketServer(ctx: RealtimeContext, verifier: TokenVerifier
     }
     // A session that ended without its event reaching us (or a token that expired) ends here. A
     // session that cannot be checked (Redis or NATS away) is no ended session: the socket stays.
+    // Each check also brings the viewer's level up to date, for the e-mails their frames show.
     for (const connection of hub.connections()) {
-      verifier.verify(connection.token).catch((error: unknown) => {
-        if (error instanceof UnauthorizedError) connection.socket.close(WS_CLOSE.policyViolation, 'Session ended');
-      });
+      verifier.verify(connection.token).then(
+        (principal) => (connection.viewer = principal),
+        (error: unknown) => {
+          if (error instanceof UnauthorizedError) connection.socket.close(WS_CLOSE.policyViolation, 'Session ended');
+        },
+      );
     }
   }, config.REALTIME_HEARTBEAT_MS);
   heartbeat.unref();
@@ -127,13 +131,14 @@ export function createSocketServer(ctx: RealtimeContext, verifier: TokenVerifier
       userId: principal.userId.toLowerCase(),
       sessionId: principal.sessionId,
       token,
+      viewer: principal,
     };
     socket.alive = true;
     socket.on('pong', () => (socket.alive = true));
     const first = hub.add(connection);
     // Online first (a member sees themselves in the list), then the whole list, once; changes follow.
     void (first ? presence.memberArrived(connection.userId) : Promise.resolve()).then(() =>
-      presence.fullList((frame) => {
+      presence.fullList(connection.viewer, (frame) => {
         if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false });
       }),
     );

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { AccessLevel } from '@crucible/proto';
 
 export interface ChatRow {
   id: string;
@@ -8,6 +9,8 @@ export interface ChatRow {
   firstName: string | null;
   lastName: string | null;
   email: string | null;
+  /** The sender's contact-information tier (null: the default tier). */
+  contactInfoVisible: AccessLevel | null;
   profileImageUrl: string | null;
 }
 
@@ -19,13 +22,15 @@ export const chatMessages = {
     );
     return rows[0]!.createdAt;
   },
-  /** The latest `limit` messages, oldest first, with what the replica knows of each sender. */
+  /** The latest `limit` messages, oldest first, with what the replica and the settings know of each sender. */
   async recent(db: pg.Pool, limit: number): Promise<ChatRow[]> {
     const { rows } = await db.query<ChatRow>(
       `SELECT * FROM (
          SELECT m.id, m.content, m.sender_id AS "senderId", m.created_at AS "createdAt",
-                u.first_name AS "firstName", u.last_name AS "lastName", u.email, u.profile_image_url AS "profileImageUrl"
+                u.first_name AS "firstName", u.last_name AS "lastName", u.email,
+                s.contact_info_visible AS "contactInfoVisible", u.profile_image_url AS "profileImageUrl"
            FROM chat_messages m LEFT JOIN users u ON u.id = m.sender_id
+                LEFT JOIN member_settings s ON s.user_id = m.sender_id
           ORDER BY m.created_at DESC, m.id DESC LIMIT $1) recent
        ORDER BY "createdAt", id`,
       [limit],

@@ -1,24 +1,51 @@
 import type pg from 'pg';
+import type { AccessLevel } from '@crucible/proto';
 
-/** Members' Online Status switch as profile announces it; no row means shown. */
+export interface MemberPrivacy {
+  /** Members who hide their online status. */
+  hiding: Set<string>;
+  /** Each member's contact-information tier, where they set one (absent: the default tier). */
+  contactTiers: Map<string, AccessLevel>;
+}
+
+/** Members' Online Status switch and contact-information tier as profile announces them; no row means the defaults. */
 export const memberSettings = {
-  /** Applies a change unless a later one is stored (events may come again or out of order); true when it changed. */
-  async apply(db: pg.Pool, userId: string, showOnlineStatus: boolean, changedAt: string): Promise<boolean> {
+  /**
+   * Applies a change unless a later one is stored (events may come again or out of order); true when
+   * it changed. An event without the contact tier (from before profile sent it) keeps the stored one.
+   */
+  async apply(
+    db: pg.Pool,
+    userId: string,
+    settings: { showOnlineStatus: boolean; contactInfoVisible: AccessLevel | undefined },
+    changedAt: string,
+  ): Promise<boolean> {
     const result = await db.query(
-      `INSERT INTO member_settings (user_id, show_online_status, changed_at) VALUES ($1::uuid, $2, $3::timestamptz)
-       ON CONFLICT (user_id) DO UPDATE SET show_online_status = EXCLUDED.show_online_status, changed_at = EXCLUDED.changed_at
+      `INSERT INTO member_settings (user_id, show_online_status, contact_info_visible, changed_at)
+       VALUES ($1::uuid, $2, $3, $4::timestamptz)
+       ON CONFLICT (user_id) DO UPDATE SET show_online_status = EXCLUDED.show_online_status,
+         contact_info_visible = COALESCE(EXCLUDED.contact_info_visible, member_settings.contact_info_visible),
+         changed_at = EXCLUDED.changed_at
        WHERE member_settings.changed_at < EXCLUDED.changed_at`,
-      [userId, showOnlineStatus, changedAt],
+      [userId, settings.showOnlineStatus, settings.contactInfoVisible ?? null, changedAt],
     );
     return (result.rowCount ?? 0) > 0;
   },
-  /** Those of `ids` who hide their online status. */
-  async hiding(db: pg.Pool, ids: readonly string[]): Promise<Set<string>> {
-    if (ids.length === 0) return new Set();
-    const { rows } = await db.query<{ user_id: string }>(
-      `SELECT user_id FROM member_settings WHERE user_id = ANY($1::uuid[]) AND NOT show_online_status`,
+  async privacyOf(db: pg.Pool, ids: readonly string[]): Promise<MemberPrivacy> {
+    const privacy: MemberPrivacy = { hiding: new Set(), contactTiers: new Map() };
+    if (ids.length === 0) return privacy;
+    const { rows } = await db.query<{
+      user_id: string;
+      show_online_status: boolean;
+      contact_info_visible: AccessLevel | null;
+    }>(
+      `SELECT user_id, show_online_status, contact_info_visible FROM member_settings WHERE user_id = ANY($1::uuid[])`,
       [ids],
     );
-    return new Set(rows.map((row) => row.user_id));
+    for (const row of rows) {
+      if (!row.show_online_status) privacy.hiding.add(row.user_id);
+      if (row.contact_info_visible) privacy.contactTiers.set(row.user_id, row.contact_info_visible);
+    }
+    return privacy;
   },
 };

@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { REALTIME_LIMITS, REALTIME_MESSAGES, type StoredChatMessage } from '@crucible/proto';
+import {
+  REALTIME_LIMITS,
+  REALTIME_MESSAGES,
+  emailSeenBy,
+  type ContactViewer,
+  type StoredChatMessage,
+} from '@crucible/proto';
 import { BadRequestError, assertStorableText, type RateLimit } from '@crucible/platform';
 import { chatMessages } from '../repositories/chat.ts';
 import type { RealtimeContext } from './context.ts';
@@ -30,13 +36,17 @@ export async function sendChat(
   await limit.consume(senderId);
   const id = randomUUID();
   const createdAt = await chatMessages.insert(ctx.pool, { id, content, senderId });
-  const sender = await chatSender(ctx, senderId);
-  const message = { type: 'chat' as const, id, content, sender, timestamp: createdAt.toISOString() };
+  const { sender, contact } = await chatSender(ctx, senderId);
+  const push = {
+    message: { type: 'chat' as const, id, content, sender, timestamp: createdAt.toISOString() },
+    senderContact: contact,
+  };
   // With the broker down this instance's sockets still see it; the history has it for everyone.
-  await ctx.hub.pushToAll(message).catch(() => ctx.hub.sendToAll(message));
+  await ctx.hub.pushChat(push).catch(() => ctx.hub.sendChat(push));
 }
 
-export async function recentChat(ctx: RealtimeContext): Promise<StoredChatMessage[]> {
+/** The latest messages, each sender's e-mail as contact privacy lets `viewer` see it. */
+export async function recentChat(ctx: RealtimeContext, viewer: ContactViewer): Promise<StoredChatMessage[]> {
   const rows = await chatMessages.recent(ctx.pool, REALTIME_LIMITS.chatHistory);
   return rows.map((row) => ({
     id: row.id,
@@ -46,7 +56,7 @@ export async function recentChat(ctx: RealtimeContext): Promise<StoredChatMessag
     sender: {
       firstName: row.firstName,
       lastName: row.lastName,
-      email: row.email,
+      email: emailSeenBy(viewer, { id: row.senderId, email: row.email, contactInfoVisible: row.contactInfoVisible }),
       profileImageUrl: row.profileImageUrl,
     },
   }));

@@ -10,7 +10,7 @@ import {
 import { NotFoundError } from '@crucible/platform';
 import { notifications, type NewNotification, type NotificationRow } from '../repositories/notifications.ts';
 import type { RealtimeContext } from './context.ts';
-import { displayName, usersByIds } from './users.ts';
+import { nameSeenByMember } from './users.ts';
 
 /** Where the web app opens a notification: what it is about. */
 export function linkOf(
@@ -138,13 +138,13 @@ async function draftsFor(ctx: RealtimeContext, event: NotifyingEvent): Promise<N
     }
     case SUBJECTS.dmMessageCreated: {
       const message = event.payload;
-      const [sender] = await usersByIds(ctx, [message.senderId]);
+      const senderName = await nameSeenByMember(ctx, message.recipientId, message.senderId);
       return [
         {
           ...none,
           userId: message.recipientId,
           type: 'direct_message',
-          title: title(`New message from ${displayName(sender)}`),
+          title: title(`New message from ${senderName}`),
           message: cut(message.content, LIMITS.dashboard.messagePreview),
           fromUserId: message.senderId,
           metadata: { messageId: message.id },

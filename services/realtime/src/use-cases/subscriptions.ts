@@ -21,18 +21,21 @@ function replicateUsers(ctx: RealtimeContext): Promise<Subscription> {
 }
 
 /**
- * Members' Online Status switch from profile's events (spec 3 privacy): a member who hides it leaves
- * the online list at once, on every instance.
+ * Members' Online Status switch and contact tier from profile's events (spec 3 privacy): a member who
+ * hides their status leaves the online list at once, on every instance, and a new tier changes who
+ * reads their e-mail in it.
  */
 function replicateMemberSettings(ctx: RealtimeContext): Promise<Subscription> {
   return ctx.bus.subscribe({
     durable: ctx.config.REALTIME_PROFILE_CONSUMER,
     subjects: [SUBJECTS.profileSettingsUpdated],
     handler: async (event) => {
-      const { userId, showOnlineStatus } = event.payload;
-      if (!(await memberSettings.apply(ctx.pool, userId.toLowerCase(), showOnlineStatus, event.occurredAt))) return;
-      ctx.presence.scheduleUpdate();
-      await ctx.hub.announcePresenceChange().catch(() => undefined);
+      const { showOnlineStatus, contactInfoVisible } = event.payload;
+      const userId = event.payload.userId.toLowerCase();
+      const settings = { showOnlineStatus, contactInfoVisible };
+      if (!(await memberSettings.apply(ctx.pool, userId, settings, event.occurredAt))) return;
+      ctx.presence.memberChanged(userId);
+      await ctx.hub.announcePresenceChange([userId]).catch(() => undefined);
     },
   });
 }

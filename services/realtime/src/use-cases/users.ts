@@ -1,6 +1,7 @@
-import { RPC, userEventPayloadSchema, type ChatSender, type OnlineUser } from '@crucible/proto';
+import { RPC, emailSeenBy, userEventPayloadSchema, type ContactViewer, type OnlineUser } from '@crucible/proto';
 import { createReplicaFiller, type EventBus, type Logger, type ReplicaFiller } from '@crucible/platform';
 import type pg from 'pg';
+import { asSeenBy, type ListedMember, type MemberContact } from '../live/contact-frames.ts';
 import { memberSettings } from '../repositories/member-settings.ts';
 import { users, type UserFields, type UserRow } from '../repositories/users.ts';
 import type { RealtimeContext } from './context.ts';
@@ -25,17 +26,18 @@ export async function usersByIds(ctx: RealtimeContext, ids: string[]): Promise<U
   return [...known, ...filled];
 }
 
-/** The spec's online user for each id, in the order given, without members who hide their status. */
-export async function describeOnline(ctx: RealtimeContext, ids: string[]): Promise<OnlineUser[]> {
-  const [known, hiding] = await Promise.all([usersByIds(ctx, ids), memberSettings.hiding(ctx.pool, ids)]);
+/** The spec's online user for each id with their contact tier, in the order given, without members who hide their status. */
+export async function describeOnline(ctx: RealtimeContext, ids: string[]): Promise<ListedMember[]> {
+  const [known, privacy] = await Promise.all([usersByIds(ctx, ids), memberSettings.privacyOf(ctx.pool, ids)]);
   const rows = new Map(known.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = rows.get(id);
-    if (!row || hiding.has(id)) return [];
+    if (!row || privacy.hiding.has(id)) return [];
     return [
       {
         id: row.id,
         email: row.email,
+        contactInfoVisible: privacy.contactTiers.get(id) ?? null,
         firstName: row.firstName,
         accessLevel: row.accessLevel,
         profileImageUrl: row.profileImageUrl,
@@ -44,13 +46,51 @@ export async function describeOnline(ctx: RealtimeContext, ids: string[]): Promi
   });
 }
 
-/** Spec 1: first plus last name, else e-mail, else 'Anonymous'. */
-export function displayName(user: Pick<UserRow, 'firstName' | 'lastName' | 'email'> | undefined): string {
-  const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim();
-  return name || user?.email || 'Anonymous';
+/** GET /api/users/online: the list as `viewer` may read it. */
+export async function onlineUsers(ctx: RealtimeContext, viewer: ContactViewer): Promise<OnlineUser[]> {
+  return (await ctx.presence.online()).map((member) => asSeenBy(viewer, member));
 }
 
-export async function chatSender(ctx: RealtimeContext, userId: string): Promise<ChatSender> {
-  const [row] = await usersByIds(ctx, [userId]);
-  return { id: userId, name: displayName(row), avatar: row?.profileImageUrl ?? null };
+/** First plus last name, or '' when the member has neither. */
+export function fullName(user: Pick<UserRow, 'firstName' | 'lastName'> | undefined): string {
+  return [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim();
+}
+
+/** Spec 1: first plus last name, else the e-mail where `viewer` may see it, else 'Anonymous'. */
+export function displayNameFor(
+  viewer: ContactViewer,
+  user: (Pick<UserRow, 'firstName' | 'lastName'> & MemberContact) | undefined,
+): string {
+  return fullName(user) || (user && emailSeenBy(viewer, user)) || 'Anonymous';
+}
+
+/**
+ * How `member` is named to another member (a notification's title): the reader's level comes from
+ * the replica, which knows no admin flag, so admins below the Admin level read the e-mail only as
+ * their level allows.
+ */
+export async function nameSeenByMember(ctx: RealtimeContext, readerId: string, memberId: string): Promise<string> {
+  const [known, privacy] = await Promise.all([
+    usersByIds(ctx, [readerId, memberId]),
+    memberSettings.privacyOf(ctx.pool, [memberId]),
+  ]);
+  const reader = known.find((row) => row.id === readerId);
+  const member = known.find((row) => row.id === memberId);
+  const viewer = { userId: readerId, accessLevel: reader?.accessLevel ?? 'Public', isAdmin: false } as const;
+  return displayNameFor(
+    viewer,
+    member && { ...member, contactInfoVisible: privacy.contactTiers.get(memberId) ?? null },
+  );
+}
+
+/** The sender of a chat message: the name each viewer reads is settled per socket (`chatFramesFor`). */
+export async function chatSender(
+  ctx: RealtimeContext,
+  userId: string,
+): Promise<{ sender: { id: string; name: string; avatar: string | null }; contact: MemberContact }> {
+  const [[row], privacy] = await Promise.all([usersByIds(ctx, [userId]), memberSettings.privacyOf(ctx.pool, [userId])]);
+  return {
+    sender: { id: userId, name: fullName(row), avatar: row?.profileImageUrl ?? null },
+    contact: { id: userId, email: row?.email ?? null, contactInfoVisible: privacy.contactTiers.get(userId) ?? null },
+  };
 }

@@ -134,7 +134,7 @@ function ChatPanel({
               <UserAvatar name={line.sender.name} src={line.sender.avatar ?? null} size="small" />
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="caption" color="text.secondary">
-                  {line.sender.name} · {chatTime(line.timestamp)}
+                  <bdi>{line.sender.name}</bdi> · {chatTime(line.timestamp)}
                 </Typography>
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
                   {line.content}

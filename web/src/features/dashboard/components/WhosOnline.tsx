@@ -26,7 +26,7 @@ export function WhosOnline() {
                 <ListItemAvatar>
                   <UserAvatar name={name} src={member.profileImageUrl} />
                 </ListItemAvatar>
-                <ListItemText primary={name} secondary={member.accessLevel ?? 'Public'} />
+                <ListItemText primary={<bdi>{name}</bdi>} secondary={member.accessLevel ?? 'Public'} />
               </ListItem>
             );
           })}

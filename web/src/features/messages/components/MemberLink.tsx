@@ -1,7 +1,7 @@
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router-dom';
 
-/** A member's name, linking to their profile. */
+/** A member's name, linking to their profile, isolated (`<bdi>`) so it cannot reorder the line around it. */
 export function MemberLink({ id, name }: { id: string; name: string }) {
   return (
     <Link
@@ -10,7 +10,7 @@ export function MemberLink({ id, name }: { id: string; name: string }) {
       underline="hover"
       sx={{ overflowWrap: 'anywhere' }}
     >
-      {name}
+      <bdi>{name}</bdi>
     </Link>
   );
 }
