@@ -13,6 +13,9 @@ export const ACCOUNT_DELETION = {
   recentSignInMinutes: 10,
 } as const;
 
+/** How a deleted member's kept posts and messages name them (as Discourse keeps a thread whole). */
+export const FORMER_MEMBER_NAME = 'Former member';
+
 /** The texts of self-deletion; zod-free, so the sign-in page can use them. */
 export const ACCOUNT_DELETION_MESSAGES = {
   confirmationWrong: `Type ${ACCOUNT_DELETION.confirmationWord} to confirm`,
