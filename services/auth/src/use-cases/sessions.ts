@@ -1,4 +1,10 @@
-import { ACCOUNT_DELETION_MESSAGES, AUTH_MESSAGES, SUBJECTS, accountSuspendedMessage, type SessionPrincipal } from '@crucible/proto';
+import {
+  ACCOUNT_DELETION_MESSAGES,
+  AUTH_MESSAGES,
+  SUBJECTS,
+  accountSuspendedMessage,
+  type SessionPrincipal,
+} from '@crucible/proto';
 import { ForbiddenError, UnauthorizedError, writeSessionToCache } from '@crucible/platform';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { sessionRepository } from '../repositories/sessions.ts';
