@@ -35,6 +35,10 @@ export const deleteAccountRequestSchema = z.strictObject({
     .refine((value) => value === ACCOUNT_DELETION.confirmationWord, ACCOUNT_DELETION_MESSAGES.confirmationWrong),
 });
 export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+/** The page's form for a member who has a password (it is required of them). */
+export const deleteAccountFormSchema = deleteAccountRequestSchema.extend({
+  password: z.string().min(1, ACCOUNT_DELETION_MESSAGES.passwordRequired).max(256),
+});
 
 export const accountDeletionScheduledSchema = z.object({
   message: z.string(),

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useCurrentMember } from '../../../lib/current-member.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ChangePasswordForm } from '../components/ChangePasswordForm.tsx';
+import { DeleteAccountSection } from '../components/DeleteAccountSection.tsx';
 import { PasskeysCard } from '../components/PasskeysCard.tsx';
 import { SecurityPolicyCard } from '../components/SecurityPolicyCard.tsx';
 import { SessionsCard } from '../components/SessionsCard.tsx';
@@ -42,6 +43,7 @@ export default function SecuritySettingsPage() {
         <PasskeysCard />
         <SessionsCard />
         {member?.isAdmin && <SecurityPolicyCard />}
+        <DeleteAccountSection />
       </Stack>
     </Container>
   );
