@@ -15,8 +15,9 @@ export function deleteAccount(request: DeleteAccountRequest): Promise<AccountDel
 
 /**
  * The account is deactivated at once and every session ends, this one too: as at sign-out, the
- * token and every cached answer go, and the sign-in page says what happens next (it leaves member
- * screens before forgetting the member, or they would bounce to /signin without the notice).
+ * token and every cached answer go, the app leaves member screens for / before forgetting the
+ * member (else they would bounce to /signin), and then shows the sign-in page, which says what
+ * happens next (it only opens for a signed-out visitor).
  */
 export function useDeleteAccount() {
   const queryClient = useQueryClient();
@@ -26,9 +27,10 @@ export function useDeleteAccount() {
     mutationFn: deleteAccount,
     onSuccess: async () => {
       clearAuthToken();
-      await navigate('/signin?accountDeleted=1', { replace: true, flushSync: true });
+      await navigate('/', { replace: true, flushSync: true });
       queryClient.removeQueries({ predicate: (query) => query.queryHash !== currentUserHash });
       queryClient.setQueryData(CURRENT_USER_QUERY_KEY, null);
+      await navigate('/signin?accountDeleted=1', { replace: true });
     },
   });
 }
