@@ -591,7 +591,7 @@ export const replySchema = z.object({
   contentFormat: z.enum(CONTENT_FORMATS),
   contentHtml: z.string(),
   authorId: z.string(),
-  /** Null when the author is unknown here (the page shows 'Unknown User'). */
+  /** Null when auth no longer knows the author (a deleted account: the page shows 'Former member'). */
   author: forumAuthorSchema.nullable(),
   parentReplyId: z.string().nullable(),
   quotedReplyId: z.string().nullable(),

@@ -3,6 +3,7 @@ export * from './access-schema.ts';
 export * from './admin.ts';
 export * from './account-security.ts';
 export * from './account-security-messages.ts';
+export * from './account-deletion.ts';
 export * from './auth.ts';
 export * from './auth-messages.ts';
 export * from './cursor.ts';

@@ -37,6 +37,7 @@ export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
   { prefix: '/api/auth/sessions', service: 'auth', access: 'member' },
   { prefix: '/api/auth/passkeys', service: 'auth', access: 'member' },
   { prefix: '/api/auth/data-exports', service: 'auth', access: 'member' },
+  { prefix: '/api/auth/account', service: 'auth', access: 'member' },
   { prefix: '/api/auth/oidc', service: 'auth', access: 'public' },
   { prefix: '/api/login', service: 'auth', access: 'public' },
   { prefix: '/api/callback', service: 'auth', access: 'public' },

@@ -40,6 +40,7 @@ import {
   twoFactorSignInRequestSchema,
   twoFactorStatusSchema,
 } from '../account-security.ts';
+import { accountDeletionScheduledSchema, deleteAccountRequestSchema } from '../account-deletion.ts';
 import { defineRoutes, pathId, raw } from './route.ts';
 
 const userPath = z.object({ id: pathId('User not found') });
@@ -186,6 +187,15 @@ export const authRoutes = defineRoutes({
     summary: "End one of the member's sessions: its token is refused and its sockets close at once",
     pathParams: sessionPath,
     responses: { 204: null },
+  },
+  deleteOwnAccount: {
+    method: 'POST',
+    path: '/api/auth/account/delete',
+    auth: 'member',
+    summary:
+      'Delete the own account: deactivated now (sessions end), erased everywhere after the grace period unless the member signs in before',
+    body: deleteAccountRequestSchema,
+    responses: { 200: accountDeletionScheduledSchema },
   },
   getSecurityPolicy: {
     method: 'GET',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SERVICES } from '@crucible/proto';
+import { ACCOUNT_DELETION, SERVICES } from '@crucible/proto';
 import {
   blobStoreConfigSchema,
   configFields,
@@ -64,6 +64,13 @@ export const authConfigSchema = z
     /** argon2id cost (OWASP: m=19456 KiB, t=2, p=1 at minimum). */
     ARGON2_MEMORY_KIB: z.coerce.number().int().min(19_456).default(19_456),
     ARGON2_ITERATIONS: z.coerce.number().int().min(2).default(2),
+    /**
+     * Days between a member deleting their own account and its erasure everywhere; a sign-in within
+     * them restores the account. Fractions are allowed (a test may wait seconds, not days).
+     */
+    ACCOUNT_DELETION_GRACE_DAYS: z.coerce.number().min(0).max(365).default(ACCOUNT_DELETION.defaultGraceDays),
+    /** How often each replica looks for accounts whose grace period is over. */
+    ACCOUNT_ERASURE_INTERVAL_SECONDS: z.coerce.number().int().min(1).default(300),
     /** The durable consumer that applies name and picture changes made on the profile; replicas share it. */
     AUTH_PROFILE_CONSUMER: configFields.consumerName('auth-profile-identity'),
   })

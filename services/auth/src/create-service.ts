@@ -26,6 +26,7 @@ import { createPasswordHasher } from './passwords.ts';
 import { createAccessTokenSigner } from './signing-keys.ts';
 import { applyProfileIdentityChanges } from './use-cases/profile-identity.ts';
 import { ensureInitialAdmin } from './use-cases/accounts.ts';
+import { eraseAccountsPastGrace } from './use-cases/account-deletion.ts';
 import { createMailSender } from './use-cases/mail-sender.ts';
 import { AUTH_SCHEMA, type AuthContext, type AuthRateLimits } from './use-cases/context.ts';
 import { createDataExportBuilder } from './use-cases/data-exports.ts';
@@ -204,6 +205,12 @@ export async function createAuthService(
     logger.info({ email: config.ADMIN_EMAIL, outcome }, 'initial admin checked');
   }
 
+  // Every replica looks; each account is erased by the one transaction that still finds it due.
+  const erasureSweep = setInterval(() => {
+    eraseAccountsPastGrace(ctx).catch((error: unknown) =>
+      logger.warn({ err: error }, 'the erasure of accounts past their grace period failed; the next pass retries'),
+    );
+  }, config.ACCOUNT_ERASURE_INTERVAL_SECONDS * 1000).unref();
   return {
     name: 'auth',
     app,
@@ -224,6 +231,7 @@ export async function createAuthService(
       },
     ],
     async stop() {
+      clearInterval(erasureSweep);
       await Promise.all(replies.map((reply) => reply.stop()));
       await relay.stop();
       await mailSender.stop();

@@ -71,6 +71,10 @@ it('applies the migrations twice without change and exercises every model throug
     }),
   ).toMatchObject({ unreadCount: 0, messageCount: 1 });
   expect(await migrated.prisma.block.count({ where: { blockedId: ada } })).toBe(1);
+  await migrated.prisma.formerMember.create({ data: { userId: grace } });
+  expect(await migrated.prisma.formerMember.findUniqueOrThrow({ where: { userId: grace } })).toHaveProperty(
+    'deletedAt',
+  );
   expect(await migrated.prisma.user.findUniqueOrThrow({ where: { id: ada } })).toMatchObject({
     preferredName: 'Ada',
     isAdmin: false,

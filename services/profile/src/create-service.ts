@@ -45,7 +45,7 @@ export async function createProfileService(
     openClient: (adapter, transactionOptions) => new PrismaClient({ adapter, transactionOptions }),
   });
   const { prisma, relay, verifier } = store;
-  const users = usersReplica(prisma);
+  const users = usersReplica(prisma, blobs.store);
   const ctx: ProfileContext = {
     config,
     prisma,

@@ -60,6 +60,22 @@ export const userRepository = {
   update: (db: Db, id: string, data: Prisma.UserUpdateInput) => db.user.update({ where: { id }, data }),
   delete: (db: Db, id: string) => db.user.delete({ where: { id } }),
   count: (db: Db) => db.user.count(),
+  /** Accounts whose own deletion's grace period is over at `now`, oldest first. */
+  idsDueForErasure: async (db: Db, now: Date, limit: number) =>
+    (
+      await db.user.findMany({
+        where: { deletionScheduledAt: { lte: now } },
+        orderBy: { deletionScheduledAt: 'asc' },
+        select: { id: true },
+        take: limit,
+      })
+    ).map((user) => user.id),
+  /**
+   * Deletes the account only while its erasure is still due: a sign-in that restored it meanwhile, or
+   * another replica that erased it first, leaves nothing to delete (0).
+   */
+  deleteIfDueForErasure: async (db: Db, id: string, now: Date) =>
+    (await db.user.deleteMany({ where: { id, deletionScheduledAt: { lte: now } } })).count,
   /** `levels`: only members at one of them, or admins (by the flag). */
   search: (db: Db, text: string, limit: number, options: { emailMatch: EmailMatch; levels?: AccessLevel[] }) =>
     db.user.findMany({
@@ -78,6 +94,7 @@ export const userRepository = {
       where: {
         accessLevel,
         deactivatedAt: null,
+        deletionScheduledAt: null,
         OR: [{ suspendedUntil: null }, { suspendedUntil: { lte: new Date() } }],
       },
       orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }],

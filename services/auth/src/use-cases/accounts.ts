@@ -24,6 +24,7 @@ import {
   refreshSessionsOf,
   revokeSessions,
   startSession,
+  welcomeMessage,
   type StartedSession,
 } from './sessions.ts';
 import { isTwoFactorOn, issueSignInChallenge } from './two-factor.ts';
@@ -121,7 +122,7 @@ export async function signIn(
     };
   }
   const session = await startSession(ctx, user, meta);
-  return { message: `Welcome back${user.firstName ? `, ${user.firstName}` : ''}!`, session, user };
+  return { message: welcomeMessage(user, session), session, user };
 }
 
 export async function signOut(

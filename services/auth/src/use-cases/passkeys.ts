@@ -18,7 +18,7 @@ import { BadRequestError, NotFoundError, UnauthorizedError } from '@crucible/pla
 import { passkeyRepository, webauthnChallengeRepository } from '../repositories/passkeys.ts';
 import { userRepository } from '../repositories/users.ts';
 import type { AuthContext, RequestMeta } from './context.ts';
-import { startSession, type StartedSession } from './sessions.ts';
+import { startSession, welcomeMessage, type StartedSession } from './sessions.ts';
 
 const CEREMONY_TTL_MINUTES = 5;
 const RP_NAME = 'Crucible';
@@ -156,6 +156,5 @@ export async function signInWithPasskey(
   if (!verification?.verified) throw new UnauthorizedError(MESSAGES.passkeyFailed);
   await passkeyRepository.recordUse(ctx.prisma, passkey.id, verification.authenticationInfo.newCounter);
   const session = await startSession(ctx, passkey.user, meta);
-  const { firstName } = passkey.user;
-  return { message: `Welcome back${firstName ? `, ${firstName}` : ''}!`, session };
+  return { message: welcomeMessage(passkey.user, session), session };
 }

@@ -1,8 +1,14 @@
-import { AUTH_MESSAGES, SUBJECTS, accountSuspendedMessage, type SessionPrincipal } from '@crucible/proto';
-import { ForbiddenError, writeSessionToCache } from '@crucible/platform';
+import {
+  ACCOUNT_DELETION_MESSAGES,
+  AUTH_MESSAGES,
+  SUBJECTS,
+  accountSuspendedMessage,
+  type SessionPrincipal,
+} from '@crucible/proto';
+import { ForbiddenError, UnauthorizedError, writeSessionToCache } from '@crucible/platform';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { sessionRepository } from '../repositories/sessions.ts';
-import type { User } from '../repositories/users.ts';
+import { userRepository, type User } from '../repositories/users.ts';
 import type { AuthContext, Emit, RequestMeta } from './context.ts';
 import { isSuspended, toPrincipal } from './user-views.ts';
 
@@ -11,16 +17,44 @@ const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12
 export interface StartedSession {
   token: string;
   expiresAt: Date;
+  /** The sign-in cancelled the member's own deletion (the page tells them). */
+  restoredFromDeletion: boolean;
 }
 
-/** Every sign-in (password, external, after sign-up) starts here: a deactivated or suspended account gets none. */
+/**
+ * A sign-in within the grace period of the member's own deletion restores the account (true); one
+ * after it finds the account gone, as it will be once the erasure has run: the unknown-account answer.
+ */
+async function restoreIfDeletionPending(ctx: AuthContext, user: User, now = new Date()): Promise<boolean> {
+  if (!user.deletionScheduledAt) return false;
+  if (user.deletionScheduledAt <= now) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
+  await userRepository.update(ctx.prisma, user.id, { deletionScheduledAt: null });
+  ctx.logger.info({ userId: user.id }, 'member signed in within the grace period; account deletion cancelled');
+  return true;
+}
+
+/**
+ * Every sign-in (password, passkey, two-factor, external, after sign-up) starts here: a deactivated
+ * or suspended account gets none; one awaiting its own deletion is restored.
+ */
 export async function startSession(ctx: AuthContext, user: User, meta: RequestMeta): Promise<StartedSession> {
   if (user.deactivatedAt) throw new ForbiddenError(AUTH_MESSAGES.accountDeactivated);
   if (isSuspended(user)) throw new ForbiddenError(accountSuspendedMessage(user.suspendedUntil!));
+  const restoredFromDeletion = await restoreIfDeletionPending(ctx, user);
   const expiresAt = new Date(Date.now() + ctx.config.SESSION_TTL_HOURS * 3_600_000);
   const session = await sessionRepository.create(ctx.prisma, { userId: user.id, expiresAt, ...meta });
   await writeSessionToCache(ctx.cache, ctx.bus, session.id, toPrincipal(user, session.id));
-  return { token: await ctx.signer.sign({ userId: user.id, sessionId: session.id, expiresAt }), expiresAt };
+  return {
+    token: await ctx.signer.sign({ userId: user.id, sessionId: session.id, expiresAt }),
+    expiresAt,
+    restoredFromDeletion,
+  };
+}
+
+/** What a sign-in says: a welcome, or that it cancelled the member's own deletion. */
+export function welcomeMessage(user: Pick<User, 'firstName'>, session: StartedSession): string {
+  if (session.restoredFromDeletion) return ACCOUNT_DELETION_MESSAGES.restored;
+  return `Welcome back${user.firstName ? `, ${user.firstName}` : ''}!`;
 }
 
 /** The truth behind every verifier's cache: the live session and its user's current level. */
@@ -28,7 +62,7 @@ export async function findSessionPrincipal(ctx: AuthContext, sessionId: string):
   // Session ids are uuids; any other `sid` (forged, or from a foreign token) names no session rather than failing the query.
   if (!SESSION_ID.test(sessionId)) return null;
   const session = await sessionRepository.findLive(ctx.prisma, sessionId);
-  return session && !session.user.deactivatedAt && !isSuspended(session.user)
+  return session && !session.user.deactivatedAt && !session.user.deletionScheduledAt && !isSuspended(session.user)
     ? toPrincipal(session.user, session.id)
     : null;
 }

@@ -19,7 +19,7 @@ import {
 import { userRepository, type User } from '../repositories/users.ts';
 import { recordAdminAction, type AdminActor } from './admin-users.ts';
 import { inTransaction, type AuthContext, type RequestMeta } from './context.ts';
-import { startSession, type StartedSession } from './sessions.ts';
+import { startSession, welcomeMessage, type StartedSession } from './sessions.ts';
 
 /** RFC 6238 as authenticator apps implement it: SHA-1, six digits, 30-second steps. */
 const PERIOD_SECONDS = 30;
@@ -214,7 +214,7 @@ export async function signInWithTwoFactor(
     throw new UnauthorizedError(MESSAGES.challengeExpired);
   }
   const session = await startSession(ctx, user, meta);
-  return { message: `Welcome back${user.firstName ? `, ${user.firstName}` : ''}!`, session };
+  return { message: welcomeMessage(user, session), session };
 }
 
 async function securityPolicy(ctx: AuthContext): Promise<SecurityPolicy> {

@@ -1,4 +1,5 @@
 import {
+  FORMER_MEMBER_NAME,
   emailSeenBy,
   type AccessLevel,
   type ContactViewer,
@@ -26,11 +27,13 @@ const KNOWN_USER = {
 } as const;
 
 /** The columns a conversation shows of a member, for the hand-written reads (from `conversationUserJoin`). */
-export const CONVERSATION_USER_COLUMNS = `u.email, u.first_name, u.last_name, u.preferred_name, u.access_level, u.profile_image_url, ms.contact_info_visible`;
-/** The member named by `idColumn` and their privacy settings, as `u` and `ms`. */
+export const CONVERSATION_USER_COLUMNS = `u.email, u.first_name, u.last_name, u.preferred_name, u.access_level, u.profile_image_url, ms.contact_info_visible, fm.user_id IS NOT NULL AS former_member`;
+/** The member named by `idColumn`, their privacy settings and whether their account was deleted, as `u`, `ms` and `fm`. */
 export const conversationUserJoin = (idColumn: string) =>
-  `LEFT JOIN users u ON u.id = ${idColumn} LEFT JOIN member_settings ms ON ms.user_id = ${idColumn}`;
+  `LEFT JOIN users u ON u.id = ${idColumn} LEFT JOIN member_settings ms ON ms.user_id = ${idColumn} LEFT JOIN former_members fm ON fm.user_id = ${idColumn}`;
 export interface ConversationUserRow {
+  /** Their account was deleted; their messages stay with their partners. */
+  former_member: boolean;
   email: string | null;
   contact_info_visible: AccessLevel | null;
   first_name: string | null;
@@ -41,6 +44,7 @@ export interface ConversationUserRow {
 }
 
 const EMPTY_ROW: ConversationUserRow = {
+  former_member: false,
   email: null,
   contact_info_visible: null,
   first_name: null,
@@ -51,10 +55,22 @@ const EMPTY_ROW: ConversationUserRow = {
 };
 
 /**
- * A member the replica does not know yet shows with their id only (auth's event is on its way); the
- * e-mail only where contact-information privacy lets the viewer see it (proto's rule).
+ * A member the replica does not know yet shows with their id only (auth's event is on its way); a
+ * deleted one as 'Former member' and nothing else; the e-mail only where contact-information privacy
+ * lets the viewer see it (proto's rule).
  */
 export function conversationUserOf(viewer: ContactViewer, id: string, row: ConversationUserRow): ConversationUser {
+  if (row.former_member) {
+    return {
+      id,
+      email: null,
+      firstName: FORMER_MEMBER_NAME,
+      lastName: null,
+      preferredName: null,
+      accessLevel: 'Public',
+      profileImageUrl: null,
+    };
+  }
   return {
     id,
     email: emailSeenBy(viewer, { id, email: row.email, contactInfoVisible: row.contact_info_visible }),
@@ -101,6 +117,8 @@ export const userReplica = {
         [id],
       )
     ).length > 0,
+  isFormerMember: async (sql: Sql, id: string): Promise<boolean> =>
+    (await sql(`SELECT 1 FROM former_members WHERE user_id = $1::uuid`, [id])).length > 0,
   delete: (db: Db, id: string) => db.user.deleteMany({ where: { id } }),
   conversationUser: async (sql: Sql, viewer: ContactViewer, id: string): Promise<ConversationUser> => {
     const [row] = await sql<ConversationUserRow>(

@@ -65,6 +65,7 @@ export async function adminConversations(ctx: DmContext, request: z.infer<typeof
           profileImageUrl: user.profileImageUrl,
         }
       : conversationUserOf(ADMIN_VIEWER(request.adminId), id, {
+          former_member: false,
           email: null,
           contact_info_visible: null,
           first_name: null,

@@ -46,7 +46,7 @@ export async function conversationUsage(ctx: DmContext, viewer: ContactViewer): 
   const rows = await conversationRepository.usageOf(sqlOnPool(ctx.pool), viewer.userId);
   return rows.map((row) => ({
     otherUserId: row.other_user_id,
-    otherUser: row.email === null ? null : conversationUserOf(viewer, row.other_user_id, row),
+    otherUser: row.email === null && !row.former_member ? null : conversationUserOf(viewer, row.other_user_id, row),
     usedBytes: row.used_bytes,
     messageCount: row.message_count,
     lastMessageAt: row.last_message_at,

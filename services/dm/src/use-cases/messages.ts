@@ -28,18 +28,26 @@ import { inTransaction, type DmContext } from './context.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The member on the other side of a conversation: an existing member who is not the viewer. */
+/**
+ * The member on the other side of a conversation: an existing member who is not the viewer, or, for
+ * reading what is left of a conversation (`formerMemberToo`), one whose account was deleted.
+ */
 export async function requireOtherMember(
   ctx: DmContext,
   viewerId: string,
   otherId: string,
-  notFound: string = DM_MESSAGES.userNotFound,
+  options: { notFound?: string; formerMemberToo?: boolean } = {},
 ): Promise<void> {
-  if (!UUID.test(otherId)) throw new NotFoundError(notFound);
+  const notFound = new NotFoundError(options.notFound ?? DM_MESSAGES.userNotFound);
+  if (!UUID.test(otherId)) throw notFound;
   const id = otherId.toLowerCase();
+  const sql = sqlOnPool(ctx.pool);
   // A member who signed up a moment ago may not be in the replica yet: auth is asked before refusing.
-  if (!(await userReplica.exists(sqlOnPool(ctx.pool), id)) && !(await ctx.users.fill(id)))
-    throw new NotFoundError(notFound);
+  const known =
+    (await userReplica.exists(sql, id)) ||
+    (options.formerMemberToo && (await userReplica.isFormerMember(sql, id))) ||
+    (await ctx.users.fill(id));
+  if (!known) throw notFound;
   if (otherId.toLowerCase() === viewerId) throw new BadRequestError(DM_MESSAGES.notYourself);
 }
 
@@ -62,7 +70,7 @@ export async function sendMessage(
   const senderId = sender.userId.toLowerCase();
   if (!sender.emailVerified) throw new ForbiddenError(DM_MESSAGES.verifyEmailFirst);
   const recipientId = request.recipientId.toLowerCase();
-  await requireOtherMember(ctx, senderId, recipientId, DM_MESSAGES.recipientNotFound);
+  await requireOtherMember(ctx, senderId, recipientId, { notFound: DM_MESSAGES.recipientNotFound });
   await ctx.sendLimit.consume(senderId);
   const sizeBytes = messageSizeBytes(request.content);
   return inTransaction(ctx, async (sql, emit) => {
@@ -119,7 +127,7 @@ export async function listMessages(
 ): Promise<MessagePage> {
   const after = decodeCursor(query.cursor);
   const viewerId = viewer.userId.toLowerCase();
-  await requireOtherMember(ctx, viewerId, otherId);
+  await requireOtherMember(ctx, viewerId, otherId, { formerMemberToo: true });
   const rows = await messageRepository.pageOfPair(
     sqlOnPool(ctx.pool),
     viewerId,
@@ -146,7 +154,7 @@ export async function readAll(
   readerId: string,
   otherId: string,
 ): Promise<{ markedRead: number; readAt: string }> {
-  await requireOtherMember(ctx, readerId, otherId);
+  await requireOtherMember(ctx, readerId, otherId, { formerMemberToo: true });
   const senderId = otherId.toLowerCase();
   const readAt = new Date().toISOString();
   const messageIds = await inTransaction(ctx, async (sql, emit) => {

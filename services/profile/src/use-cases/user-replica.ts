@@ -1,4 +1,4 @@
-import { serviceUsersReplica, type SqlExecutor } from '@crucible/platform';
+import { serviceUsersReplica, type BlobStore, type SqlExecutor } from '@crucible/platform';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { purgeMember } from '../repositories/member-purge.ts';
 import { userReplica, type KnownUser } from '../repositories/users.ts';
@@ -7,9 +7,11 @@ import { PROFILE_SCHEMA, type ProfileContext } from './context.ts';
 
 /**
  * The users replica (names, picture, level of every profile owner), kept from auth's events; a
- * deleted member leaves it and takes with them what this service removes (member-purge.ts).
+ * deleted member leaves it and takes with them what this service removes (member-purge.ts), their
+ * picture's file included. The file goes before the event's transaction commits: should the commit
+ * fail, the event comes again and the purge finishes, so nothing is left half-erased.
  */
-export function usersReplica(prisma: PrismaClient) {
+export function usersReplica(prisma: PrismaClient, blobs: Pick<BlobStore, 'delete'>) {
   return serviceUsersReplica<Db>({
     schema: PROFILE_SCHEMA,
     runInTransaction: (work) => prisma.$transaction((tx) => work(tx as unknown as SqlExecutor)),
@@ -18,7 +20,10 @@ export function usersReplica(prisma: PrismaClient) {
       delete: (tx, userId) => userReplica.delete(tx, userId),
       insertIfMissing: (user) => userReplica.insertIfMissing(prisma, user),
     },
-    purgeMember: purgeMember,
+    purgeMember: async (tx, userId) => {
+      const { unusedPictureKey } = await purgeMember(tx, userId);
+      if (unusedPictureKey) await blobs.delete(unusedPictureKey);
+    },
   });
 }
 

@@ -7,6 +7,7 @@ import { useCurrentMember } from '../../../lib/current-member.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { ChangePasswordForm } from '../components/ChangePasswordForm.tsx';
 import { DataExportSection } from '../components/DataExportSection.tsx';
+import { DeleteAccountSection } from '../components/DeleteAccountSection.tsx';
 import { PasskeysCard } from '../components/PasskeysCard.tsx';
 import { SecurityPolicyCard } from '../components/SecurityPolicyCard.tsx';
 import { SessionsCard } from '../components/SessionsCard.tsx';
@@ -44,6 +45,7 @@ export default function SecuritySettingsPage() {
         <SessionsCard />
         <DataExportSection />
         {member?.isAdmin && <SecurityPolicyCard />}
+        <DeleteAccountSection />
       </Stack>
     </Container>
   );

@@ -1,3 +1,4 @@
+import { ACCOUNT_DELETION_MESSAGES } from '@crucible/proto';
 import { useState } from 'react';
 import { signInChecks } from './auth-form-checks.ts';
 import Button from '@mui/material/Button';
@@ -19,8 +20,13 @@ export function SignInForm() {
   // Set while two-factor asks for a code: the password step is done, no session yet.
   const [challenge, setChallenge] = useState<string | null>(null);
 
-  const signedIn = () => {
-    showToast({ severity: 'success', title: 'Signed in successfully', description: 'Welcome back to Crucible!' });
+  // A sign-in within the grace period of the member's own deletion restored the account: say so.
+  const signedIn = ({ message }: { message: string }) => {
+    showToast(
+      message === ACCOUNT_DELETION_MESSAGES.restored
+        ? { severity: 'success', title: 'Account restored', description: message }
+        : { severity: 'success', title: 'Signed in successfully', description: 'Welcome back to Crucible!' },
+    );
     navigate('/');
   };
 
@@ -28,7 +34,7 @@ export function SignInForm() {
     signIn.mutate(request, {
       onSuccess: (response) => {
         if ('challenge' in response) setChallenge(response.challenge);
-        else signedIn();
+        else signedIn(response);
       },
       onError: (error) =>
         showToast({

@@ -1,14 +1,23 @@
-import { AUTH_MESSAGES } from '@crucible/proto';
+import { ACCOUNT_DELETION, AUTH_MESSAGES } from '@crucible/proto';
 import Alert from '@mui/material/Alert';
 import { useSearchParams } from 'react-router-dom';
 
 /**
  * The server sends members back here when a mailed verification link or the external login
- * failed (`?verified=0`, `?error=...`). The texts are fixed, so a crafted link cannot put words
+ * failed (`?verified=0`, `?error=...`), and the Security page after the member deleted their account
+ * (`?accountDeleted=1`). The texts are fixed, so a crafted link cannot put words
  * of its own on the page.
  */
 export function SignInNotice() {
   const [searchParams] = useSearchParams();
+  if (searchParams.get('accountDeleted') === '1') {
+    return (
+      <Alert severity="info" sx={{ mb: 3 }}>
+        Your account is deactivated and will be deleted in {ACCOUNT_DELETION.defaultGraceDays} days. Sign in before then
+        to keep it.
+      </Alert>
+    );
+  }
   const message = searchParams.has('error')
     ? 'Signing in with single sign-on did not work. Please try again.'
     : searchParams.get('verified') === '0'

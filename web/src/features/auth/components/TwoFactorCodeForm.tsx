@@ -8,7 +8,7 @@ import { useSignInWithTwoFactor } from '../api/sign-in-with-two-factor.ts';
 
 interface TwoFactorCodeFormProps {
   challenge: string;
-  onSignedIn: () => void;
+  onSignedIn: (response: { message: string }) => void;
   /** Back to e-mail and password (the challenge expired, or another account). */
   onCancel: () => void;
 }

@@ -384,7 +384,7 @@ describe('replies', () => {
     return { fetchMock, dialog };
   }
 
-  it('lists replies oldest first, naming an unknown author', async () => {
+  it('lists replies oldest first, naming the author of a deleted account Former member', async () => {
     signedInAs(journeyman, {
       'GET /api/discussions/discussion-1/replies': () => ({
         status: 200,
@@ -395,7 +395,7 @@ describe('replies', () => {
     const replies = within(await screen.findByRole('list', { name: 'Replies' }));
     const items = replies.getAllByRole('listitem');
     expect(items[0]!.textContent).toContain('Alan Turing');
-    expect(items[1]!.textContent).toContain('Unknown User');
+    expect(items[1]!.textContent).toContain('Former member');
   });
 
   it('requires content', async () => {

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/**
+ * A member deleting their own account (beyond the spec; on /settings/security). The account is
+ * deactivated at once and erased everywhere after the grace period; a sign-in within it restores it.
+ */
+export const ACCOUNT_DELETION = {
+  /** The grace period auth uses unless configured otherwise (ACCOUNT_DELETION_GRACE_DAYS). */
+  defaultGraceDays: 7,
+  /** What the member types to confirm; the page says so. */
+  confirmationWord: 'DELETE',
+  /** A member without a password confirms by having signed in (with their provider) this recently. */
+  recentSignInMinutes: 10,
+} as const;
+
+/** How a deleted member's kept posts and messages name them (as Discourse keeps a thread whole). */
+export const FORMER_MEMBER_NAME = 'Former member';
+
+/** The texts of self-deletion; zod-free, so the sign-in page can use them. */
+export const ACCOUNT_DELETION_MESSAGES = {
+  confirmationWrong: `Type ${ACCOUNT_DELETION.confirmationWord} to confirm`,
+  passwordRequired: 'Enter your password to confirm',
+  passwordIncorrect: 'Your password is not correct',
+  signInAgain: `Sign in again, then delete your account within ${ACCOUNT_DELETION.recentSignInMinutes} minutes`,
+  scheduled: 'Your account is deactivated and will be deleted',
+  restored: 'Welcome back! Your account is no longer scheduled for deletion.',
+} as const;
+
+export const deleteAccountRequestSchema = z.strictObject({
+  /** Required of members who have one; members of an external provider confirm by a recent sign-in. */
+  password: z.string().max(256).optional(),
+  confirmation: z
+    .string()
+    .trim()
+    .refine((value) => value === ACCOUNT_DELETION.confirmationWord, ACCOUNT_DELETION_MESSAGES.confirmationWrong),
+});
+export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
+/** The page's form for a member who has a password (it is required of them). */
+export const deleteAccountFormSchema = deleteAccountRequestSchema.extend({
+  password: z.string().min(1, ACCOUNT_DELETION_MESSAGES.passwordRequired).max(256),
+});
+
+export const accountDeletionScheduledSchema = z.object({
+  message: z.string(),
+  /** When the account and what the member holds everywhere are erased unless they sign in before. */
+  erasureAt: z.string(),
+});
+export type AccountDeletionScheduled = z.infer<typeof accountDeletionScheduledSchema>;
