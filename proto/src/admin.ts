@@ -36,6 +36,7 @@ export const ADMIN_MESSAGES = {
   reviewItemNotFound: 'Nothing was reported there',
   reviewItemAlreadyResolved: 'These reports are already resolved',
   outcomeInvalid: 'Choose dismiss, delete, warn, suspend or ban',
+  warningTextRequired: 'A warning needs the text the member will read',
 } as const;
 
 /** The six types the report dialog offers (spec 2 section 5), which the server accepts and stores. */
@@ -92,6 +93,17 @@ export type MessageReport = z.infer<typeof messageReportSchema>;
 /** admin.report.created: the report and the message's sender, for the audit log and notifications. */
 export const messageReportCreatedPayloadSchema = messageReportSchema.extend({ senderId: z.string() });
 export type MessageReportCreatedPayload = z.infer<typeof messageReportCreatedPayloadSchema>;
+
+/** admin.member.warned: a moderator's warning with their text, which the member gets as a notification. */
+export const memberWarnedPayloadSchema = z.object({
+  userId: z.string(),
+  warnedBy: z.string(),
+  message: z.string(),
+  /** What the warning is about: a direct message or a forum post. */
+  kind: z.enum(['dm_report', 'post_report']),
+  targetId: z.string(),
+});
+export type MemberWarnedPayload = z.infer<typeof memberWarnedPayloadSchema>;
 
 /**
  * POST /api/discussions/{id}/report and /api/discussions/{id}/replies/{replyId}/report: a member
@@ -511,6 +523,12 @@ export const reviewResolveSchema = z.object({
   kind: z.enum(REVIEW_KINDS, { error: ADMIN_MESSAGES.reviewItemNotFound }),
   targetId: z.uuid({ error: ADMIN_MESSAGES.reviewItemNotFound }).transform((id) => id.toLowerCase()),
   outcome: z.enum(['dismiss', ...REVIEW_OUTCOMES], { error: ADMIN_MESSAGES.outcomeInvalid }),
-  notes: resolveReportSchema.shape.resolution,
+  /** null when empty: the service records 'No resolution notes provided', and a warning needs its text. */
+  notes: z
+    .string()
+    .trim()
+    .max(2000, ADMIN_MESSAGES.notesTooLong)
+    .nullish()
+    .transform((notes) => notes || null),
 });
 export type ReviewResolve = z.input<typeof reviewResolveSchema>;

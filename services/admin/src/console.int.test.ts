@@ -483,9 +483,9 @@ describe('the review queue', () => {
       resolution: 'A day off',
     });
     expect(
-      await errorOf(await resolve({ kind: 'post_report', targetId: replyId, outcome: 'warn', notes: '' })),
+      await errorOf(await resolve({ kind: 'post_report', targetId: replyId, outcome: 'warn', notes: 'Late' })),
     ).toEqual({ status: 409, message: ADMIN_MESSAGES.reviewItemAlreadyResolved });
-    expect(await errorOf(await resolve({ kind: 'post_report', targetId: randomUUID(), outcome: 'warn' }))).toEqual({
+    expect(await errorOf(await resolve({ kind: 'post_report', targetId: randomUUID(), outcome: 'dismiss' }))).toEqual({
       status: 404,
       message: ADMIN_MESSAGES.reviewItemNotFound,
     });
@@ -507,6 +507,63 @@ describe('the review queue', () => {
     // The queue shows these as earlier actions on the same member.
     expect(closed[0]!.earlierActions.map((action) => action.actionType)).toEqual(['report_dismiss', 'report_resolve']);
   }, 90_000);
+});
+
+describe('review queue actions', () => {
+  it('warns with the moderator’s text (a notification event and a user_warn row), refuses a warning without text, and pages in SQL', async () => {
+    const [author, reporter] = [await admin.member(), await admin.member()];
+    const reported = await send(author, reporter, `rude ${randomUUID()}`);
+    await admin.call<MessageReport>('/api/admin/message-reports', {
+      token: reporter.token,
+      json: { messageId: reported.id, reportType: 'harassment' },
+      expect: 201,
+    });
+    const warnings: unknown[] = [];
+    const subscription = await admin.bus.subscribe({
+      durable: `warnings-${randomUUID()}`,
+      subjects: [SUBJECTS.adminMemberWarned],
+      handler: (event) => {
+        if (event.payload.userId === author.id) warnings.push(event.payload);
+        return Promise.resolve();
+      },
+    });
+    try {
+      const resolve = (json: unknown) =>
+        admin.request('/api/admin/review-queue/resolve', { method: 'POST', token: boss.token, json });
+      expect(
+        await errorOf(await resolve({ kind: 'dm_report', targetId: reported.id, outcome: 'warn', notes: ' ' })),
+      ).toEqual({
+        status: 400,
+        message: ADMIN_MESSAGES.warningTextRequired,
+      });
+      const warned = await resolve({ kind: 'dm_report', targetId: reported.id, outcome: 'warn', notes: 'Be kind' });
+      expect(warned.status).toBe(200);
+      expect(await warned.json()).toMatchObject({ isResolved: true, outcome: 'warn', resolution: 'Be kind' });
+      await expect
+        .poll(() => warnings, { timeout: 15_000 })
+        .toEqual([
+          { userId: author.id, warnedBy: boss.id, message: 'Be kind', kind: 'dm_report', targetId: reported.id },
+        ]);
+    } finally {
+      await subscription.stop();
+    }
+    const onAuthor = (await auditOf(`actionType=user_warn&adminId=${boss.id}`)).logs.filter(
+      (log) => log.targetUserId === author.id,
+    );
+    expect(onAuthor.map((log) => [log.adminId, log.targetMessageId, log.details?.reason])).toEqual([
+      [boss.id, reported.id, 'Be kind'],
+    ]);
+
+    // Pages come from SQL: each page holds `limit` items, pages do not overlap, and total counts them all.
+    const all = await admin.call<ReviewQueue>('/api/admin/review-queue?status=all&limit=100', { token: boss.token });
+    const pages = await Promise.all(
+      [0, 1, 2].map((offset) =>
+        admin.call<ReviewQueue>(`/api/admin/review-queue?status=all&limit=1&offset=${offset}`, { token: boss.token }),
+      ),
+    );
+    expect(pages.map((page) => page.total)).toEqual([all.total, all.total, all.total]);
+    expect(pages.map((page) => page.items[0]?.targetId)).toEqual(all.items.slice(0, 3).map((item) => item.targetId));
+  }, 60_000);
 });
 
 describe('the audit log', () => {
