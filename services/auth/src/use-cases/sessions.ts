@@ -16,7 +16,7 @@ export interface StartedSession {
 /** Every sign-in (password, external, after sign-up) starts here: a deactivated or suspended account gets none. */
 export async function startSession(ctx: AuthContext, user: User, meta: RequestMeta): Promise<StartedSession> {
   if (user.deactivatedAt) throw new ForbiddenError(AUTH_MESSAGES.accountDeactivated);
-  if (isSuspended(user)) throw new ForbiddenError(accountSuspendedMessage(user.suspendedUntil!));
+  if (isSuspended(user)) throw new ForbiddenError(accountSuspendedMessage(user.suspendedUntil!, user.suspensionReason));
   const expiresAt = new Date(Date.now() + ctx.config.SESSION_TTL_HOURS * 3_600_000);
   const session = await sessionRepository.create(ctx.prisma, { userId: user.id, expiresAt, ...meta });
   await writeSessionToCache(ctx.cache, ctx.bus, session.id, toPrincipal(user, session.id));
