@@ -33,6 +33,9 @@ export const ADMIN_MESSAGES = {
   viewReasonRequired: 'A reason for viewing this conversation is required',
   actionTypeInvalid: 'Unknown action type',
   adminIdInvalid: 'Unknown admin',
+  targetUserInvalid: 'Unknown target member',
+  auditDateInvalid: 'Dates must be ISO 8601 (for example 2026-01-31T00:00:00Z)',
+  auditDateRangeInvalid: 'The start date must not be after the end date',
   reviewItemNotFound: 'Nothing was reported there',
   reviewItemAlreadyResolved: 'These reports are already resolved',
   outcomeInvalid: 'Choose dismiss, delete, warn, suspend or ban',
@@ -413,21 +416,45 @@ export type BulkFlag = z.infer<typeof bulkFlagSchema>;
 export const bulkFlagResultSchema = z.object({ flags: z.array(messageFlagSchema), count: z.number().int() });
 export type BulkFlagResult = z.infer<typeof bulkFlagResultSchema>;
 
-/** GET /api/admin/audit-logs?actionType&adminId&limit&offset: newest first. */
-export const auditLogQuerySchema = z.object({
-  actionType: z
-    .union([z.literal('all'), z.enum(ADMIN_ACTION_TYPES)], { error: ADMIN_MESSAGES.actionTypeInvalid })
-    .optional()
-    .transform((type) => (type === 'all' ? undefined : type)),
-  adminId: z
-    .union([z.literal('all'), z.uuid({ error: ADMIN_MESSAGES.adminIdInvalid })], {
-      error: ADMIN_MESSAGES.adminIdInvalid,
-    })
-    .optional()
-    .transform((id) => (id === 'all' ? undefined : id?.toLowerCase())),
-  ...pageQuery(50, 200),
-});
+const auditDate = z.iso
+  .datetime({ offset: true, error: ADMIN_MESSAGES.auditDateInvalid })
+  .transform((date) => new Date(date))
+  .optional();
+
+/**
+ * The audit log's filters: action type, actor (adminId), target member, and a date range (from and
+ * to, both inclusive, ISO 8601). The list pages them; the CSV export takes the same filters.
+ */
+export const auditLogFilterSchema = z
+  .object({
+    actionType: z
+      .union([z.literal('all'), z.enum(ADMIN_ACTION_TYPES)], { error: ADMIN_MESSAGES.actionTypeInvalid })
+      .optional()
+      .transform((type) => (type === 'all' ? undefined : type)),
+    adminId: z
+      .union([z.literal('all'), z.uuid({ error: ADMIN_MESSAGES.adminIdInvalid })], {
+        error: ADMIN_MESSAGES.adminIdInvalid,
+      })
+      .optional()
+      .transform((id) => (id === 'all' ? undefined : id?.toLowerCase())),
+    targetUserId: z
+      .uuid({ error: ADMIN_MESSAGES.targetUserInvalid })
+      .optional()
+      .transform((id) => id?.toLowerCase()),
+    from: auditDate,
+    to: auditDate,
+  })
+  .refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, {
+    message: ADMIN_MESSAGES.auditDateRangeInvalid,
+    path: ['from'],
+  });
+export type AuditLogFilter = z.infer<typeof auditLogFilterSchema>;
+
+/** GET /api/admin/audit-logs?actionType&adminId&targetUserId&from&to&limit&offset: newest first. */
+export const auditLogQuerySchema = z.intersection(auditLogFilterSchema, z.object(pageQuery(50, 200)));
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+/** The most rows one CSV export holds (newest first); narrow the filters for older ones. */
+export const AUDIT_EXPORT_MAX_ROWS = 10_000;
 
 /** Audit log entry (spec 3 section 3), plus the targets and outcome of admin_audit_logs. */
 export const auditLogEntrySchema = z.object({
@@ -438,6 +465,7 @@ export const auditLogEntrySchema = z.object({
   description: z.string(),
   details: z.record(z.string(), z.unknown()).nullable(),
   targetUserId: z.string().nullable(),
+  targetUserName: z.string().nullable(),
   targetMessageId: z.string().nullable(),
   targetReportId: z.string().nullable(),
   targetFlagId: z.string().nullable(),

@@ -101,6 +101,7 @@ describe('who may call the console', () => {
         'updateFlagStatus',
         'bulkDeleteMessages',
         'bulkFlagMessages',
+        'exportAuditLogs',
         'listAuditLogs',
       ].map((name) => ({ name, ...adminOnly })),
     ]);
@@ -648,6 +649,64 @@ describe('the audit log', () => {
     expect(await admin.sql(`SELECT description FROM admin_audit_logs WHERE id = $1`, [id])).toEqual([
       { description: 'Set level to Core' },
     ]);
+  }, 60_000);
+});
+
+describe('the audit log’s filters and CSV export', () => {
+  it('filters by target member and date range, and exports the filtered rows as escaped CSV', async () => {
+    const actor = await admin.member('Admin', { firstName: '=Eve', lastName: 'Exporter' });
+    const [target, elsewhere] = [randomUUID(), randomUUID()];
+    const action = (targetUserId: string, description: string, reason: string) =>
+      newEvent(SUBJECTS.adminActionRecorded, {
+        adminId: actor.id,
+        actionType: 'user_suspend',
+        targetUserId,
+        description,
+        details: { reason },
+        ipAddress: '203.0.113.7',
+        userAgent: 'Mozilla/5.0',
+        sessionId: null,
+      });
+    await admin.bus.publish(action(target, 'Suspended, "for a day"', '=HYPERLINK("http://evil")'));
+    await admin.bus.publish(action(elsewhere, 'Suspended someone else', 'spam'));
+    await expect.poll(async () => (await auditOf(`adminId=${actor.id}`)).total, { timeout: 15_000 }).toBe(2);
+
+    expect((await auditOf(`adminId=${actor.id}&targetUserId=${target}`)).logs).toEqual([
+      expect.objectContaining({ targetUserId: target, actionType: 'user_suspend' }),
+    ]);
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await auditOf(`adminId=${actor.id}&from=${hourAgo}&to=${inAnHour}`)).total).toBe(2);
+    expect((await auditOf(`adminId=${actor.id}&from=${inAnHour}`)).total).toBe(0);
+    expect((await auditOf(`adminId=${actor.id}&to=${hourAgo}`)).total).toBe(0);
+    for (const [query, message] of [
+      ['from=yesterday', ADMIN_MESSAGES.auditDateInvalid],
+      [`from=${inAnHour}&to=${hourAgo}`, ADMIN_MESSAGES.auditDateRangeInvalid],
+      ['targetUserId=bob', ADMIN_MESSAGES.targetUserInvalid],
+    ]) {
+      const refused = await admin.request(`/api/admin/audit-logs?${query}`, { token: boss.token });
+      expect(refused.status, query).toBe(400);
+      expect(JSON.stringify(await refused.json()), query).toContain(message);
+      expect((await admin.request(`/api/admin/audit-logs/export?${query}`, { token: boss.token })).status).toBe(400);
+    }
+
+    const exported = await admin.request(
+      `/api/admin/audit-logs/export?adminId=${actor.id}&actionType=user_suspend&targetUserId=${target}`,
+      { token: boss.token },
+    );
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(exported.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="?audit-log-\d{4}-\d{2}-\d{2}\.csv"?$/,
+    );
+    const lines = (await exported.text()).split('\r\n');
+    expect(lines[0]).toBe(
+      '"Time (UTC)","Action","Admin ID","Admin","Target member ID","Target member","Target message ID","Target report ID","Target flag ID","Description","Reason","IP address","User agent","Success"',
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`"user_suspend","${actor.id}","'=Eve Exporter","${target}"`);
+    expect(lines[1]).toContain(`"Suspended, ""for a day""","'=HYPERLINK(""http://evil"")","203.0.113.7"`);
+    expect(lines[2]).toBe('');
   }, 60_000);
 });
 

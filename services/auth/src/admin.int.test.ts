@@ -218,6 +218,7 @@ describe('admin routes', () => {
       isActive: true,
       deactivatedAt: null,
       suspendedUntil: null,
+      lastSeenAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
 
     const firstPage = await asAdmin(`/api/admin/users?search=${surname}&limit=2&offset=0`);
