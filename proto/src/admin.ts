@@ -36,6 +36,7 @@ export const ADMIN_MESSAGES = {
   targetUserInvalid: 'Unknown target member',
   auditDateInvalid: 'Dates must be ISO 8601 (for example 2026-01-31T00:00:00Z)',
   auditDateRangeInvalid: 'The start date must not be after the end date',
+  searchTooLong: 'Search text must be 200 characters or less',
   reviewItemNotFound: 'Nothing was reported there',
   reviewItemAlreadyResolved: 'These reports are already resolved',
   outcomeInvalid: 'Choose dismiss, delete, warn, suspend or ban',
@@ -289,7 +290,32 @@ export const adminConversationMessagesSchema = z.object({
 export type AdminConversationMessages = z.infer<typeof adminConversationMessagesSchema>;
 
 /** GET /api/admin/direct-messages?limit&offset: the most recent messages of all members, newest first. */
-export const adminDirectMessagesQuerySchema = z.object(pageQuery(20, 200));
+const auditDate = z.iso
+  .datetime({ offset: true, error: ADMIN_MESSAGES.auditDateInvalid })
+  .transform((date) => new Date(date))
+  .optional();
+
+/**
+ * GET /api/admin/direct-messages?memberId&q&from&to&limit&offset: every message the console knows,
+ * newest first, by a member (sender or recipient), by text (case-insensitive substring) and by the
+ * time it was sent (from and to inclusive, ISO 8601).
+ */
+export const adminDirectMessagesQuerySchema = z
+  .object({
+    memberId: z
+      .uuid({ error: ADMIN_MESSAGES.targetUserInvalid })
+      .optional()
+      .transform((id) => id?.toLowerCase()),
+    q: z.string().trim().max(200, ADMIN_MESSAGES.searchTooLong).optional(),
+    from: auditDate,
+    to: auditDate,
+    ...pageQuery(20, 200),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: ADMIN_MESSAGES.auditDateRangeInvalid,
+    path: ['from'],
+  });
+export type AdminDirectMessagesQuery = z.input<typeof adminDirectMessagesQuerySchema>;
 export const adminDirectMessageListSchema = z.object({
   messages: z.array(adminMessageSchema),
   total: z.number().int(),
@@ -415,11 +441,6 @@ export const bulkFlagSchema = z.object({
 export type BulkFlag = z.infer<typeof bulkFlagSchema>;
 export const bulkFlagResultSchema = z.object({ flags: z.array(messageFlagSchema), count: z.number().int() });
 export type BulkFlagResult = z.infer<typeof bulkFlagResultSchema>;
-
-const auditDate = z.iso
-  .datetime({ offset: true, error: ADMIN_MESSAGES.auditDateInvalid })
-  .transform((date) => new Date(date))
-  .optional();
 
 /**
  * The audit log's filters: action type, actor (adminId), target member, and a date range (from and

@@ -91,7 +91,7 @@ export const adminRoutes = defineRoutes({
     method: 'GET',
     path: '/api/admin/direct-messages',
     auth: 'admin',
-    summary: 'Admin: the most recent direct messages of all members, newest first',
+    summary: 'Admin: every direct message kept, newest first, searched by member, text and date and paged',
     query: adminDirectMessagesQuerySchema,
     responses: { 200: adminDirectMessageListSchema },
   },

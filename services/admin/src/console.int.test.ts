@@ -710,6 +710,58 @@ describe('the audit log’s filters and CSV export', () => {
   }, 60_000);
 });
 
+describe('searching every direct message', () => {
+  it('finds messages by member, text and date beyond the newest page, and deletes a reported one found that way', async () => {
+    const [talker, partner, bystander] = [await admin.member(), await admin.member(), await admin.member()];
+    const tag = randomUUID().slice(0, 8);
+    const old = await send(talker, partner, `needle_${tag} 100% old`);
+    for (let index = 0; index < 3; index += 1) await send(talker, partner, `chatter ${tag} ${index}`);
+    await send(bystander, partner, `needle_${tag} from someone else`);
+    const search = (query: string) =>
+      admin.call<AdminDirectMessageList>(`/api/admin/direct-messages?${query}`, { token: boss.token });
+
+    const byTalker = await search(`memberId=${talker.id}&limit=2`);
+    expect(byTalker.total).toBe(4);
+    const lastPage = await search(`memberId=${talker.id}&limit=2&offset=2`);
+    expect(lastPage.messages.map((message) => message.id)).toContain(old.id);
+    expect((await search(`q=NEEDLE_${tag}`)).messages.map((message) => message.senderId).sort()).toEqual(
+      [talker.id, bystander.id].sort(),
+    );
+    expect((await search(`q=${encodeURIComponent(`needle_${tag} 100%`)}&memberId=${talker.id}`)).messages).toEqual([
+      expect.objectContaining({ id: old.id }),
+    ]);
+    // % is searched as itself, not as LIKE's wildcard.
+    expect((await search(`q=${encodeURIComponent(`needle%${tag}`)}`)).total).toBe(0);
+    const sentAt = new Date(old.createdAt);
+    const around = `from=${new Date(sentAt.getTime() - 1).toISOString()}&to=${new Date(sentAt.getTime() + 1).toISOString()}`;
+    expect((await search(`memberId=${talker.id}&${around}`)).messages.map((message) => message.id)).toEqual([old.id]);
+    expect(
+      (
+        await admin.request(`/api/admin/direct-messages?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z`, {
+          token: boss.token,
+        })
+      ).status,
+    ).toBe(400);
+    expect((await admin.request(`/api/admin/direct-messages?memberId=bob`, { token: boss.token })).status).toBe(400);
+
+    await admin.call('/api/admin/message-reports', {
+      token: partner.token,
+      json: { messageId: old.id, reportType: 'spam' },
+      expect: 201,
+    });
+    const deleted = await admin.call<{ deleted: string[] }>('/api/admin/messages/bulk-delete', {
+      token: boss.token,
+      json: { messageIds: [old.id], reason: 'Spam, found by search' },
+    });
+    expect(deleted.deleted).toEqual([old.id]);
+    await expect
+      .poll(async () => (await search(`memberId=${talker.id}&q=needle_${tag}`)).messages[0]?.deletedAt ?? null, {
+        timeout: 15_000,
+      })
+      .not.toBeNull();
+  }, 90_000);
+});
+
 describe('a deleted member', () => {
   it('keeps their name and the reported evidence, and drops their other messages everywhere', async () => {
     const [gone, partner] = [
