@@ -248,7 +248,9 @@ function ActionForm({ item, onClose }: { item: ReviewItem; onClose: () => void }
       )}
       <TextField
         label={outcome === 'warn' ? 'Warning (the member reads this)' : 'Notes'}
-        helperText={outcome === 'warn' ? 'Sent to the member as a notification' : 'The reason, recorded in the audit log'}
+        helperText={
+          outcome === 'warn' ? 'Sent to the member as a notification' : 'The reason, recorded in the audit log'
+        }
         multiline
         minRows={2}
         fullWidth

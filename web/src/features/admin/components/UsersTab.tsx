@@ -59,9 +59,6 @@ const SORT_LABELS: Record<AdminUserSort, string> = {
   last_seen: 'Last seen (most recent first)',
 };
 
-const isAdminMember = (user: Pick<AdminUser, 'isAdmin' | 'accessLevel'>) =>
-  user.isAdmin || user.accessLevel === 'Admin';
-
 /** What the confirmation says about a level change: raising to Admin or taking Admin away gets spelled out. */
 function levelChangeMessage(user: AdminUser, accessLevel: AccessLevel): string {
   const name = displayName(user);
