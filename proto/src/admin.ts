@@ -33,9 +33,14 @@ export const ADMIN_MESSAGES = {
   viewReasonRequired: 'A reason for viewing this conversation is required',
   actionTypeInvalid: 'Unknown action type',
   adminIdInvalid: 'Unknown admin',
+  targetUserInvalid: 'Unknown target member',
+  auditDateInvalid: 'Dates must be ISO 8601 (for example 2026-01-31T00:00:00Z)',
+  auditDateRangeInvalid: 'The start date must not be after the end date',
+  searchTooLong: 'Search text must be 200 characters or less',
   reviewItemNotFound: 'Nothing was reported there',
   reviewItemAlreadyResolved: 'These reports are already resolved',
   outcomeInvalid: 'Choose dismiss, delete, warn, suspend or ban',
+  warningTextRequired: 'A warning needs the text the member will read',
 } as const;
 
 /** The six types the report dialog offers (spec 2 section 5), which the server accepts and stores. */
@@ -92,6 +97,17 @@ export type MessageReport = z.infer<typeof messageReportSchema>;
 /** admin.report.created: the report and the message's sender, for the audit log and notifications. */
 export const messageReportCreatedPayloadSchema = messageReportSchema.extend({ senderId: z.string() });
 export type MessageReportCreatedPayload = z.infer<typeof messageReportCreatedPayloadSchema>;
+
+/** admin.member.warned: a moderator's warning with their text, which the member gets as a notification. */
+export const memberWarnedPayloadSchema = z.object({
+  userId: z.string(),
+  warnedBy: z.string(),
+  message: z.string(),
+  /** What the warning is about: a direct message or a forum post. */
+  kind: z.enum(['dm_report', 'post_report']),
+  targetId: z.string(),
+});
+export type MemberWarnedPayload = z.infer<typeof memberWarnedPayloadSchema>;
 
 /**
  * POST /api/discussions/{id}/report and /api/discussions/{id}/replies/{replyId}/report: a member
@@ -274,7 +290,32 @@ export const adminConversationMessagesSchema = z.object({
 export type AdminConversationMessages = z.infer<typeof adminConversationMessagesSchema>;
 
 /** GET /api/admin/direct-messages?limit&offset: the most recent messages of all members, newest first. */
-export const adminDirectMessagesQuerySchema = z.object(pageQuery(20, 200));
+const auditDate = z.iso
+  .datetime({ offset: true, error: ADMIN_MESSAGES.auditDateInvalid })
+  .transform((date) => new Date(date))
+  .optional();
+
+/**
+ * GET /api/admin/direct-messages?memberId&q&from&to&limit&offset: every message the console knows,
+ * newest first, by a member (sender or recipient), by text (case-insensitive substring) and by the
+ * time it was sent (from and to inclusive, ISO 8601).
+ */
+export const adminDirectMessagesQuerySchema = z
+  .object({
+    memberId: z
+      .uuid({ error: ADMIN_MESSAGES.targetUserInvalid })
+      .optional()
+      .transform((id) => id?.toLowerCase()),
+    q: z.string().trim().max(200, ADMIN_MESSAGES.searchTooLong).optional(),
+    from: auditDate,
+    to: auditDate,
+    ...pageQuery(20, 200),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    message: ADMIN_MESSAGES.auditDateRangeInvalid,
+    path: ['from'],
+  });
+export type AdminDirectMessagesQuery = z.input<typeof adminDirectMessagesQuerySchema>;
 export const adminDirectMessageListSchema = z.object({
   messages: z.array(adminMessageSchema),
   total: z.number().int(),
@@ -401,21 +442,40 @@ export type BulkFlag = z.infer<typeof bulkFlagSchema>;
 export const bulkFlagResultSchema = z.object({ flags: z.array(messageFlagSchema), count: z.number().int() });
 export type BulkFlagResult = z.infer<typeof bulkFlagResultSchema>;
 
-/** GET /api/admin/audit-logs?actionType&adminId&limit&offset: newest first. */
-export const auditLogQuerySchema = z.object({
-  actionType: z
-    .union([z.literal('all'), z.enum(ADMIN_ACTION_TYPES)], { error: ADMIN_MESSAGES.actionTypeInvalid })
-    .optional()
-    .transform((type) => (type === 'all' ? undefined : type)),
-  adminId: z
-    .union([z.literal('all'), z.uuid({ error: ADMIN_MESSAGES.adminIdInvalid })], {
-      error: ADMIN_MESSAGES.adminIdInvalid,
-    })
-    .optional()
-    .transform((id) => (id === 'all' ? undefined : id?.toLowerCase())),
-  ...pageQuery(50, 200),
-});
+/**
+ * The audit log's filters: action type, actor (adminId), target member, and a date range (from and
+ * to, both inclusive, ISO 8601). The list pages them; the CSV export takes the same filters.
+ */
+export const auditLogFilterSchema = z
+  .object({
+    actionType: z
+      .union([z.literal('all'), z.enum(ADMIN_ACTION_TYPES)], { error: ADMIN_MESSAGES.actionTypeInvalid })
+      .optional()
+      .transform((type) => (type === 'all' ? undefined : type)),
+    adminId: z
+      .union([z.literal('all'), z.uuid({ error: ADMIN_MESSAGES.adminIdInvalid })], {
+        error: ADMIN_MESSAGES.adminIdInvalid,
+      })
+      .optional()
+      .transform((id) => (id === 'all' ? undefined : id?.toLowerCase())),
+    targetUserId: z
+      .uuid({ error: ADMIN_MESSAGES.targetUserInvalid })
+      .optional()
+      .transform((id) => id?.toLowerCase()),
+    from: auditDate,
+    to: auditDate,
+  })
+  .refine((filter) => !filter.from || !filter.to || filter.from <= filter.to, {
+    message: ADMIN_MESSAGES.auditDateRangeInvalid,
+    path: ['from'],
+  });
+export type AuditLogFilter = z.infer<typeof auditLogFilterSchema>;
+
+/** GET /api/admin/audit-logs?actionType&adminId&targetUserId&from&to&limit&offset: newest first. */
+export const auditLogQuerySchema = z.intersection(auditLogFilterSchema, z.object(pageQuery(50, 200)));
 export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
+/** The most rows one CSV export holds (newest first); narrow the filters for older ones. */
+export const AUDIT_EXPORT_MAX_ROWS = 10_000;
 
 /** Audit log entry (spec 3 section 3), plus the targets and outcome of admin_audit_logs. */
 export const auditLogEntrySchema = z.object({
@@ -426,6 +486,7 @@ export const auditLogEntrySchema = z.object({
   description: z.string(),
   details: z.record(z.string(), z.unknown()).nullable(),
   targetUserId: z.string().nullable(),
+  targetUserName: z.string().nullable(),
   targetMessageId: z.string().nullable(),
   targetReportId: z.string().nullable(),
   targetFlagId: z.string().nullable(),
@@ -511,6 +572,12 @@ export const reviewResolveSchema = z.object({
   kind: z.enum(REVIEW_KINDS, { error: ADMIN_MESSAGES.reviewItemNotFound }),
   targetId: z.uuid({ error: ADMIN_MESSAGES.reviewItemNotFound }).transform((id) => id.toLowerCase()),
   outcome: z.enum(['dismiss', ...REVIEW_OUTCOMES], { error: ADMIN_MESSAGES.outcomeInvalid }),
-  notes: resolveReportSchema.shape.resolution,
+  /** null when empty: the service records 'No resolution notes provided', and a warning needs its text. */
+  notes: z
+    .string()
+    .trim()
+    .max(2000, ADMIN_MESSAGES.notesTooLong)
+    .nullish()
+    .transform((notes) => notes || null),
 });
 export type ReviewResolve = z.input<typeof reviewResolveSchema>;

@@ -35,6 +35,9 @@ export const AUTH_MESSAGES = {
   externalProviderNoPasswordChange: 'Password change is only available for accounts that sign in with email',
   passwordChanged: 'Your password has been changed.',
   cannotSuspendYourself: 'You cannot suspend your own account',
+  lastAdmin: 'This is the last admin: make someone else an admin first',
+  userFilterInvalid:
+    'Filter by a known tier, status (active, suspended, deactivated, unverified) or role (admin, member), and sort by joined, name or last_seen',
   suspensionEndInPast: 'The suspension must end in the future',
   suspensionReasonRequired: 'Reason is required',
 } as const;

@@ -176,14 +176,32 @@ export const adminUserSchema = currentUserSchema.omit({ profileImageUrl: true })
   deactivatedAt: z.string().nullable(),
   /** While in the future the member cannot sign in; the suspension ends by itself then. */
   suspendedUntil: z.string().nullable(),
+  /** When one of their sessions was last used; null when never. */
+  lastSeenAt: z.string().nullable(),
 });
 export type AdminUser = z.infer<typeof adminUserSchema>;
+
+/**
+ * The users table's status filter, one status per member in this order: deactivated, then
+ * suspended (until the end), then unverified (e-mail not confirmed), else active.
+ */
+export const ADMIN_USER_STATUSES = ['active', 'suspended', 'deactivated', 'unverified'] as const;
+export type AdminUserStatus = (typeof ADMIN_USER_STATUSES)[number];
+/** name: A to Z; joined and last_seen: most recent first (never seen last). */
+export const ADMIN_USER_SORTS = ['joined', 'name', 'last_seen'] as const;
+export type AdminUserSort = (typeof ADMIN_USER_SORTS)[number];
 
 export const adminUserListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(LIMITS.adminUsers.maxPageSize).default(LIMITS.adminUsers.pageSize),
   offset: z.coerce.number().int().min(0).default(0),
   search: z.string().trim().max(100).optional(),
+  tier: z.enum(ACCESS_LEVELS, { error: AUTH_MESSAGES.userFilterInvalid }).optional(),
+  status: z.enum(ADMIN_USER_STATUSES, { error: AUTH_MESSAGES.userFilterInvalid }).optional(),
+  /** admin: the admin flag or the Admin level; member: neither. */
+  role: z.enum(['admin', 'member'], { error: AUTH_MESSAGES.userFilterInvalid }).optional(),
+  sort: z.enum(ADMIN_USER_SORTS, { error: AUTH_MESSAGES.userFilterInvalid }).default('joined'),
 });
+export type AdminUserListQuery = z.input<typeof adminUserListQuerySchema>;
 export const adminUserListResponseSchema = z.object({ users: z.array(adminUserSchema), total: z.number().int() });
 export type AdminUserListResponse = z.infer<typeof adminUserListResponseSchema>;
 
@@ -216,10 +234,10 @@ export const suspendUserSchema = z.strictObject({
 });
 export type SuspendUser = z.input<typeof suspendUserSchema>;
 
-/** The sign-in refusal of a suspended member, naming when the suspension ends (UTC). */
-export function accountSuspendedMessage(until: Date): string {
+/** The sign-in refusal of a suspended member, naming when the suspension ends (UTC) and why. */
+export function accountSuspendedMessage(until: Date, reason: string | null = null): string {
   const when = until.toISOString().replace('T', ' ').slice(0, 16);
-  return `This account is suspended until ${when} UTC.`;
+  return `This account is suspended until ${when} UTC.${reason ? ` Reason: ${reason}` : ''}`;
 }
 
 export const adminPasswordResetResponseSchema = z.object({ message: z.string(), emailSent: z.boolean() });

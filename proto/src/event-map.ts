@@ -21,7 +21,7 @@ import {
   replyCreatedPayloadSchema,
   voteCastPayloadSchema,
 } from './forum.ts';
-import { messageReportCreatedPayloadSchema, postReportedPayloadSchema } from './admin.ts';
+import { memberWarnedPayloadSchema, messageReportCreatedPayloadSchema, postReportedPayloadSchema } from './admin.ts';
 import { profileIdentityChangedPayloadSchema, profileSettingsUpdatedPayloadSchema } from './profile.ts';
 import { taskEventPayloadSchema } from './project.ts';
 
@@ -52,6 +52,7 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.dmMessageEdited]: dmMessageEditedPayloadSchema,
   [SUBJECTS.dmAdminAction]: adminActionPayloadSchema,
   [SUBJECTS.adminReportCreated]: messageReportCreatedPayloadSchema,
+  [SUBJECTS.adminMemberWarned]: memberWarnedPayloadSchema,
   [SUBJECTS.profileSettingsUpdated]: profileSettingsUpdatedPayloadSchema,
   [SUBJECTS.profileIdentityChanged]: profileIdentityChangedPayloadSchema,
   [SUBJECTS.projectTaskCreated]: taskEventPayloadSchema,

@@ -47,6 +47,8 @@ export const SUBJECTS = {
   dmMessageEdited: 'dm.message.edited',
   dmAdminAction: 'dm.admin.action',
   adminReportCreated: 'admin.report.created',
+  /** A moderator warned a member from the review queue (memberWarnedPayloadSchema); realtime notifies them. */
+  adminMemberWarned: 'admin.member.warned',
   profileSettingsUpdated: 'profile.settings.updated',
   profileIdentityChanged: 'profile.identity.changed',
   projectTaskCreated: 'project.task.created',

@@ -3,6 +3,7 @@
  * (`npx vitest run --project e2e web/e2e/admin.e2e.test.ts`). ADMIN_SHOTS_DIR=<dir> also saves a
  * screenshot of every tab at 1280 and 360 px there.
  */
+import { readFileSync } from 'node:fs';
 import type { CurrentUser } from '@crucible/proto';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -158,6 +159,7 @@ describe('the admin console', () => {
         const level = page.getByRole('combobox', { name: `Access level of ${fullName(members.promoted)}` });
         await level.click();
         await page.getByRole('option', { name: 'Core' }).click();
+        await page.getByRole('dialog', { name: 'Change access level' }).getByRole('button', { name: 'Change' }).click();
         await toast(page, 'Access level updated');
       });
 
@@ -231,8 +233,149 @@ describe('the admin console', () => {
     });
   });
 
+  it('reviews a reported DM and forum reply, suspends the author for a day, and finds it in the filtered audit log and its CSV', async () => {
+    const title = `Quarterly plans ${runId}`;
+    const rude = `You will regret this ${runId}`;
+    await withPage(browser, 'admin-review-seed', async (page) => {
+      const bearer = async (email: string, password = MEMBER_PASSWORD) => {
+        const signedIn = await expectOk(await page.request.post(at('/api/auth/signin'), { data: { email, password } }));
+        return { Authorization: `Bearer ${((await signedIn.json()) as { token: string }).token}` };
+      };
+      const [adminHeaders, senderHeaders, receiverHeaders] = [
+        await bearer(admin.email, admin.password),
+        await bearer(members.sender.email),
+        await bearer(members.receiver.email),
+      ];
+      const message = await expectOk(
+        await page.request.post(at('/api/direct-messages'), {
+          headers: senderHeaders,
+          data: { recipientId: members.receiver.id, content: rude },
+        }),
+        201,
+      );
+      await expectOk(
+        await page.request.post(at('/api/admin/message-reports'), {
+          headers: receiverHeaders,
+          data: { messageId: ((await message.json()) as { id: string }).id, reportType: 'threat' },
+        }),
+        201,
+      );
+      const discussion = await expectOk(
+        await page.request.post(at('/api/discussions'), {
+          headers: adminHeaders,
+          data: { title, content: 'What should we build next quarter?', category: 'Apprentice' },
+        }),
+        201,
+      );
+      const discussionId = ((await discussion.json()) as { id: string }).id;
+      const reply = await expectOk(
+        await page.request.post(at(`/api/discussions/${discussionId}/replies`), {
+          headers: senderHeaders,
+          data: { content: `Nothing, and watch your back ${runId}` },
+        }),
+        201,
+      );
+      await expectOk(
+        await page.request.post(
+          at(`/api/discussions/${discussionId}/replies/${((await reply.json()) as { id: string }).id}/report`),
+          { headers: receiverHeaders, data: { reportType: 'threat', reportReason: 'A threat in the forums' } },
+        ),
+        201,
+      );
+    });
+
+    await withPage(browser, 'admin-review', async (page) => {
+      await signIn(page, admin.email, admin.password);
+      await page.goto(at('/admin?tab=review-queue'));
+      const author = fullName(members.sender);
+      const postItem = page.getByRole('listitem', { name: `Forum post by ${author}` });
+      const dmItem = page.getByRole('listitem', { name: `Direct message by ${author}` });
+      // Forum reports reach the queue through forum's event: reload until it has arrived.
+      await expect
+        .poll(
+          async () => {
+            await page.reload();
+            await page.getByRole('list', { name: 'Review queue' }).waitFor({ state: 'attached' });
+            return (await postItem.count()) + (await dmItem.filter({ hasText: rude }).count());
+          },
+          { timeout: 30_000, interval: 1000 },
+        )
+        .toBe(2);
+      await dmItem.getByRole('button', { name: 'Show context' }).click();
+      await dmItem.getByLabel('Context').getByText(rude).waitFor();
+      await postItem.getByRole('button', { name: 'Show context' }).click();
+      await postItem.getByRole('link', { name: `In the discussion “${title}”` }).waitFor();
+      await postItem.getByText('A threat in the forums').waitFor();
+
+      await postItem.getByRole('button', { name: `Act on Forum post by ${author}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Review Report' });
+      await dialog.getByRole('combobox', { name: 'Action' }).click();
+      await page.getByRole('option', { name: 'Suspend the member' }).click();
+      await dialog.getByRole('spinbutton', { name: 'Days' }).fill('1');
+      await dialog.getByRole('textbox', { name: 'Notes' }).fill('Threats in the forums');
+      await dialog.getByRole('button', { name: 'Apply' }).click();
+      await toast(page, 'Review recorded');
+
+      await withPage(browser, 'admin-review-author', async (authorPage) => {
+        await authorPage.goto(at('/signin'));
+        await authorPage.getByLabel(/^Email/).fill(members.sender.email);
+        await authorPage.getByLabel(/^Password/).fill(MEMBER_PASSWORD);
+        await authorPage.getByRole('button', { name: 'Sign In' }).click();
+        await authorPage
+          .getByText(/This account is suspended until \d{4}-\d\d-\d\d \d\d:\d\d UTC\. Reason: Threats in the forums/)
+          .waitFor();
+        expect(await authorPage.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+      });
+
+      await openTab(page, 'Audit Logs');
+      await page.getByRole('combobox', { name: 'Action' }).click();
+      await page.getByRole('option', { name: 'user suspend', exact: true }).click();
+      const table = page.getByRole('table', { name: 'Audit logs' });
+      // auth's action reaches the log through its event.
+      await expect
+        .poll(
+          async () => {
+            await page.getByRole('combobox', { name: 'Target member' }).click();
+            await page.getByRole('option', { name: author, exact: true }).click();
+            const rows = await table.getByRole('row').allInnerTexts();
+            if (!rows.some((row) => row.includes('user suspend') && row.includes(author))) {
+              await page.reload();
+              await page.getByRole('combobox', { name: 'Action' }).click();
+              await page.getByRole('option', { name: 'user suspend', exact: true }).click();
+              return false;
+            }
+            return rows.slice(1).every((row) => row.includes('user suspend'));
+          },
+          { timeout: 30_000, interval: 1000 },
+        )
+        .toBe(true);
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export CSV' }).click(),
+      ]);
+      const path = await download.path();
+      const csv = readFileSync(path, 'utf8');
+      const lines = csv.trim().split('\r\n');
+      expect(lines[0]).toContain('"Action"');
+      expect(lines.slice(1).length).toBeGreaterThan(0);
+      expect(lines.slice(1).every((line) => line.includes('"user_suspend"') && line.includes(members.sender.id))).toBe(
+        true,
+      );
+      expect(csv).toContain('"Threats in the forums"');
+    });
+  });
+
   it.runIf(process.env.ADMIN_SHOTS_DIR)('screenshots every tab at 1280 and 360 px', async () => {
-    const tabs = ['users', 'access-levels', 'forums', 'forum-mods', 'messages', 'moderation', 'audit-logs'];
+    const tabs = [
+      'users',
+      'access-levels',
+      'forums',
+      'forum-mods',
+      'messages',
+      'moderation',
+      'review-queue',
+      'audit-logs',
+    ];
     for (const [label, viewport] of [
       ['1280', DESKTOP],
       ['360', NARROW],

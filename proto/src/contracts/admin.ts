@@ -15,6 +15,8 @@ import {
   adminReportListSchema,
   adminReportSchema,
   adminReportsQuerySchema,
+  AUDIT_EXPORT_MAX_ROWS,
+  auditLogFilterSchema,
   auditLogListSchema,
   auditLogQuerySchema,
   bulkDeleteResultSchema,
@@ -32,7 +34,7 @@ import {
   reviewQueueSchema,
   reviewResolveSchema,
 } from '../admin.ts';
-import { defineRoutes, pathId } from './route.ts';
+import { defineRoutes, pathId, raw } from './route.ts';
 
 const reportPath = z.object({ id: pathId(ADMIN_MESSAGES.reportNotFound) });
 const flagPath = z.object({ id: pathId(ADMIN_MESSAGES.flagNotFound) });
@@ -89,7 +91,7 @@ export const adminRoutes = defineRoutes({
     method: 'GET',
     path: '/api/admin/direct-messages',
     auth: 'admin',
-    summary: 'Admin: the most recent direct messages of all members, newest first',
+    summary: 'Admin: every direct message kept, newest first, searched by member, text and date and paged',
     query: adminDirectMessagesQuerySchema,
     responses: { 200: adminDirectMessageListSchema },
   },
@@ -159,11 +161,21 @@ export const adminRoutes = defineRoutes({
     body: bulkFlagSchema,
     responses: { 201: bulkFlagResultSchema },
   },
+  exportAuditLogs: {
+    method: 'GET',
+    path: '/api/admin/audit-logs/export',
+    auth: 'admin',
+    summary: `Admin: the filtered audit log as a CSV download, newest first (at most ${AUDIT_EXPORT_MAX_ROWS} rows)`,
+    description:
+      "Takes the list's filters (actionType, adminId, targetUserId, from, to). Every cell is quoted (RFC 4180); a cell that begins with =, +, -, @, a tab or a carriage return gets a leading apostrophe, so a spreadsheet shows it as text instead of running it as a formula.",
+    query: auditLogFilterSchema,
+    responses: { 200: raw('The audit log rows as CSV (attachment)', 'text/csv') },
+  },
   listAuditLogs: {
     method: 'GET',
     path: '/api/admin/audit-logs',
     auth: 'admin',
-    summary: 'Admin: the audit log, newest first, filtered by action type and admin (read only)',
+    summary: 'Admin: the audit log, newest first, filtered by action type, admin, target member and dates (read only)',
     query: auditLogQuerySchema,
     responses: { 200: auditLogListSchema },
   },

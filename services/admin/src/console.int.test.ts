@@ -101,6 +101,7 @@ describe('who may call the console', () => {
         'updateFlagStatus',
         'bulkDeleteMessages',
         'bulkFlagMessages',
+        'exportAuditLogs',
         'listAuditLogs',
       ].map((name) => ({ name, ...adminOnly })),
     ]);
@@ -483,9 +484,9 @@ describe('the review queue', () => {
       resolution: 'A day off',
     });
     expect(
-      await errorOf(await resolve({ kind: 'post_report', targetId: replyId, outcome: 'warn', notes: '' })),
+      await errorOf(await resolve({ kind: 'post_report', targetId: replyId, outcome: 'warn', notes: 'Late' })),
     ).toEqual({ status: 409, message: ADMIN_MESSAGES.reviewItemAlreadyResolved });
-    expect(await errorOf(await resolve({ kind: 'post_report', targetId: randomUUID(), outcome: 'warn' }))).toEqual({
+    expect(await errorOf(await resolve({ kind: 'post_report', targetId: randomUUID(), outcome: 'dismiss' }))).toEqual({
       status: 404,
       message: ADMIN_MESSAGES.reviewItemNotFound,
     });
@@ -507,6 +508,63 @@ describe('the review queue', () => {
     // The queue shows these as earlier actions on the same member.
     expect(closed[0]!.earlierActions.map((action) => action.actionType)).toEqual(['report_dismiss', 'report_resolve']);
   }, 90_000);
+});
+
+describe('review queue actions', () => {
+  it('warns with the moderator’s text (a notification event and a user_warn row), refuses a warning without text, and pages in SQL', async () => {
+    const [author, reporter] = [await admin.member(), await admin.member()];
+    const reported = await send(author, reporter, `rude ${randomUUID()}`);
+    await admin.call<MessageReport>('/api/admin/message-reports', {
+      token: reporter.token,
+      json: { messageId: reported.id, reportType: 'harassment' },
+      expect: 201,
+    });
+    const warnings: unknown[] = [];
+    const subscription = await admin.bus.subscribe({
+      durable: `warnings-${randomUUID()}`,
+      subjects: [SUBJECTS.adminMemberWarned],
+      handler: (event) => {
+        if (event.payload.userId === author.id) warnings.push(event.payload);
+        return Promise.resolve();
+      },
+    });
+    try {
+      const resolve = (json: unknown) =>
+        admin.request('/api/admin/review-queue/resolve', { method: 'POST', token: boss.token, json });
+      expect(
+        await errorOf(await resolve({ kind: 'dm_report', targetId: reported.id, outcome: 'warn', notes: ' ' })),
+      ).toEqual({
+        status: 400,
+        message: ADMIN_MESSAGES.warningTextRequired,
+      });
+      const warned = await resolve({ kind: 'dm_report', targetId: reported.id, outcome: 'warn', notes: 'Be kind' });
+      expect(warned.status).toBe(200);
+      expect(await warned.json()).toMatchObject({ isResolved: true, outcome: 'warn', resolution: 'Be kind' });
+      await expect
+        .poll(() => warnings, { timeout: 15_000 })
+        .toEqual([
+          { userId: author.id, warnedBy: boss.id, message: 'Be kind', kind: 'dm_report', targetId: reported.id },
+        ]);
+    } finally {
+      await subscription.stop();
+    }
+    const onAuthor = (await auditOf(`actionType=user_warn&adminId=${boss.id}`)).logs.filter(
+      (log) => log.targetUserId === author.id,
+    );
+    expect(onAuthor.map((log) => [log.adminId, log.targetMessageId, log.details?.reason])).toEqual([
+      [boss.id, reported.id, 'Be kind'],
+    ]);
+
+    // Pages come from SQL: each page holds `limit` items, pages do not overlap, and total counts them all.
+    const all = await admin.call<ReviewQueue>('/api/admin/review-queue?status=all&limit=100', { token: boss.token });
+    const pages = await Promise.all(
+      [0, 1, 2].map((offset) =>
+        admin.call<ReviewQueue>(`/api/admin/review-queue?status=all&limit=1&offset=${offset}`, { token: boss.token }),
+      ),
+    );
+    expect(pages.map((page) => page.total)).toEqual([all.total, all.total, all.total]);
+    expect(pages.map((page) => page.items[0]?.targetId)).toEqual(all.items.slice(0, 3).map((item) => item.targetId));
+  }, 60_000);
 });
 
 describe('the audit log', () => {
@@ -592,6 +650,116 @@ describe('the audit log', () => {
       { description: 'Set level to Core' },
     ]);
   }, 60_000);
+});
+
+describe('the audit log’s filters and CSV export', () => {
+  it('filters by target member and date range, and exports the filtered rows as escaped CSV', async () => {
+    const actor = await admin.member('Admin', { firstName: '=Eve', lastName: 'Exporter' });
+    const [target, elsewhere] = [randomUUID(), randomUUID()];
+    const action = (targetUserId: string, description: string, reason: string) =>
+      newEvent(SUBJECTS.adminActionRecorded, {
+        adminId: actor.id,
+        actionType: 'user_suspend',
+        targetUserId,
+        description,
+        details: { reason },
+        ipAddress: '203.0.113.7',
+        userAgent: 'Mozilla/5.0',
+        sessionId: null,
+      });
+    await admin.bus.publish(action(target, 'Suspended, "for a day"', '=HYPERLINK("http://evil")'));
+    await admin.bus.publish(action(elsewhere, 'Suspended someone else', 'spam'));
+    await expect.poll(async () => (await auditOf(`adminId=${actor.id}`)).total, { timeout: 15_000 }).toBe(2);
+
+    expect((await auditOf(`adminId=${actor.id}&targetUserId=${target}`)).logs).toEqual([
+      expect.objectContaining({ targetUserId: target, actionType: 'user_suspend' }),
+    ]);
+    const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
+    const inAnHour = new Date(Date.now() + 3_600_000).toISOString();
+    expect((await auditOf(`adminId=${actor.id}&from=${hourAgo}&to=${inAnHour}`)).total).toBe(2);
+    expect((await auditOf(`adminId=${actor.id}&from=${inAnHour}`)).total).toBe(0);
+    expect((await auditOf(`adminId=${actor.id}&to=${hourAgo}`)).total).toBe(0);
+    for (const [query, message] of [
+      ['from=yesterday', ADMIN_MESSAGES.auditDateInvalid],
+      [`from=${inAnHour}&to=${hourAgo}`, ADMIN_MESSAGES.auditDateRangeInvalid],
+      ['targetUserId=bob', ADMIN_MESSAGES.targetUserInvalid],
+    ]) {
+      const refused = await admin.request(`/api/admin/audit-logs?${query}`, { token: boss.token });
+      expect(refused.status, query).toBe(400);
+      expect(JSON.stringify(await refused.json()), query).toContain(message);
+      expect((await admin.request(`/api/admin/audit-logs/export?${query}`, { token: boss.token })).status).toBe(400);
+    }
+
+    const exported = await admin.request(
+      `/api/admin/audit-logs/export?adminId=${actor.id}&actionType=user_suspend&targetUserId=${target}`,
+      { token: boss.token },
+    );
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-type')).toMatch(/^text\/csv/);
+    expect(exported.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="?audit-log-\d{4}-\d{2}-\d{2}\.csv"?$/,
+    );
+    const lines = (await exported.text()).split('\r\n');
+    expect(lines[0]).toBe(
+      '"Time (UTC)","Action","Admin ID","Admin","Target member ID","Target member","Target message ID","Target report ID","Target flag ID","Description","Reason","IP address","User agent","Success"',
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain(`"user_suspend","${actor.id}","'=Eve Exporter","${target}"`);
+    expect(lines[1]).toContain(`"Suspended, ""for a day""","'=HYPERLINK(""http://evil"")","203.0.113.7"`);
+    expect(lines[2]).toBe('');
+  }, 60_000);
+});
+
+describe('searching every direct message', () => {
+  it('finds messages by member, text and date beyond the newest page, and deletes a reported one found that way', async () => {
+    const [talker, partner, bystander] = [await admin.member(), await admin.member(), await admin.member()];
+    const tag = randomUUID().slice(0, 8);
+    const old = await send(talker, partner, `needle_${tag} 100% old`);
+    for (let index = 0; index < 3; index += 1) await send(talker, partner, `chatter ${tag} ${index}`);
+    await send(bystander, partner, `needle_${tag} from someone else`);
+    const search = (query: string) =>
+      admin.call<AdminDirectMessageList>(`/api/admin/direct-messages?${query}`, { token: boss.token });
+
+    const byTalker = await search(`memberId=${talker.id}&limit=2`);
+    expect(byTalker.total).toBe(4);
+    const lastPage = await search(`memberId=${talker.id}&limit=2&offset=2`);
+    expect(lastPage.messages.map((message) => message.id)).toContain(old.id);
+    expect((await search(`q=NEEDLE_${tag}`)).messages.map((message) => message.senderId).sort()).toEqual(
+      [talker.id, bystander.id].sort(),
+    );
+    expect((await search(`q=${encodeURIComponent(`needle_${tag} 100%`)}&memberId=${talker.id}`)).messages).toEqual([
+      expect.objectContaining({ id: old.id }),
+    ]);
+    // % is searched as itself, not as LIKE's wildcard.
+    expect((await search(`q=${encodeURIComponent(`needle%${tag}`)}`)).total).toBe(0);
+    const sentAt = new Date(old.createdAt);
+    const around = `from=${new Date(sentAt.getTime() - 1).toISOString()}&to=${new Date(sentAt.getTime() + 1).toISOString()}`;
+    expect((await search(`memberId=${talker.id}&${around}`)).messages.map((message) => message.id)).toEqual([old.id]);
+    expect(
+      (
+        await admin.request(`/api/admin/direct-messages?from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z`, {
+          token: boss.token,
+        })
+      ).status,
+    ).toBe(400);
+    expect((await admin.request(`/api/admin/direct-messages?memberId=bob`, { token: boss.token })).status).toBe(400);
+
+    await admin.call('/api/admin/message-reports', {
+      token: partner.token,
+      json: { messageId: old.id, reportType: 'spam' },
+      expect: 201,
+    });
+    const deleted = await admin.call<{ deleted: string[] }>('/api/admin/messages/bulk-delete', {
+      token: boss.token,
+      json: { messageIds: [old.id], reason: 'Spam, found by search' },
+    });
+    expect(deleted.deleted).toEqual([old.id]);
+    await expect
+      .poll(async () => (await search(`memberId=${talker.id}&q=needle_${tag}`)).messages[0]?.deletedAt ?? null, {
+        timeout: 15_000,
+      })
+      .not.toBeNull();
+  }, 90_000);
 });
 
 describe('a deleted member', () => {

@@ -181,7 +181,7 @@ describe('admin routes', () => {
     const actor = { principal, meta: { ipAddress: null, userAgent: null } };
     const ctx = auth.service.context;
     const attempts: [string, () => Promise<unknown>][] = [
-      ['listUsers', () => adminUsers.listUsers(ctx, principal, { limit: 10, offset: 0 })],
+      ['listUsers', () => adminUsers.listUsers(ctx, principal, { limit: 10, offset: 0, sort: 'joined' })],
       ['updateUser', () => adminUsers.updateUser(ctx, actor, target, { firstName: 'Hacked' })],
       ['setAccessLevel', () => adminUsers.setAccessLevel(ctx, actor, member.id, 'Admin')],
       ['sendAdminPasswordReset', () => adminUsers.sendAdminPasswordReset(ctx, actor, target)],
@@ -218,6 +218,7 @@ describe('admin routes', () => {
       isActive: true,
       deactivatedAt: null,
       suspendedUntil: null,
+      lastSeenAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
 
     const firstPage = await asAdmin(`/api/admin/users?search=${surname}&limit=2&offset=0`);
@@ -439,7 +440,9 @@ describe('admin routes', () => {
     });
     expect(refused.status).toBe(403);
     const when = until.toISOString().replace('T', ' ').slice(0, 16);
-    expect(await refused.json()).toMatchObject({ message: `This account is suspended until ${when} UTC.` });
+    expect(await refused.json()).toMatchObject({
+      message: `This account is suspended until ${when} UTC. Reason: Harassment`,
+    });
     const audited = await expectAdminAction('user_suspend', suspended.id);
     expect(audited).toMatchObject({ details: { until: until.toISOString(), reason: 'Harassment' } });
 
@@ -480,5 +483,86 @@ describe('admin routes', () => {
         'user_suspend',
       ]),
     );
+  });
+});
+
+describe('the users table', () => {
+  it('filters by tier, status and role and sorts by name, joined and last seen, all in SQL', async () => {
+    const tag = uniqueTag();
+    const make = (firstName: string) => auth.signUp({ firstName, lastName: tag });
+    const [zed, amy, mia, bob] = [await make('Zed'), await make('Amy'), await make('Mia'), await make('Bob')];
+    await auth.sql(`UPDATE users SET email_verified = true WHERE id = ANY($1::uuid[])`, [[zed.id, amy.id, mia.id]]);
+    expect(
+      (await asAdmin(`/api/admin/users/${amy.id}/access-level`, { method: 'PATCH', json: { accessLevel: 'Core' } }))
+        .status,
+    ).toBe(200);
+    expect(
+      (
+        await asAdmin(`/api/admin/users/${zed.id}/suspend`, {
+          method: 'POST',
+          json: { until: '2999-01-01T00:00:00Z', reason: 'spam' },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await asAdmin(`/api/admin/users/${mia.id}/deactivate`, { method: 'POST' })).status).toBe(200);
+    await auth.sql(`UPDATE sessions SET last_seen_at = now() + interval '1 hour' WHERE user_id = $1`, [bob.id]);
+
+    const names = async (query: string) => {
+      const { status, body } = await asAdmin(`/api/admin/users?search=${tag}&${query}`);
+      expect(status).toBe(200);
+      return (body.users as { firstName: string }[]).map((user) => user.firstName);
+    };
+    expect(await names('sort=name')).toEqual(['Amy', 'Bob', 'Mia', 'Zed']);
+    expect(await names('sort=joined')).toEqual(['Bob', 'Mia', 'Amy', 'Zed']);
+    expect((await names('sort=last_seen'))[0]).toBe('Bob');
+    expect(await names('tier=Core')).toEqual(['Amy']);
+    expect(await names('status=active')).toEqual(['Amy']);
+    expect(await names('status=suspended')).toEqual(['Zed']);
+    expect(await names('status=deactivated')).toEqual(['Mia']);
+    expect(await names('status=unverified')).toEqual(['Bob']);
+    expect(await names('role=admin')).toEqual([]);
+    expect((await names('role=member&sort=name')).length).toBe(4);
+    const listed = await asAdmin(`/api/admin/users?search=${tag}&status=unverified`);
+    expect(listed.body).toMatchObject({ total: 1, users: [{ id: bob.id, lastSeenAt: expect.any(String) }] });
+    expect(await asAdmin(`/api/admin/users?status=banned`)).toMatchObject({
+      status: 400,
+      body: { message: expect.stringContaining('Filter by a known tier') },
+    });
+  });
+
+  it('refuses to remove the last admin with 409 and allows removing an admin while another remains', async () => {
+    const second = await auth.signUp();
+    expect(
+      (await asAdmin(`/api/admin/users/${second.id}/access-level`, { method: 'PATCH', json: { accessLevel: 'Admin' } }))
+        .status,
+    ).toBe(200);
+    // Only the first admin and `second` stay admins for this test; the others come back after it.
+    const others = await auth.sql<{ id: string }>(
+      `UPDATE users SET deactivated_at = now() WHERE id <> ALL($1::uuid[]) AND deactivated_at IS NULL AND (is_admin OR access_level = 'Admin') RETURNING id`,
+      [[adminId, second.id]],
+    );
+    try {
+      expect(
+        (
+          await asAdmin(`/api/admin/users/${second.id}/access-level`, {
+            method: 'PATCH',
+            json: { accessLevel: 'Core' },
+          })
+        ).status,
+      ).toBe(200);
+      const lastAdmin = { status: 409, body: { message: 'This is the last admin: make someone else an admin first' } };
+      expect(
+        await asAdmin(`/api/admin/users/${adminId}`, {
+          method: 'PATCH',
+          json: { isAdmin: false, accessLevel: 'Core' },
+        }),
+      ).toMatchObject(lastAdmin);
+      const me = await asAdmin(`/api/admin/users?search=${encodeURIComponent(ADMIN_EMAIL)}`);
+      expect(me.body.users).toEqual([expect.objectContaining({ id: adminId, accessLevel: 'Admin' })]);
+    } finally {
+      await auth.sql(`UPDATE users SET deactivated_at = NULL WHERE id = ANY($1::uuid[])`, [
+        others.map((row) => row.id),
+      ]);
+    }
   });
 });

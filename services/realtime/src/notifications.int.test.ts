@@ -115,6 +115,26 @@ describe('notifications from events', () => {
 });
 
 describe('removed posts', () => {
+  it("tells a warned member the moderator's whole text", async () => {
+    const [member, moderator] = [await world.member(), await world.member()];
+    const text = `Please keep it civil. ${'This is the whole warning. '.repeat(8)}`.trim();
+    await rt.bus.publish(
+      newEvent(SUBJECTS.adminMemberWarned, {
+        userId: member.id,
+        warnedBy: moderator.id,
+        message: text,
+        kind: 'post_report',
+        targetId: randomUUID(),
+      }),
+    );
+    await vi.waitFor(async () => {
+      const list = await rt.call<NotificationDetail[]>('/api/notifications', { token: member.token });
+      expect(list.map((notification) => [notification.type, notification.title, notification.message])).toEqual([
+        ['system', 'A moderator warned you about your forum post', text],
+      ]);
+    }, WAIT);
+  });
+
   it('tells the author a moderator removed their reply or discussion, with the reason', async () => {
     const [author, moderator] = [await world.member(), await world.member()];
     const discussionId = randomUUID();

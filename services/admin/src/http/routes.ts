@@ -64,6 +64,10 @@ export function registerAdminRoutes(router: Router, deps: { ctx: AdminContext; v
     res.json(await review.updateFlagStatus(ctx, actorOf(req), params.id, body));
   });
 
+  mount(routes.exportAuditLogs, async ({ query }, req, res) => {
+    const { filename, csv } = await audit.exportAuditLogs(ctx, actorOf(req), query);
+    res.type('text/csv; charset=utf-8').attachment(filename).send(csv);
+  });
   mount(routes.listAuditLogs, async ({ query }, req, res) => {
     res.json(await audit.listAuditLogs(ctx, actorOf(req), query));
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AdminActionType } from '@crucible/proto';
+import type { AdminActionType, AuditLogFilter } from '@crucible/proto';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 
 type Db = PrismaClient | Prisma.TransactionClient;
@@ -20,6 +20,17 @@ export interface AuditRecord {
   createdAt?: Date;
 }
 
+function whereOf(filter: AuditLogFilter): Prisma.AdminAuditLogWhereInput {
+  return {
+    ...(filter.actionType ? { actionType: filter.actionType } : {}),
+    ...(filter.adminId ? { adminId: filter.adminId } : {}),
+    ...(filter.targetUserId ? { targetUserId: filter.targetUserId } : {}),
+    ...(filter.from || filter.to
+      ? { createdAt: { ...(filter.from ? { gte: filter.from } : {}), ...(filter.to ? { lte: filter.to } : {}) } }
+      : {}),
+  };
+}
+
 /** Append-only: there is no update or delete here, and the table's trigger refuses them anyway. */
 export const auditLogRepository = {
   append: async (db: Db, records: AuditRecord[]): Promise<void> => {
@@ -32,11 +43,8 @@ export const auditLogRepository = {
       })),
     });
   },
-  page: async (db: Db, query: { actionType?: AdminActionType; adminId?: string; limit: number; offset: number }) => {
-    const where = {
-      ...(query.actionType ? { actionType: query.actionType } : {}),
-      ...(query.adminId ? { adminId: query.adminId } : {}),
-    };
+  page: async (db: Db, query: AuditLogFilter & { limit: number; offset: number }) => {
+    const where = whereOf(query);
     const [rows, total] = await Promise.all([
       db.adminAuditLog.findMany({
         where,

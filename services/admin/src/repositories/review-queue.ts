@@ -1,11 +1,10 @@
 import type { PostReportedPayload, ReviewOutcome } from '@crucible/proto';
-import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
+import { Prisma, type PrismaClient } from '../generated/prisma/client.ts';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 type Status = 'all' | 'open' | 'resolved';
-
-/** The most reports the queue groups at once (per kind); older ones page in as these are resolved. */
-const QUEUE_WINDOW = 1000;
+type Kind = 'dm_report' | 'post_report';
+type Sort = 'newest' | 'most_reported';
 
 const resolvedWhere = (status: Status) => (status === 'all' ? {} : { isResolved: status === 'resolved' });
 
@@ -28,19 +27,53 @@ export const reviewQueueRepository = {
       },
     }),
 
-  messageReports: (db: Db, status: Status) =>
+  /**
+   * One page of reported content (kind, target), grouped and ordered in SQL: newest by its latest
+   * report, most_reported by its number of reports; only reports of the status count. `total` is the
+   * number of items over all pages.
+   */
+  async page(db: Db, query: { kind: Kind | 'all'; status: Status; sort: Sort; limit: number; offset: number }) {
+    const status =
+      query.status === 'all'
+        ? Prisma.sql`TRUE`
+        : query.status === 'resolved'
+          ? Prisma.sql`is_resolved`
+          : Prisma.sql`NOT is_resolved`;
+    const order =
+      query.sort === 'most_reported'
+        ? Prisma.sql`report_count DESC, latest DESC, target_id`
+        : Prisma.sql`latest DESC, target_id`;
+    const items = Prisma.sql`
+      WITH items AS (
+        SELECT 'dm_report' AS kind, message_id AS target_id, count(*) AS report_count, max(created_at) AS latest
+          FROM message_reports WHERE ${status} AND ${query.kind !== 'post_report'} GROUP BY message_id
+        UNION ALL
+        SELECT 'post_report', COALESCE(reply_id, discussion_id), count(*), max(created_at)
+          FROM post_reports WHERE ${status} AND ${query.kind !== 'dm_report'} GROUP BY COALESCE(reply_id, discussion_id)
+      )`;
+    const [rows, [counted]] = await Promise.all([
+      db.$queryRaw<{ kind: Kind; target_id: string }[]>`
+        ${items} SELECT kind, target_id::text AS target_id FROM items
+        ORDER BY ${order} LIMIT ${query.limit} OFFSET ${query.offset}`,
+      db.$queryRaw<{ total: number }[]>`${items} SELECT count(*)::int AS total FROM items`,
+    ]);
+    return { items: rows.map((row) => ({ kind: row.kind, targetId: row.target_id })), total: counted?.total ?? 0 };
+  },
+
+  messageReports: (db: Db, status: Status, messageIds: string[]) =>
     db.messageReport.findMany({
-      where: resolvedWhere(status),
+      where: { ...resolvedWhere(status), messageId: { in: messageIds } },
       include: { message: true },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: QUEUE_WINDOW,
     }),
 
-  postReports: (db: Db, status: Status) =>
+  postReports: (db: Db, status: Status, postIds: string[]) =>
     db.postReport.findMany({
-      where: resolvedWhere(status),
+      where: {
+        ...resolvedWhere(status),
+        OR: [{ replyId: { in: postIds } }, { discussionId: { in: postIds }, replyId: null }],
+      },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: QUEUE_WINDOW,
     }),
 
   /** The messages of the same pair just before and after the reported one (oldest first). */

@@ -3,6 +3,15 @@ import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 
+export interface MessageSearch {
+  memberId?: string;
+  q?: string;
+  from?: Date;
+  to?: Date;
+  limit: number;
+  offset: number;
+}
+
 export const snapshotRepository = {
   /** Idempotent: dm's event and a request-reply answer may both bring the same message. */
   save: (db: Db, message: DmMessageCreatedPayload) =>
@@ -39,15 +48,26 @@ export const snapshotRepository = {
   },
   find: (db: Db, messageId: string) => db.messageSnapshot.findUnique({ where: { messageId } }),
   findMany: (db: Db, messageIds: string[]) => db.messageSnapshot.findMany({ where: { messageId: { in: messageIds } } }),
-  /** The most recent messages of all members, newest first. */
-  recent: async (db: Db, page: { limit: number; offset: number }) => {
+  /** Every message kept, newest first, filtered by member, text and sending time, one page at a time. */
+  search: async (db: Db, query: MessageSearch) => {
+    const where: Prisma.MessageSnapshotWhereInput = {
+      ...(query.memberId ? { OR: [{ senderId: query.memberId }, { recipientId: query.memberId }] } : {}),
+      // Prisma's contains does not escape LIKE's wildcards: % and _ are searched as themselves.
+      ...(query.q
+        ? { content: { contains: query.q.replace(/[\\%_]/g, (char) => `\\${char}`), mode: 'insensitive' } }
+        : {}),
+      ...(query.from || query.to
+        ? { sentAt: { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lte: query.to } : {}) } }
+        : {}),
+    };
     const [rows, total] = await Promise.all([
       db.messageSnapshot.findMany({
+        where,
         orderBy: [{ sentAt: 'desc' }, { messageId: 'desc' }],
-        take: page.limit,
-        skip: page.offset,
+        take: query.limit,
+        skip: query.offset,
       }),
-      db.messageSnapshot.count(),
+      db.messageSnapshot.count({ where }),
     ]);
     return { rows, total };
   },

@@ -1,10 +1,12 @@
 import {
   ADMIN_ACTION_TYPES,
+  AUDIT_EXPORT_MAX_ROWS,
   SUBJECTS,
   type AdminActionPayload,
   type AdminActionType,
   type AuditLogEntry,
   type AuditLogList,
+  type AuditLogFilter,
   type AuditLogQuery,
   type EventOf,
 } from '@crucible/proto';
@@ -12,6 +14,7 @@ import { requireAdmin, subscribeIdempotent, type SqlExecutor, type Subscription 
 import { auditLogRepository, type AuditRecord } from '../repositories/audit-logs.ts';
 import { moderationLogRepository } from '../repositories/moderation-log.ts';
 import { ADMIN_SCHEMA, type Actor, type AdminContext, type Tx } from './context.ts';
+import { toCsv } from './csv.ts';
 import { nameIn, peopleOf } from './names.ts';
 
 /** Every service's admin and moderator actions: auth's user administration, dm's message actions, forum's moderation. */
@@ -129,15 +132,12 @@ export function recordAuditedActions(ctx: AdminContext, durable: string): Promis
   });
 }
 
-/** The audit log, newest first; read only (no call changes or removes an entry). */
-export async function listAuditLogs(ctx: AdminContext, actor: Actor, query: AuditLogQuery): Promise<AuditLogList> {
-  requireAdmin(actor.principal);
-  const { rows, total } = await auditLogRepository.page(ctx.prisma, query);
-  const people = await peopleOf(
-    ctx,
-    rows.map((row) => row.adminId),
-  );
-  const logs: AuditLogEntry[] = rows.map((row) => ({
+type AuditRow = Awaited<ReturnType<typeof auditLogRepository.page>>['rows'][number];
+
+async function toEntries(ctx: AdminContext, rows: AuditRow[]): Promise<AuditLogEntry[]> {
+  const targets = rows.flatMap((row) => (row.targetUserId ? [row.targetUserId] : []));
+  const people = await peopleOf(ctx, [...rows.map((row) => row.adminId), ...targets]);
+  return rows.map((row) => ({
     id: row.id,
     actionType: row.actionType,
     adminId: row.adminId,
@@ -145,6 +145,7 @@ export async function listAuditLogs(ctx: AdminContext, actor: Actor, query: Audi
     description: row.description,
     details: (row.details as Record<string, unknown> | null) ?? null,
     targetUserId: row.targetUserId,
+    targetUserName: row.targetUserId ? nameIn(people, row.targetUserId) : null,
     targetMessageId: row.targetMessageId,
     targetReportId: row.targetReportId,
     targetFlagId: row.targetFlagId,
@@ -153,5 +154,65 @@ export async function listAuditLogs(ctx: AdminContext, actor: Actor, query: Audi
     success: row.success,
     createdAt: row.createdAt.toISOString(),
   }));
-  return { logs, total };
+}
+
+/** The audit log, newest first; read only (no call changes or removes an entry). */
+export async function listAuditLogs(ctx: AdminContext, actor: Actor, query: AuditLogQuery): Promise<AuditLogList> {
+  requireAdmin(actor.principal);
+  const { rows, total } = await auditLogRepository.page(ctx.prisma, query);
+  return { logs: await toEntries(ctx, rows), total };
+}
+
+const CSV_HEADER = [
+  'Time (UTC)',
+  'Action',
+  'Admin ID',
+  'Admin',
+  'Target member ID',
+  'Target member',
+  'Target message ID',
+  'Target report ID',
+  'Target flag ID',
+  'Description',
+  'Reason',
+  'IP address',
+  'User agent',
+  'Success',
+] as const;
+
+/** The reason an entry was recorded with, wherever its service put it. */
+function reasonOf(details: Record<string, unknown> | null): string | null {
+  const reason = details?.reason ?? details?.notes;
+  return typeof reason === 'string' ? reason : null;
+}
+
+/** The filtered audit log as CSV (newest first, at most AUDIT_EXPORT_MAX_ROWS rows). */
+export async function exportAuditLogs(
+  ctx: AdminContext,
+  actor: Actor,
+  filter: AuditLogFilter,
+): Promise<{ filename: string; csv: string }> {
+  requireAdmin(actor.principal);
+  const { rows } = await auditLogRepository.page(ctx.prisma, { ...filter, limit: AUDIT_EXPORT_MAX_ROWS, offset: 0 });
+  const entries = await toEntries(ctx, rows);
+  const csv = toCsv(
+    CSV_HEADER,
+    entries.map((entry) => [
+      entry.createdAt,
+      entry.actionType,
+      entry.adminId,
+      entry.adminName,
+      entry.targetUserId,
+      entry.targetUserName,
+      entry.targetMessageId,
+      entry.targetReportId,
+      entry.targetFlagId,
+      entry.description,
+      reasonOf(entry.details),
+      entry.ipAddress,
+      entry.userAgent,
+      entry.success,
+    ]),
+  );
+  return { filename: `audit-log-${new Date().toISOString().slice(0, 10)}.csv`, csv };
 }

@@ -15,7 +15,7 @@ import {
 import { HttpError, ServiceUnavailableError, requireAdmin } from '@crucible/platform';
 import { z } from 'zod';
 import { flagRepository } from '../repositories/flags.ts';
-import { snapshotRepository } from '../repositories/snapshots.ts';
+import { snapshotRepository, type MessageSearch } from '../repositories/snapshots.ts';
 import { inTransaction, type Actor, type AdminContext } from './context.ts';
 import { findMessage } from './message-snapshots.ts';
 import { displayName, nameIn, peopleOf } from './names.ts';
@@ -118,10 +118,10 @@ export async function viewConversation(
 export async function listDirectMessages(
   ctx: AdminContext,
   actor: Actor,
-  query: { limit: number; offset: number },
+  query: MessageSearch,
 ): Promise<AdminDirectMessageList> {
   requireAdmin(actor.principal);
-  const { rows, total } = await snapshotRepository.recent(ctx.prisma, query);
+  const { rows, total } = await snapshotRepository.search(ctx.prisma, query);
   const people = await peopleOf(
     ctx,
     rows.flatMap((row) => [row.senderId, row.recipientId]),

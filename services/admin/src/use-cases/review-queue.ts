@@ -1,5 +1,6 @@
 import {
   ADMIN_MESSAGES,
+  SUBJECTS,
   type ReviewItem,
   type ReviewKind,
   type ReviewOutcome,
@@ -7,7 +8,7 @@ import {
   type reviewQueueQuerySchema,
   type reviewResolveSchema,
 } from '@crucible/proto';
-import { ConflictError, NotFoundError, requireAdmin } from '@crucible/platform';
+import { BadRequestError, ConflictError, NotFoundError, requireAdmin } from '@crucible/platform';
 import type { z } from 'zod';
 import { reviewQueueRepository } from '../repositories/review-queue.ts';
 import { recordAction } from './audit.ts';
@@ -47,10 +48,18 @@ function addTo(groups: Map<string, Group>, group: Omit<Group, 'reports'>, line: 
   groups.set(key, known);
 }
 
-async function groupsOf(ctx: AdminContext, query: Query): Promise<Group[]> {
+/** The reports (of the status) of the given content, grouped per content in the order given. */
+async function groupsOf(
+  ctx: AdminContext,
+  status: Query['status'],
+  targets: { kind: ReviewKind; targetId: string }[],
+): Promise<Group[]> {
   const groups = new Map<string, Group>();
-  if (query.kind !== 'post_report')
-    for (const row of await reviewQueueRepository.messageReports(ctx.prisma, query.status)) {
+  const idsOf = (kind: ReviewKind) => targets.filter((target) => target.kind === kind).map((target) => target.targetId);
+  const messageIds = idsOf('dm_report');
+  const postIds = idsOf('post_report');
+  if (messageIds.length > 0)
+    for (const row of await reviewQueueRepository.messageReports(ctx.prisma, status, messageIds)) {
       const message = row.message;
       addTo(
         groups,
@@ -77,8 +86,8 @@ async function groupsOf(ctx: AdminContext, query: Query): Promise<Group[]> {
         { ...row, reportReason: row.description },
       );
     }
-  if (query.kind !== 'dm_report')
-    for (const row of await reviewQueueRepository.postReports(ctx.prisma, query.status))
+  if (postIds.length > 0)
+    for (const row of await reviewQueueRepository.postReports(ctx.prisma, status, postIds))
       addTo(
         groups,
         {
@@ -94,7 +103,7 @@ async function groupsOf(ctx: AdminContext, query: Query): Promise<Group[]> {
         },
         { ...row, reportReason: row.reason },
       );
-  return [...groups.values()];
+  return targets.flatMap((target) => groups.get(`${target.kind}:${target.targetId}`) ?? []);
 }
 
 const latestOf = (group: Group) => Math.max(...group.reports.map((report) => report.createdAt.getTime()));
@@ -143,13 +152,9 @@ async function toItem(ctx: AdminContext, group: Group): Promise<ReviewItem> {
  */
 export async function reviewQueue(ctx: AdminContext, actor: Actor, query: Query): Promise<ReviewQueue> {
   requireAdmin(actor.principal);
-  const groups = await groupsOf(ctx, query);
-  const byNewest = (a: Group, b: Group) => latestOf(b) - latestOf(a);
-  groups.sort(
-    query.sort === 'most_reported' ? (a, b) => b.reports.length - a.reports.length || byNewest(a, b) : byNewest,
-  );
-  const page = groups.slice(query.offset, query.offset + query.limit);
-  return { items: await Promise.all(page.map((group) => toItem(ctx, group))), total: groups.length };
+  const page = await reviewQueueRepository.page(ctx.prisma, query);
+  const groups = await groupsOf(ctx, query.status, page.items);
+  return { items: await Promise.all(groups.map((group) => toItem(ctx, group))), total: page.total };
 }
 
 /**
@@ -161,31 +166,46 @@ export async function reviewQueue(ctx: AdminContext, actor: Actor, query: Query)
 export async function resolveReviewItem(ctx: AdminContext, actor: Actor, body: Resolve): Promise<ReviewItem> {
   requireAdmin(actor.principal);
   const outcome = body.outcome === 'dismiss' ? null : body.outcome;
+  if (outcome === 'warn' && !body.notes) throw new BadRequestError(ADMIN_MESSAGES.warningTextRequired);
+  const notes = body.notes ?? ADMIN_MESSAGES.noResolutionNotes;
   if (!(await reviewQueueRepository.anyOf(ctx.prisma, body.kind, body.targetId)))
     throw new NotFoundError(ADMIN_MESSAGES.reviewItemNotFound);
   if (outcome === 'delete' && body.kind === 'dm_report')
-    await bulkDelete(ctx, actor, { messageIds: [body.targetId], reason: body.notes });
-  await inTransaction(ctx, async (tx) => {
+    await bulkDelete(ctx, actor, { messageIds: [body.targetId], reason: notes });
+  await inTransaction(ctx, async (tx, emit) => {
     const ids = await reviewQueueRepository.lockOpen(tx, body.kind, body.targetId);
     if (ids.length === 0) throw new ConflictError(ADMIN_MESSAGES.reviewItemAlreadyResolved);
     await reviewQueueRepository.resolve(tx, body.kind, ids, {
       resolvedBy: actor.principal.userId.toLowerCase(),
       outcome,
-      resolution: body.notes,
+      resolution: notes,
     });
-    const group = (await groupsOf(ctx, { kind: body.kind, status: 'all', sort: 'newest', limit: 1, offset: 0 })).find(
-      (candidate) => candidate.targetId === body.targetId,
-    );
+    const [group] = await groupsOf(ctx, 'all', [body]);
     await recordAction(tx, actor, {
       actionType: outcome ? 'report_resolve' : 'report_dismiss',
       description: `${outcome ? `Resolved (${outcome})` : 'Dismissed'} ${ids.length} report(s) of a ${body.kind === 'dm_report' ? 'message' : 'forum post'}`,
-      details: { kind: body.kind, targetId: body.targetId, outcome, notes: body.notes, reportIds: ids },
+      details: { kind: body.kind, targetId: body.targetId, outcome, notes, reportIds: ids },
       targetUserId: group?.authorId ?? null,
       targetMessageId: body.kind === 'dm_report' ? body.targetId : null,
     });
+    if (outcome === 'warn' && group) {
+      // The warning itself: the member's notification (realtime) and its own audit row.
+      await emit(SUBJECTS.adminMemberWarned, {
+        userId: group.authorId,
+        warnedBy: actor.principal.userId.toLowerCase(),
+        message: notes,
+        kind: body.kind,
+        targetId: body.targetId,
+      });
+      await recordAction(tx, actor, {
+        actionType: 'user_warn',
+        description: `Warned the author of a reported ${body.kind === 'dm_report' ? 'message' : 'forum post'}`,
+        details: { kind: body.kind, targetId: body.targetId, reason: notes },
+        targetUserId: group.authorId,
+        targetMessageId: body.kind === 'dm_report' ? body.targetId : null,
+      });
+    }
   });
-  const resolved = (await groupsOf(ctx, { kind: body.kind, status: 'all', sort: 'newest', limit: 1, offset: 0 })).find(
-    (candidate) => candidate.targetId === body.targetId,
-  )!;
-  return toItem(ctx, resolved);
+  const [resolved] = await groupsOf(ctx, 'all', [body]);
+  return toItem(ctx, resolved!);
 }

@@ -1,4 +1,4 @@
-import type { AccessLevel } from '@crucible/proto';
+import type { AccessLevel, AdminUserSort, AdminUserStatus } from '@crucible/proto';
 import { Prisma, type User } from '../generated/prisma/client.ts';
 import type { Db } from './db.ts';
 
@@ -99,15 +99,81 @@ export const userRepository = {
       },
       orderBy: [{ firstName: 'asc' }, { lastName: 'asc' }],
     }),
-  async page(db: Db, options: { limit: number; offset: number; search?: string }) {
-    const where = searchFilter(options.search);
-    const [users, total] = await Promise.all([
-      db.user.findMany({ where, orderBy: { createdAt: 'desc' }, take: options.limit, skip: options.offset }),
-      db.user.count({ where }),
+  /**
+   * The users table's page, filtered and ordered in SQL (last seen is the latest use of any of the
+   * member's sessions), with each member's last-seen time.
+   */
+  async page(db: Db, options: AdminUserListOptions) {
+    const where = adminListWhere(options);
+    const order = {
+      joined: Prisma.sql`u.created_at DESC, u.id`,
+      name: Prisma.sql`lower(coalesce(u.first_name, '')), lower(coalesce(u.last_name, '')), u.id`,
+      last_seen: Prisma.sql`last_seen_at DESC NULLS LAST, u.id`,
+    }[options.sort];
+    const [rows, [counted]] = await Promise.all([
+      db.$queryRaw<{ id: string; last_seen_at: Date | null }[]>`
+        SELECT u.id, (SELECT max(s.last_seen_at) FROM auth.sessions s WHERE s.user_id = u.id) AS last_seen_at
+          FROM auth.users u WHERE ${where}
+          ORDER BY ${order} LIMIT ${options.limit} OFFSET ${options.offset}`,
+      db.$queryRaw<{ total: number }[]>`SELECT count(*)::int AS total FROM auth.users u WHERE ${where}`,
     ]);
-    return { users, total };
+    const byId = new Map(
+      (await db.user.findMany({ where: { id: { in: rows.map((row) => row.id) } } })).map((user) => [user.id, user]),
+    );
+    return {
+      users: rows.flatMap((row) => {
+        const user = byId.get(row.id);
+        return user ? [{ user, lastSeenAt: row.last_seen_at }] : [];
+      }),
+      total: counted?.total ?? 0,
+    };
   },
+
+  /** Active admins (the flag or the Admin level) other than `userId`. */
+  otherActiveAdmins: (db: Db, userId: string) =>
+    db.user.count({
+      where: { id: { not: userId }, deactivatedAt: null, OR: [{ isAdmin: true }, { accessLevel: 'Admin' }] },
+    }),
+
+  /** Serializes changes that could remove an admin, so two of them cannot each leave the other as the last. */
+  lockAdmins: (tx: Prisma.TransactionClient) => tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('auth.admins'))`,
 };
+
+export interface AdminUserListOptions {
+  limit: number;
+  offset: number;
+  search?: string;
+  tier?: AccessLevel;
+  status?: AdminUserStatus;
+  role?: 'admin' | 'member';
+  sort: AdminUserSort;
+}
+
+const STATUS_SQL: Record<AdminUserStatus, Prisma.Sql> = {
+  deactivated: Prisma.sql`u.deactivated_at IS NOT NULL`,
+  suspended: Prisma.sql`u.deactivated_at IS NULL AND u.suspended_until > now()`,
+  unverified: Prisma.sql`u.deactivated_at IS NULL AND (u.suspended_until IS NULL OR u.suspended_until <= now()) AND NOT u.email_verified`,
+  active: Prisma.sql`u.deactivated_at IS NULL AND (u.suspended_until IS NULL OR u.suspended_until <= now()) AND u.email_verified`,
+};
+
+/** The admin list's filters as SQL: the same name and e-mail search as searchFilter, the tier, status and role. */
+function adminListWhere(options: AdminUserListOptions): Prisma.Sql {
+  const conditions: Prisma.Sql[] = [Prisma.sql`TRUE`];
+  if (options.search) {
+    const like = (text: string) => `%${literal(text)}%`;
+    const [first, ...rest] = options.search.split(/\s+/);
+    conditions.push(
+      Prisma.sql`(u.email ILIKE ${like(options.search)} OR u.first_name ILIKE ${like(options.search)}
+        OR u.last_name ILIKE ${like(options.search)}
+        OR (${rest.length > 0} AND u.first_name ILIKE ${like(first!)} AND u.last_name ILIKE ${like(rest.join(' '))}))`,
+    );
+  }
+  if (options.tier) conditions.push(Prisma.sql`u.access_level::text = ${options.tier}`);
+  if (options.status) conditions.push(STATUS_SQL[options.status]);
+  if (options.role === 'admin') conditions.push(Prisma.sql`(u.is_admin OR u.access_level = 'Admin')`);
+  if (options.role === 'member') conditions.push(Prisma.sql`NOT u.is_admin AND u.access_level <> 'Admin'`);
+  return Prisma.join(conditions, ' AND ');
+}
 
 export function isNotFound(error: unknown): boolean {
   return error instanceof Prisma.PrismaClientKnownRequestError && error.code === 'P2025';

@@ -8,8 +8,9 @@ import {
   type SessionPrincipal,
 } from '@crucible/proto';
 import { BadRequestError, ConflictError, NotFoundError, isUniqueViolation, requireAdmin } from '@crucible/platform';
+import type { Prisma } from '../generated/prisma/client.ts';
 import { sessionRepository } from '../repositories/sessions.ts';
-import { isNotFound, userRepository, type User } from '../repositories/users.ts';
+import { isNotFound, userRepository, type AdminUserListOptions, type User } from '../repositories/users.ts';
 import { sendPasswordReset } from './accounts.ts';
 import { inTransaction, type AuthContext, type Emit, type RequestMeta } from './context.ts';
 import { forgetRevokedSessions, refreshSessionsOf, revokeSessions } from './sessions.ts';
@@ -44,11 +45,28 @@ async function requireUser(ctx: AuthContext, userId: string): Promise<User> {
 export async function listUsers(
   ctx: AuthContext,
   viewer: SessionPrincipal,
-  query: { limit: number; offset: number; search?: string },
+  query: AdminUserListOptions,
 ): Promise<AdminUserListResponse> {
   requireAdmin(viewer);
   const { users, total } = await userRepository.page(ctx.prisma, query);
-  return { users: users.map(toAdminUser), total };
+  return { users: users.map(({ user, lastSeenAt }) => toAdminUser(user, lastSeenAt)), total };
+}
+
+const isAdminUser = (user: Pick<User, 'isAdmin' | 'accessLevel' | 'deactivatedAt'>) =>
+  user.deactivatedAt === null && (user.isAdmin || user.accessLevel === 'Admin');
+
+/**
+ * Refuses a change that would leave no active admin: the console would then have nobody to run it.
+ * Call inside the change's transaction; the lock keeps two admins from demoting each other at once.
+ */
+async function keepAnAdmin(
+  tx: Prisma.TransactionClient,
+  before: User,
+  after: Pick<User, 'isAdmin' | 'accessLevel' | 'deactivatedAt'> | null,
+): Promise<void> {
+  if (!isAdminUser(before) || (after && isAdminUser(after))) return;
+  await userRepository.lockAdmins(tx);
+  if ((await userRepository.otherActiveAdmins(tx, before.id)) === 0) throw new ConflictError(AUTH_MESSAGES.lastAdmin);
 }
 
 /** Applies an admin's change, records it for the audit log and makes it live on the member's next request. */
@@ -67,6 +85,7 @@ async function changeUser(
   let updated: User;
   try {
     updated = await inTransaction(ctx, async (tx, emit) => {
+      await keepAnAdmin(tx, before, { ...before, ...patch });
       const user = await userRepository.update(tx, userId, changes);
       await emit(SUBJECTS.userUpdated, toUserEventPayload(user));
       const changed = Object.fromEntries(
@@ -113,6 +132,7 @@ export async function deleteUser(ctx: AuthContext, actor: AdminActor, userId: st
   const user = await requireUser(ctx, userId);
   const sessionIds = await sessionRepository.liveIdsOfUser(ctx.prisma, userId);
   await inTransaction(ctx, async (tx, emit) => {
+    await keepAnAdmin(tx, user, null);
     await revokeSessions(tx, emit, userId, sessionIds, 'user deleted');
     await userRepository.delete(tx, userId);
     await emit(SUBJECTS.userDeleted, { id: userId });
@@ -141,6 +161,7 @@ export async function setActive(
   if ((before.deactivatedAt === null) === active) return toAdminUser(before);
   const sessionIds = active ? [] : await sessionRepository.liveIdsOfUser(ctx.prisma, userId);
   const updated = await inTransaction(ctx, async (tx, emit) => {
+    if (!active) await keepAnAdmin(tx, before, null);
     const user = await userRepository.update(tx, userId, { deactivatedAt: active ? null : new Date() });
     // Every replica learns it: dm refuses messages to the member, project refuses them as an assignee.
     await emit(SUBJECTS.userUpdated, toUserEventPayload(user));

@@ -39,7 +39,7 @@ async function restoreIfDeletionPending(ctx: AuthContext, user: User, now = new 
  */
 export async function startSession(ctx: AuthContext, user: User, meta: RequestMeta): Promise<StartedSession> {
   if (user.deactivatedAt) throw new ForbiddenError(AUTH_MESSAGES.accountDeactivated);
-  if (isSuspended(user)) throw new ForbiddenError(accountSuspendedMessage(user.suspendedUntil!));
+  if (isSuspended(user)) throw new ForbiddenError(accountSuspendedMessage(user.suspendedUntil!, user.suspensionReason));
   const restoredFromDeletion = await restoreIfDeletionPending(ctx, user);
   const expiresAt = new Date(Date.now() + ctx.config.SESSION_TTL_HOURS * 3_600_000);
   const session = await sessionRepository.create(ctx.prisma, { userId: user.id, expiresAt, ...meta });

@@ -28,7 +28,8 @@ export function toUserSummary(user: User, options: { email: string | null }): Us
   };
 }
 
-export function toAdminUser(user: User): AdminUser {
+/** `lastSeenAt`: the latest use of the member's sessions, where the caller has read it (the users table). */
+export function toAdminUser(user: User, lastSeenAt: Date | null = null): AdminUser {
   const { profileImageUrl: _image, ...current } = toCurrentUser(user);
   return {
     ...current,
@@ -36,6 +37,7 @@ export function toAdminUser(user: User): AdminUser {
     isActive: user.deactivatedAt === null,
     deactivatedAt: user.deactivatedAt?.toISOString() ?? null,
     suspendedUntil: isSuspended(user) ? user.suspendedUntil!.toISOString() : null,
+    lastSeenAt: lastSeenAt?.toISOString() ?? null,
   };
 }
 

@@ -76,6 +76,7 @@ export const NOTIFYING_SUBJECTS = [
   SUBJECTS.forumReplyCreated,
   SUBJECTS.forumMentionCreated,
   SUBJECTS.forumPostRemoved,
+  SUBJECTS.adminMemberWarned,
   SUBJECTS.dmMessageCreated,
   SUBJECTS.projectTaskCreated,
   SUBJECTS.projectTaskAssigned,
@@ -133,6 +134,20 @@ async function draftsFor(ctx: RealtimeContext, event: NotifyingEvent): Promise<N
           discussionId: removal.replyId ? removal.discussionId : null,
           replyId: removal.replyId,
           fromUserId: removal.removedBy,
+        },
+      ];
+    }
+    case SUBJECTS.adminMemberWarned: {
+      const warning = event.payload;
+      return [
+        {
+          ...none,
+          userId: warning.userId,
+          type: 'system',
+          title: title(`A moderator warned you about your ${warning.kind === 'dm_report' ? 'message' : 'forum post'}`),
+          // The moderator's whole text: the member has to know what they were warned about.
+          message: warning.message,
+          fromUserId: warning.warnedBy,
         },
       ];
     }

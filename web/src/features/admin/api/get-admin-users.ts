@@ -1,13 +1,9 @@
-import { authRoutes } from '@crucible/proto';
+import { authRoutes, type AdminUserListQuery } from '@crucible/proto';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
 import { ADMIN_LIST_STALE_MS, ADMIN_USERS_KEY } from './admin-query-keys.ts';
 
-export interface AdminUserQuery {
-  limit: number;
-  offset: number;
-  search?: string;
-}
+export type AdminUserQuery = AdminUserListQuery & { limit: number; offset: number };
 
 export const adminUsersQueryOptions = (query: AdminUserQuery) =>
   queryOptions({

@@ -1,5 +1,6 @@
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
-import { AUDIT_FILTER_ACTION_TYPES, type AdminActionType } from '@crucible/proto';
+import { ADMIN_ACTION_TYPES, type AdminActionType } from '@crucible/proto';
+import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import MenuItem from '@mui/material/MenuItem';
 import TableCell from '@mui/material/TableCell';
@@ -9,23 +10,56 @@ import { useState } from 'react';
 import { displayName, formatDateTime, truncateUserAgent } from '../admin-format.ts';
 import { USER_PAGE_SIZE, USER_PICKER_LIMIT } from '../api/admin-query-keys.ts';
 import { useAdminUsers } from '../api/get-admin-users.ts';
-import { useAuditLogs } from '../api/get-audit-logs.ts';
+import { useAuditLogs, useDownloadAuditLogs, type AuditLogFilter } from '../api/get-audit-logs.ts';
+import { useFailureToast } from './use-failure-toast.ts';
 import { AdminTable } from './AdminTable.tsx';
 import { SectionHeader } from './TabSection.tsx';
 
 const actionLabel = (type: string) => type.replaceAll('_', ' ');
 
-const AUDIT_HEADINGS = ['Time', 'Admin', 'Action', 'Description', 'IP Address', 'User Agent'];
+const AUDIT_HEADINGS = ['Time', 'Admin', 'Action', 'Target', 'Description', 'IP Address', 'User Agent'];
 
-/** Audit Logs: newest first, filtered by action type and admin; read only. */
+/** A date field's day as the start or the end of that day in UTC (the log's times are UTC). */
+const dayStart = (day: string) => (day ? `${day}T00:00:00.000Z` : undefined);
+const dayEnd = (day: string) => (day ? `${day}T23:59:59.999Z` : undefined);
+
+/**
+ * Audit Logs: newest first, filtered by every action type the services record, by admin, target
+ * member and day range (UTC); read only. Export CSV downloads the rows the filters select.
+ */
 export function AuditLogsTab() {
   const [actionType, setActionType] = useState<'all' | AdminActionType>('all');
   const [adminId, setAdminId] = useState('all');
+  const [targetUserId, setTargetUserId] = useState('all');
+  const [fromDay, setFromDay] = useState('');
+  const [toDay, setToDay] = useState('');
   const [page, setPage] = useState(0);
-  const logs = useAuditLogs({ actionType, adminId, limit: USER_PAGE_SIZE, offset: page * USER_PAGE_SIZE });
+  const filter: AuditLogFilter = {
+    actionType,
+    adminId,
+    targetUserId: targetUserId === 'all' ? undefined : targetUserId,
+    from: dayStart(fromDay),
+    to: dayEnd(toDay),
+  };
+  const logs = useAuditLogs({ ...filter, limit: USER_PAGE_SIZE, offset: page * USER_PAGE_SIZE });
+  const download = useDownloadAuditLogs();
+  const toastFailure = useFailureToast();
   // Spec 3 section 7: the admin filter is fed by the user list.
   const users = useAdminUsers({ limit: USER_PICKER_LIMIT, offset: 0 });
   const admins = (users.data?.users ?? []).filter((user) => user.isAdmin || user.accessLevel === 'Admin');
+  const dateField = (label: string, value: string, onChange: (day: string) => void) => (
+    <TextField
+      size="small"
+      type="date"
+      label={label}
+      value={value}
+      onChange={(event) => {
+        onChange(event.target.value);
+        setPage(0);
+      }}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
 
   return (
     <>
@@ -42,7 +76,7 @@ export function AuditLogsTab() {
           sx={{ minWidth: 180 }}
         >
           <MenuItem value="all">All actions</MenuItem>
-          {AUDIT_FILTER_ACTION_TYPES.map((type) => (
+          {ADMIN_ACTION_TYPES.map((type) => (
             <MenuItem key={type} value={type}>
               {actionLabel(type)}
             </MenuItem>
@@ -66,6 +100,33 @@ export function AuditLogsTab() {
             </MenuItem>
           ))}
         </TextField>
+        <TextField
+          select
+          size="small"
+          label="Target member"
+          value={targetUserId}
+          onChange={(event) => {
+            setTargetUserId(event.target.value);
+            setPage(0);
+          }}
+          sx={{ minWidth: 180 }}
+        >
+          <MenuItem value="all">All members</MenuItem>
+          {(users.data?.users ?? []).map((user) => (
+            <MenuItem key={user.id} value={user.id}>
+              {displayName(user)}
+            </MenuItem>
+          ))}
+        </TextField>
+        {dateField('From', fromDay, setFromDay)}
+        {dateField('To', toDay, setToDay)}
+        <Button
+          variant="outlined"
+          loading={download.isPending}
+          onClick={() => download.mutate(filter, { onError: (error) => toastFailure('Export failed', error) })}
+        >
+          Export CSV
+        </Button>
       </SectionHeader>
       <AdminTable
         query={logs}
@@ -89,6 +150,7 @@ export function AuditLogsTab() {
                 label={actionLabel(entry.actionType)}
               />
             </TableCell>
+            <TableCell>{entry.targetUserName ?? '—'}</TableCell>
             <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 200 }}>{entry.description}</TableCell>
             <TableCell>{entry.ipAddress ?? '—'}</TableCell>
             <TableCell title={entry.userAgent ?? undefined} sx={{ minWidth: 160 }}>

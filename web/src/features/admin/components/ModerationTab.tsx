@@ -11,8 +11,11 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import { useState, type FormEvent } from 'react';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { useToast } from '../../../components/toast/toast-context.ts';
-import { formatDateTime, plainText, preview } from '../admin-format.ts';
+import { displayName, formatDateTime, plainText, preview } from '../admin-format.ts';
+import { SEARCH_DEBOUNCE_MS, USER_PICKER_LIMIT } from '../api/admin-query-keys.ts';
+import { useAdminUsers } from '../api/get-admin-users.ts';
 import { ADMIN_TEXTS } from '../admin-texts.ts';
 import { useBulkModerate, type BulkAction } from '../api/bulk-moderate.ts';
 import { useAdminDirectMessages } from '../api/get-direct-messages.ts';
@@ -21,14 +24,37 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { SectionHeader } from './TabSection.tsx';
 import { useFailureToast } from './use-failure-toast.ts';
 
-/** How many recent messages the moderation list offers to pick from. */
-const MODERATION_LIST_SIZE = 50;
+/** How many messages one page of the moderation list shows. */
+const MODERATION_PAGE_SIZE = 50;
 const PRIORITIES = [1, 2, 3, 4, 5] as const;
 const PREVIEW_CHARS = 120;
 
-/** Moderation: pick recent messages and delete or flag them together, with a reason (spec 3 sections 4 and 5). */
+/**
+ * Moderation: search every direct message (by member, text and day, UTC) page by page, pick some and
+ * delete or flag them together, with a reason (spec 3 sections 4 and 5).
+ */
 export function ModerationTab() {
-  const messages = useAdminDirectMessages(MODERATION_LIST_SIZE);
+  const [memberId, setMemberId] = useState('all');
+  const [text, setText] = useState('');
+  const [fromDay, setFromDay] = useState('');
+  const [toDay, setToDay] = useState('');
+  const [page, setPage] = useState(0);
+  const settledText = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const messages = useAdminDirectMessages({
+    memberId: memberId === 'all' ? undefined : memberId,
+    q: settledText,
+    from: fromDay ? `${fromDay}T00:00:00.000Z` : undefined,
+    to: toDay ? `${toDay}T23:59:59.999Z` : undefined,
+    limit: MODERATION_PAGE_SIZE,
+    offset: page * MODERATION_PAGE_SIZE,
+  });
+  const members = useAdminUsers({ limit: USER_PICKER_LIMIT, offset: 0, sort: 'name' });
+  const onSearchChange =
+    <Value,>(set: (value: Value) => void) =>
+    (value: Value) => {
+      set(value);
+      setPage(0);
+    };
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [action, setAction] = useState<BulkAction>('delete');
   const [reason, setReason] = useState('');
@@ -83,7 +109,46 @@ export function ModerationTab() {
 
   return (
     <>
-      <SectionHeader title="Bulk Moderation" />
+      <SectionHeader title="Bulk Moderation">
+        <TextField
+          select
+          size="small"
+          label="Member"
+          value={memberId}
+          onChange={(event) => onSearchChange(setMemberId)(event.target.value)}
+          sx={{ minWidth: 180 }}
+        >
+          <MenuItem value="all">All members</MenuItem>
+          {(members.data?.users ?? []).map((user) => (
+            <MenuItem key={user.id} value={user.id}>
+              {displayName(user)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          type="search"
+          label="Search messages"
+          value={text}
+          onChange={(event) => onSearchChange(setText)(event.target.value)}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="Sent from"
+          value={fromDay}
+          onChange={(event) => onSearchChange(setFromDay)(event.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="Sent to"
+          value={toDay}
+          onChange={(event) => onSearchChange(setToDay)(event.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+      </SectionHeader>
       <Paper variant="outlined" component="form" noValidate onSubmit={validate} sx={{ p: 2, mb: 2 }}>
         {problem && (
           <Alert severity="error" sx={{ mb: 2 }}>
@@ -141,7 +206,7 @@ export function ModerationTab() {
         query={messages}
         failedText="Failed to fetch messages"
         loadingLabel="Loading messages"
-        label="Recent messages"
+        label="Messages"
         tableLabel="Messages to moderate"
         headings={[
           {
@@ -163,7 +228,8 @@ export function ModerationTab() {
           'Sent',
         ]}
         rows={messages.data?.messages}
-        empty={{ icon: <ChatOutlinedIcon />, text: 'No messages yet' }}
+        empty={{ icon: <ChatOutlinedIcon />, text: 'No messages found' }}
+        paging={{ page, total: messages.data?.total ?? 0, onPageChange: setPage }}
         renderRow={(message) => {
           const text = preview(plainText(message.content), PREVIEW_CHARS);
           return (

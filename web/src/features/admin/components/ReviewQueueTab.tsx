@@ -1,4 +1,4 @@
-import type { ReviewItem, ReviewQueueQuery } from '@crucible/proto';
+import { ADMIN_MESSAGES, type ReviewItem, type ReviewQueueQuery } from '@crucible/proto';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Dialog from '@mui/material/Dialog';
@@ -196,11 +196,16 @@ function ActionForm({ item, onClose }: { item: ReviewItem; onClose: () => void }
       setProblem('Suspend for 1 to 365 days');
       return;
     }
+    if (outcome === 'warn' && !notes.trim()) {
+      setProblem(ADMIN_MESSAGES.warningTextRequired);
+      return;
+    }
     resolve.mutate(
       {
         kind: item.kind,
         targetId: item.targetId,
         authorId: item.authorId,
+        discussion: item.context.discussion,
         outcome,
         notes: notes.trim(),
         until: outcome === 'suspend' ? new Date(Date.now() + dayCount * 86_400_000).toISOString() : undefined,
@@ -242,8 +247,10 @@ function ActionForm({ item, onClose }: { item: ReviewItem; onClose: () => void }
         />
       )}
       <TextField
-        label="Notes"
-        helperText={outcome === 'warn' ? 'Recorded with the warning' : ' '}
+        label={outcome === 'warn' ? 'Warning (the member reads this)' : 'Notes'}
+        helperText={
+          outcome === 'warn' ? 'Sent to the member as a notification' : 'The reason, recorded in the audit log'
+        }
         multiline
         minRows={2}
         fullWidth

@@ -1,5 +1,13 @@
 import PersonSearchOutlinedIcon from '@mui/icons-material/PersonSearchOutlined';
-import { ACCESS_LEVELS, type AccessLevel, type AdminUser } from '@crucible/proto';
+import {
+  ACCESS_LEVELS,
+  ADMIN_USER_SORTS,
+  ADMIN_USER_STATUSES,
+  type AccessLevel,
+  type AdminUser,
+  type AdminUserSort,
+  type AdminUserStatus,
+} from '@crucible/proto';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -11,7 +19,9 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { displayName } from '../admin-format.ts';
+import Link from '@mui/material/Link';
+import { Link as RouterLink } from 'react-router-dom';
+import { displayName, formatDateTime } from '../admin-format.ts';
 import { ADMIN_TEXTS } from '../admin-texts.ts';
 import { SEARCH_DEBOUNCE_MS, USER_PAGE_SIZE } from '../api/admin-query-keys.ts';
 import { useDeleteAdminUser } from '../api/delete-admin-user.ts';
@@ -33,15 +43,75 @@ const USER_HEADINGS: readonly AdminTableHeading[] = [
   { key: 'email', label: 'Email', sx: HIDDEN_ON_PHONES },
   'Access Level',
   'Roles',
+  'Last seen',
   'Actions',
 ];
+
+const STATUS_LABELS: Record<AdminUserStatus, string> = {
+  active: 'Active',
+  suspended: 'Suspended',
+  deactivated: 'Deactivated',
+  unverified: 'Unverified',
+};
+const SORT_LABELS: Record<AdminUserSort, string> = {
+  joined: 'Joined (newest first)',
+  name: 'Name (A to Z)',
+  last_seen: 'Last seen (most recent first)',
+};
+
+/** What the confirmation says about a level change: raising to Admin or taking Admin away gets spelled out. */
+function levelChangeMessage(user: AdminUser, accessLevel: AccessLevel): string {
+  const name = displayName(user);
+  if (accessLevel === 'Admin')
+    return `Make ${name} an Admin? An Admin can read every direct message, suspend, deactivate and delete members, change anyone's access level (including other admins') and read the audit log.`;
+  if (user.accessLevel === 'Admin' && !user.isAdmin)
+    return `Change ${name} from Admin to ${accessLevel}? They lose the admin console at once. The last admin cannot be removed.`;
+  return `Change ${name}'s access level from ${user.accessLevel} to ${accessLevel}?`;
+}
 
 /** Users: a searchable page of 10, level changes in place, edit, password reset and delete. */
 export function UsersTab() {
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
+  const [tier, setTier] = useState<AccessLevel | 'all'>('all');
+  const [status, setStatus] = useState<AdminUserStatus | 'all'>('all');
+  const [role, setRole] = useState<'admin' | 'member' | 'all'>('all');
+  const [sort, setSort] = useState<AdminUserSort>('joined');
+  const [levelChange, setLevelChange] = useState<{ user: AdminUser; accessLevel: AccessLevel } | null>(null);
   const settledSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const users = useAdminUsers({ limit: USER_PAGE_SIZE, offset: page * USER_PAGE_SIZE, search: settledSearch });
+  const users = useAdminUsers({
+    limit: USER_PAGE_SIZE,
+    offset: page * USER_PAGE_SIZE,
+    search: settledSearch,
+    tier: tier === 'all' ? undefined : tier,
+    status: status === 'all' ? undefined : status,
+    role: role === 'all' ? undefined : role,
+    sort,
+  });
+  const filter = <Value extends string>(
+    label: string,
+    value: Value,
+    onChange: (value: Value) => void,
+    options: readonly (readonly [Value, string])[],
+  ) => (
+    <TextField
+      select
+      size="small"
+      label={label}
+      value={value}
+      onChange={(event) => {
+        onChange(event.target.value as Value);
+        setPage(0);
+      }}
+      sx={{ minWidth: 150 }}
+    >
+      {options.map(([option, text]) => (
+        <MenuItem key={option} value={option}>
+          {text}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [deleting, setDeleting] = useState<AdminUser | null>(null);
   const [deactivating, setDeactivating] = useState<AdminUser | null>(null);
@@ -63,6 +133,7 @@ export function UsersTab() {
             description: `${displayName(user)} is now ${accessLevel}.`,
           }),
         onError: (error) => toastFailure(ADMIN_TEXTS.accessLevelFailed, error),
+        onSettled: () => setLevelChange(null),
       },
     );
 
@@ -112,6 +183,25 @@ export function UsersTab() {
           }}
           sx={{ minWidth: { sm: 280 } }}
         />
+        {filter('Tier', tier, setTier, [
+          ['all', 'All tiers'],
+          ...ACCESS_LEVELS.map((level) => [level, level] as const),
+        ])}
+        {filter('Status', status, setStatus, [
+          ['all', 'All statuses'],
+          ...ADMIN_USER_STATUSES.map((value) => [value, STATUS_LABELS[value]] as const),
+        ])}
+        {filter('Role', role, setRole, [
+          ['all', 'All roles'],
+          ['admin', 'Admins'],
+          ['member', 'Members'],
+        ])}
+        {filter(
+          'Sort',
+          sort,
+          setSort,
+          ADMIN_USER_SORTS.map((value) => [value, SORT_LABELS[value]] as const),
+        )}
       </SectionHeader>
       <AdminTable
         query={users}
@@ -129,7 +219,9 @@ export function UsersTab() {
         renderRow={(user) => (
           <TableRow key={user.id}>
             <TableCell>
-              {displayName(user)}
+              <Link component={RouterLink} to={`/profile/${user.id}`}>
+                {displayName(user)}
+              </Link>
               <Box sx={{ display: { md: 'none' }, color: 'text.secondary', fontSize: '0.8rem' }}>{user.email}</Box>
             </TableCell>
             <TableCell sx={{ ...HIDDEN_ON_PHONES, overflowWrap: 'anywhere' }}>{user.email}</TableCell>
@@ -138,7 +230,7 @@ export function UsersTab() {
                 select
                 size="small"
                 value={user.accessLevel}
-                onChange={(event) => changeLevel(user, event.target.value as AccessLevel)}
+                onChange={(event) => setLevelChange({ user, accessLevel: event.target.value as AccessLevel })}
                 slotProps={{ htmlInput: { 'aria-label': `Access level of ${displayName(user)}` } }}
                 sx={{ minWidth: 130 }}
               >
@@ -154,9 +246,15 @@ export function UsersTab() {
                 {user.isAdmin && <Chip size="small" color="secondary" label="Admin" />}
                 {user.isModerator && <Chip size="small" color="info" label="Moderator" />}
                 {!user.isActive && <Chip size="small" color="error" label="Deactivated" />}
+                {user.suspendedUntil && (
+                  <Chip size="small" color="warning" label={`Suspended until ${formatDateTime(user.suspendedUntil)}`} />
+                )}
                 {!user.emailVerified && <Chip size="small" variant="outlined" label="Unverified" />}
                 {user.authProvider !== 'email' && <Chip size="small" variant="outlined" label="External" />}
               </Stack>
+            </TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {user.lastSeenAt ? formatDateTime(user.lastSeenAt) : 'Never'}
             </TableCell>
             <TableCell>
               <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 0.5 }}>
@@ -204,6 +302,15 @@ export function UsersTab() {
         )}
       />
       <EditUserDialog user={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={levelChange !== null}
+        title={levelChange?.accessLevel === 'Admin' ? 'Make an Admin' : 'Change access level'}
+        message={levelChange ? levelChangeMessage(levelChange.user, levelChange.accessLevel) : ''}
+        confirmLabel={levelChange?.accessLevel === 'Admin' ? 'Make Admin' : 'Change'}
+        pending={setLevel.isPending}
+        onConfirm={() => levelChange && changeLevel(levelChange.user, levelChange.accessLevel)}
+        onCancel={() => setLevelChange(null)}
+      />
       <ConfirmDialog
         open={deactivating !== null}
         title="Deactivate user"

@@ -24,6 +24,7 @@ function aUser(index: number, overrides: Partial<AdminUser> = {}): AdminUser {
     isActive: true,
     deactivatedAt: null,
     suspendedUntil: null,
+    lastSeenAt: null,
     ...overrides,
   };
 }
@@ -159,7 +160,7 @@ describe('the admin console', () => {
     expect(last?.url.searchParams.get('offset')).toBe('0');
   });
 
-  it("changes a user's level in place with its own call", async () => {
+  it("changes a user's level in place with its own call, after confirmation", async () => {
     const fetchMock = signedInAs(admin, {
       'GET /api/admin/users': () => ({ status: 200, body: { users: [aUser(1)], total: 1 } }),
       'PATCH /api/admin/users/user-1/access-level': () => ({ status: 200, body: aUser(1, { accessLevel: 'Core' }) }),
@@ -167,9 +168,50 @@ describe('the admin console', () => {
     renderApp('/admin');
     await userEvent.click(await screen.findByRole('combobox', { name: 'Access level of Member 1' }));
     await userEvent.click(await screen.findByRole('option', { name: 'Core' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Change access level' });
+    expect(dialog.textContent).toContain("Change Member 1's access level from Apprentice to Core?");
+    expect(requests(fetchMock, 'PATCH', '/api/admin/users/user-1/access-level')).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Change' }));
     await toast('Access level updated');
     expect(JSON.parse(String(requests(fetchMock, 'PATCH', '/api/admin/users/user-1/access-level')[0]?.body))).toEqual({
       accessLevel: 'Core',
+    });
+  });
+
+  it('says what raising someone to Admin means before doing it, and does nothing when cancelled', async () => {
+    const fetchMock = signedInAs(admin, {
+      'GET /api/admin/users': () => ({ status: 200, body: { users: [aUser(1)], total: 1 } }),
+    });
+    renderApp('/admin');
+    await userEvent.click(await screen.findByRole('combobox', { name: 'Access level of Member 1' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Admin' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make an Admin' });
+    expect(dialog.textContent).toContain('An Admin can read every direct message');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(requests(fetchMock, 'PATCH', '/api/admin/users/user-1/access-level')).toHaveLength(0);
+  });
+
+  it('asks auth for the chosen tier, status, role and sort', async () => {
+    const fetchMock = signedInAs(admin, {
+      'GET /api/admin/users': () => ({ status: 200, body: { users: [aUser(1)], total: 1 } }),
+    });
+    renderApp('/admin');
+    const choose = async (filter: string, option: string) => {
+      await userEvent.click(await screen.findByRole('combobox', { name: filter }));
+      await userEvent.click(await screen.findByRole('option', { name: option }));
+    };
+    await choose('Tier', 'Core');
+    await choose('Status', 'Suspended');
+    await choose('Role', 'Admins');
+    await choose('Sort', 'Last seen (most recent first)');
+    await waitFor(() => {
+      const params = requests(fetchMock, 'GET', '/api/admin/users').at(-1)?.url.searchParams;
+      expect([params?.get('tier'), params?.get('status'), params?.get('role'), params?.get('sort')]).toEqual([
+        'Core',
+        'suspended',
+        'admin',
+        'last_seen',
+      ]);
     });
   });
 
@@ -470,6 +512,7 @@ describe('the admin console', () => {
       description: 'Deleted 2 messages',
       details: null,
       targetUserId: null,
+      targetUserName: null,
       targetMessageId: null,
       targetReportId: null,
       targetFlagId: null,
