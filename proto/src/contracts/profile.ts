@@ -45,7 +45,7 @@ export const profileRoutes = defineRoutes({
     path: '/api/members',
     auth: 'member',
     summary:
-      'The member directory: search by name, filter by tier, order by name or recent forum activity, paged; job title and location only where the member\'s privacy admits the viewer',
+      "The member directory: search by name, filter by tier, order by name or recent forum activity, paged; job title and location only where the member's privacy admits the viewer",
     query: memberDirectoryQuerySchema,
     responses: { 200: memberDirectorySchema },
   },

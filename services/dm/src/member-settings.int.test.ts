@@ -99,8 +99,6 @@ describe('the Direct Messages switch', () => {
         senderId: sender.id,
         recipientIds: [open, quiet, blocker, blocked, sender].map((member) => member.id),
       });
-    await expect
-      .poll(async () => ask(), { timeout: 10_000 })
-      .toEqual({ ok: true, value: { messageable: [open.id] } });
+    await expect.poll(async () => ask(), { timeout: 10_000 }).toEqual({ ok: true, value: { messageable: [open.id] } });
   });
 });

@@ -64,6 +64,10 @@ export async function messageable(ctx: DmContext, request: DmMessageableRequest)
   const recipientIds = [...new Set(request.recipientIds.map((id) => id.toLowerCase()))];
   if (recipientIds.length === 0) return { messageable: [] };
   return {
-    messageable: await blockRepository.messageableAmong(sqlOnPool(ctx.pool), request.senderId.toLowerCase(), recipientIds),
+    messageable: await blockRepository.messageableAmong(
+      sqlOnPool(ctx.pool),
+      request.senderId.toLowerCase(),
+      recipientIds,
+    ),
   };
 }
