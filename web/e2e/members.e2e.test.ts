@@ -48,6 +48,20 @@ async function shoot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(screenshotDir, `members-${name}.png`), fullPage: true });
 }
 
+/** dm learns Pia's switch from profile's event, and 'Message' follows dm: wait until it knows. */
+async function untilDmKnowsPiaRefuses(page: Page): Promise<void> {
+  const headers = { Authorization: `Bearer ${await tokenOf(page, searcher.email)}` };
+  await expect
+    .poll(
+      async () => {
+        const answer = await page.request.get(opened.at('/api/members?search=Pia'), { headers });
+        return ((await answer.json()) as MemberDirectory).members[0]?.canMessage;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(false);
+}
+
 const memberCards = (page: Page) => page.getByRole('list', { name: 'Members' }).getByRole('article');
 
 beforeAll(async () => {
@@ -71,17 +85,6 @@ beforeAll(async () => {
       data: { allowDirectMessages: false },
     });
     expect(quietPrivacy.status(), await quietPrivacy.text()).toBe(200);
-    // dm learns the switch from profile's event; the directory asks dm, so wait until it knows.
-    const searcherHeaders = { Authorization: `Bearer ${await tokenOf(page, searcher.email)}` };
-    await expect
-      .poll(
-        async () => {
-          const answer = await page.request.get(opened.at('/api/members?search=Pia'), { headers: searcherHeaders });
-          return ((await answer.json()) as MemberDirectory).members[0]?.canMessage;
-        },
-        { timeout: 15_000 },
-      )
-      .toBe(false);
   });
 }, 300_000);
 
@@ -90,6 +93,7 @@ afterAll(() => opened?.stop());
 describe('the member directory', () => {
   it('lets a Journeyman search, filter and order members, see what privacy allows, and open a profile to message', async () => {
     await withPage(opened.browser, 'members-journeyman', async (page) => {
+      await untilDmKnowsPiaRefuses(page);
       await signInThroughPage(page, opened.product.url, searcher.email);
       await page.getByRole('navigation').getByRole('link', { name: 'Members' }).click();
       await page.getByRole('heading', { level: 1, name: 'Members' }).waitFor();
@@ -129,7 +133,10 @@ describe('the member directory', () => {
       expect(overflow, 'the directory scrolls sideways at 390 px').toBeLessThanOrEqual(0);
       await page.setViewportSize({ width: 1280, height: 800 });
 
-      await page.getByRole('article', { name: 'Mirabel Tester' }).getByRole('link', { name: 'Mirabel Tester' }).click();
+      await page
+        .getByRole('article', { name: 'Mirabel Tester' })
+        .getByRole('link', { name: 'Mirabel Tester', exact: true })
+        .click();
       await page.getByRole('heading', { level: 1, name: 'Mirabel Tester' }).waitFor();
       expect(new URL(page.url()).pathname).toBe(`/profile/${master.id}`);
       await page.getByRole('link', { name: 'Message Mirabel Tester' }).click();
@@ -140,6 +147,7 @@ describe('the member directory', () => {
 
   it("shows no 'Message' on the profile of a member who turned direct messages off", async () => {
     await withPage(opened.browser, 'members-quiet-profile', async (page) => {
+      await untilDmKnowsPiaRefuses(page);
       await signInThroughPage(page, opened.product.url, searcher.email);
       await page.goto(opened.at(`/profile/${quiet.id}`));
       await page.getByRole('heading', { level: 1, name: 'Pia Tester' }).waitFor();

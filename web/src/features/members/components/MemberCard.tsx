@@ -38,7 +38,7 @@ export function MemberCard({ member }: { member: Member }) {
     <Card component="article" variant="outlined" aria-label={name} sx={{ height: '100%' }}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, height: '100%' }}>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
-          <MemberLink userId={member.id} label={`Profile picture of ${name}`}>
+          <MemberLink userId={member.id} label={`${name}'s profile`}>
             <UserAvatar name={name} src={member.profileImageUrl} size="large" />
           </MemberLink>
           <Box sx={{ minWidth: 0 }}>
