@@ -93,8 +93,8 @@ afterAll(() => opened?.stop());
 describe('the member directory', () => {
   it('lets a Journeyman search, filter and order members, see what privacy allows, and open a profile to message', async () => {
     await withPage(opened.browser, 'members-journeyman', async (page) => {
-      await untilDmKnowsPiaRefuses(page);
       await signInThroughPage(page, opened.product.url, searcher.email);
+      await untilDmKnowsPiaRefuses(page);
       await page.getByRole('navigation').getByRole('link', { name: 'Members' }).click();
       await page.getByRole('heading', { level: 1, name: 'Members' }).waitFor();
       await expect.poll(() => memberCards(page).count()).toBe(4);
@@ -147,8 +147,8 @@ describe('the member directory', () => {
 
   it("shows no 'Message' on the profile of a member who turned direct messages off", async () => {
     await withPage(opened.browser, 'members-quiet-profile', async (page) => {
-      await untilDmKnowsPiaRefuses(page);
       await signInThroughPage(page, opened.product.url, searcher.email);
+      await untilDmKnowsPiaRefuses(page);
       await page.goto(opened.at(`/profile/${quiet.id}`));
       await page.getByRole('heading', { level: 1, name: 'Pia Tester' }).waitFor();
       expect(await page.getByRole('link', { name: 'Message Pia Tester' }).count()).toBe(0);
