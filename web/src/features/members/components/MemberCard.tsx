@@ -49,7 +49,9 @@ export function MemberCard({ member }: { member: Member }) {
               size="small"
               variant="outlined"
               color="primary"
-              label={member.isAdmin ? `${member.accessLevel} · Admin` : member.accessLevel}
+              label={
+                member.isAdmin && member.accessLevel !== 'Admin' ? `${member.accessLevel} · Admin` : member.accessLevel
+              }
             />
           </Box>
         </Stack>

@@ -104,6 +104,8 @@ export default function MembersPage() {
           select
           label="Tier"
           value={query.tier ?? ANY_TIER}
+          // 'All tiers' is the empty value: shown as a choice, not as an empty box under its label.
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           onChange={(event) => update({ tier: event.target.value })}
           sx={{ minWidth: { sm: 160 } }}
         >
