@@ -93,15 +93,20 @@ export default function ForumsPage() {
         />
       ) : (
         <>
-          {/* The one search form: its fields follow the URL (a new search, Back, a shared link). */}
+          {/*
+            The one search form: its fields follow the URL (a new search, Back, a shared link). Its key
+            and the view's share one list of siblings, so each has its own prefix: on /forums both
+            were '', and React, meeting two children of one key, left the old form on the page beside
+            the new one.
+          */}
           <ForumSearch
-            key={
+            key={`search:${
               submittedSearch ? `${submittedSearch.query}|${submittedSearch.category}|${submittedSearch.sortBy}` : ''
-            }
+            }`}
             categories={categories}
           />
           {/* A new view per location, so its heading takes focus when the member arrives. */}
-          <Box key={withoutReply(search)}>
+          <Box key={`view:${withoutReply(search)}`}>
             {submittedSearch && <SearchResultsView search={submittedSearch} navigated={navigated} />}
             {!submittedSearch && view === 'categories' && <CategoriesView context={context} />}
             {!submittedSearch && view === 'topics' && location.level && (
