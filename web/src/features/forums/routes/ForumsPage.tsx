@@ -95,9 +95,8 @@ export default function ForumsPage() {
         <>
           {/*
             The one search form: its fields follow the URL (a new search, Back, a shared link). Its key
-            and the view's share one list of siblings, so each has its own prefix: on /forums both
-            were '', and React, meeting two children of one key, left the old form on the page beside
-            the new one.
+            and the view's are siblings, so each has its own prefix: two siblings of one key (both ''
+            on /forums) make React keep the old form on the page beside the new one.
           */}
           <ForumSearch
             key={`search:${
