@@ -214,3 +214,11 @@ export const dmBlockedBetweenRequestSchema = z.object({ userA: uuid, userB: uuid
 export type DmBlockedBetweenRequest = z.infer<typeof dmBlockedBetweenRequestSchema>;
 export const dmBlockedBetweenAnswerSchema = z.object({ blocked: z.boolean(), directMessagesOff: z.boolean() });
 export type DmBlockedBetweenAnswer = z.infer<typeof dmBlockedBetweenAnswerSchema>;
+/**
+ * RPC.dmMessageable: of these members, which would take the sender's message (no block either way,
+ * Direct Messages on)? The profile and the member directory show 'Message' by it.
+ */
+export const dmMessageableRequestSchema = z.object({ senderId: uuid, recipientIds: z.array(uuid).max(100) });
+export type DmMessageableRequest = z.infer<typeof dmMessageableRequestSchema>;
+export const dmMessageableAnswerSchema = z.object({ messageable: z.array(z.string()) });
+export type DmMessageableAnswer = z.infer<typeof dmMessageableAnswerSchema>;

@@ -71,6 +71,8 @@ export const RPC = {
   dmMessageSnapshot: 'rpc.dm.message.snapshot',
   /** `{ userA, userB }` -> `DmRpcAnswer<{ blocked }>`: either member blocked the other (realtime's typing check). */
   dmBlockedBetween: 'rpc.dm.blocked-between',
+  /** `{ senderId, recipientIds }` -> `DmRpcAnswer<{ messageable }>`: the recipients dm would take the sender's message to. */
+  dmMessageable: 'rpc.dm.messageable',
 } as const;
 
 /**

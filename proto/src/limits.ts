@@ -44,6 +44,8 @@ export const LIMITS = {
     leadershipExperience: 3000,
     productConnection: 3000,
   },
+  /** The member directory (/members): cards per page. */
+  memberDirectory: { pageSize: 24, maxPageSize: 50, maxSearchChars: 100 },
   /**
    * The live socket retries for as long as the page is open (only a refused sign-in, 1008, stops it),
    * each wait jittered to between half and all of the capped exponential step.

@@ -150,8 +150,49 @@ export const profileSchema = z.object({
   contactInfoHidden: z.boolean(),
   /** True when the viewer is the owner (or an admin): edit buttons and owner-only widgets show. */
   canEdit: z.boolean(),
+  /** True when dm would take the viewer's message to this member (not blocked, Direct Messages on). */
+  canMessage: z.boolean(),
 });
 export type Profile = z.infer<typeof profileSchema>;
+
+const D = LIMITS.memberDirectory;
+export const MEMBER_DIRECTORY_SORTS = ['name', 'activity'] as const;
+export type MemberDirectorySort = (typeof MEMBER_DIRECTORY_SORTS)[number];
+
+/** GET /api/members: the directory's search (by name), tier filter, order and page. */
+export const memberDirectoryQuerySchema = z.object({
+  search: z.string().trim().max(D.maxSearchChars, PROFILE_MESSAGES.fieldTooLong('Search', D.maxSearchChars)).optional(),
+  tier: accessLevelSchema.optional(),
+  sort: z.enum(MEMBER_DIRECTORY_SORTS).default('name'),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(D.maxPageSize).default(D.pageSize),
+});
+export type MemberDirectoryQuery = z.infer<typeof memberDirectoryQuerySchema>;
+
+/**
+ * One member in the directory. Names, picture and tier are shown wherever the member posts; the job
+ * title follows the personal-info tier and the location the contact tier, as on the profile (null
+ * when the viewer is below them).
+ */
+export const memberCardSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  accessLevel: accessLevelSchema,
+  isAdmin: z.boolean(),
+  jobTitle: z.string().nullable(),
+  currentLocation: z.string().nullable(),
+  canMessage: z.boolean(),
+});
+export type MemberCard = z.infer<typeof memberCardSchema>;
+export const memberDirectorySchema = z.object({
+  members: z.array(memberCardSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+});
+export type MemberDirectory = z.infer<typeof memberDirectorySchema>;
 
 /** POST /api/users/{id}/workplaces (one entry); spec 3 section 7. A blank end date travels as null. */
 export const workplaceInputSchema = z.strictObject({

@@ -76,6 +76,7 @@ export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
   { prefix: '/api/users/:id/analytics', service: 'profile', access: 'member' },
   { prefix: '/api/users/:id/privacy', service: 'profile', access: 'member' },
   { prefix: '/api/skills', service: 'profile', access: 'member' },
+  { prefix: '/api/members', service: 'profile', access: 'member' },
   // Content-hashed picture files: an <img> anywhere shows them, the hash is unguessable.
   { prefix: '/api/profile-pictures', service: 'profile', access: 'public' },
   { prefix: '/api/projects', service: 'project', access: 'member' },

@@ -193,6 +193,32 @@ describe('forums', () => {
     });
   });
 
+  it('keeps one search box, in the URL, that takes a second search and follows Back', async () => {
+    await withPage(browser, 'forums-search-twice', async (page) => {
+      await signIn(page, members.journeyman);
+      await page.goto(at('/forums'));
+      const box = page.getByRole('search').getByLabel('Search discussions');
+      await box.fill('retrospectives');
+      await box.press('Enter');
+      await page.getByRole('heading', { name: 'Search results for “retrospectives”' }).waitFor();
+      await page
+        .getByRole('link', { name: new RegExp(title.replace(/[?]/g, '\\?')) })
+        .first()
+        .waitFor();
+      expect(await page.getByRole('search').count(), 'one search form after a search').toBe(1);
+
+      await box.fill('sailboat');
+      await box.press('Enter');
+      await page.getByRole('heading', { name: 'Search results for “sailboat”' }).waitFor();
+      expect(new URL(page.url()).searchParams.get('q')).toBe('sailboat');
+      expect(await page.getByRole('search').count()).toBe(1);
+
+      await page.goBack();
+      await page.getByRole('heading', { name: 'Search results for “retrospectives”' }).waitFor();
+      expect(await box.inputValue(), 'the box shows the search the URL holds').toBe('retrospectives');
+    });
+  });
+
   it('lets the Journeyman vote and download the file under its own name', async () => {
     await withPage(browser, 'forums-vote-download', async (page) => {
       await signIn(page, members.journeyman);

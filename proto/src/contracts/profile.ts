@@ -6,6 +6,8 @@ import {
   educationSchema,
   endorseInputSchema,
   leadershipInputSchema,
+  memberDirectoryQuerySchema,
+  memberDirectorySchema,
   leadershipProgressSchema,
   pictureResponseSchema,
   pictureUploadSchema,
@@ -38,6 +40,15 @@ const picturePath = z.object({ file: z.string().regex(/^[a-f0-9]{64}\.webp$/, PR
  * Sections below the viewer's tier answer 403 with the section's message; owner and admins see all.
  */
 export const profileRoutes = defineRoutes({
+  listMembers: {
+    method: 'GET',
+    path: '/api/members',
+    auth: 'member',
+    summary:
+      "The member directory: search by name, filter by tier, order by name or recent forum activity, paged; job title and location only where the member's privacy admits the viewer",
+    query: memberDirectoryQuerySchema,
+    responses: { 200: memberDirectorySchema },
+  },
   getProfile: {
     method: 'GET',
     path: '/api/users/:id/profile',

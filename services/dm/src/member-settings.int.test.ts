@@ -3,7 +3,14 @@
  * it from the event (idempotent, newest wins) and refuses new messages to a member who turned it off.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DM_MESSAGES, RPC, SUBJECTS, type DmBlockedBetweenAnswer, type DmRpcAnswer } from '@crucible/proto';
+import {
+  DM_MESSAGES,
+  RPC,
+  SUBJECTS,
+  type DmBlockedBetweenAnswer,
+  type DmMessageableAnswer,
+  type DmRpcAnswer,
+} from '@crucible/proto';
 import { newEvent } from '@crucible/platform';
 import { startDmHarness, type DmHarness, type Member } from './testing/dm-harness.ts';
 
@@ -76,5 +83,22 @@ describe('the Direct Messages switch', () => {
       .toEqual({ ok: true, value: { blocked: false, directMessagesOff: true } });
     // The switch is the recipient's: the quiet member typing to others is not affected.
     expect(await ask(quiet, sender)).toEqual({ ok: true, value: { blocked: false, directMessagesOff: false } });
+  });
+
+  it("tells profile which members would take the sender's message: not blocked either way, the switch on, never oneself", async () => {
+    const sender = await dm.member({ firstName: 'Mara' });
+    const open = await dm.member({ firstName: 'Otto' });
+    const quiet = await dm.member({ firstName: 'Quin' });
+    const blocker = await dm.member({ firstName: 'Bea' });
+    const blocked = await dm.member({ firstName: 'Bo' });
+    await dm.call(`/api/direct-messages/blocks/${sender.id}`, { method: 'PUT', token: blocker.token });
+    await dm.call(`/api/direct-messages/blocks/${blocked.id}`, { method: 'PUT', token: sender.token });
+    await dm.bus.publish(settingsEvent(quiet.id, false, new Date()));
+    const ask = () =>
+      dm.bus.request<DmRpcAnswer<DmMessageableAnswer>>(RPC.dmMessageable, {
+        senderId: sender.id,
+        recipientIds: [open, quiet, blocker, blocked, sender].map((member) => member.id),
+      });
+    await expect.poll(async () => ask(), { timeout: 10_000 }).toEqual({ ok: true, value: { messageable: [open.id] } });
   });
 });

@@ -15,6 +15,7 @@ import { RouteErrorPage } from './RouteErrorPage.tsx';
 const ForumsPage = lazy(() => import('../features/forums/routes/ForumsPage.tsx'));
 const MessagesPage = lazy(() => import('../features/messages/routes/MessagesPage.tsx'));
 const ProjectsPage = lazy(() => import('../features/projects/routes/ProjectsPage.tsx'));
+const MembersPage = lazy(() => import('../features/members/routes/MembersPage.tsx'));
 const ProfilePage = lazy(() => import('../features/profile/routes/ProfilePage.tsx'));
 const EditProfilePage = lazy(() => import('../features/profile/routes/EditProfilePage.tsx'));
 const SecuritySettingsPage = lazy(() => import('../features/account-security/routes/SecuritySettingsPage.tsx'));
@@ -44,6 +45,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'forums', element: <ForumsPage /> },
           { path: 'messages', element: <MessagesPage /> },
           { path: 'projects', element: <ProjectsPage /> },
+          { path: 'members', element: <MembersPage /> },
           { path: 'profile/:userId', element: <ProfilePage /> },
           { path: 'profile/:userId/edit', element: <EditProfilePage /> },
           { path: 'settings/security', element: <SecuritySettingsPage /> },

@@ -4,12 +4,13 @@ import {
   dmAdminConversationsRequestSchema,
   dmAdminMessagesRequestSchema,
   dmBlockedBetweenRequestSchema,
+  dmMessageableRequestSchema,
   dmMessageSnapshotRequestSchema,
   type DmAdminBulkRequest,
 } from '@crucible/proto';
 import { assertStorableText, type EventBus, type Subscription } from '@crucible/platform';
 import * as admin from '../use-cases/admin.ts';
-import { blockedBetween } from '../use-cases/blocks.ts';
+import { blockedBetween, messageable } from '../use-cases/blocks.ts';
 import type { DmContext } from '../use-cases/context.ts';
 
 /** The reason is stored: the platform's text hygiene guards it here as it guards every HTTP body. */
@@ -19,8 +20,8 @@ function parseBulk(payload: unknown): DmAdminBulkRequest {
 }
 
 /**
- * Other services' questions to dm, over request-reply (the admin console's, and realtime's block check
- * for typing): parse, delegate, answer the outcome as data.
+ * Other services' questions to dm, over request-reply (the admin console's, realtime's block check for
+ * typing, profile's 'Message' check): parse, delegate, answer the outcome as data.
  */
 export function replyToAdmin(ctx: DmContext, bus: EventBus): Promise<Subscription[]> {
   return Promise.all([
@@ -37,6 +38,9 @@ export function replyToAdmin(ctx: DmContext, bus: EventBus): Promise<Subscriptio
     ),
     bus.reply(RPC.dmBlockedBetween, (payload) =>
       admin.answer(() => blockedBetween(ctx, dmBlockedBetweenRequestSchema.parse(payload))),
+    ),
+    bus.reply(RPC.dmMessageable, (payload) =>
+      admin.answer(() => messageable(ctx, dmMessageableRequestSchema.parse(payload))),
     ),
   ]);
 }

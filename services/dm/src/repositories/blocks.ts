@@ -26,4 +26,16 @@ export const blockRepository = {
         [userA, userB],
       )
     ).length > 0,
+  /** Of the recipients, those with no block either way with the sender and Direct Messages on. */
+  messageableAmong: async (sql: Sql, senderId: string, recipientIds: string[]): Promise<string[]> =>
+    (
+      await sql<{ id: string }>(
+        `SELECT r.id::text AS id FROM unnest($2::uuid[]) AS r(id)
+         WHERE r.id <> $1::uuid
+           AND NOT EXISTS (SELECT 1 FROM member_settings s WHERE s.user_id = r.id AND NOT s.allow_direct_messages)
+           AND NOT EXISTS (SELECT 1 FROM blocks b WHERE (b.blocker_id = $1::uuid AND b.blocked_id = r.id)
+                                                 OR (b.blocker_id = r.id AND b.blocked_id = $1::uuid))`,
+        [senderId, recipientIds],
+      )
+    ).map((row) => row.id),
 };

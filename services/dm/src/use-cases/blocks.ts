@@ -4,6 +4,8 @@ import {
   type ContactViewer,
   type DmBlockedBetweenAnswer,
   type DmBlockedBetweenRequest,
+  type DmMessageableAnswer,
+  type DmMessageableRequest,
 } from '@crucible/proto';
 import { BadRequestError, NotFoundError } from '@crucible/platform';
 import { memberSettingsRepository } from '../repositories/member-settings.ts';
@@ -52,4 +54,20 @@ export async function blockedBetween(
     memberSettingsRepository.refusesDirectMessages(sql, userB),
   ]);
   return { blocked, directMessagesOff };
+}
+
+/**
+ * Which of the recipients would take the sender's message: the rule sendMessage enforces on the
+ * recipient's side (no block either way, Direct Messages on), asked by profile to show 'Message'.
+ */
+export async function messageable(ctx: DmContext, request: DmMessageableRequest): Promise<DmMessageableAnswer> {
+  const recipientIds = [...new Set(request.recipientIds.map((id) => id.toLowerCase()))];
+  if (recipientIds.length === 0) return { messageable: [] };
+  return {
+    messageable: await blockRepository.messageableAmong(
+      sqlOnPool(ctx.pool),
+      request.senderId.toLowerCase(),
+      recipientIds,
+    ),
+  };
 }

@@ -6,6 +6,7 @@ import type { Viewer } from '../use-cases/access.ts';
 import * as activity from '../use-cases/activity.ts';
 import type { ProfileContext } from '../use-cases/context.ts';
 import * as leadership from '../use-cases/leadership.ts';
+import * as members from '../use-cases/members.ts';
 import * as pictures from '../use-cases/pictures.ts';
 import * as profiles from '../use-cases/profiles.ts';
 import * as settings from '../use-cases/settings.ts';
@@ -20,6 +21,9 @@ export function registerProfileRoutes(router: Router, deps: { ctx: ProfileContex
   const { ctx, verifier } = deps;
   const mount = createRouteMounter(router, { verifier });
 
+  mount(routes.listMembers, async ({ query }, req, res) => {
+    res.json(await members.listMembers(ctx, viewer(req), query));
+  });
   mount(routes.getProfile, async ({ params }, req, res) => {
     res.json(await profiles.getProfile(ctx, viewer(req), params.id));
   });

@@ -16,6 +16,7 @@ import { profiles } from '../repositories/profiles.ts';
 import { userReplica } from '../repositories/users.ts';
 import { canSee, isOwnerOrAdmin, profileOwner, requireOwnerOrAdmin, requireSection, type Viewer } from './access.ts';
 import { inTransaction, type ProfileContext } from './context.ts';
+import { messageableBy } from './members.ts';
 
 /** A hook the atomic-save test uses to fail half way; production never sets it. */
 export interface SaveHooks {
@@ -25,7 +26,10 @@ export interface SaveHooks {
 /** GET /api/users/{id}/profile: 403 below the personal-info tier; contact fields null below theirs. */
 export async function getProfile(ctx: ProfileContext, viewer: Viewer, ownerId: string): Promise<Profile> {
   const { owner, settings } = await requireSection(ctx, viewer, ownerId, 'personalInfo');
-  const row = await profiles.find(ctx.prisma, ownerId);
+  const [row, messageable] = await Promise.all([
+    profiles.find(ctx.prisma, ownerId),
+    messageableBy(ctx, viewer, [owner.id]),
+  ]);
   const showContact = canSee(viewer, ownerId, settings, 'contactInfo');
   const contact = <T>(value: T) => (showContact ? value : null);
   return {
@@ -58,6 +62,7 @@ export async function getProfile(ctx: ProfileContext, viewer: Viewer, ownerId: s
     dateProfileUpdated: row?.dateProfileUpdated?.toISOString() ?? null,
     contactInfoHidden: !showContact,
     canEdit: isOwnerOrAdmin(viewer, ownerId),
+    canMessage: messageable.has(owner.id),
   };
 }
 

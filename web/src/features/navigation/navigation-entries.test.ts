@@ -10,9 +10,9 @@ function labelsFor(user: { accessLevel?: string | null; isAdmin: boolean }, flag
 
 describe('navigationEntries', () => {
   it.each(['Public', 'Apprentice', 'Journeyman', 'Master'])(
-    'gives a %s member Dashboard, Forums and Messages only',
+    'gives a %s member Dashboard, Forums, Messages and Members only',
     (accessLevel) => {
-      expect(labelsFor({ accessLevel, isAdmin: false })).toEqual(['Dashboard', 'Forums', 'Messages']);
+      expect(labelsFor({ accessLevel, isAdmin: false })).toEqual(['Dashboard', 'Forums', 'Messages', 'Members']);
     },
   );
 
@@ -21,6 +21,7 @@ describe('navigationEntries', () => {
       'Dashboard',
       'Forums',
       'Messages',
+      'Members',
       'Projects',
       'Admin',
     ]);
@@ -31,20 +32,32 @@ describe('navigationEntries', () => {
       'Dashboard',
       'Forums',
       'Messages',
+      'Members',
       'Admin',
     ]);
   });
 
   it('keeps Projects to the Core level exactly', () => {
     expect(labelsFor({ accessLevel: 'Admin', isAdmin: false })).not.toContain('Projects');
-    expect(labelsFor({ accessLevel: 'Admin', isAdmin: true })).toEqual(['Dashboard', 'Forums', 'Messages', 'Admin']);
+    expect(labelsFor({ accessLevel: 'Admin', isAdmin: true })).toEqual([
+      'Dashboard',
+      'Forums',
+      'Messages',
+      'Members',
+      'Admin',
+    ]);
   });
 
   it('treats a member without a level as Public', () => {
     expect(labelsFor({ accessLevel: null, isAdmin: false })).toEqual(
       labelsFor({ accessLevel: 'Public', isAdmin: false }),
     );
-    expect(labelsFor({ accessLevel: 'Wizard', isAdmin: false })).toEqual(['Dashboard', 'Forums', 'Messages']);
+    expect(labelsFor({ accessLevel: 'Wizard', isAdmin: false })).toEqual([
+      'Dashboard',
+      'Forums',
+      'Messages',
+      'Members',
+    ]);
   });
 
   it('hides each entry whose feature is off', () => {
@@ -59,14 +72,22 @@ describe('navigationEntries', () => {
     );
   });
 
-  it('shows nothing to anyone when every feature is off', () => {
+  it('shows only Members (no feature flag names it) when every feature is off', () => {
     const off = Object.fromEntries(Object.keys(allOn).map((flag) => [flag, false])) as FeatureFlags;
-    for (const accessLevel of ACCESS_LEVELS) expect(labelsFor({ accessLevel, isAdmin: true }, off)).toEqual([]);
+    for (const accessLevel of ACCESS_LEVELS)
+      expect(labelsFor({ accessLevel, isAdmin: true }, off)).toEqual(['Members']);
   });
 
   it('links each entry to its route and puts the unread badge on Messages only', () => {
     const entries = navigationEntries({ accessLevel: 'Core', isAdmin: true }, allOn);
-    expect(entries.map((entry) => entry.path)).toEqual(['/', '/forums', '/messages', '/projects', '/admin']);
+    expect(entries.map((entry) => entry.path)).toEqual([
+      '/',
+      '/forums',
+      '/messages',
+      '/members',
+      '/projects',
+      '/admin',
+    ]);
     expect(entries.filter((entry) => entry.showsUnreadMessages).map((entry) => entry.label)).toEqual(['Messages']);
   });
 });

@@ -12,6 +12,7 @@ import { useAdminConversations } from '../api/get-conversations.ts';
 import { useAdminDirectMessages } from '../api/get-direct-messages.ts';
 import { AdminTable, type AdminTableHeading } from './AdminTable.tsx';
 import { SectionHeader } from './TabSection.tsx';
+import { MemberLink } from '../../../components/MemberLink.tsx';
 
 const PREVIEW_CHARS = 80;
 
@@ -45,7 +46,10 @@ export function ConversationsPanel() {
           const pair = `${conversation.user1Name} ↔ ${conversation.user2Name}`;
           return (
             <TableRow key={`${conversation.user1Id}-${conversation.user2Id}`}>
-              <TableCell>{pair}</TableCell>
+              <TableCell>
+                <MemberLink userId={conversation.user1Id}>{conversation.user1Name}</MemberLink> ↔{' '}
+                <MemberLink userId={conversation.user2Id}>{conversation.user2Name}</MemberLink>
+              </TableCell>
               <TableCell align="right">{conversation.messageCount}</TableCell>
               <TableCell align="right">{formatSize(conversation.totalBytes)}</TableCell>
               <TableCell align="right">
@@ -78,8 +82,12 @@ export function ConversationsPanel() {
           empty={{ icon: <ChatOutlinedIcon />, text: 'No messages yet' }}
           renderRow={(message) => (
             <TableRow key={message.id}>
-              <TableCell>{message.senderName}</TableCell>
-              <TableCell>{message.recipientName}</TableCell>
+              <TableCell>
+                <MemberLink userId={message.senderId}>{message.senderName}</MemberLink>
+              </TableCell>
+              <TableCell>
+                <MemberLink userId={message.recipientId}>{message.recipientName}</MemberLink>
+              </TableCell>
               <TableCell sx={{ overflowWrap: 'anywhere', minWidth: 200 }}>
                 {message.isDeletedByAdmin ? (
                   <Box component="span" sx={{ color: 'text.secondary', fontStyle: 'italic' }}>

@@ -24,6 +24,7 @@ import { LevelSelect } from './LevelSelect.tsx';
 import { SectionHeader } from './TabSection.tsx';
 import { useDialogOutcome } from './use-dialog-outcome.ts';
 import { useFailureToast } from './use-failure-toast.ts';
+import { MemberLink } from '../../../components/MemberLink.tsx';
 
 const MODERATOR_HEADINGS = ['Moderator', 'Scope', 'Granted', 'Status', 'Actions'];
 
@@ -86,7 +87,9 @@ function ForumModsContent() {
           const name = moderator.user ? displayName(moderator.user) : moderator.userId;
           return (
             <TableRow key={moderator.id}>
-              <TableCell>{name}</TableCell>
+              <TableCell>
+                <MemberLink userId={moderator.userId}>{name}</MemberLink>
+              </TableCell>
               <TableCell>{scopeOf(moderator)}</TableCell>
               <TableCell>{formatDateTime(moderator.grantedAt)}</TableCell>
               <TableCell>{moderator.isActive ? 'Active' : 'Inactive'}</TableCell>

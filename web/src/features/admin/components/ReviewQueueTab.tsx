@@ -16,6 +16,7 @@ import { useResolveReviewItem, useReviewQueue } from '../api/review-queue.ts';
 import { DialogForm } from './DialogForm.tsx';
 import { SectionHeader } from './TabSection.tsx';
 import { useDialogOutcome } from './use-dialog-outcome.ts';
+import { MemberLink } from '../../../components/MemberLink.tsx';
 
 const KIND_LABELS = { dm_report: 'Direct message', post_report: 'Forum post' } as const;
 const OUTCOMES = [
@@ -94,9 +95,7 @@ function QueueItem({ item, onAct }: { item: ReviewItem; onAct: () => void }) {
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', mb: 1 }}>
         <Chip size="small" label={KIND_LABELS[item.kind]} />
         <Typography variant="subtitle2">
-          <Link component={RouterLink} to={`/profile/${item.authorId}`}>
-            {item.authorName}
-          </Link>
+          <MemberLink userId={item.authorId}>{item.authorName}</MemberLink>
         </Typography>
         <Chip size="small" color="warning" label={`${item.reportCount} report${item.reportCount === 1 ? '' : 's'}`} />
         {item.isResolved && (

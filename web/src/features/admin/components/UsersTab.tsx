@@ -34,6 +34,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { EditUserDialog } from './EditUserDialog.tsx';
 import { SectionHeader } from './TabSection.tsx';
 import { useFailureToast } from './use-failure-toast.ts';
+import { MemberLink } from '../../../components/MemberLink.tsx';
 
 /** On narrow screens the e-mail moves under the name instead of taking a column of its own. */
 const HIDDEN_ON_PHONES = { display: { xs: 'none', md: 'table-cell' } } as const;
@@ -219,9 +220,7 @@ export function UsersTab() {
         renderRow={(user) => (
           <TableRow key={user.id}>
             <TableCell>
-              <Link component={RouterLink} to={`/profile/${user.id}`}>
-                {displayName(user)}
-              </Link>
+              <MemberLink userId={user.id}>{displayName(user)}</MemberLink>
               <Box sx={{ display: { md: 'none' }, color: 'text.secondary', fontSize: '0.8rem' }}>{user.email}</Box>
             </TableCell>
             <TableCell sx={{ ...HIDDEN_ON_PHONES, overflowWrap: 'anywhere' }}>{user.email}</TableCell>

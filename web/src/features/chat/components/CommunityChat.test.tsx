@@ -7,6 +7,7 @@ import { createQueryClient } from '../../../lib/query-client.ts';
 import { STILL_LOADING, stubApi } from '../../../test/fake-api.ts';
 import { aMember } from '../../../test/render-app.tsx';
 import { CommunityChat } from './CommunityChat.tsx';
+import { MemoryRouter } from 'react-router-dom';
 
 interface FakeServerSocket {
   readyState: number;
@@ -34,7 +35,10 @@ function renderChat() {
     });
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <CommunityChat user={aMember()} createSocket={createSocket} />
+      {/* Names in the chat link to profiles; the app renders the chat inside its router. */}
+      <MemoryRouter>
+        <CommunityChat user={aMember()} createSocket={createSocket} />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
   const openServer = () =>
@@ -75,7 +79,9 @@ describe('the community chat', { timeout: 20_000 }, () => {
     openServer();
     expect(screen.getByText('Connected').getAttribute('role')).toBe('status');
     expect(await screen.findByText('Welcome all')).toBeTruthy();
-    expect(screen.getByText(/Grace Hopper/)).toBeTruthy();
+    // The sender's name and picture lead to their profile.
+    expect(screen.getByRole('link', { name: 'Grace Hopper' }).getAttribute('href')).toBe('/profile/u9');
+    expect(screen.getByRole('link', { name: "Grace Hopper's profile" }).getAttribute('href')).toBe('/profile/u9');
     await userEvent.click(screen.getByRole('button', { name: 'Close chat' }));
     expect(sockets[0]!.readyState).toBe(WebSocket.CLOSED);
     expect(screen.queryByRole('dialog', { name: 'Community Chat' })).toBeNull();

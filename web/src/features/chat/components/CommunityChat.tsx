@@ -18,6 +18,7 @@ import { createBrowserLiveSocket } from '../../../lib/live-socket/browser-live-s
 import type { LiveSocket, LiveSocketStatus } from '../../../lib/live-socket/live-socket.ts';
 import { useChatHistory } from '../api/get-chat-history.ts';
 import { canSendChat, chatDisplayName, chatTime, isSendKey, lineFromStored, type ChatLine } from '../chat-rules.ts';
+import { MemberLink } from '../../../components/MemberLink.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 
 /** The panel's own socket lives only while the panel is mounted, i.e. open (spec 1 section 4), apart from the global one. */
@@ -131,10 +132,12 @@ function ChatPanel({
         ) : (
           lines.map((line) => (
             <Stack key={line.key} direction="row" spacing={1} sx={{ mb: 1 }}>
-              <UserAvatar name={line.sender.name} src={line.sender.avatar ?? null} size="small" />
+              <MemberLink userId={line.sender.id} label={`${line.sender.name}'s profile`}>
+                <UserAvatar name={line.sender.name} src={line.sender.avatar ?? null} size="small" />
+              </MemberLink>
               <Box sx={{ minWidth: 0 }}>
                 <Typography variant="caption" color="text.secondary">
-                  <bdi>{line.sender.name}</bdi> · {chatTime(line.timestamp)}
+                  <MemberLink userId={line.sender.id}>{line.sender.name}</MemberLink> · {chatTime(line.timestamp)}
                 </Typography>
                 <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
                   {line.content}

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { MemberLink } from '../../../components/MemberLink.tsx';
 import { useRecentDiscussions } from '../api/get-recent-discussions.ts';
 import { truncate } from '../dashboard-rules.ts';
 import { DashboardCard } from './DashboardCard.tsx';
@@ -38,7 +39,18 @@ export function RecentDiscussions() {
         <Stack key={discussion.id} spacing={0.25} component="article">
           <Typography sx={{ fontWeight: 600 }}>{discussion.title}</Typography>
           <Typography variant="body2" color="text.secondary">
-            {discussion.category} · {new Date(discussion.createdAt).toLocaleDateString()}
+            {discussion.category}
+            {discussion.author && (
+              <>
+                {' · '}
+                <MemberLink userId={discussion.author.id}>
+                  {[discussion.author.firstName, discussion.author.lastName].filter(Boolean).join(' ') ||
+                    'Unknown User'}
+                </MemberLink>
+              </>
+            )}
+            {' · '}
+            {new Date(discussion.createdAt).toLocaleDateString()}
           </Typography>
           <Typography variant="body2">
             {truncate(markdownToPlainText(discussion.content), LIMITS.dashboard.discussionContent)}

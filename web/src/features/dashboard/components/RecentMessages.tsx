@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { MemberLink } from '../../../components/MemberLink.tsx';
 import { useConversations } from '../api/get-conversations.ts';
 import { useQuota } from '../api/get-quota.ts';
 import { storagePercent, truncate } from '../dashboard-rules.ts';
@@ -50,7 +51,9 @@ export function RecentMessages({ isCore }: { isCore: boolean }) {
       {recent.map(({ otherUser, lastMessage, unreadCount }) => (
         <Stack key={otherUser.id} spacing={0.25}>
           <Typography sx={{ fontWeight: unreadCount > 0 ? 700 : 600 }}>
-            {[otherUser.firstName, otherUser.lastName].filter(Boolean).join(' ') || otherUser.email}
+            <MemberLink userId={otherUser.id}>
+              {[otherUser.firstName, otherUser.lastName].filter(Boolean).join(' ') || otherUser.email}
+            </MemberLink>
             {unreadCount > 0 && ` (${unreadCount} unread)`}
           </Typography>
           {lastMessage && (

@@ -5,6 +5,7 @@ import ListItemAvatar from '@mui/material/ListItemAvatar';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { EmptyState } from '../../../components/EmptyState.tsx';
+import { MemberLink } from '../../../components/MemberLink.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 import { useOnlineUsers } from '../api/get-online-users.ts';
 import { onlineListView } from '../dashboard-rules.ts';
@@ -24,9 +25,14 @@ export function WhosOnline() {
             return (
               <ListItem key={member.id} disableGutters>
                 <ListItemAvatar>
-                  <UserAvatar name={name} src={member.profileImageUrl} />
+                  <MemberLink userId={member.id} label={`${name}'s profile`}>
+                    <UserAvatar name={name} src={member.profileImageUrl} />
+                  </MemberLink>
                 </ListItemAvatar>
-                <ListItemText primary={<bdi>{name}</bdi>} secondary={member.accessLevel ?? 'Public'} />
+                <ListItemText
+                  primary={<MemberLink userId={member.id}>{name}</MemberLink>}
+                  secondary={member.accessLevel ?? 'Public'}
+                />
               </ListItem>
             );
           })}

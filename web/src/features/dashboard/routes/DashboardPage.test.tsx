@@ -38,6 +38,11 @@ describe('the dashboard', () => {
     );
     expect(within(within(list).getAllByRole('listitem')[1]!).getByText('M')).toBeTruthy();
     expect(screen.getByText('+3 more online')).toBeTruthy();
+    // Name and picture both lead to the member's profile.
+    expect(within(list).getByRole('link', { name: 'Member0' }).getAttribute('href')).toBe('/profile/online-0');
+    expect(within(list).getByRole('link', { name: "Member0's profile" }).getAttribute('href')).toBe(
+      '/profile/online-0',
+    );
     expect(await screen.findByText('42')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Send Your First Message' }).getAttribute('href')).toBe('/messages');
     expect(screen.queryByText('Core Projects')).toBeNull();

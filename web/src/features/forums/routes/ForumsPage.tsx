@@ -93,15 +93,19 @@ export default function ForumsPage() {
         />
       ) : (
         <>
-          {/* The one search form: its fields follow the URL (a new search, Back, a shared link). */}
+          {/*
+            The one search form: its fields follow the URL (a new search, Back, a shared link). Its key
+            and the view's are siblings, so each has its own prefix: two siblings of one key (both ''
+            on /forums) make React keep the old form on the page beside the new one.
+          */}
           <ForumSearch
-            key={
+            key={`search:${
               submittedSearch ? `${submittedSearch.query}|${submittedSearch.category}|${submittedSearch.sortBy}` : ''
-            }
+            }`}
             categories={categories}
           />
           {/* A new view per location, so its heading takes focus when the member arrives. */}
-          <Box key={withoutReply(search)}>
+          <Box key={`view:${withoutReply(search)}`}>
             {submittedSearch && <SearchResultsView search={submittedSearch} navigated={navigated} />}
             {!submittedSearch && view === 'categories' && <CategoriesView context={context} />}
             {!submittedSearch && view === 'topics' && location.level && (

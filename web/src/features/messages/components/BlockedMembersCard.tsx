@@ -5,7 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { BlockedMember, ConversationSummary } from '../api/types.ts';
 import { memberDisplayName } from '../message-rules.ts';
-import { MemberLink } from './MemberLink.tsx';
+import { MemberLink } from '../../../components/MemberLink.tsx';
 
 interface BlockedMembersCardProps {
   blocks: BlockedMember[];
@@ -43,7 +43,7 @@ export function BlockedMembersCard({ blocks, conversations, onUnblock, unblockin
                   sx={{ alignItems: 'center', justifyContent: 'space-between', gap: 1 }}
                 >
                   <Typography variant="body2" component="span" sx={{ minWidth: 0 }}>
-                    <MemberLink id={block.userId} name={name} />
+                    <MemberLink userId={block.userId}>{name}</MemberLink>
                   </Typography>
                   <Button
                     size="small"

@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ConversationSummary, ConversationUsage } from '../api/types.ts';
 import { formatMessageSize, memberDisplayName } from '../message-rules.ts';
-import { MemberLink } from './MemberLink.tsx';
+import { MemberLink } from '../../../components/MemberLink.tsx';
 
 /** Where the member's storage goes, one row per conversation; the page shows it only when there are rows. */
 export function ConversationUsageCard({
@@ -35,7 +35,7 @@ export function ConversationUsageCard({
               sx={{ justifyContent: 'space-between', gap: 1 }}
             >
               <Typography variant="body2" component="span" sx={{ minWidth: 0 }}>
-                <MemberLink id={row.otherUserId} name={nameOf(row)} />
+                <MemberLink userId={row.otherUserId}>{nameOf(row)}</MemberLink>
                 <Typography component="span" variant="caption" color="text.secondary">
                   {` · ${row.messageCount} ${row.messageCount === 1 ? 'message' : 'messages'}`}
                 </Typography>

@@ -18,6 +18,7 @@ import {
   messageKeyAction,
   stripHtml,
 } from '../message-rules.ts';
+import { MemberLink } from '../../../components/MemberLink.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 
 interface MessageItemProps {
@@ -76,7 +77,11 @@ export function MessageItem({
       spacing={1}
       sx={{ justifyContent: isOwn ? 'flex-end' : 'flex-start', alignItems: 'flex-end', px: { xs: 1, sm: 2 }, py: 0.5 }}
     >
-      {!isOwn && <UserAvatar name={senderName} src={senderPicture} size="small" />}
+      {!isOwn && (
+        <MemberLink userId={message.senderId} label={`${senderName}'s profile`}>
+          <UserAvatar name={senderName} src={senderPicture} size="small" />
+        </MemberLink>
+      )}
       <Box
         tabIndex={0}
         onKeyDown={onKeyDown}

@@ -37,7 +37,7 @@ import { DeleteMessageDialog } from './DeleteMessageDialog.tsx';
 import { LiveIndicator } from './LiveIndicator.tsx';
 import { useAnnounceTyping, usePartnerTyping } from './use-typing.ts';
 import { useLiveStatus } from '../../../lib/live-socket/live-socket-context.tsx';
-import { MemberLink } from './MemberLink.tsx';
+import { MemberLink } from '../../../components/MemberLink.tsx';
 import { MessageItem } from './MessageItem.tsx';
 import { ReportMessageDialog } from './ReportMessageDialog.tsx';
 
@@ -318,7 +318,7 @@ export function MessageThread({
           <ArrowBackIcon />
         </IconButton>
         <Typography variant="h6" component="h2" sx={{ minWidth: 0, flexShrink: 1 }}>
-          <MemberLink id={partner.id} name={partnerName} />
+          <MemberLink userId={partner.id}>{partnerName}</MemberLink>
         </Typography>
         {partner.accessLevel && <Chip size="small" variant="outlined" label={partner.accessLevel} />}
         <Box sx={{ flexGrow: 1 }} />

@@ -65,6 +65,8 @@ export interface Profile extends ProfileFields {
   canEdit?: boolean;
   /** Contact fields came back null because the viewer is below the contact tier. */
   contactInfoHidden?: boolean;
+  /** dm would take the viewer's message to this member: 'Message' shows. */
+  canMessage?: boolean;
 }
 
 export interface LeadershipProgress {

@@ -241,6 +241,19 @@ describe('profile page, another member', () => {
     expect(callsTo(fetchMock, 'POST', `${base}/views`)).toHaveLength(1);
   });
 
+  it("offers 'Message' opening the conversation only when the service says the member takes the viewer's messages", async () => {
+    viewingAs(visitor, { [`GET ${base}/profile`]: ok({ ...profile, canMessage: true }) });
+    const { unmount } = renderApp(`/profile/${owner.id}`);
+    const message = await screen.findByRole('link', { name: 'Message Ada Lovelace' });
+    expect(message.getAttribute('href')).toBe(`/messages?with=${owner.id}`);
+    unmount();
+
+    viewingAs(visitor, { [`GET ${base}/profile`]: ok({ ...profile, canMessage: false }) });
+    renderApp(`/profile/${owner.id}`);
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Message Ada Lovelace' })).toBeNull();
+  });
+
   it('endorses a skill', async () => {
     const fetchMock = viewingAs(visitor, {
       'POST /api/skills/skill-1/endorsements': () => ({ status: 201, body: {} }),

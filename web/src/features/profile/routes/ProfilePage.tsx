@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { MessageMemberButton } from '../../../components/MessageMemberButton.tsx';
 import { CardSkeleton } from '../../../components/Skeletons.tsx';
 import { isNotFoundError } from '../../../lib/api-error.ts';
 import { useCurrentMember } from '../../../lib/current-member.ts';
@@ -87,6 +88,7 @@ export default function ProfilePage() {
           {displayName(profile.data)}
         </Typography>
         <Stack direction="row" spacing={1}>
+          {profile.data.canMessage && <MessageMemberButton userId={userId} name={displayName(profile.data)} />}
           {isOwner && (
             <Button variant="outlined" component={RouterLink} to="/settings/security">
               Security
