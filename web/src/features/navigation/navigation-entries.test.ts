@@ -26,18 +26,19 @@ describe('navigationEntries', () => {
     ]);
   });
 
-  it('adds Admin, but not Projects, for an admin below Core', () => {
+  it('adds Projects and Admin for an admin below Core (the project service lets admins in)', () => {
     expect(labelsFor({ accessLevel: 'Apprentice', isAdmin: true })).toEqual([
       'Dashboard',
       'Forums',
       'Messages',
+      'Projects',
       'Admin',
     ]);
   });
 
-  it('keeps Projects to the Core level exactly', () => {
+  it('keeps Projects from members below Core without the admin flag', () => {
     expect(labelsFor({ accessLevel: 'Admin', isAdmin: false })).not.toContain('Projects');
-    expect(labelsFor({ accessLevel: 'Admin', isAdmin: true })).toEqual(['Dashboard', 'Forums', 'Messages', 'Admin']);
+    expect(labelsFor({ accessLevel: 'Master', isAdmin: false })).not.toContain('Projects');
   });
 
   it('treats a member without a level as Public', () => {
