@@ -185,7 +185,8 @@ describe('task area', () => {
   it('opens the task a shared link names, and puts an opened task in the URL', async () => {
     signedInAs(core);
     const { router } = renderApp('/projects?project=p1&task=t2');
-    const dialog = await screen.findByRole('dialog', { name: 'Edit Task' });
+    // The dialog waits for the page chunk, the projects, every project's tasks and the task's lists.
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Task' }, { timeout: 20_000 });
     expect(within(dialog).getByLabelText(/^Title/)).toHaveProperty('value', 'Write the migration');
     expect(screen.getByRole('region', { name: 'Website tasks', hidden: true })).toBeTruthy();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -198,7 +199,7 @@ describe('task area', () => {
   it('says so when a shared link names a task that no longer exists', async () => {
     signedInAs(core);
     const { router } = renderApp('/projects?project=p1&task=gone');
-    expect(await screen.findByText('That task no longer exists.')).toBeTruthy();
+    expect(await screen.findByText('That task no longer exists.', {}, { timeout: 20_000 })).toBeTruthy();
     await waitFor(() => expect(router.state.location.search).toBe('?project=p1'));
     expect(screen.queryByRole('dialog', { name: 'Edit Task' })).toBeNull();
   });
