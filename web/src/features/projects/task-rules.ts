@@ -75,11 +75,27 @@ export function sortProjectRows(rows: ProjectRow[], key: ProjectSortKey, ascendi
   return [...rows].sort((a, b) => (ascending ? compare(a, b) : compare(b, a)));
 }
 
-/** Kanban: priority descending inside a column; the sort is stable so equal cards keep their order. */
+const rankOf = (task: Task) => task.boardRank ?? Number.POSITIVE_INFINITY;
+
+/**
+ * Kanban: the cards a member placed by dragging within the column first, in that order, then the
+ * rest by priority descending (spec 3); the sort is stable so equal cards keep their order.
+ */
 export function kanbanColumn(tasks: Task[], status: TaskStatus): Task[] {
   return tasks
     .filter((task) => task.status === status)
-    .sort((a, b) => priorityWeight(b.priority) - priorityWeight(a.priority));
+    .sort((a, b) => rankOf(a) - rankOf(b) || priorityWeight(b.priority) - priorityWeight(a.priority));
+}
+
+/** The column's ids after moving `movedId` to where `targetId` stands (before it going up, after it going down). */
+export function reorderedColumn(column: Task[], movedId: string, targetId: string): string[] {
+  const ids = column.map((task) => task.id);
+  const from = ids.indexOf(movedId);
+  const to = ids.indexOf(targetId);
+  if (from < 0 || to < 0 || from === to) return ids;
+  ids.splice(from, 1);
+  ids.splice(to, 0, movedId);
+  return ids;
 }
 
 const dueTime = (task: Task) => (task.dueDate ? parseDue(task.dueDate).getTime() : Number.POSITIVE_INFINITY);

@@ -36,6 +36,8 @@ export interface Task {
   completionPercentage: number;
   /** Ids of the tasks this one depends on. */
   prerequisites: string[];
+  /** Place in its Kanban column once a member ordered it; absent or null: by priority after the placed ones. */
+  boardRank?: number | null;
 }
 
 /** The task list answer may already carry assignees and prerequisites; otherwise they are read per task. */

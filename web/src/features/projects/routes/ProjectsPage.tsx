@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCoreUsers } from '../api/get-core-users.ts';
 import { useProjects } from '../api/get-projects.ts';
 import { getTaskAssignees, getTaskPrerequisites, useAllTasks } from '../api/get-tasks.ts';
-import { useDeleteProject, useMoveTask } from '../api/project-mutations.ts';
+import { useDeleteProject, useMoveTask, useOrderColumn } from '../api/project-mutations.ts';
 import type { Task, TaskStatus } from '../api/types.ts';
 import { CalendarView } from '../components/CalendarView.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
@@ -113,6 +113,7 @@ function ProjectManagement({ memberId, isAdmin }: { memberId: string; isAdmin: b
   const [renaming, setRenaming] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const moveTask = useMoveTask();
+  const { mutate: mutateOrder } = useOrderColumn();
   const deleteProject = useDeleteProject();
   const { succeeded, failed } = useProjectNotices();
   const toast = useToast();
@@ -190,6 +191,16 @@ function ProjectManagement({ memberId, isAdmin }: { memberId: string; isAdmin: b
         },
       ),
     [moveTask, succeeded, failed],
+  );
+  const reorder = useCallback(
+    (status: TaskStatus, taskIds: string[]) => {
+      if (!selectedId) return;
+      mutateOrder(
+        { projectId: selectedId, status, taskIds },
+        { onError: (error) => failed(error, 'Failed to update task') },
+      );
+    },
+    [mutateOrder, selectedId, failed],
   );
 
   const canManage = Boolean(selected && (isAdmin || selected.ownerId === memberId));
@@ -277,6 +288,7 @@ function ProjectManagement({ memberId, isAdmin }: { memberId: string; isAdmin: b
               onAdd={(status) => setTaskTarget({ mode: 'add', status, projectId: selected.id })}
               onEdit={openEdit}
               onMove={move}
+              onReorder={reorder}
             />
           )}
           {tab === 'Gantt' && <GanttView tasks={selectedTasks} now={now} onEdit={openEdit} onNewTask={newTask} />}
