@@ -9,6 +9,7 @@ import {
   ganttLayout,
   isOverdue,
   kanbanColumn,
+  myTasks,
   myTaskSummary,
   NO_FILTERS,
   parseDue,
@@ -109,6 +110,15 @@ describe('sorts', () => {
     expect(reorderedColumn(column, 'd', 'b')).toEqual(['a', 'd', 'b', 'c']);
     expect(reorderedColumn(column, 'a', 'c')).toEqual(['b', 'c', 'a', 'd']);
     expect(reorderedColumn(column, 'b', 'b')).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('finds My Tasks by the assignees list, not only the legacy single assignee', () => {
+    const tasks = [
+      aTask({ id: 'first', assigneeId: 'me', assignees: ['me', 'you'] }),
+      aTask({ id: 'second', assigneeId: 'you', assignees: ['you', 'me'] }),
+      aTask({ id: 'other', assigneeId: 'you', assignees: ['you'] }),
+    ];
+    expect(myTasks(tasks, 'me').map((task) => task.id)).toEqual(['first', 'second']);
   });
 
   it('orders My Tasks by status, then priority, then earliest due date with undated last', () => {

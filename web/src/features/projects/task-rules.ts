@@ -145,9 +145,13 @@ export function matchesDue(task: Task, due: DueFilter | 'all', now: Date): boole
   return date >= today && date < addDays(today, 8);
 }
 
-/** Only tasks whose single assigneeId is the member (spec 3 section 6). */
+/**
+ * The tasks that list the member among their assignees (one assignee model: the service keeps the
+ * legacy single assignee as the list's first entry, so the list is the whole answer), as the
+ * dashboard card's GET /api/users/{id}/tasks does.
+ */
 export function myTasks(tasks: Task[], memberId: string): Task[] {
-  return tasks.filter((task) => task.assigneeId === memberId);
+  return tasks.filter((task) => task.assignees.includes(memberId));
 }
 
 export function filterMyTasks(tasks: Task[], filters: MyTaskFilters, now: Date): Task[] {

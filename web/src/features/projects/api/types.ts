@@ -27,7 +27,7 @@ export interface Task {
   status: TaskStatus;
   /** Missing counts as Medium (spec 3 section 9). */
   priority: TaskPriority | null;
-  /** The single legacy assignee; My Tasks reads only this one (spec 3 section 6). */
+  /** The legacy single assignee: always the first entry of `assignees` (the service keeps them in step). */
   assigneeId: string | null;
   assignees: string[];
   parentTaskId: string | null;
