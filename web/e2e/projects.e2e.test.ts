@@ -301,7 +301,8 @@ describe('project management', () => {
         const dialog = other.getByRole('dialog', { name: 'Edit Task' });
         await dialog.waitFor();
         expect(await dialog.getByLabel('Title').inputValue()).toBe('Alpha');
-        await other.getByRole('region', { name: `Launch ${runId} tasks` }).waitFor({ state: 'attached' });
+        // The project is selected behind the dialog (the modal hides the page from the accessibility tree).
+        await other.locator(`section[aria-label="Launch ${runId} tasks"]`).waitFor({ state: 'attached' });
       });
     });
   });

@@ -235,6 +235,7 @@ describe('calendar', () => {
     expect(today).toHaveLength(1);
     expect(today[0]?.tasks.map((task) => task.id)).toEqual(['t1', 't2', 't3']);
     expect(today[0]?.moreCount).toBe(2);
+    expect(today[0]?.due.map((task) => task.id)).toEqual(['t1', 't2', 't3', 't4', 't5']);
   });
 });
 

@@ -238,6 +238,8 @@ export interface CalendarDay {
   isToday: boolean;
   tasks: Task[];
   moreCount: number;
+  /** Every task due that day ('+N more' opens this list). */
+  due: Task[];
 }
 
 /** Whole weeks Sun-Sat covering the month; each day shows 3 tasks then '+N more'. */
@@ -256,6 +258,7 @@ export function calendarMonth(year: number, month: number, tasks: Task[], now: D
       isToday: sameDay(date, now),
       tasks: due.slice(0, PROJECT_LIMITS.calendarTasksPerDay),
       moreCount: Math.max(0, due.length - PROJECT_LIMITS.calendarTasksPerDay),
+      due,
     });
   }
   return weeks;
