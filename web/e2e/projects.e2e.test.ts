@@ -2,8 +2,9 @@
  * The /projects page against the real project service (and auth, forum's blob route, the gateway),
  * started as `npm start` starts them (`npx vitest run --project e2e web/e2e/projects.e2e.test.ts`):
  * a Core member creates a project and tasks, moves a card with the keyboard, edits a task
- * (assignee, prerequisite), finds it on Gantt, Calendar and My Tasks, attaches a file; a Master is
- * refused by the page and by the API.
+ * (assignee, prerequisite), finds it on Gantt, Calendar and My Tasks, attaches a file; reorders a
+ * column (kept after a reload) and opens a shared task link; a Master is refused by the page and by
+ * the API.
  */
 import { PROJECT_MESSAGES, type Project, type Task, type TaskAttachment } from '@crucible/proto';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -225,6 +226,84 @@ describe('project management', () => {
       const shipIt = tasks.find((task) => task.title === 'Ship it today')!;
       const writeSpec = tasks.find((task) => task.title === 'Write spec')!;
       expect(shipIt).toMatchObject({ assignees: [members.core.id], prerequisites: [writeSpec.id] });
+    });
+  });
+
+  it('keeps a card dragged within its column in its place after a reload, and a shared task link opens the task', async () => {
+    await withPage(browser, 'pm-order-and-link', async (page) => {
+      await signIn(page, members.core);
+      const projects = (await (await page.request.get(at('/api/projects'))).json()) as Project[];
+      const project = projects.find((candidate) => candidate.title === `Launch ${runId}`)!;
+      const created: Task[] = [];
+      for (const title of ['Alpha', 'Beta']) {
+        const response = await page.request.post(at(`/api/projects/${project.id}/tasks`), {
+          headers: CSRF,
+          data: { title, priority: 'Low' },
+        });
+        expect(response.status(), await response.text()).toBe(201);
+        created.push((await response.json()) as Task);
+      }
+      const [alpha, beta] = created as [Task, Task];
+      const titlesOf = (scope: Locator) =>
+        scope
+          .getByRole('button', { name: /, \w+ priority$/ })
+          .evaluateAll((cards) => cards.map((element) => element.getAttribute('aria-label')?.split(',')[0]));
+
+      await page.goto(at(`/projects?project=${project.id}`));
+      const todo = column(page, 'To Do');
+      await card(todo, 'Beta').waitFor();
+      // Ship it today (Medium) leads by priority, then Alpha and Beta (Low) in creation order.
+      expect(await titlesOf(todo)).toEqual(['Ship it today', 'Alpha', 'Beta']);
+
+      // Keyboard drag within the column: Space lifts Beta, the up arrow moves it over the card above
+      // (dnd-kit announces each card it passes), Space drops it in Alpha's place.
+      const betaCard = card(todo, 'Beta');
+      await betaCard.focus();
+      await page.keyboard.press('Space');
+      await expect.poll(() => betaCard.getAttribute('aria-pressed'), { timeout: 10_000 }).toBe('true');
+      const over = () =>
+        page.evaluate(
+          (id) => document.body.textContent?.includes(`was moved over droppable area card:${id}.`) ?? false,
+          alpha.id,
+        );
+      for (let attempt = 0; attempt < 5 && !(await over()); attempt += 1) {
+        await page.keyboard.press('ArrowUp');
+        await expect
+          .poll(over, { timeout: 3_000 })
+          .toBe(true)
+          .catch(() => undefined);
+      }
+      expect(await over()).toBe(true);
+      const saved = page.waitForResponse(
+        (response) => response.request().method() === 'PUT' && response.url().includes('/board-order'),
+      );
+      await page.keyboard.press('Space');
+      expect((await saved).status()).toBe(204);
+      await expect.poll(() => titlesOf(todo)).toEqual(['Ship it today', 'Beta', 'Alpha']);
+
+      // Another visit (any member) sees the same order.
+      await page.reload();
+      await card(todo, 'Alpha').waitFor();
+      expect(await titlesOf(todo)).toEqual(['Ship it today', 'Beta', 'Alpha']);
+      const stored = (await (await page.request.get(at(`/api/projects/${project.id}/tasks`))).json()) as Task[];
+      expect(stored.find((task) => task.id === beta.id)?.boardRank).toBeLessThan(
+        stored.find((task) => task.id === alpha.id)?.boardRank ?? -1,
+      );
+
+      // Opening a card puts the task in the URL; that link, opened afresh, selects the project and opens the task.
+      await card(todo, 'Alpha').click();
+      await page.getByRole('dialog', { name: 'Edit Task' }).waitFor();
+      await page.waitForURL((url) => url.searchParams.get('task') === alpha.id);
+      const link = page.url();
+      await withPage(browser, 'pm-shared-link', async (other) => {
+        await signIn(other, members.core);
+        await other.goto(link);
+        const dialog = other.getByRole('dialog', { name: 'Edit Task' });
+        await dialog.waitFor();
+        expect(await dialog.getByLabel('Title').inputValue()).toBe('Alpha');
+        // The project is selected behind the dialog (the modal hides the page from the accessibility tree).
+        await other.locator(`section[aria-label="Launch ${runId} tasks"]`).waitFor({ state: 'attached' });
+      });
     });
   });
 

@@ -6,6 +6,7 @@ import {
   projectSchema,
   taskAssigneeSchema,
   taskAuditSchema,
+  taskBoardOrderSchema,
   taskCreateSchema,
   taskDependencyCreateSchema,
   taskDependencySchema,
@@ -87,6 +88,16 @@ export const projectRoutes = defineRoutes({
     pathParams: projectPath,
     body: taskCreateSchema,
     responses: { 201: taskSchema },
+  },
+  orderBoardColumn: {
+    method: 'PUT',
+    path: '/api/projects/:projectId/board-order',
+    auth: 'member',
+    summary:
+      "Keep a Kanban column's order for everyone: the listed tasks first, in that order, then the rest by priority",
+    pathParams: projectPath,
+    body: taskBoardOrderSchema,
+    responses: { 204: null },
   },
   getTask: {
     method: 'GET',

@@ -368,6 +368,33 @@ describe('task rules', () => {
     expect(assigneeRows.map((row) => row.userId)).toEqual([admin.id]);
   });
 
+  it('keeps the legacy assigneeId as the first entry of the assignees list in every answer', async () => {
+    const p = await project();
+    const t = await task(p.id, { assignees: [otherCore.id, core.id] });
+    expect(t).toMatchObject({ assigneeId: otherCore.id, assignees: [otherCore.id, core.id] });
+    const reordered = await h.call<Task>(`/api/tasks/${t.id}`, {
+      method: 'PATCH',
+      token: core.token,
+      json: { assignees: [core.id, otherCore.id] },
+    });
+    expect(reordered).toMatchObject({ assigneeId: core.id, assignees: [core.id, otherCore.id] });
+    const single = await h.call<Task>(`/api/tasks/${t.id}`, {
+      method: 'PATCH',
+      token: core.token,
+      json: { assigneeId: admin.id },
+    });
+    expect(single).toMatchObject({ assigneeId: admin.id, assignees: [admin.id, otherCore.id] });
+    const listed = await h.call<Task[]>(`/api/projects/${p.id}/tasks`, { token: core.token });
+    expect(listed[0]).toMatchObject({ assigneeId: admin.id, assignees: [admin.id, otherCore.id] });
+    const mine = await h.call<Task[]>(`/api/users/${otherCore.id}/tasks`, { token: core.token });
+    expect(mine.find((item) => item.id === t.id)).toMatchObject({
+      assigneeId: admin.id,
+      assignees: [admin.id, otherCore.id],
+    });
+    const rows = await h.call<{ userId: string }[]>(`/api/tasks/${t.id}/assignees`, { token: core.token });
+    expect(rows.map((row) => row.userId)).toEqual([admin.id, otherCore.id]);
+  });
+
   it("lists a project's tasks in the contract's shape, each as its own read answers it", async () => {
     const p = await project();
     const first = await task(p.id, { assigneeId: core.id, dueDate: '2026-05-04T10:00:00.000Z' });
@@ -489,6 +516,65 @@ describe('audit and events', () => {
     } finally {
       await events.stop();
     }
+  });
+});
+
+describe('Kanban order', () => {
+  const order = (projectId: string, json: unknown, by: Member = core) =>
+    h.request(`/api/projects/${projectId}/board-order`, { method: 'PUT', token: by.token, json });
+  const column = async (projectId: string, status: string) =>
+    (await h.call<Task[]>(`/api/projects/${projectId}/tasks`, { token: otherCore.token }))
+      .filter((item) => item.status === status)
+      .sort((a, b) => (a.boardRank ?? Infinity) - (b.boardRank ?? Infinity))
+      .map((item) => item.title);
+
+  it("keeps a column's order for everyone; the unlisted follow, a moved card loses its place", async () => {
+    const p = await project();
+    const [a, b, c] = [
+      await task(p.id, { title: 'A' }),
+      await task(p.id, { title: 'B' }),
+      await task(p.id, { title: 'C' }),
+    ];
+    expect((await order(p.id, { status: 'To Do', taskIds: [c.id, a.id, b.id] })).status).toBe(204);
+    expect(await column(p.id, 'To Do')).toEqual(['C', 'A', 'B']);
+    const ranks = (await h.call<Task[]>(`/api/projects/${p.id}/tasks`, { token: core.token })).map((item) => [
+      item.title,
+      item.boardRank,
+    ]);
+    expect(ranks).toEqual([
+      ['A', 1],
+      ['B', 2],
+      ['C', 0],
+    ]);
+
+    expect((await order(p.id, { status: 'To Do', taskIds: [b.id, c.id] })).status).toBe(204);
+    const listed = await h.call<Task[]>(`/api/projects/${p.id}/tasks`, { token: core.token });
+    expect(listed.find((item) => item.id === a.id)?.boardRank).toBeNull();
+    expect(await column(p.id, 'To Do')).toEqual(['B', 'C', 'A']);
+
+    expect((await patch(b.id, { status: 'Review' })).status).toBe(200);
+    expect((await h.call<Task>(`/api/tasks/${b.id}`, { token: core.token })).boardRank).toBeNull();
+    expect(await column(p.id, 'To Do')).toEqual(['C', 'A']);
+  });
+
+  it('refuses an order naming a task of another column or project, whole, with the reason', async () => {
+    const p = await project();
+    const other = await project();
+    const [a, b] = [await task(p.id, { title: 'A' }), await task(p.id, { title: 'B', status: 'Review' })];
+    const foreign = await task(other.id, { title: 'F' });
+    await order(p.id, { status: 'To Do', taskIds: [a.id] });
+    for (const taskIds of [[b.id, a.id], [foreign.id], [randomUUID()]]) {
+      const refused = await order(p.id, { status: 'To Do', taskIds });
+      expect(refused.status).toBe(400);
+      expect(((await refused.json()) as { message: string }).message).toBe(PROJECT_MESSAGES.boardOrderMismatch);
+    }
+    expect((await h.call<Task>(`/api/tasks/${a.id}`, { token: core.token })).boardRank).toBe(0);
+    expect((await h.call<Task>(`/api/tasks/${b.id}`, { token: core.token })).boardRank).toBeNull();
+    expect((await order(p.id, { status: 'Doing', taskIds: [a.id] })).status).toBe(400);
+    expect((await order(p.id, { status: 'To Do', taskIds: [] })).status).toBe(400);
+    expect((await order(randomUUID(), { status: 'To Do', taskIds: [a.id] })).status).toBe(404);
+    const outsider = await h.member('Master');
+    expect((await order(p.id, { status: 'To Do', taskIds: [a.id] }, outsider)).status).toBe(403);
   });
 });
 

@@ -37,6 +37,10 @@ export function registerProjectRoutes(router: Router, deps: { ctx: ProjectContex
   mount(routes.createTask, async ({ params, body }, req, res) => {
     res.status(201).json(await tasks.createTask(ctx, viewer(req), params.projectId, body));
   });
+  mount(routes.orderBoardColumn, async ({ params, body }, req, res) => {
+    await tasks.orderBoardColumn(ctx, viewer(req), params.projectId, body);
+    res.status(204).end();
+  });
   mount(routes.getTask, async ({ params }, req, res) => {
     res.json(await tasks.getTask(ctx, viewer(req), params.taskId));
   });

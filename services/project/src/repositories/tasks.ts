@@ -14,6 +14,7 @@ interface TaskRow {
   parent_task_id: string | null;
   due_date: string | null;
   completion_percentage: number;
+  board_rank: number | null;
   created_at: Date;
   updated_at: Date;
   assignees: string[];
@@ -22,13 +23,15 @@ interface TaskRow {
 
 /**
  * One statement for a page of tasks with their assignees and prerequisites: the all-tasks view
- * loads thousands at once, so the lists are aggregated per table rather than per task.
+ * loads thousands at once, so the lists are aggregated per table rather than per task. The single
+ * assignee heads the list (then by assignment time), so `assigneeId` is always `assignees[0]`.
  */
 function taskSelect(where: string): string {
   return `
     WITH picked AS (SELECT * FROM tasks t WHERE ${where}),
     assigned AS (
-      SELECT a.task_id, array_agg(a.user_id::text ORDER BY a.assigned_at, a.user_id) AS ids
+      SELECT a.task_id,
+             array_agg(a.user_id::text ORDER BY a.user_id = picked.assignee_id DESC, a.assigned_at, a.user_id) AS ids
         FROM task_assignees a JOIN picked ON picked.id = a.task_id GROUP BY a.task_id),
     required AS (
       SELECT d.task_id, array_agg(d.depends_on_task_id::text ORDER BY d.created_at, d.depends_on_task_id) AS ids
@@ -36,7 +39,7 @@ function taskSelect(where: string): string {
     SELECT picked.id, picked.project_id, picked.title, picked.description, picked.status::text AS status,
            picked.priority::text AS priority, picked.assignee_id, picked.parent_task_id,
            to_char(picked.due_date, 'YYYY-MM-DD') AS due_date, picked.completion_percentage,
-           picked.created_at, picked.updated_at,
+           picked.board_rank, picked.created_at, picked.updated_at,
            COALESCE(assigned.ids, '{}') AS assignees, COALESCE(required.ids, '{}') AS prerequisites
       FROM picked
       LEFT JOIN assigned ON assigned.task_id = picked.id
@@ -58,6 +61,7 @@ function toTask(row: TaskRow): Task {
     dueDate: row.due_date,
     completionPercentage: row.completion_percentage,
     prerequisites: row.prerequisites,
+    boardRank: row.board_rank,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
@@ -109,13 +113,14 @@ function taskListJson(where: string): string {
              'status', t.status, 'priority', t.priority, 'assigneeId', t.assignee_id,
              'assignees', COALESCE(assigned.ids, '{}'), 'parentTaskId', t.parent_task_id,
              'dueDate', to_char(t.due_date, 'YYYY-MM-DD'), 'completionPercentage', t.completion_percentage,
-             'prerequisites', COALESCE(required.ids, '{}'),
+             'prerequisites', COALESCE(required.ids, '{}'), 'boardRank', t.board_rank,
              'createdAt', to_char(t.created_at AT TIME ZONE 'UTC', ${ISO_TIME}),
              'updatedAt', to_char(t.updated_at AT TIME ZONE 'UTC', ${ISO_TIME})
            ) ORDER BY t.created_at, t.id), '[]')::text AS list
       FROM tasks t
       LEFT JOIN LATERAL (
-        SELECT array_agg(a.user_id ORDER BY a.assigned_at, a.user_id) AS ids FROM task_assignees a WHERE a.task_id = t.id
+        SELECT array_agg(a.user_id ORDER BY a.user_id = t.assignee_id DESC, a.assigned_at, a.user_id) AS ids
+          FROM task_assignees a WHERE a.task_id = t.id
       ) assigned ON true
       LEFT JOIN LATERAL (
         SELECT array_agg(d.depends_on_task_id ORDER BY d.created_at, d.depends_on_task_id) AS ids
@@ -213,6 +218,8 @@ export const tasks = {
     const entries = Object.entries(changes) as [keyof TaskFields, unknown][];
     if (entries.length === 0) return;
     const sets = entries.map(([field], index) => `${COLUMNS[field]} = $${index + 2}::${CASTS[field]}`);
+    // A card moved to another column has no place there until that column is ordered again.
+    if ('status' in changes) sets.push('board_rank = NULL');
     await query(
       db,
       `UPDATE tasks SET ${sets.join(', ')}, updated_at = now() WHERE id = $1::uuid`,
@@ -222,6 +229,30 @@ export const tasks = {
   },
 
   delete: (db: Db, id: string) => db.task.deleteMany({ where: { id } }),
+
+  /**
+   * Ranks the listed tasks 0.. in the given order and clears the rank of the column's other tasks;
+   * answers how many listed tasks are in that project's column (the caller refuses a mismatch).
+   */
+  orderColumn: async (db: Db, projectId: string, status: TaskStatus, taskIds: string[]): Promise<number> => {
+    const [row] = await query<{ placed: number }>(
+      db,
+      `WITH listed AS (
+         SELECT id, ordinality - 1 AS rank FROM unnest($3::uuid[]) WITH ORDINALITY AS listed(id, ordinality)),
+       placed AS (
+         UPDATE tasks t SET board_rank = listed.rank FROM listed
+          WHERE t.id = listed.id AND t.project_id = $1::uuid AND t.status = $2::task_status RETURNING t.id),
+       cleared AS (
+         UPDATE tasks t SET board_rank = NULL
+          WHERE t.project_id = $1::uuid AND t.status = $2::task_status AND t.board_rank IS NOT NULL
+            AND NOT t.id = ANY($3::uuid[]) RETURNING t.id)
+       SELECT (SELECT count(*) FROM placed)::int AS placed`,
+      projectId,
+      status,
+      taskIds,
+    );
+    return row?.placed ?? 0;
+  },
 
   /**
    * The loop a new edge would close, as task ids from `from` back to itself, or null. `edges` is

@@ -14,8 +14,8 @@ describe('reconcileAssignees', () => {
       assignees: ['c', 'b'],
     });
   });
-  it('keeps the single assignee when a list still names them, else takes the first', () => {
-    expect(reconcileAssignees(current, { assignees: ['b', 'a'] }).assigneeId).toBe('a');
+  it('makes the first entry of a list sent alone the single assignee', () => {
+    expect(reconcileAssignees(current, { assignees: ['b', 'a'] }).assigneeId).toBe('b');
     expect(reconcileAssignees(current, { assignees: ['c', 'b'] }).assigneeId).toBe('c');
     expect(reconcileAssignees(current, { assignees: [] })).toEqual({ assigneeId: null, assignees: [] });
   });

@@ -4,6 +4,7 @@ import {
   type Task,
   type TaskAssignee,
   type TaskAudit,
+  type TaskBoardOrder,
   type TaskCreateParsed,
   type TaskDependency,
   type TaskPatchParsed,
@@ -43,9 +44,10 @@ function auditValue(value: unknown): string | null {
 }
 
 /**
- * The single assignee and the list stay consistent (spec 3 section 3 keeps both): the single one is
- * always on the list, and a list sent alone keeps the single one if still listed, else its first.
- * A single assignee sent alone takes the old single one's place on the list.
+ * One assignee model: the list is the tasks' assignees (spec 3 section 3), and the legacy single
+ * `assigneeId` is always its first entry (task lists put it first). A list sent alone makes its
+ * first entry the single one; a single assignee sent alone takes the old single one's place; sent
+ * together, the single one is added to the front of the list when missing.
  */
 export function reconcileAssignees(
   current: { assigneeId: string | null; assignees: string[] },
@@ -53,12 +55,7 @@ export function reconcileAssignees(
 ): { assigneeId: string | null; assignees: string[] } {
   if (sent.assignees !== undefined) {
     const list = [...new Set(sent.assignees)];
-    const single =
-      sent.assigneeId !== undefined
-        ? sent.assigneeId
-        : current.assigneeId && list.includes(current.assigneeId)
-          ? current.assigneeId
-          : (list[0] ?? null);
+    const single = sent.assigneeId !== undefined ? sent.assigneeId : (list[0] ?? null);
     return { assigneeId: single, assignees: single && !list.includes(single) ? [single, ...list] : list };
   }
   if (sent.assigneeId !== undefined) {
@@ -220,6 +217,27 @@ async function emitChanges(emit: Emit, before: Task, after: Task, actorId: strin
 }
 
 /** Changes the fields sent; each changed field is one audit row, written under the task's lock. */
+/**
+ * Keeps a Kanban column's order for everyone (beyond the spec, whose columns sort by priority).
+ * Every listed task must be one of the project's tasks in that column: an order made from a stale
+ * board (a card since moved or deleted) is refused whole rather than half applied. Not audited: a
+ * card's place is the board's arrangement, not a change to the task.
+ */
+export async function orderBoardColumn(
+  ctx: ProjectContext,
+  viewer: Viewer,
+  projectId: string,
+  order: TaskBoardOrder,
+): Promise<void> {
+  requireProjectAccess(viewer);
+  const taskIds = [...new Set(order.taskIds)];
+  await inTransaction(ctx, async (tx) => {
+    if (!(await projects.lock(tx, projectId))) throw new NotFoundError(PROJECT_MESSAGES.projectNotFound);
+    const placed = await tasks.orderColumn(tx, projectId, order.status, taskIds);
+    if (placed !== taskIds.length) throw new BadRequestError(PROJECT_MESSAGES.boardOrderMismatch);
+  });
+}
+
 export async function updateTask(
   ctx: ProjectContext,
   viewer: Viewer,
@@ -340,8 +358,11 @@ export async function clearDependencies(ctx: ProjectContext, viewer: Viewer, tas
 
 export async function listAssignees(ctx: ProjectContext, viewer: Viewer, taskId: string): Promise<TaskAssignee[]> {
   requireProjectAccess(viewer);
-  await requireTask(ctx, ctx.prisma, taskId);
-  return assigneeRows.list(ctx.prisma, taskId);
+  const task = await requireTask(ctx, ctx.prisma, taskId);
+  // In the task's own order (the single assignee first), so a page that sends the list back as it
+  // loaded it leaves the single assignee where it was.
+  const rows = await assigneeRows.list(ctx.prisma, taskId);
+  return task.assignees.flatMap((userId) => rows.filter((row) => row.userId === userId));
 }
 
 export async function listAudit(ctx: ProjectContext, viewer: Viewer, taskId: string): Promise<TaskAudit[]> {

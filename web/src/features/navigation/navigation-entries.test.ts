@@ -27,23 +27,26 @@ describe('navigationEntries', () => {
     ]);
   });
 
-  it('adds Admin, but not Projects, for an admin below Core', () => {
+  it('adds Projects and Admin for an admin below Core (the project service lets admins in)', () => {
     expect(labelsFor({ accessLevel: 'Apprentice', isAdmin: true })).toEqual([
       'Dashboard',
       'Forums',
       'Messages',
       'Members',
+      'Projects',
       'Admin',
     ]);
   });
 
-  it('keeps Projects to the Core level exactly', () => {
+  it('keeps Projects from members below Core without the admin flag', () => {
     expect(labelsFor({ accessLevel: 'Admin', isAdmin: false })).not.toContain('Projects');
+    expect(labelsFor({ accessLevel: 'Master', isAdmin: false })).not.toContain('Projects');
     expect(labelsFor({ accessLevel: 'Admin', isAdmin: true })).toEqual([
       'Dashboard',
       'Forums',
       'Messages',
       'Members',
+      'Projects',
       'Admin',
     ]);
   });

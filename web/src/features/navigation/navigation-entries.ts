@@ -15,8 +15,8 @@ interface NavigationUser {
 
 /**
  * The menu of spec 1 section 2, plus Members (the directory, for every member: no feature flag
- * names it). Projects is for the Core level exactly; Admin is for admins (the isAdmin flag) or
- * Core. Each flagged entry also needs its feature on.
+ * names it). Projects and Admin are for Core members and admins (the isAdmin flag): the project
+ * service lets both in, so the menu offers it to both. Each flagged entry also needs its feature on.
  */
 export function navigationEntries(user: NavigationUser, flags: FeatureFlags): NavigationEntry[] {
   const isCore = normalizeAccessLevel(user.accessLevel) === 'Core';
@@ -25,7 +25,7 @@ export function navigationEntries(user: NavigationUser, flags: FeatureFlags): Na
   if (flags.forums) entries.push({ label: 'Forums', path: '/forums' });
   if (flags.messaging) entries.push({ label: 'Messages', path: '/messages', showsUnreadMessages: true });
   entries.push({ label: 'Members', path: '/members' });
-  if (flags.projects && isCore) entries.push({ label: 'Projects', path: '/projects' });
+  if (flags.projects && (user.isAdmin || isCore)) entries.push({ label: 'Projects', path: '/projects' });
   if (flags.userManagement && (user.isAdmin || isCore)) entries.push({ label: 'Admin', path: '/admin' });
   return entries;
 }

@@ -9,12 +9,14 @@ import {
   ganttLayout,
   isOverdue,
   kanbanColumn,
+  myTasks,
   myTaskSummary,
   NO_FILTERS,
   parseDue,
   prerequisiteChoices,
   parentChoices,
   projectCompletion,
+  reorderedColumn,
   sortMyTasks,
   sortProjectRows,
   truncate,
@@ -86,6 +88,37 @@ describe('sorts', () => {
       aTask({ id: 'high', priority: 'High' }),
     ];
     expect(kanbanColumn(tasks, 'To Do').map((task) => task.id)).toEqual(['critical', 'high', 'none', 'low']);
+  });
+
+  it('puts the cards a member placed first, in their order, then the rest by priority', () => {
+    const tasks = [
+      aTask({ id: 'critical', priority: 'Critical' }),
+      aTask({ id: 'low-second', priority: 'Low', boardRank: 1 }),
+      aTask({ id: 'high-first', priority: 'High', boardRank: 0 }),
+      aTask({ id: 'medium', boardRank: null }),
+    ];
+    expect(kanbanColumn(tasks, 'To Do').map((task) => task.id)).toEqual([
+      'high-first',
+      'low-second',
+      'critical',
+      'medium',
+    ]);
+  });
+
+  it("moves a dropped card to the target card's place, before it going up and after it going down", () => {
+    const column = ['a', 'b', 'c', 'd'].map((id) => aTask({ id }));
+    expect(reorderedColumn(column, 'd', 'b')).toEqual(['a', 'd', 'b', 'c']);
+    expect(reorderedColumn(column, 'a', 'c')).toEqual(['b', 'c', 'a', 'd']);
+    expect(reorderedColumn(column, 'b', 'b')).toEqual(['a', 'b', 'c', 'd']);
+  });
+
+  it('finds My Tasks by the assignees list, not only the legacy single assignee', () => {
+    const tasks = [
+      aTask({ id: 'first', assigneeId: 'me', assignees: ['me', 'you'] }),
+      aTask({ id: 'second', assigneeId: 'you', assignees: ['you', 'me'] }),
+      aTask({ id: 'other', assigneeId: 'you', assignees: ['you'] }),
+    ];
+    expect(myTasks(tasks, 'me').map((task) => task.id)).toEqual(['first', 'second']);
   });
 
   it('orders My Tasks by status, then priority, then earliest due date with undated last', () => {
@@ -202,6 +235,7 @@ describe('calendar', () => {
     expect(today).toHaveLength(1);
     expect(today[0]?.tasks.map((task) => task.id)).toEqual(['t1', 't2', 't3']);
     expect(today[0]?.moreCount).toBe(2);
+    expect(today[0]?.due.map((task) => task.id)).toEqual(['t1', 't2', 't3', 't4', 't5']);
   });
 });
 

@@ -75,11 +75,27 @@ export function sortProjectRows(rows: ProjectRow[], key: ProjectSortKey, ascendi
   return [...rows].sort((a, b) => (ascending ? compare(a, b) : compare(b, a)));
 }
 
-/** Kanban: priority descending inside a column; the sort is stable so equal cards keep their order. */
+const rankOf = (task: Task) => task.boardRank ?? Number.POSITIVE_INFINITY;
+
+/**
+ * Kanban: the cards a member placed by dragging within the column first, in that order, then the
+ * rest by priority descending (spec 3); the sort is stable so equal cards keep their order.
+ */
 export function kanbanColumn(tasks: Task[], status: TaskStatus): Task[] {
   return tasks
     .filter((task) => task.status === status)
-    .sort((a, b) => priorityWeight(b.priority) - priorityWeight(a.priority));
+    .sort((a, b) => rankOf(a) - rankOf(b) || priorityWeight(b.priority) - priorityWeight(a.priority));
+}
+
+/** The column's ids after moving `movedId` to where `targetId` stands (before it going up, after it going down). */
+export function reorderedColumn(column: Task[], movedId: string, targetId: string): string[] {
+  const ids = column.map((task) => task.id);
+  const from = ids.indexOf(movedId);
+  const to = ids.indexOf(targetId);
+  if (from < 0 || to < 0 || from === to) return ids;
+  ids.splice(from, 1);
+  ids.splice(to, 0, movedId);
+  return ids;
 }
 
 const dueTime = (task: Task) => (task.dueDate ? parseDue(task.dueDate).getTime() : Number.POSITIVE_INFINITY);
@@ -129,9 +145,13 @@ export function matchesDue(task: Task, due: DueFilter | 'all', now: Date): boole
   return date >= today && date < addDays(today, 8);
 }
 
-/** Only tasks whose single assigneeId is the member (spec 3 section 6). */
+/**
+ * The tasks that list the member among their assignees (one assignee model: the service keeps the
+ * legacy single assignee as the list's first entry, so the list is the whole answer), as the
+ * dashboard card's GET /api/users/{id}/tasks does.
+ */
 export function myTasks(tasks: Task[], memberId: string): Task[] {
-  return tasks.filter((task) => task.assigneeId === memberId);
+  return tasks.filter((task) => task.assignees.includes(memberId));
 }
 
 export function filterMyTasks(tasks: Task[], filters: MyTaskFilters, now: Date): Task[] {
@@ -218,6 +238,8 @@ export interface CalendarDay {
   isToday: boolean;
   tasks: Task[];
   moreCount: number;
+  /** Every task due that day ('+N more' opens this list). */
+  due: Task[];
 }
 
 /** Whole weeks Sun-Sat covering the month; each day shows 3 tasks then '+N more'. */
@@ -236,6 +258,7 @@ export function calendarMonth(year: number, month: number, tasks: Task[], now: D
       isToday: sameDay(date, now),
       tasks: due.slice(0, PROJECT_LIMITS.calendarTasksPerDay),
       moreCount: Math.max(0, due.length - PROJECT_LIMITS.calendarTasksPerDay),
+      due,
     });
   }
   return weeks;

@@ -1,9 +1,15 @@
 import { useCallback } from 'react';
 import { useToast } from '../../components/toast/toast-context.ts';
+import { apiErrorDetails } from '../../lib/api-error.ts';
 import { isUnauthorizedError } from '../../lib/api-request.ts';
 import { redirectToLoginSoon } from '../../lib/login-redirect.ts';
 
-/** The notices of spec 3 section 8: 'Success', 'Error', and 'Unauthorized' followed by the login redirect. */
+/**
+ * The notices of spec 3 section 8: 'Success', 'Error', and 'Unauthorized' followed by the login
+ * redirect. A refusal the service explains (a 4xx with its message, such as the prerequisite cycle
+ * it names by titles) shows that reason, which tells the member what to change; other failures
+ * show the spec's text.
+ */
 export function useProjectNotices() {
   const toast = useToast();
   const succeeded = useCallback(
@@ -17,7 +23,9 @@ export function useProjectNotices() {
         redirectToLoginSoon();
         return;
       }
-      toast({ title: 'Error', description, severity: 'error' });
+      const { status, serverMessage } = apiErrorDetails(error);
+      const refusedWithReason = status !== null && status >= 400 && status < 500 && serverMessage !== null;
+      toast({ title: 'Error', description: refusedWithReason ? serverMessage : description, severity: 'error' });
     },
     [toast],
   );

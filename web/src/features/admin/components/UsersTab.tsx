@@ -19,8 +19,6 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import Link from '@mui/material/Link';
-import { Link as RouterLink } from 'react-router-dom';
 import { displayName, formatDateTime } from '../admin-format.ts';
 import { ADMIN_TEXTS } from '../admin-texts.ts';
 import { SEARCH_DEBOUNCE_MS, USER_PAGE_SIZE } from '../api/admin-query-keys.ts';

@@ -69,6 +69,17 @@ export async function moveTask({ taskId, status }: MoveTaskRequest): Promise<voi
   await apiRequest('PATCH', taskUrl(taskId), { status });
 }
 
+/** A drag within a Kanban column sends the column's whole order; the service keeps it for everyone. */
+export interface OrderColumnRequest {
+  projectId: string;
+  status: TaskStatus;
+  taskIds: string[];
+}
+
+export async function orderColumn({ projectId, status, taskIds }: OrderColumnRequest): Promise<void> {
+  await apiRequest('PUT', `/api/projects/${encodeURIComponent(projectId)}/board-order`, { status, taskIds });
+}
+
 /** After project or task changes, the project and task lists are refetched (spec 3 section 4). */
 function useRefetchingMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
@@ -88,6 +99,23 @@ export const useDeleteProject = () => useRefetchingMutation(deleteProject);
 export const useDeleteTask = () => useRefetchingMutation(deleteTask);
 export const useSaveTask = () => useRefetchingMutation(saveTask);
 
+/** The card takes its new place at once; a refused order is put back by the refetch. */
+export function useOrderColumn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: orderColumn,
+    onMutate: async ({ projectId, status, taskIds }) => {
+      await queryClient.cancelQueries({ queryKey: projectTasksKey(projectId) });
+      const rank = new Map(taskIds.map((id, index) => [id, index]));
+      queryClient.setQueryData<Task[]>(projectTasksKey(projectId), (tasks) =>
+        tasks?.map((task) => (task.status === status ? { ...task, boardRank: rank.get(task.id) ?? null } : task)),
+      );
+    },
+    onSettled: (_data, _error, { projectId }) =>
+      queryClient.invalidateQueries({ queryKey: projectTasksKey(projectId) }),
+  });
+}
+
 /** The card lands in its column at once (a drag must feel instant); a failure puts it back on refetch. */
 export function useMoveTask() {
   const queryClient = useQueryClient();
@@ -96,7 +124,7 @@ export function useMoveTask() {
     onMutate: async ({ projectId, taskId, status }) => {
       await queryClient.cancelQueries({ queryKey: projectTasksKey(projectId) });
       queryClient.setQueryData<Task[]>(projectTasksKey(projectId), (tasks) =>
-        tasks?.map((task) => (task.id === taskId ? { ...task, status } : task)),
+        tasks?.map((task) => (task.id === taskId ? { ...task, status, boardRank: null } : task)),
       );
     },
     onSettled: () =>

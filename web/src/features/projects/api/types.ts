@@ -27,7 +27,7 @@ export interface Task {
   status: TaskStatus;
   /** Missing counts as Medium (spec 3 section 9). */
   priority: TaskPriority | null;
-  /** The single legacy assignee; My Tasks reads only this one (spec 3 section 6). */
+  /** The legacy single assignee: always the first entry of `assignees` (the service keeps them in step). */
   assigneeId: string | null;
   assignees: string[];
   parentTaskId: string | null;
@@ -36,6 +36,8 @@ export interface Task {
   completionPercentage: number;
   /** Ids of the tasks this one depends on. */
   prerequisites: string[];
+  /** Place in its Kanban column once a member ordered it; absent or null: by priority after the placed ones. */
+  boardRank?: number | null;
 }
 
 /** The task list answer may already carry assignees and prerequisites; otherwise they are read per task. */

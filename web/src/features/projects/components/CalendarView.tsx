@@ -1,10 +1,10 @@
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import { Box, Button, IconButton, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import { Box, Button, IconButton, List, ListItemButton, ListItemText, Popover, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
 import type { Task } from '../api/types.ts';
 import { NoTasksState } from './NoTasksState.tsx';
-import { calendarMonth, truncate } from '../task-rules.ts';
+import { calendarMonth, type CalendarDay } from '../task-rules.ts';
 
 interface CalendarViewProps {
   tasks: Task[];
@@ -17,6 +17,7 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 export function CalendarView({ tasks, now, onEdit, onNewTask }: CalendarViewProps) {
   const [month, setMonth] = useState(() => ({ year: now.getFullYear(), month: now.getMonth() }));
+  const [dayList, setDayList] = useState<{ anchor: HTMLElement; day: CalendarDay } | null>(null);
   const weeks = useMemo(() => calendarMonth(month.year, month.month, tasks, now), [month, tasks, now]);
   const undated = tasks.filter((task) => !task.dueDate);
   const shift = (by: number) =>
@@ -67,21 +68,63 @@ export function CalendarView({ tasks, now, onEdit, onNewTask }: CalendarViewProp
             <Typography variant="caption" sx={{ fontWeight: cell.isToday ? 700 : 400 }}>
               {cell.date.getDate()}
             </Typography>
+            {/* As much of each title as the cell's width holds, the whole title on hover. */}
             {cell.tasks.map((task) => (
               <Button
                 key={task.id}
                 size="small"
                 onClick={() => onEdit(task)}
                 title={task.title}
-                sx={{ display: 'block', width: '100%', textAlign: 'left', textTransform: 'none', p: 0, minWidth: 0 }}
+                sx={{
+                  display: 'block',
+                  width: '100%',
+                  textAlign: 'left',
+                  textTransform: 'none',
+                  p: 0,
+                  minWidth: 0,
+                  whiteSpace: 'nowrap',
+                  overflow: 'hidden',
+                  textOverflow: 'ellipsis',
+                }}
               >
-                {truncate(task.title, 10)}
+                {task.title}
               </Button>
             ))}
-            {cell.moreCount > 0 && <Typography variant="caption">+{cell.moreCount} more</Typography>}
+            {cell.moreCount > 0 && (
+              <Button
+                size="small"
+                onClick={(event) => setDayList({ anchor: event.currentTarget, day: cell })}
+                aria-label={`+${cell.moreCount} more on ${cell.date.toLocaleDateString()}`}
+                sx={{ textTransform: 'none', p: 0, minWidth: 0 }}
+              >
+                +{cell.moreCount} more
+              </Button>
+            )}
           </Box>
         ))}
       </Box>
+      <Popover
+        open={dayList !== null}
+        anchorEl={dayList?.anchor}
+        onClose={() => setDayList(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      >
+        {dayList && (
+          <List dense aria-label={`Tasks due ${dayList.day.date.toLocaleDateString()}`} sx={{ minWidth: 220 }}>
+            {dayList.day.due.map((task) => (
+              <ListItemButton
+                key={task.id}
+                onClick={() => {
+                  setDayList(null);
+                  onEdit(task);
+                }}
+              >
+                <ListItemText primary={task.title} secondary={task.status} />
+              </ListItemButton>
+            ))}
+          </List>
+        )}
+      </Popover>
       <Box>
         <Typography variant="subtitle1" component="h3">
           Tasks without due dates

@@ -22,7 +22,16 @@ const aTask = (index: number, overrides: Partial<Task> = {}): Task => ({
 
 function board(tasks: Task[]) {
   const onEdit = vi.fn();
-  render(<KanbanBoard tasks={tasks} userName={(id) => id} onAdd={vi.fn()} onEdit={onEdit} onMove={vi.fn()} />);
+  render(
+    <KanbanBoard
+      tasks={tasks}
+      userName={(id) => id}
+      onAdd={vi.fn()}
+      onEdit={onEdit}
+      onMove={vi.fn()}
+      onReorder={vi.fn()}
+    />,
+  );
   return { onEdit };
 }
 

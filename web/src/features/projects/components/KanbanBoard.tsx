@@ -17,7 +17,7 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { TASK_STATUSES, type Task, type TaskStatus } from '../api/types.ts';
 import { NoTasksState } from './NoTasksState.tsx';
-import { assigneeSummary, kanbanColumn, parseDue, PROJECT_LIMITS, truncate } from '../task-rules.ts';
+import { assigneeSummary, kanbanColumn, parseDue, PROJECT_LIMITS, reorderedColumn, truncate } from '../task-rules.ts';
 
 interface KanbanBoardProps {
   tasks: Task[];
@@ -25,20 +25,46 @@ interface KanbanBoardProps {
   onAdd: (status: TaskStatus) => void;
   onEdit: (task: Task) => void;
   onMove: (task: Task, status: TaskStatus) => void;
+  /** A card dropped on another card of its own column: the column's ids in their new order. */
+  onReorder: (status: TaskStatus, taskIds: string[]) => void;
 }
 
-/** Arrow keys jump a lifted card to the neighbouring column instead of nudging it by pixels. */
+/** Each card is also a drop target (its id prefixed), so a card dropped on another takes its place. */
+const CARD_TARGET = 'card:';
+const cardTargetId = (taskId: string) => `${CARD_TARGET}${taskId}`;
+
+/**
+ * Arrow keys jump a lifted card to the neighbouring column (left, right) or onto the card above or
+ * below it in its column (up, down) instead of nudging it by pixels.
+ */
 const columnCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
   const { collisionRect, droppableRects, droppableContainers } = context;
   if (!collisionRect) return undefined;
+  const rectsOf = (cards: boolean) =>
+    droppableContainers
+      .getEnabled()
+      .filter((container) => String(container.id).startsWith(CARD_TARGET) === cards)
+      .map((container) => droppableRects.get(container.id))
+      .filter((rect): rect is NonNullable<typeof rect> => Boolean(rect));
+  const vertical = event.code === KeyboardCode.Down ? 1 : event.code === KeyboardCode.Up ? -1 : 0;
+  if (vertical !== 0) {
+    event.preventDefault();
+    const middleX = collisionRect.left + collisionRect.width / 2;
+    const middleY = collisionRect.top + collisionRect.height / 2;
+    const inColumn = rectsOf(true)
+      .filter((rect) => rect.left <= middleX && middleX <= rect.left + rect.width)
+      .sort((a, b) => a.top - b.top);
+    const target =
+      vertical > 0
+        ? inColumn.find((rect) => rect.top + rect.height / 2 > middleY + 1)
+        : [...inColumn].reverse().find((rect) => rect.top + rect.height / 2 < middleY - 1);
+    if (!target) return undefined;
+    return { x: collisionRect.left, y: target.top + target.height / 2 - collisionRect.height / 2 };
+  }
   const direction = event.code === KeyboardCode.Right ? 1 : event.code === KeyboardCode.Left ? -1 : 0;
   if (direction === 0) return undefined;
   event.preventDefault();
-  const columns = droppableContainers
-    .getEnabled()
-    .map((container) => droppableRects.get(container.id))
-    .filter((rect): rect is NonNullable<typeof rect> => Boolean(rect))
-    .sort((a, b) => a.left - b.left);
+  const columns = rectsOf(false).sort((a, b) => a.left - b.left);
   const here = collisionRect.left + collisionRect.width / 2;
   const next =
     direction > 0
@@ -48,7 +74,7 @@ const columnCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
   return { x: next.left + next.width / 2 - collisionRect.width / 2, y: next.top + 48 };
 };
 
-export function KanbanBoard({ tasks, userName, onAdd, onEdit, onMove }: KanbanBoardProps) {
+export function KanbanBoard({ tasks, userName, onAdd, onEdit, onMove, onReorder }: KanbanBoardProps) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: PROJECT_LIMITS.dragThresholdPx } }),
     useSensor(KeyboardSensor, {
@@ -75,9 +101,19 @@ export function KanbanBoard({ tasks, userName, onAdd, onEdit, onMove }: KanbanBo
 
   const dragEnd = ({ active, over }: DragEndEvent) => {
     const task = byId.get(String(active.id));
-    const status = over?.id as TaskStatus | undefined;
-    // Dropping on the card's own column changes nothing and sends nothing.
-    if (task && status && status !== task.status) onMove(task, status);
+    if (!task || !over) return;
+    const overId = String(over.id);
+    const target = overId.startsWith(CARD_TARGET) ? byId.get(overId.slice(CARD_TARGET.length)) : undefined;
+    const status = target ? target.status : (overId as TaskStatus);
+    if (status !== task.status) {
+      onMove(task, status);
+      return;
+    }
+    // Dropped on another card of its own column: it takes that card's place. On the column itself
+    // (or on its own card) nothing changes and nothing is sent.
+    if (!target || target.id === task.id) return;
+    const column = columns.find((candidate) => candidate.status === status)?.tasks ?? [];
+    onReorder(status, reorderedColumn(column, task.id, target.id));
   };
 
   return (
@@ -86,7 +122,8 @@ export function KanbanBoard({ tasks, userName, onAdd, onEdit, onMove }: KanbanBo
       onDragEnd={dragEnd}
       accessibility={{
         screenReaderInstructions: {
-          draggable: 'Press Space to pick up the task, the left and right arrows to change column, Space to drop it.',
+          draggable:
+            'Press Space to pick up the task, the left and right arrows to change column, the up and down arrows to change its place in the column, Space to drop it.',
         },
       }}
     >
@@ -227,12 +264,16 @@ interface KanbanCardProps {
 
 const KanbanCard = memo(function KanbanCard({ task, parentTitle, subtasks, userName, onEdit }: KanbanCardProps) {
   const { attributes, listeners, setNodeRef, transform, isDragging } = useDraggable({ id: task.id });
+  const { setNodeRef: setTargetRef } = useDroppable({ id: cardTargetId(task.id) });
   const pressedAt = useRef(0);
   const complete = task.status === 'Complete';
 
   return (
     <Paper
-      ref={setNodeRef}
+      ref={(node: HTMLDivElement | null) => {
+        setNodeRef(node);
+        setTargetRef(node);
+      }}
       data-testid={`task-card-${task.id}`}
       {...attributes}
       {...listeners}

@@ -32,7 +32,7 @@ import {
 import { EmptyTitle, NoTasksState } from './NoTasksState.tsx';
 
 interface MyTasksViewProps {
-  /** Already only the member's tasks (single assigneeId). */
+  /** Already only the member's tasks (those listing them among their assignees). */
   tasks: Task[];
   now: Date;
   projectTitle: (projectId: string) => string;

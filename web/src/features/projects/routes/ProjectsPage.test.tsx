@@ -182,6 +182,28 @@ describe('task area', () => {
     expect(within(complete).getByText('Completed')).toBeTruthy();
   });
 
+  it('opens the task a shared link names, and puts an opened task in the URL', async () => {
+    signedInAs(core);
+    const { router } = renderApp('/projects?project=p1&task=t2');
+    // The dialog waits for the page chunk, the projects, every project's tasks and the task's lists.
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Task' }, { timeout: 20_000 });
+    expect(within(dialog).getByLabelText(/^Title/)).toHaveProperty('value', 'Write the migration');
+    expect(screen.getByRole('region', { name: 'Website tasks', hidden: true })).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?project=p1'));
+    await userEvent.click(await screen.findByText('Ship it'));
+    expect(await screen.findByRole('dialog', { name: 'Edit Task' })).toBeTruthy();
+    expect(router.state.location.search).toBe('?project=p1&task=t3');
+  });
+
+  it('says so when a shared link names a task that no longer exists', async () => {
+    signedInAs(core);
+    const { router } = renderApp('/projects?project=p1&task=gone');
+    expect(await screen.findByText('That task no longer exists.', {}, { timeout: 20_000 })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.search).toBe('?project=p1'));
+    expect(screen.queryByRole('dialog', { name: 'Edit Task' })).toBeNull();
+  });
+
   it('opens Add New Task from a column with its status, and refuses an empty title', async () => {
     const fetchMock = signedInAs(core);
     await openWebsite();
@@ -258,10 +280,21 @@ describe('task area', () => {
     expect('prerequisites' in body).toBe(false);
   });
 
-  it('shows the failure notice when an update is refused', async () => {
+  it("shows the service's reason when an update is refused", async () => {
+    const reason = 'This prerequisite would create a cycle: A -> B -> A';
     signedInAs(core, {
-      'PATCH /api/tasks/t2': () => ({ status: 400, body: { statusCode: 400, message: 'cycle' } }),
+      'PATCH /api/tasks/t2': () => ({ status: 400, body: { statusCode: 400, message: reason } }),
     });
+    await openWebsite();
+    await userEvent.click(await screen.findByText('Write the migration'));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Task' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Update Task' }));
+    expect(await within(dialog).findByText(reason)).toBeTruthy();
+    expect(within(dialog).queryByText('Failed to update task')).toBeNull();
+  });
+
+  it("shows the spec's failure notice when the service gives no reason", async () => {
+    signedInAs(core, { 'PATCH /api/tasks/t2': () => ({ status: 500, body: { statusCode: 500, message: 'boom' } }) });
     await openWebsite();
     await userEvent.click(await screen.findByText('Write the migration'));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Task' });

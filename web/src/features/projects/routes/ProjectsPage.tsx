@@ -1,8 +1,8 @@
 import AddIcon from '@mui/icons-material/Add';
 import CreateNewFolderOutlinedIcon from '@mui/icons-material/CreateNewFolderOutlined';
 import { Alert, AlertTitle, Box, Button, Container, Stack, Tab, Tabs, Typography } from '@mui/material';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { TableSkeleton } from '../../../components/Skeletons.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCoreUsers } from '../api/get-core-users.ts';
 import { useProjects } from '../api/get-projects.ts';
 import { getTaskAssignees, getTaskPrerequisites, useAllTasks } from '../api/get-tasks.ts';
-import { useDeleteProject, useMoveTask } from '../api/project-mutations.ts';
+import { useDeleteProject, useMoveTask, useOrderColumn } from '../api/project-mutations.ts';
 import type { Task, TaskStatus } from '../api/types.ts';
 import { CalendarView } from '../components/CalendarView.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
@@ -31,6 +31,9 @@ type TabName = (typeof TABS)[number];
 /** Spec 3 section 6: 'Loading...' while loading; it names the skeleton shaped like the projects table. */
 const LOADING_TEXT = 'Loading...';
 const PROJECT_TABLE_COLUMNS = 5;
+
+/** A shared link to a task that was deleted, or whose project is gone. */
+const TASK_NOT_FOUND_TEXT = 'That task no longer exists.';
 
 export const ACCESS_DENIED_TEXT = 'Project management is available only to Core and Admin users.';
 
@@ -72,16 +75,48 @@ function ProjectManagement({ memberId, isAdmin }: { memberId: string; isAdmin: b
   const projects = useProjects(true);
   const coreUsers = useCoreUsers(true);
   const projectList = useMemo(() => projects.data ?? [], [projects.data]);
-  const { byProject } = useAllTasks(projectList);
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const { byProject, isPending: tasksPending } = useAllTasks(projectList);
+  // The selected project and the open task live in the URL (?project={id}&task={id}), so a task can
+  // be shared and a notification can point to it; opening such a link selects and opens them.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selectedId = searchParams.get('project');
+  const linkedTaskId = searchParams.get('task');
+  const setSelectedId = useCallback(
+    (projectId: string | null) =>
+      setSearchParams((current) => {
+        const next = new URLSearchParams(current);
+        if (projectId) next.set('project', projectId);
+        else next.delete('project');
+        next.delete('task');
+        return next;
+      }),
+    [setSearchParams],
+  );
+  const setLinkedTask = useCallback(
+    (task: Pick<Task, 'id' | 'projectId'> | null) =>
+      setSearchParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (task) {
+            if (!next.get('project')) next.set('project', task.projectId);
+            next.set('task', task.id);
+          } else next.delete('task');
+          return next;
+        },
+        { replace: true },
+      ),
+    [setSearchParams],
+  );
   const [tab, setTab] = useState<TabName>('Kanban');
   const [projectDialogOpen, setProjectDialogOpen] = useState(false);
   const [taskTarget, setTaskTarget] = useState<(TaskDialogTarget & { projectId: string }) | null>(null);
   const [renaming, setRenaming] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const moveTask = useMoveTask();
+  const { mutate: mutateOrder } = useOrderColumn();
   const deleteProject = useDeleteProject();
   const { succeeded, failed } = useProjectNotices();
+  const toast = useToast();
 
   const users = useMemo(() => coreUsers.data ?? [], [coreUsers.data]);
   const userName = useCallback(
@@ -105,18 +140,46 @@ function ProjectManagement({ memberId, isAdmin }: { memberId: string; isAdmin: b
   const allTasks = useMemo(() => [...byProject.values()].flat(), [byProject]);
   const mine = useMemo(() => myTasks(allTasks, memberId), [allTasks, memberId]);
 
-  const openEdit = useCallback(async (task: Task) => {
+  // A card or list row puts the task in the URL; the effect below opens whatever task the URL names.
+  const openEdit = useCallback((task: Task) => setLinkedTask(task), [setLinkedTask]);
+  const openTaskId = taskTarget?.mode === 'edit' ? taskTarget.task?.id : undefined;
+  // The task whose lists are being read: the task list is rebuilt on every render, so the effect
+  // runs often and must not start a second read (or drop the first) for the same link.
+  const loadingTaskId = useRef<string | null>(null);
+  useEffect(() => {
+    if (!linkedTaskId) {
+      loadingTaskId.current = null;
+      return;
+    }
+    if (linkedTaskId === openTaskId || linkedTaskId === loadingTaskId.current) return;
+    if (projects.isPending || tasksPending) return;
+    const task = allTasks.find((candidate) => candidate.id === linkedTaskId);
+    if (!task) {
+      toast({ title: 'Error', description: TASK_NOT_FOUND_TEXT, severity: 'error' });
+      setLinkedTask(null);
+      return;
+    }
+    loadingTaskId.current = task.id;
     // Spec 3 section 8: if these reads fail the dialog opens with empty lists (and says so).
-    const [prerequisites, assignees] = await Promise.all([getTaskPrerequisites(task.id), getTaskAssignees(task.id)]);
-    setTaskTarget({
-      mode: 'edit',
-      task,
-      prerequisites: prerequisites ?? [],
-      assignees: assignees ?? [],
-      unloaded: { prerequisites: prerequisites === null, assignees: assignees === null },
-      projectId: task.projectId,
+    void Promise.all([getTaskPrerequisites(task.id), getTaskAssignees(task.id)]).then(([prerequisites, assignees]) => {
+      if (loadingTaskId.current !== task.id) return;
+      loadingTaskId.current = null;
+      setTaskTarget({
+        mode: 'edit',
+        task,
+        prerequisites: prerequisites ?? [],
+        assignees: assignees ?? [],
+        unloaded: { prerequisites: prerequisites === null, assignees: assignees === null },
+        projectId: task.projectId,
+      });
     });
-  }, []);
+  }, [linkedTaskId, openTaskId, allTasks, projects.isPending, tasksPending, toast, setLinkedTask]);
+  // An edit dialog shows only while the URL names its task (going back in history closes it).
+  const shownTarget = taskTarget && (taskTarget.mode !== 'edit' || openTaskId === linkedTaskId) ? taskTarget : null;
+  const closeTaskDialog = () => {
+    if (taskTarget?.mode === 'edit') setLinkedTask(null);
+    setTaskTarget(null);
+  };
 
   const move = useCallback(
     (task: Task, status: TaskStatus) =>
@@ -128,6 +191,16 @@ function ProjectManagement({ memberId, isAdmin }: { memberId: string; isAdmin: b
         },
       ),
     [moveTask, succeeded, failed],
+  );
+  const reorder = useCallback(
+    (status: TaskStatus, taskIds: string[]) => {
+      if (!selectedId) return;
+      mutateOrder(
+        { projectId: selectedId, status, taskIds },
+        { onError: (error) => failed(error, 'Failed to update task') },
+      );
+    },
+    [mutateOrder, selectedId, failed],
   );
 
   const canManage = Boolean(selected && (isAdmin || selected.ownerId === memberId));
@@ -215,6 +288,7 @@ function ProjectManagement({ memberId, isAdmin }: { memberId: string; isAdmin: b
               onAdd={(status) => setTaskTarget({ mode: 'add', status, projectId: selected.id })}
               onEdit={openEdit}
               onMove={move}
+              onReorder={reorder}
             />
           )}
           {tab === 'Gantt' && <GanttView tasks={selectedTasks} now={now} onEdit={openEdit} onNewTask={newTask} />}
@@ -244,14 +318,14 @@ function ProjectManagement({ memberId, isAdmin }: { memberId: string; isAdmin: b
           onCancel={() => setConfirmingDelete(false)}
         />
       )}
-      {taskTarget && (
+      {shownTarget && (
         <TaskDialog
-          key={taskTarget.task?.id ?? taskTarget.mode}
-          projectId={taskTarget.projectId}
-          target={taskTarget}
-          projectTasks={byProject.get(taskTarget.projectId) ?? []}
+          key={shownTarget.task?.id ?? shownTarget.mode}
+          projectId={shownTarget.projectId}
+          target={shownTarget}
+          projectTasks={byProject.get(shownTarget.projectId) ?? []}
           coreUsers={users}
-          onClose={() => setTaskTarget(null)}
+          onClose={closeTaskDialog}
         />
       )}
     </Container>
