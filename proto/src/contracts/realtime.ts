@@ -1,7 +1,12 @@
 import { z } from 'zod';
 import { countResponseSchema } from '../auth.ts';
 import { NOTIFICATION_MESSAGES, notificationDetailSchema } from '../notifications.ts';
-import { onlineUserSchema, storedChatMessageSchema } from '../realtime.ts';
+import {
+  chatHistoryPageSchema,
+  chatHistoryQuerySchema,
+  onlineUserSchema,
+  storedChatMessageSchema,
+} from '../realtime.ts';
 import { defineRoutes, pathId } from './route.ts';
 
 const notificationPath = z.object({ id: pathId(NOTIFICATION_MESSAGES.notFound) });
@@ -21,6 +26,14 @@ export const realtimeRoutes = defineRoutes({
     auth: 'member',
     summary: 'Recent community chat history, oldest first',
     responses: { 200: z.array(storedChatMessageSchema) },
+  },
+  listChatHistory: {
+    method: 'GET',
+    path: '/api/messages/history',
+    auth: 'member',
+    summary: 'A page of the community chat, oldest first; the cursor asks for older messages',
+    query: chatHistoryQuerySchema,
+    responses: { 200: chatHistoryPageSchema },
   },
   listNotifications: {
     method: 'GET',

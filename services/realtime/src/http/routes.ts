@@ -2,6 +2,7 @@ import type { Request, Router } from 'express';
 import { realtimeRoutes as routes } from '@crucible/proto';
 import { createRouteMounter, principalOf, type TokenVerifier } from '@crucible/platform';
 import { recentChat } from '../use-cases/chat.ts';
+import { chatHistoryPage } from '../use-cases/chat-history.ts';
 import type { RealtimeContext } from '../use-cases/context.ts';
 import * as notifications from '../use-cases/notifications.ts';
 
@@ -16,6 +17,9 @@ export function registerRealtimeRoutes(router: Router, deps: { ctx: RealtimeCont
   });
   mount(routes.listChatMessages, async (_input, _req, res) => {
     res.json(await recentChat(ctx));
+  });
+  mount(routes.listChatHistory, async ({ query }, _req, res) => {
+    res.json(await chatHistoryPage(ctx, query));
   });
   mount(routes.notificationUnreadCount, async (_input, req, res) => {
     res.json(await notifications.unreadCount(ctx, memberId(req)));

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { REALTIME_LIMITS, REALTIME_MESSAGES, type StoredChatMessage } from '@crucible/proto';
 import { BadRequestError, assertStorableText, type RateLimit } from '@crucible/platform';
-import { chatMessages } from '../repositories/chat.ts';
+import { chatMessages, type ChatRow } from '../repositories/chat.ts';
 import type { RealtimeContext } from './context.ts';
 import { chatSender } from './users.ts';
 
@@ -38,7 +38,12 @@ export async function sendChat(
 
 export async function recentChat(ctx: RealtimeContext): Promise<StoredChatMessage[]> {
   const rows = await chatMessages.recent(ctx.pool, REALTIME_LIMITS.chatHistory);
-  return rows.map((row) => ({
+  return rows.map(storedChatMessage);
+}
+
+/** A stored message as the history routes answer it. */
+export function storedChatMessage(row: ChatRow): StoredChatMessage {
+  return {
     id: row.id,
     content: row.content,
     senderId: row.senderId,
@@ -49,5 +54,5 @@ export async function recentChat(ctx: RealtimeContext): Promise<StoredChatMessag
       email: row.email,
       profileImageUrl: row.profileImageUrl,
     },
-  }));
+  };
 }
