@@ -34,6 +34,11 @@ export const notificationDetailSchema = notificationSchema.extend({
   projectId: z.string().nullable(),
   fromUserId: z.string().nullable(),
   readAt: z.string().nullable(),
+  /**
+   * How many events this entry stands for: the messages of one conversation or the replies in one
+   * discussion are one entry while it is unread, its title saying how many ('3 new messages from Lena').
+   */
+  count: z.number().int().min(1),
 });
 export type NotificationDetail = z.infer<typeof notificationDetailSchema>;
 

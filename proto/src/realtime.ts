@@ -202,6 +202,11 @@ export const serverErrorSchema = z.object({
   type: z.literal('error'),
   message: z.string(),
 });
+/** Notifications of the member's were marked read (by reading what they are about, or on another tab). */
+export const serverNotificationsReadSchema = z.object({
+  type: z.literal('notifications_read'),
+  ids: z.array(z.string()),
+});
 /**
  * A chat message the server did not send (rate limit, empty, too long): the sender's socket only. The
  * client keeps the text; `retryAfterSeconds` says when sending is possible again (null: fix the text).
@@ -224,6 +229,7 @@ export const serverSocketMessageSchema = z.discriminatedUnion('type', [
   serverTypingSchema,
   serverErrorSchema,
   serverChatRefusedSchema,
+  serverNotificationsReadSchema,
 ]);
 export type ServerSocketMessage = z.infer<typeof serverSocketMessageSchema>;
 export type ServerSocketMessageType = ServerSocketMessage['type'];

@@ -10,6 +10,7 @@ import {
 import { defineRoutes, pathId } from './route.ts';
 
 const notificationPath = z.object({ id: pathId(NOTIFICATION_MESSAGES.notFound) });
+const discussionPath = z.object({ discussionId: pathId(NOTIFICATION_MESSAGES.notFound) });
 
 /** Every call the realtime service answers over HTTP; the live socket is described in `realtime.ts`. */
 export const realtimeRoutes = defineRoutes({
@@ -56,6 +57,14 @@ export const realtimeRoutes = defineRoutes({
     summary: "Marks one of the member's notifications read (another member's answers 404)",
     pathParams: notificationPath,
     responses: { 200: notificationDetailSchema },
+  },
+  markDiscussionNotificationsRead: {
+    method: 'PUT',
+    path: '/api/notifications/discussions/:discussionId/read',
+    auth: 'member',
+    summary: "Marks the member's notifications about a discussion read (the discussion was opened)",
+    pathParams: discussionPath,
+    responses: { 200: countResponseSchema },
   },
   markAllNotificationsRead: {
     method: 'PUT',

@@ -50,6 +50,8 @@ export const realtimeConfigSchema = z
     REALTIME_PROFILE_CONSUMER: durableName('realtime-profile'),
     REALTIME_NOTIFICATIONS_CONSUMER: durableName('realtime-notifications'),
     REALTIME_LIVE_CONSUMER: durableName('realtime-live'),
+    /** dm.message.read, which reads the conversation's notifications. */
+    REALTIME_NOTIFICATION_READS_CONSUMER: durableName('realtime-notification-reads'),
   })
   .extend(tokenConfigSchema.shape)
   .extend(metricsConfigSchema.shape);

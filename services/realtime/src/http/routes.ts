@@ -24,6 +24,9 @@ export function registerRealtimeRoutes(router: Router, deps: { ctx: RealtimeCont
   mount(routes.notificationUnreadCount, async (_input, req, res) => {
     res.json(await notifications.unreadCount(ctx, memberId(req)));
   });
+  mount(routes.markDiscussionNotificationsRead, async ({ params }, req, res) => {
+    res.json(await notifications.readDiscussionNotifications(ctx, memberId(req), params.discussionId));
+  });
   mount(routes.markAllNotificationsRead, async (_input, req, res) => {
     res.json(await notifications.markAllRead(ctx, memberId(req)));
   });

@@ -38,6 +38,7 @@ export function toDetail(row: NotificationRow): NotificationDetail {
     projectId: row.projectId,
     fromUserId: row.fromUserId,
     link: linkOf(row),
+    count: row.itemCount,
   };
 }
 
@@ -60,7 +61,13 @@ export async function markAllRead(ctx: RealtimeContext, userId: string): Promise
   return { count: await notifications.markAllRead(ctx.pool, userId) };
 }
 
-type NotificationDraft = Omit<NewNotification, 'id' | 'sourceEventId'>;
+/**
+ * A draft that joins the member's unread entry of its group (one conversation, one discussion) names
+ * the group and the entry's title for a count.
+ */
+type NotificationDraft = Omit<NewNotification, 'id' | 'sourceEventId'> & {
+  group?: { key: string; titleFor: (count: number) => string };
+};
 
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const title = (text: string) => cut(text, LIMITS.notifications.titleMax);
@@ -96,6 +103,15 @@ async function draftsFor(ctx: RealtimeContext, event: NotifyingEvent): Promise<N
         userId,
         type: userId === reply.discussionAuthorId ? 'reply' : 'subscription',
         title: title(`New reply in "${reply.discussionTitle}"`),
+        group: {
+          key: `discussion:${reply.discussionId}`,
+          titleFor: (count: number) =>
+            title(
+              count === 1
+                ? `New reply in "${reply.discussionTitle}"`
+                : `${count} new replies in "${reply.discussionTitle}"`,
+            ),
+        },
         message: `${reply.authorName}: ${reply.excerpt}`,
         discussionId: reply.discussionId,
         replyId: reply.replyId,
@@ -145,6 +161,15 @@ async function draftsFor(ctx: RealtimeContext, event: NotifyingEvent): Promise<N
           userId: message.recipientId,
           type: 'direct_message',
           title: title(`New message from ${displayName(sender)}`),
+          group: {
+            key: `dm:${message.senderId}`,
+            titleFor: (count: number) =>
+              title(
+                count === 1
+                  ? `New message from ${displayName(sender)}`
+                  : `${count} new messages from ${displayName(sender)}`,
+              ),
+          },
           message: cut(message.content, LIMITS.dashboard.messagePreview),
           fromUserId: message.senderId,
           metadata: { messageId: message.id },
@@ -176,13 +201,49 @@ async function draftsFor(ctx: RealtimeContext, event: NotifyingEvent): Promise<N
  */
 export async function notifyFromEvent(ctx: RealtimeContext, event: NotifyingEvent): Promise<void> {
   const drafts = await draftsFor(ctx, event);
-  for (const draft of drafts) {
-    const inserted = await notifications.insertOnce(ctx.pool, { ...draft, id: randomUUID(), sourceEventId: event.id });
-    const row = inserted ?? (await notifications.bySource(ctx.pool, event.id, draft.userId));
+  for (const { group, ...draft } of drafts) {
+    const row = group
+      ? (
+          await notifications.addToGroup(
+            ctx.pool,
+            { ...draft, id: randomUUID(), sourceEventId: event.id, groupKey: group.key },
+            group.titleFor,
+          )
+        )?.row
+      : ((await notifications.insertOnce(ctx.pool, { ...draft, id: randomUUID(), sourceEventId: event.id })) ??
+        (await notifications.bySource(ctx.pool, event.id, draft.userId)));
     if (!row) continue;
-    await ctx.hub.pushToUsers([row.userId], `notification:${row.id}`, {
+    // A group's push carries its new count: the key names the count, so each growth reaches the page once.
+    await ctx.hub.pushToUsers([row.userId], `notification:${row.id}:${row.itemCount}`, {
       type: 'notification',
       notification: toDetail(row),
     });
   }
+}
+
+/** Tells the member's tabs which notifications are read now, so the bell and the list follow at once. */
+async function announceRead(ctx: RealtimeContext, userId: string, ids: string[], key: string): Promise<void> {
+  if (ids.length === 0) return;
+  await ctx.hub.pushToUsers([userId], `notifications-read:${key}`, { type: 'notifications_read', ids });
+}
+
+/** Reading a conversation (dm.message.read) reads its notifications: the bell and the Messages badge agree. */
+export async function readConversationNotifications(
+  ctx: RealtimeContext,
+  event: EventOf<typeof SUBJECTS.dmMessageRead>,
+): Promise<void> {
+  const { readerId, senderId } = event.payload;
+  const ids = await notifications.markConversationRead(ctx.pool, readerId.toLowerCase(), senderId.toLowerCase());
+  await announceRead(ctx, readerId.toLowerCase(), ids, event.id);
+}
+
+/** Opening a discussion reads the member's notifications about it (replies, mentions). */
+export async function readDiscussionNotifications(
+  ctx: RealtimeContext,
+  userId: string,
+  discussionId: string,
+): Promise<{ count: number }> {
+  const ids = await notifications.markDiscussionRead(ctx.pool, userId, discussionId);
+  await announceRead(ctx, userId, ids, randomUUID());
+  return { count: ids.length };
 }
