@@ -35,7 +35,11 @@ export function NotificationsMenu() {
   const markAllRead = useMarkAllNotificationsRead();
   const showToast = useToast();
   const unreadCount = unread?.count ?? 0;
-  const shown = notifications.slice(0, LIMITS.notifications.dropdownMax);
+  // Unread first, so the entries the badge counts are the ones the menu shows and counts.
+  const ordered = [...notifications.filter((entry) => !entry.isRead), ...notifications.filter((entry) => entry.isRead)];
+  const shown = ordered.slice(0, LIMITS.notifications.dropdownMax);
+  // The list holds the newest entries; the unread count covers them all, so N is never below the badge.
+  const total = Math.max(notifications.length, unreadCount);
 
   function reportFailure(error: Error, description: string) {
     if (isUnauthorizedError(error)) {
@@ -113,9 +117,9 @@ export function NotificationsMenu() {
         {shown.map((notification) => (
           <NotificationItem key={notification.id} notification={notification} onSelect={() => select(notification)} />
         ))}
-        {notifications.length > shown.length && (
+        {total > shown.length && (
           <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
-            Showing {shown.length} of {notifications.length}
+            Showing {shown.length} of {total}
           </Typography>
         )}
       </Menu>
