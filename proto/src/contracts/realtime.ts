@@ -1,6 +1,11 @@
 import { z } from 'zod';
 import { countResponseSchema } from '../auth.ts';
-import { NOTIFICATION_MESSAGES, notificationDetailSchema } from '../notifications.ts';
+import {
+  NOTIFICATION_MESSAGES,
+  notificationDetailSchema,
+  notificationPageQuerySchema,
+  notificationPageSchema,
+} from '../notifications.ts';
 import {
   chatHistoryPageSchema,
   chatHistoryQuerySchema,
@@ -42,6 +47,14 @@ export const realtimeRoutes = defineRoutes({
     auth: 'member',
     summary: "The member's notifications, newest first",
     responses: { 200: z.array(notificationDetailSchema) },
+  },
+  listNotificationPage: {
+    method: 'GET',
+    path: '/api/notifications/page',
+    auth: 'member',
+    summary: "A page of the member's notifications, newest first; unread=true for the unread only",
+    query: notificationPageQuerySchema,
+    responses: { 200: notificationPageSchema },
   },
   notificationUnreadCount: {
     method: 'GET',

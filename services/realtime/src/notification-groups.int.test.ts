@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SUBJECTS, type NotificationDetail } from '@crucible/proto';
+import { SUBJECTS, type NotificationDetail, type NotificationPage } from '@crucible/proto';
 import { newEvent } from '@crucible/platform';
 import { notifyFromEvent } from './use-cases/notifications.ts';
 import {
@@ -137,5 +137,31 @@ describe('grouped notifications', () => {
       rt.call(`/api/notifications/discussions/${elsewhere}/read`, { method: 'PUT', token: replier.token }),
     ).resolves.toEqual({ count: 0 });
     await rt.call('/api/notifications/discussions/not-an-id/read', { method: 'PUT', token: author.token, expect: 404 });
+  });
+
+  it('pages the notifications page by cursor, newest first, and filters the unread', async () => {
+    const [member, replier] = [await world.member(), await world.member()];
+    for (let index = 0; index < 5; index += 1)
+      await notifyFromEvent(rt.service.context, replyEvent(replier, member, randomUUID(), `reply ${index}`));
+    const all = await list(member);
+    await rt.call(`/api/notifications/${all[1]!.id}/read`, { method: 'PUT', token: member.token });
+
+    const first = await rt.call<NotificationPage>('/api/notifications/page?limit=2', { token: member.token });
+    const second = await rt.call<NotificationPage>(`/api/notifications/page?limit=2&cursor=${first.nextCursor!}`, {
+      token: member.token,
+    });
+    const third = await rt.call<NotificationPage>(`/api/notifications/page?limit=2&cursor=${second.nextCursor!}`, {
+      token: member.token,
+    });
+    expect([...first.notifications, ...second.notifications, ...third.notifications].map((entry) => entry.id)).toEqual(
+      all.map((entry) => entry.id),
+    );
+    expect(third).toMatchObject({ hasMore: false, nextCursor: null });
+
+    const unreadOnly = await rt.call<NotificationPage>('/api/notifications/page?unread=true', { token: member.token });
+    expect(unreadOnly.notifications.map((entry) => entry.id)).toEqual(
+      all.filter((entry) => entry.id !== all[1]!.id).map((entry) => entry.id),
+    );
+    await rt.call('/api/notifications/page?cursor=forged', { token: member.token, expect: 400 });
   });
 });

@@ -21,6 +21,9 @@ export function registerRealtimeRoutes(router: Router, deps: { ctx: RealtimeCont
   mount(routes.listChatHistory, async ({ query }, _req, res) => {
     res.json(await chatHistoryPage(ctx, query));
   });
+  mount(routes.listNotificationPage, async ({ query }, req, res) => {
+    res.json(await notifications.notificationPage(ctx, memberId(req), query));
+  });
   mount(routes.notificationUnreadCount, async (_input, req, res) => {
     res.json(await notifications.unreadCount(ctx, memberId(req)));
   });

@@ -151,6 +151,21 @@ export const notifications = {
     );
     return rows;
   },
+  /** Up to `limit` of the member's notifications older than the keyset position, newest first; one more tells if more remain. */
+  async page(
+    db: Db,
+    userId: string,
+    options: { before?: { at: string; id: string }; unreadOnly: boolean; limit: number },
+  ): Promise<{ rows: NotificationRow[]; hasMore: boolean }> {
+    const { rows } = await db.query<NotificationRow>(
+      `SELECT ${COLUMNS} FROM notifications
+        WHERE user_id = $1 AND (NOT $2::boolean OR NOT is_read)
+          AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::uuid))
+        ORDER BY created_at DESC, id DESC LIMIT $5`,
+      [userId, options.unreadOnly, options.before?.at ?? null, options.before?.id ?? null, options.limit + 1],
+    );
+    return { rows: rows.slice(0, options.limit), hasMore: rows.length > options.limit };
+  },
   async unreadCount(db: Db, userId: string): Promise<number> {
     const { rows } = await db.query<{ count: number }>(
       `SELECT count(*)::int AS count FROM notifications WHERE user_id = $1 AND NOT is_read`,

@@ -4,10 +4,14 @@ import {
   NOTIFICATION_MESSAGES,
   REALTIME_LIMITS,
   SUBJECTS,
+  decodeKeysetCursor,
+  encodeKeysetCursor,
   type EventOf,
   type NotificationDetail,
+  type NotificationPage,
+  type NotificationPageQuery,
 } from '@crucible/proto';
-import { NotFoundError } from '@crucible/platform';
+import { BadRequestError, NotFoundError } from '@crucible/platform';
 import { notifications, type NewNotification, type NotificationRow } from '../repositories/notifications.ts';
 import type { RealtimeContext } from './context.ts';
 import { displayName, usersByIds } from './users.ts';
@@ -44,6 +48,27 @@ export function toDetail(row: NotificationRow): NotificationDetail {
 
 export async function listNotifications(ctx: RealtimeContext, userId: string): Promise<NotificationDetail[]> {
   return (await notifications.list(ctx.pool, userId, REALTIME_LIMITS.notificationsList)).map(toDetail);
+}
+
+/** The notifications page: newest first, by cursor, all or the unread only. */
+export async function notificationPage(
+  ctx: RealtimeContext,
+  userId: string,
+  query: NotificationPageQuery,
+): Promise<NotificationPage> {
+  const before = query.cursor === undefined ? undefined : decodeKeysetCursor(query.cursor);
+  if (before === null) throw new BadRequestError(NOTIFICATION_MESSAGES.invalidCursor);
+  const { rows, hasMore } = await notifications.page(ctx.pool, userId, {
+    before,
+    unreadOnly: query.unread === 'true',
+    limit: query.limit,
+  });
+  const last = rows.at(-1);
+  return {
+    notifications: rows.map(toDetail),
+    hasMore,
+    nextCursor: hasMore && last ? encodeKeysetCursor({ at: last.createdAt.toISOString(), id: last.id }) : null,
+  };
 }
 
 export async function unreadCount(ctx: RealtimeContext, userId: string): Promise<{ count: number }> {
