@@ -117,11 +117,20 @@ export function NotificationsMenu() {
         {shown.map((notification) => (
           <NotificationItem key={notification.id} notification={notification} onSelect={() => select(notification)} />
         ))}
-        {total > shown.length && (
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
-            Showing {shown.length} of {total}
+        <Box sx={{ px: 2, py: 1, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+          <Typography variant="body2" color="text.secondary">
+            {total > shown.length ? `Showing ${shown.length} of ${total}` : ''}
           </Typography>
-        )}
+          <Button
+            size="small"
+            onClick={() => {
+              setAnchor(null);
+              void navigate('/notifications');
+            }}
+          >
+            View all
+          </Button>
+        </Box>
       </Menu>
     </>
   );
