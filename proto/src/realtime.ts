@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { accessLevelSchema } from './access-schema.ts';
+import { decodeKeysetCursor } from './cursor.ts';
 import { notificationDetailSchema } from './notifications.ts';
 
 /**
@@ -57,6 +58,7 @@ export const REALTIME_MESSAGES = {
   /** The close reason when a member already holds REALTIME_SOCKETS_PER_MEMBER sockets. */
   tooManySockets: 'Too many connections: close another tab or device and try again.',
   unparsable: 'Message could not be parsed',
+  invalidCursor: 'Invalid cursor',
 } as const;
 
 /** Online user (spec 1 section 3). */
@@ -101,6 +103,8 @@ export const clientChatSchema = z.object({
   content: z.string(),
   sender: z.unknown().optional(),
   timestamp: z.unknown().optional(),
+  /** The sender's own name for this message: a refusal carries it back, so the client knows which text to restore. */
+  clientId: z.string().max(64).optional(),
 });
 /** Presence announcement; the fields the spec's client sends are ignored for the same reason. */
 export const clientUserOnlineSchema = z.object({
@@ -198,6 +202,21 @@ export const serverErrorSchema = z.object({
   type: z.literal('error'),
   message: z.string(),
 });
+/** Notifications of the member's were marked read (by reading what they are about, or on another tab). */
+export const serverNotificationsReadSchema = z.object({
+  type: z.literal('notifications_read'),
+  ids: z.array(z.string()),
+});
+/**
+ * A chat message the server did not send (rate limit, empty, too long): the sender's socket only. The
+ * client keeps the text; `retryAfterSeconds` says when sending is possible again (null: fix the text).
+ */
+export const serverChatRefusedSchema = z.object({
+  type: z.literal('chat_refused'),
+  message: z.string(),
+  clientId: z.string().nullable(),
+  retryAfterSeconds: z.number().int().positive().nullable(),
+});
 export const serverSocketMessageSchema = z.discriminatedUnion('type', [
   serverChatSchema,
   serverOnlineUsersSchema,
@@ -209,6 +228,34 @@ export const serverSocketMessageSchema = z.discriminatedUnion('type', [
   serverNotificationSchema,
   serverTypingSchema,
   serverErrorSchema,
+  serverChatRefusedSchema,
+  serverNotificationsReadSchema,
 ]);
 export type ServerSocketMessage = z.infer<typeof serverSocketMessageSchema>;
 export type ServerSocketMessageType = ServerSocketMessage['type'];
+
+// ---- community chat history, paged ----
+
+/** GET /api/messages/history?limit=50&cursor=: the cursor asks for the messages before the page it came with. */
+export const chatHistoryQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(REALTIME_LIMITS.chatHistory),
+  /** Checked whole here, so a forged cursor is a 400 before any query. */
+  cursor: z
+    .string()
+    .max(200)
+    .refine((text) => decodeKeysetCursor(text) !== null, REALTIME_MESSAGES.invalidCursor)
+    .optional(),
+});
+export type ChatHistoryQuery = z.infer<typeof chatHistoryQuerySchema>;
+
+/**
+ * A page of the community chat: `messages` oldest first; `nextCursor` asks for the older page above
+ * them (null when `hasMore` is false). A keyset position, so messages that arrive between pages
+ * neither repeat nor push any out.
+ */
+export const chatHistoryPageSchema = z.object({
+  messages: z.array(storedChatMessageSchema),
+  nextCursor: z.string().nullable(),
+  hasMore: z.boolean(),
+});
+export type ChatHistoryPage = z.infer<typeof chatHistoryPageSchema>;

@@ -1,10 +1,21 @@
 import { z } from 'zod';
 import { countResponseSchema } from '../auth.ts';
-import { NOTIFICATION_MESSAGES, notificationDetailSchema } from '../notifications.ts';
-import { onlineUserSchema, storedChatMessageSchema } from '../realtime.ts';
+import {
+  NOTIFICATION_MESSAGES,
+  notificationDetailSchema,
+  notificationPageQuerySchema,
+  notificationPageSchema,
+} from '../notifications.ts';
+import {
+  chatHistoryPageSchema,
+  chatHistoryQuerySchema,
+  onlineUserSchema,
+  storedChatMessageSchema,
+} from '../realtime.ts';
 import { defineRoutes, pathId } from './route.ts';
 
 const notificationPath = z.object({ id: pathId(NOTIFICATION_MESSAGES.notFound) });
+const discussionPath = z.object({ discussionId: pathId(NOTIFICATION_MESSAGES.notFound) });
 
 /** Every call the realtime service answers over HTTP; the live socket is described in `realtime.ts`. */
 export const realtimeRoutes = defineRoutes({
@@ -22,12 +33,28 @@ export const realtimeRoutes = defineRoutes({
     summary: 'Recent community chat history, oldest first',
     responses: { 200: z.array(storedChatMessageSchema) },
   },
+  listChatHistory: {
+    method: 'GET',
+    path: '/api/messages/history',
+    auth: 'member',
+    summary: 'A page of the community chat, oldest first; the cursor asks for older messages',
+    query: chatHistoryQuerySchema,
+    responses: { 200: chatHistoryPageSchema },
+  },
   listNotifications: {
     method: 'GET',
     path: '/api/notifications',
     auth: 'member',
     summary: "The member's notifications, newest first",
     responses: { 200: z.array(notificationDetailSchema) },
+  },
+  listNotificationPage: {
+    method: 'GET',
+    path: '/api/notifications/page',
+    auth: 'member',
+    summary: "A page of the member's notifications, newest first; unread=true for the unread only",
+    query: notificationPageQuerySchema,
+    responses: { 200: notificationPageSchema },
   },
   notificationUnreadCount: {
     method: 'GET',
@@ -43,6 +70,14 @@ export const realtimeRoutes = defineRoutes({
     summary: "Marks one of the member's notifications read (another member's answers 404)",
     pathParams: notificationPath,
     responses: { 200: notificationDetailSchema },
+  },
+  markDiscussionNotificationsRead: {
+    method: 'PUT',
+    path: '/api/notifications/discussions/:discussionId/read',
+    auth: 'member',
+    summary: "Marks the member's notifications about a discussion read (the discussion was opened)",
+    pathParams: discussionPath,
+    responses: { 200: countResponseSchema },
   },
   markAllNotificationsRead: {
     method: 'PUT',

@@ -42,6 +42,8 @@ export const realtimeConfigSchema = z
     REALTIME_PROFILE_CONSUMER: configFields.consumerName('realtime-profile'),
     REALTIME_NOTIFICATIONS_CONSUMER: configFields.consumerName('realtime-notifications'),
     REALTIME_LIVE_CONSUMER: configFields.consumerName('realtime-live'),
+    /** dm.message.read, which reads the conversation's notifications. */
+    REALTIME_NOTIFICATION_READS_CONSUMER: configFields.consumerName('realtime-notification-reads'),
   })
   .extend(tokenConfigSchema.shape)
   .extend(metricsConfigSchema.shape);

@@ -52,8 +52,11 @@ describe('notifications from events', () => {
       link: `/forums?discussion=${event.payload.discussionId}&reply=${event.payload.replyId}`,
       fromUserId: replier.id,
     });
-    const watched = await rt.call<NotificationDetail[]>('/api/notifications', { token: watcher.token });
-    expect(watched.map((notification) => notification.type)).toEqual(['subscription']);
+    // The watcher's notification is stored after the author's push: wait for it, not for a time.
+    await vi.waitFor(async () => {
+      const watched = await rt.call<NotificationDetail[]>('/api/notifications', { token: watcher.token });
+      expect(watched.map((notification) => notification.type)).toEqual(['subscription']);
+    }, WAIT);
     await authorSocket.close();
   });
 

@@ -88,7 +88,7 @@ describe('LiveUpdates', () => {
     expect(queryClient.getQueryData(ONLINE_USERS_QUERY_KEY)).toEqual([user('b'), user('c')]);
   });
 
-  it('applies a message to the badge in place, refreshes notifications on socket events, and polls them only while the socket is down', async () => {
+  it('applies a message and a notification to the badges in place, and polls them only while the socket is down', async () => {
     const { push, open, fetchUnreadMessages, fetchUnreadNotifications, interval, queryClient } = setup();
     expect(interval()).toBe(60_000);
     // Settled counts: an event that lands during a first fetch (no data yet) joins that fetch.
@@ -113,23 +113,32 @@ describe('LiveUpdates', () => {
       expect(queryClient.getQueryData(UNREAD_MESSAGE_COUNT_QUERY_KEY)).toEqual({ count: before + 1 }),
     );
     expect(fetchUnreadMessages.mock.calls.length).toBe(afterOpen);
-    push({
-      type: 'notification',
-      notification: {
-        id: 'n1',
-        type: 'system',
-        title: 't',
-        message: 'm',
-        isRead: false,
-        createdAt: '2026-01-01T00:00:00Z',
-        link: null,
-        discussionId: null,
-        replyId: null,
-        projectId: null,
-        fromUserId: null,
-        readAt: null,
-      },
-    });
-    await vi.waitFor(() => expect(fetchUnreadNotifications.mock.calls.length).toBeGreaterThan(notificationsAfterOpen));
+    const notificationsBefore = queryClient.getQueryData<{ count: number }>(NOTIFICATION_UNREAD_COUNT_QUERY_KEY)!.count;
+    const notification = {
+      id: 'n1',
+      type: 'direct_message',
+      title: '2 new messages from Lena',
+      message: 'm',
+      isRead: false,
+      createdAt: '2026-01-01T00:00:00Z',
+      link: '/messages?with=u2',
+      discussionId: null,
+      replyId: null,
+      projectId: null,
+      fromUserId: 'u2',
+      readAt: null,
+      count: 2,
+    };
+    // A group that grows is one unread entry: counted once, however often it is pushed.
+    push({ type: 'notification', notification: { ...notification, count: 1 } });
+    push({ type: 'notification', notification });
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData(NOTIFICATION_UNREAD_COUNT_QUERY_KEY)).toEqual({ count: notificationsBefore + 1 }),
+    );
+    push({ type: 'notifications_read', ids: ['n1'] });
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryData(NOTIFICATION_UNREAD_COUNT_QUERY_KEY)).toEqual({ count: notificationsBefore }),
+    );
+    expect(fetchUnreadNotifications.mock.calls.length).toBe(notificationsAfterOpen);
   });
 });

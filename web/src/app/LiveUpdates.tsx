@@ -10,6 +10,7 @@ import {
 } from '../features/messages/api/live-cache.ts';
 import { CONVERSATIONS_KEY, DIRECT_MESSAGES_KEY } from '../features/messages/api/message-query-keys.ts';
 import { NOTIFICATIONS_QUERY_KEY } from '../features/notifications/api/get-notifications.ts';
+import { applyNotification, applyNotificationsRead } from '../features/notifications/api/live-cache.ts';
 import { useLiveConnected, useLiveMessages, useLiveSocket } from '../lib/live-socket/live-socket-context.tsx';
 
 /**
@@ -53,7 +54,10 @@ export function LiveUpdates({ user }: { user: CurrentUser }) {
           void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true });
         break;
       case 'notification':
-        void queryClient.invalidateQueries({ queryKey: NOTIFICATIONS_QUERY_KEY });
+        applyNotification(queryClient, message.notification);
+        break;
+      case 'notifications_read':
+        applyNotificationsRead(queryClient, message.ids);
         break;
       case 'online_users_update':
         queryClient.setQueryData(ONLINE_USERS_QUERY_KEY, message.users);

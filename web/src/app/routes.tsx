@@ -14,6 +14,7 @@ import { RouteErrorPage } from './RouteErrorPage.tsx';
 // Member screens are split out so signed-out visitors never download them.
 const ForumsPage = lazy(() => import('../features/forums/routes/ForumsPage.tsx'));
 const MessagesPage = lazy(() => import('../features/messages/routes/MessagesPage.tsx'));
+const NotificationsPage = lazy(() => import('../features/notifications/routes/NotificationsPage.tsx'));
 const ProjectsPage = lazy(() => import('../features/projects/routes/ProjectsPage.tsx'));
 const MembersPage = lazy(() => import('../features/members/routes/MembersPage.tsx'));
 const ProfilePage = lazy(() => import('../features/profile/routes/ProfilePage.tsx'));
@@ -44,6 +45,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           { path: 'forums', element: <ForumsPage /> },
           { path: 'messages', element: <MessagesPage /> },
+          { path: 'notifications', element: <NotificationsPage /> },
           { path: 'projects', element: <ProjectsPage /> },
           { path: 'members', element: <MembersPage /> },
           { path: 'profile/:userId', element: <ProfilePage /> },

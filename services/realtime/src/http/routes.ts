@@ -2,6 +2,7 @@ import type { Request, Router } from 'express';
 import { realtimeRoutes as routes } from '@crucible/proto';
 import { createRouteMounter, principalOf, type TokenVerifier } from '@crucible/platform';
 import { recentChat } from '../use-cases/chat.ts';
+import { chatHistoryPage } from '../use-cases/chat-history.ts';
 import type { RealtimeContext } from '../use-cases/context.ts';
 import * as notifications from '../use-cases/notifications.ts';
 import { onlineUsers } from '../use-cases/users.ts';
@@ -18,8 +19,17 @@ export function registerRealtimeRoutes(router: Router, deps: { ctx: RealtimeCont
   mount(routes.listChatMessages, async (_input, req, res) => {
     res.json(await recentChat(ctx, principalOf(req)));
   });
+  mount(routes.listChatHistory, async ({ query }, req, res) => {
+    res.json(await chatHistoryPage(ctx, principalOf(req), query));
+  });
+  mount(routes.listNotificationPage, async ({ query }, req, res) => {
+    res.json(await notifications.notificationPage(ctx, memberId(req), query));
+  });
   mount(routes.notificationUnreadCount, async (_input, req, res) => {
     res.json(await notifications.unreadCount(ctx, memberId(req)));
+  });
+  mount(routes.markDiscussionNotificationsRead, async ({ params }, req, res) => {
+    res.json(await notifications.readDiscussionNotifications(ctx, memberId(req), params.discussionId));
   });
   mount(routes.markAllNotificationsRead, async (_input, req, res) => {
     res.json(await notifications.markAllRead(ctx, memberId(req)));

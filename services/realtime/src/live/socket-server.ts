@@ -17,6 +17,7 @@ import {
 } from '@crucible/proto';
 import { UnauthorizedError, createRateLimit, type RateLimit, type TokenVerifier } from '@crucible/platform';
 import { sendChat } from '../use-cases/chat.ts';
+import { chatRefusal } from './chat-refusal.ts';
 import type { RealtimeContext } from '../use-cases/context.ts';
 import { sendTyping } from '../use-cases/typing.ts';
 import type { Connection } from './hub.ts';
@@ -68,6 +69,7 @@ export function createSocketServer(ctx: RealtimeContext, verifier: TokenVerifier
     name: 'realtime-chat',
     points: config.REALTIME_CHAT_MESSAGES_PER_10S,
     durationSeconds: 10,
+    message: REALTIME_MESSAGES.chatRateLimited,
   });
   let closing = false;
 
@@ -180,7 +182,13 @@ export function createSocketServer(ctx: RealtimeContext, verifier: TokenVerifier
     }
     switch (message.type) {
       case 'chat':
-        await sendChat(ctx, connection.userId, message.content, chatLimit);
+        try {
+          await sendChat(ctx, connection.userId, message.content, chatLimit);
+        } catch (error) {
+          const refusal = chatRefusal(error, message.clientId);
+          if (!refusal) throw error;
+          send(connection.socket, refusal);
+        }
         return;
       case 'user_online':
         // The socket itself is the presence, and it got the full list on connect: nothing to add.

@@ -22,6 +22,26 @@ export const chatMessages = {
     );
     return rows[0]!.createdAt;
   },
+  /**
+   * Up to `limit` messages before the keyset position (newest first when none), answered oldest
+   * first; one more is read to tell whether older ones remain.
+   */
+  async page(
+    db: pg.Pool,
+    options: { before?: { at: string; id: string }; limit: number },
+  ): Promise<{ rows: ChatRow[]; hasMore: boolean }> {
+    const { rows } = await db.query<ChatRow>(
+      `SELECT m.id, m.content, m.sender_id AS "senderId", m.created_at AS "createdAt",
+              u.first_name AS "firstName", u.last_name AS "lastName", u.email,
+              s.contact_info_visible AS "contactInfoVisible", u.profile_image_url AS "profileImageUrl"
+         FROM chat_messages m LEFT JOIN users u ON u.id = m.sender_id
+              LEFT JOIN member_settings s ON s.user_id = m.sender_id
+        WHERE $1::timestamptz IS NULL OR (m.created_at, m.id) < ($1::timestamptz, $2::uuid)
+        ORDER BY m.created_at DESC, m.id DESC LIMIT $3`,
+      [options.before?.at ?? null, options.before?.id ?? null, options.limit + 1],
+    );
+    return { rows: rows.slice(0, options.limit).reverse(), hasMore: rows.length > options.limit };
+  },
   /** The latest `limit` messages, oldest first, with what the replica and the settings know of each sender. */
   async recent(db: pg.Pool, limit: number): Promise<ChatRow[]> {
     const { rows } = await db.query<ChatRow>(

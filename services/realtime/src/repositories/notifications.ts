@@ -15,9 +15,11 @@ export interface NotificationRow {
   metadata: Record<string, unknown>;
   readAt: Date | null;
   createdAt: Date;
+  /** How many events this entry stands for (more than one only for a group). */
+  itemCount: number;
 }
 
-export type NewNotification = Omit<NotificationRow, 'id' | 'isRead' | 'readAt' | 'createdAt'> & {
+export type NewNotification = Omit<NotificationRow, 'id' | 'isRead' | 'readAt' | 'createdAt' | 'itemCount'> & {
   id: string;
   sourceEventId: string;
 };
@@ -26,7 +28,7 @@ type Db = pg.Pool | pg.PoolClient;
 
 const COLUMNS = `id, user_id AS "userId", type, title, message, is_read AS "isRead", discussion_id AS "discussionId",
   reply_id AS "replyId", project_id AS "projectId", from_user_id AS "fromUserId", metadata,
-  read_at AS "readAt", created_at AS "createdAt"`;
+  read_at AS "readAt", created_at AS "createdAt", item_count AS "itemCount"`;
 
 export const notifications = {
   /** Inserts unless this member already has the notification of this event; returns the row when new. */
@@ -53,6 +55,88 @@ export const notifications = {
     );
     return rows[0];
   },
+  /**
+   * Adds the event to the member's unread entry of the group (one conversation, one discussion), or
+   * starts one: the count grows, the preview becomes the newest, the entry moves to the top, and the
+   * link keeps the first unread item. `titleFor` names the entry for its new count. An event already
+   * taken in (a redelivery) changes nothing and answers the entry it went into, `isNew` false.
+   */
+  async addToGroup(
+    pool: pg.Pool,
+    row: NewNotification & { groupKey: string },
+    titleFor: (count: number) => string,
+  ): Promise<{ row: NotificationRow; isNew: boolean } | undefined> {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows: seen } = await client.query<NotificationRow>(
+        `SELECT ${COLUMNS} FROM notifications n WHERE id =
+           (SELECT notification_id FROM notification_sources WHERE source_event_id = $1 AND user_id = $2)`,
+        [row.sourceEventId, row.userId],
+      );
+      if (seen[0]) {
+        await client.query('COMMIT');
+        return { row: seen[0], isNew: false };
+      }
+      const { rows: grouped } = await client.query<{ id: string; itemCount: number }>(
+        `INSERT INTO notifications (id, user_id, type, title, message, discussion_id, reply_id, project_id,
+           from_user_id, metadata, source_event_id, group_key)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
+         ON CONFLICT (user_id, group_key) WHERE group_key IS NOT NULL AND NOT is_read
+         DO UPDATE SET item_count = notifications.item_count + 1, message = EXCLUDED.message,
+                       from_user_id = EXCLUDED.from_user_id, created_at = now()
+         RETURNING id, item_count AS "itemCount"`,
+        [
+          row.id,
+          row.userId,
+          row.type,
+          titleFor(1),
+          row.message,
+          row.discussionId,
+          row.replyId,
+          row.projectId,
+          row.fromUserId,
+          JSON.stringify(row.metadata),
+          row.sourceEventId,
+          row.groupKey,
+        ],
+      );
+      const { id, itemCount } = grouped[0]!;
+      const { rows: updated } = await client.query<NotificationRow>(
+        `UPDATE notifications SET title = $2 WHERE id = $1 RETURNING ${COLUMNS}`,
+        [id, titleFor(itemCount)],
+      );
+      await client.query(
+        `INSERT INTO notification_sources (source_event_id, user_id, notification_id) VALUES ($1, $2, $3)`,
+        [row.sourceEventId, row.userId, id],
+      );
+      await client.query('COMMIT');
+      return { row: updated[0]!, isNew: true };
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  },
+  /** Marks read the member's unread notifications of a conversation (its messages from `fromUserId`); answers their ids. */
+  async markConversationRead(db: Db, userId: string, fromUserId: string): Promise<string[]> {
+    const { rows } = await db.query<{ id: string }>(
+      `UPDATE notifications SET is_read = true, read_at = now()
+        WHERE user_id = $1 AND type = 'direct_message' AND from_user_id = $2 AND NOT is_read RETURNING id`,
+      [userId, fromUserId],
+    );
+    return rows.map((row) => row.id);
+  },
+  /** Marks read the member's unread notifications about a discussion (replies, mentions); answers their ids. */
+  async markDiscussionRead(db: Db, userId: string, discussionId: string): Promise<string[]> {
+    const { rows } = await db.query<{ id: string }>(
+      `UPDATE notifications SET is_read = true, read_at = now()
+        WHERE user_id = $1 AND discussion_id = $2 AND NOT is_read RETURNING id`,
+      [userId, discussionId],
+    );
+    return rows.map((row) => row.id);
+  },
   async bySource(db: Db, sourceEventId: string, userId: string): Promise<NotificationRow | undefined> {
     const { rows } = await db.query<NotificationRow>(
       `SELECT ${COLUMNS} FROM notifications WHERE source_event_id = $1 AND user_id = $2`,
@@ -66,6 +150,21 @@ export const notifications = {
       [userId, limit],
     );
     return rows;
+  },
+  /** Up to `limit` of the member's notifications older than the keyset position, newest first; one more tells if more remain. */
+  async page(
+    db: Db,
+    userId: string,
+    options: { before?: { at: string; id: string }; unreadOnly: boolean; limit: number },
+  ): Promise<{ rows: NotificationRow[]; hasMore: boolean }> {
+    const { rows } = await db.query<NotificationRow>(
+      `SELECT ${COLUMNS} FROM notifications
+        WHERE user_id = $1 AND (NOT $2::boolean OR NOT is_read)
+          AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::uuid))
+        ORDER BY created_at DESC, id DESC LIMIT $5`,
+      [userId, options.unreadOnly, options.before?.at ?? null, options.before?.id ?? null, options.limit + 1],
+    );
+    return { rows: rows.slice(0, options.limit), hasMore: rows.length > options.limit };
   },
   async unreadCount(db: Db, userId: string): Promise<number> {
     const { rows } = await db.query<{ count: number }>(

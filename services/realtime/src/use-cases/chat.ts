@@ -7,7 +7,7 @@ import {
   type StoredChatMessage,
 } from '@crucible/proto';
 import { BadRequestError, assertStorableText, type RateLimit } from '@crucible/platform';
-import { chatMessages } from '../repositories/chat.ts';
+import { chatMessages, type ChatRow } from '../repositories/chat.ts';
 import type { RealtimeContext } from './context.ts';
 import { chatSender } from './users.ts';
 
@@ -48,7 +48,13 @@ export async function sendChat(
 /** The latest messages, each sender's e-mail as contact privacy lets `viewer` see it. */
 export async function recentChat(ctx: RealtimeContext, viewer: ContactViewer): Promise<StoredChatMessage[]> {
   const rows = await chatMessages.recent(ctx.pool, REALTIME_LIMITS.chatHistory);
-  return rows.map((row) => ({
+  return rows.map(storedChatMessage(viewer));
+}
+
+/** A stored message as the history routes answer it to `viewer`. */
+export const storedChatMessage =
+  (viewer: ContactViewer) =>
+  (row: ChatRow): StoredChatMessage => ({
     id: row.id,
     content: row.content,
     senderId: row.senderId,
@@ -59,5 +65,4 @@ export async function recentChat(ctx: RealtimeContext, viewer: ContactViewer): P
       email: emailSeenBy(viewer, { id: row.senderId, email: row.email, contactInfoVisible: row.contactInfoVisible }),
       profileImageUrl: row.profileImageUrl,
     },
-  }));
-}
+  });

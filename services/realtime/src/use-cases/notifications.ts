@@ -4,10 +4,14 @@ import {
   NOTIFICATION_MESSAGES,
   REALTIME_LIMITS,
   SUBJECTS,
+  decodeKeysetCursor,
+  encodeKeysetCursor,
   type EventOf,
   type NotificationDetail,
+  type NotificationPage,
+  type NotificationPageQuery,
 } from '@crucible/proto';
-import { NotFoundError } from '@crucible/platform';
+import { BadRequestError, NotFoundError } from '@crucible/platform';
 import { notifications, type NewNotification, type NotificationRow } from '../repositories/notifications.ts';
 import type { RealtimeContext } from './context.ts';
 import { nameSeenByMember } from './users.ts';
@@ -38,11 +42,33 @@ export function toDetail(row: NotificationRow): NotificationDetail {
     projectId: row.projectId,
     fromUserId: row.fromUserId,
     link: linkOf(row),
+    count: row.itemCount,
   };
 }
 
 export async function listNotifications(ctx: RealtimeContext, userId: string): Promise<NotificationDetail[]> {
   return (await notifications.list(ctx.pool, userId, REALTIME_LIMITS.notificationsList)).map(toDetail);
+}
+
+/** The notifications page: newest first, by cursor, all or the unread only. */
+export async function notificationPage(
+  ctx: RealtimeContext,
+  userId: string,
+  query: NotificationPageQuery,
+): Promise<NotificationPage> {
+  const before = query.cursor === undefined ? undefined : decodeKeysetCursor(query.cursor);
+  if (before === null) throw new BadRequestError(NOTIFICATION_MESSAGES.invalidCursor);
+  const { rows, hasMore } = await notifications.page(ctx.pool, userId, {
+    before,
+    unreadOnly: query.unread === 'true',
+    limit: query.limit,
+  });
+  const last = rows.at(-1);
+  return {
+    notifications: rows.map(toDetail),
+    hasMore,
+    nextCursor: hasMore && last ? encodeKeysetCursor({ at: last.createdAt.toISOString(), id: last.id }) : null,
+  };
 }
 
 export async function unreadCount(ctx: RealtimeContext, userId: string): Promise<{ count: number }> {
@@ -60,7 +86,13 @@ export async function markAllRead(ctx: RealtimeContext, userId: string): Promise
   return { count: await notifications.markAllRead(ctx.pool, userId) };
 }
 
-type NotificationDraft = Omit<NewNotification, 'id' | 'sourceEventId'>;
+/**
+ * A draft that joins the member's unread entry of its group (one conversation, one discussion) names
+ * the group and the entry's title for a count.
+ */
+type NotificationDraft = Omit<NewNotification, 'id' | 'sourceEventId'> & {
+  group?: { key: string; titleFor: (count: number) => string };
+};
 
 const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 const title = (text: string) => cut(text, LIMITS.notifications.titleMax);
@@ -97,6 +129,15 @@ async function draftsFor(ctx: RealtimeContext, event: NotifyingEvent): Promise<N
         userId,
         type: userId === reply.discussionAuthorId ? 'reply' : 'subscription',
         title: title(`New reply in "${reply.discussionTitle}"`),
+        group: {
+          key: `discussion:${reply.discussionId}`,
+          titleFor: (count: number) =>
+            title(
+              count === 1
+                ? `New reply in "${reply.discussionTitle}"`
+                : `${count} new replies in "${reply.discussionTitle}"`,
+            ),
+        },
         message: `${reply.authorName}: ${reply.excerpt}`,
         discussionId: reply.discussionId,
         replyId: reply.replyId,
@@ -160,6 +201,11 @@ async function draftsFor(ctx: RealtimeContext, event: NotifyingEvent): Promise<N
           userId: message.recipientId,
           type: 'direct_message',
           title: title(`New message from ${senderName}`),
+          group: {
+            key: `dm:${message.senderId}`,
+            titleFor: (count: number) =>
+              title(count === 1 ? `New message from ${senderName}` : `${count} new messages from ${senderName}`),
+          },
           message: cut(message.content, LIMITS.dashboard.messagePreview),
           fromUserId: message.senderId,
           metadata: { messageId: message.id },
@@ -191,13 +237,49 @@ async function draftsFor(ctx: RealtimeContext, event: NotifyingEvent): Promise<N
  */
 export async function notifyFromEvent(ctx: RealtimeContext, event: NotifyingEvent): Promise<void> {
   const drafts = await draftsFor(ctx, event);
-  for (const draft of drafts) {
-    const inserted = await notifications.insertOnce(ctx.pool, { ...draft, id: randomUUID(), sourceEventId: event.id });
-    const row = inserted ?? (await notifications.bySource(ctx.pool, event.id, draft.userId));
+  for (const { group, ...draft } of drafts) {
+    const row = group
+      ? (
+          await notifications.addToGroup(
+            ctx.pool,
+            { ...draft, id: randomUUID(), sourceEventId: event.id, groupKey: group.key },
+            group.titleFor,
+          )
+        )?.row
+      : ((await notifications.insertOnce(ctx.pool, { ...draft, id: randomUUID(), sourceEventId: event.id })) ??
+        (await notifications.bySource(ctx.pool, event.id, draft.userId)));
     if (!row) continue;
-    await ctx.hub.pushToUsers([row.userId], `notification:${row.id}`, {
+    // A group's push carries its new count: the key names the count, so each growth reaches the page once.
+    await ctx.hub.pushToUsers([row.userId], `notification:${row.id}:${row.itemCount}`, {
       type: 'notification',
       notification: toDetail(row),
     });
   }
+}
+
+/** Tells the member's tabs which notifications are read now, so the bell and the list follow at once. */
+async function announceRead(ctx: RealtimeContext, userId: string, ids: string[], key: string): Promise<void> {
+  if (ids.length === 0) return;
+  await ctx.hub.pushToUsers([userId], `notifications-read:${key}`, { type: 'notifications_read', ids });
+}
+
+/** Reading a conversation (dm.message.read) reads its notifications: the bell and the Messages badge agree. */
+export async function readConversationNotifications(
+  ctx: RealtimeContext,
+  event: EventOf<typeof SUBJECTS.dmMessageRead>,
+): Promise<void> {
+  const { readerId, senderId } = event.payload;
+  const ids = await notifications.markConversationRead(ctx.pool, readerId.toLowerCase(), senderId.toLowerCase());
+  await announceRead(ctx, readerId.toLowerCase(), ids, event.id);
+}
+
+/** Opening a discussion reads the member's notifications about it (replies, mentions). */
+export async function readDiscussionNotifications(
+  ctx: RealtimeContext,
+  userId: string,
+  discussionId: string,
+): Promise<{ count: number }> {
+  const ids = await notifications.markDiscussionRead(ctx.pool, userId, discussionId);
+  await announceRead(ctx, userId, ids, randomUUID());
+  return { count: ids.length };
 }

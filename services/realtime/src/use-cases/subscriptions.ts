@@ -4,7 +4,7 @@ import { purgeMember } from '../repositories/member-purge.ts';
 import { memberSettings } from '../repositories/member-settings.ts';
 import { users } from '../repositories/users.ts';
 import type { RealtimeContext } from './context.ts';
-import { NOTIFYING_SUBJECTS, notifyFromEvent } from './notifications.ts';
+import { NOTIFYING_SUBJECTS, notifyFromEvent, readConversationNotifications } from './notifications.ts';
 
 /** Names, e-mails, levels and avatars of auth's users, for chat and the online list. */
 function replicateUsers(ctx: RealtimeContext): Promise<Subscription> {
@@ -45,6 +45,15 @@ function createNotifications(ctx: RealtimeContext): Promise<Subscription> {
     durable: ctx.config.REALTIME_NOTIFICATIONS_CONSUMER,
     subjects: [...NOTIFYING_SUBJECTS],
     handler: (event) => notifyFromEvent(ctx, event),
+  });
+}
+
+/** Reading a conversation reads its notifications (a consumer of its own, apart from the pushes). */
+function readNotificationsOnRead(ctx: RealtimeContext): Promise<Subscription> {
+  return ctx.bus.subscribe({
+    durable: ctx.config.REALTIME_NOTIFICATION_READS_CONSUMER,
+    subjects: [SUBJECTS.dmMessageRead],
+    handler: (event) => readConversationNotifications(ctx, event),
   });
 }
 
@@ -108,7 +117,13 @@ function pushLiveEvents(ctx: RealtimeContext): Promise<Subscription> {
 export async function startSubscriptions(ctx: RealtimeContext): Promise<Subscription[]> {
   const started: Subscription[] = [];
   try {
-    for (const start of [replicateUsers, replicateMemberSettings, createNotifications, pushLiveEvents])
+    for (const start of [
+      replicateUsers,
+      replicateMemberSettings,
+      createNotifications,
+      readNotificationsOnRead,
+      pushLiveEvents,
+    ])
       started.push(await start(ctx));
     return started;
   } catch (error) {

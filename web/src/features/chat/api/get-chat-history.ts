@@ -1,17 +1,25 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getQueryFn } from '../../../lib/api-request.ts';
-import type { StoredChatMessage } from '@crucible/proto';
+import { realtimeRoutes, type ChatHistoryPage } from '@crucible/proto';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { callRoute } from '../../../lib/api-client.ts';
 
-export const CHAT_HISTORY_QUERY_KEY = ['/api/messages'] as const;
+export const CHAT_HISTORY_QUERY_KEY = ['/api/messages/history'] as const;
 
-export const chatHistoryQueryOptions = queryOptions({
+/** One page of the community chat, oldest first; the cursor asks for the older page above it. */
+export function getChatHistoryPage(cursor?: string): Promise<ChatHistoryPage> {
+  return callRoute(realtimeRoutes.listChatHistory, { query: { cursor } });
+}
+
+export const chatHistoryQueryOptions = infiniteQueryOptions({
   queryKey: CHAT_HISTORY_QUERY_KEY,
-  queryFn: getQueryFn<StoredChatMessage[]>({ on401: 'throw' }),
-  // Each opening of the panel loads the history afresh (spec 1 section 4).
+  queryFn: ({ pageParam }) => getChatHistoryPage(pageParam),
+  initialPageParam: undefined as string | undefined,
+  getNextPageParam: (lastPage) => (lastPage.hasMore ? (lastPage.nextCursor ?? undefined) : undefined),
+  // Each opening of the panel loads the history afresh (spec 1 section 4); older pages come on scrolling up.
   staleTime: 0,
+  gcTime: 0,
 });
 
 /** Asked only while the panel is open and a member is signed in (spec 1 section 7). */
 export function useChatHistory({ enabled }: { enabled: boolean }) {
-  return useQuery({ ...chatHistoryQueryOptions, enabled });
+  return useInfiniteQuery({ ...chatHistoryQueryOptions, enabled });
 }

@@ -17,6 +17,8 @@ interface FakeServerSocket {
   onclose?: ((event: { code: number; reason: string }) => void) | null;
 }
 
+const page = (messages: unknown[]) => ({ messages, nextCursor: null, hasMore: false });
+
 function renderChat() {
   const sockets: FakeServerSocket[] = [];
   const createSocket = () =>
@@ -58,9 +60,9 @@ function renderChat() {
 describe('the community chat', { timeout: 20_000 }, () => {
   it('connects only while open, loads the history and says when it is connected', async () => {
     stubApi({
-      'GET /api/messages': () => ({
+      'GET /api/messages/history': () => ({
         status: 200,
-        body: [
+        body: page([
           {
             id: 'm1',
             content: 'Welcome all',
@@ -68,7 +70,7 @@ describe('the community chat', { timeout: 20_000 }, () => {
             createdAt: '2026-01-01T10:05:00Z',
             sender: { firstName: 'Grace', lastName: 'Hopper', email: null, profileImageUrl: null },
           },
-        ],
+        ]),
       }),
     });
     const { sockets, openServer } = renderChat();
@@ -88,7 +90,7 @@ describe('the community chat', { timeout: 20_000 }, () => {
   });
 
   it('shows a busy skeleton while the history loads', async () => {
-    stubApi({ 'GET /api/messages': () => STILL_LOADING });
+    stubApi({ 'GET /api/messages/history': () => STILL_LOADING });
     renderChat();
     await userEvent.click(screen.getByRole('button', { name: 'Open community chat' }));
     const messages = screen.getByTestId('chat-messages');
@@ -97,7 +99,7 @@ describe('the community chat', { timeout: 20_000 }, () => {
   });
 
   it('offers Say Hello in an empty chat, which puts the cursor in the message box', async () => {
-    stubApi({ 'GET /api/messages': () => ({ status: 200, body: [] }) });
+    stubApi({ 'GET /api/messages/history': () => ({ status: 200, body: page([]) }) });
     renderChat();
     await userEvent.click(screen.getByRole('button', { name: 'Open community chat' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Say Hello' }));
@@ -105,7 +107,7 @@ describe('the community chat', { timeout: 20_000 }, () => {
   });
 
   it('sends on Enter with the member as sender, not on Shift+Enter, and shows live messages', async () => {
-    stubApi({ 'GET /api/messages': () => ({ status: 200, body: [] }) });
+    stubApi({ 'GET /api/messages/history': () => ({ status: 200, body: page([]) }) });
     const { sockets, openServer } = renderChat();
     await userEvent.click(screen.getByRole('button', { name: 'Open community chat' }));
     expect(await screen.findByText('No messages yet. Start the conversation!')).toBeTruthy();
@@ -139,7 +141,7 @@ describe('the community chat', { timeout: 20_000 }, () => {
   });
 
   it('says Disconnected when the connection drops and reconnects at once on Reconnect', async () => {
-    stubApi({ 'GET /api/messages': () => ({ status: 200, body: [] }) });
+    stubApi({ 'GET /api/messages/history': () => ({ status: 200, body: page([]) }) });
     const { sockets, openServer, dropServer } = renderChat();
     await userEvent.click(screen.getByRole('button', { name: 'Open community chat' }));
     openServer();
@@ -150,5 +152,80 @@ describe('the community chat', { timeout: 20_000 }, () => {
     openServer();
     expect(screen.getByText('Connected')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Reconnect' })).toBeNull();
+  });
+
+  it('puts a refused message back in the box, says why and holds Send until the server allows it again', async () => {
+    stubApi({ 'GET /api/messages/history': () => ({ status: 200, body: page([]) }) });
+    const { sockets, openServer } = renderChat();
+    await userEvent.click(screen.getByRole('button', { name: 'Open community chat' }));
+    openServer();
+    const input = screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Chat message' });
+    await userEvent.type(input, 'too fast');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(input.value).toBe('');
+    const { clientId } = JSON.parse(sockets[0]!.sent[0]!) as { clientId: string };
+    act(() =>
+      sockets[0]!.onmessage?.({
+        data: JSON.stringify({
+          type: 'chat_refused',
+          message: 'You are sending messages too fast. Please wait a moment.',
+          clientId,
+          retryAfterSeconds: 7,
+        }),
+      }),
+    );
+    expect(input.value).toBe('too fast');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'You are sending messages too fast. Please wait a moment. You can send again in 7 s.',
+    );
+    expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.keyDown(input, { key: 'Enter' });
+    expect(sockets[0]!.sent).toHaveLength(1);
+  });
+
+  it('closes on Escape and returns the focus to the toggle', async () => {
+    stubApi({ 'GET /api/messages/history': () => ({ status: 200, body: page([]) }) });
+    renderChat();
+    await userEvent.click(screen.getByRole('button', { name: 'Open community chat' }));
+    await userEvent.click(screen.getByRole('textbox', { name: 'Chat message' }));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Community Chat' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Open community chat' }));
+  });
+
+  it('offers older messages above the first page and shows them in order', async () => {
+    const message = (id: string, content: string, createdAt: string) => ({
+      id,
+      content,
+      senderId: 'u9',
+      createdAt,
+      sender: { firstName: 'Grace', lastName: 'Hopper', email: null, profileImageUrl: null },
+    });
+    let calls = 0;
+    const fetchMock = stubApi({
+      'GET /api/messages/history': () => {
+        calls += 1;
+        return {
+          status: 200,
+          body:
+            calls === 1
+              ? { messages: [message('m2', 'newest', '2026-01-01T10:05:00Z')], nextCursor: 'older', hasMore: true }
+              : page([message('m1', 'oldest', '2026-01-01T10:00:00Z')]),
+        };
+      },
+    });
+    renderChat();
+    await userEvent.click(screen.getByRole('button', { name: 'Open community chat' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Load older messages' }));
+    expect(await screen.findByText('oldest')).toBeTruthy();
+    expect(screen.getAllByTestId('chat-line').map((line) => line.textContent)).toEqual([
+      expect.stringContaining('oldest'),
+      expect.stringContaining('newest'),
+    ]);
+    const cursors = fetchMock.mock.calls.map(([input]) =>
+      new URL(String(input), 'http://localhost').searchParams.get('cursor'),
+    );
+    expect(cursors).toEqual([null, 'older']);
+    expect(screen.queryByRole('button', { name: 'Load older messages' })).toBeNull();
   });
 });

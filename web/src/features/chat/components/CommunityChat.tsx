@@ -1,4 +1,5 @@
 import type { CurrentUser } from '@crucible/proto';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
 import ChatIcon from '@mui/icons-material/Chat';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import CloseIcon from '@mui/icons-material/Close';
@@ -11,12 +12,14 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useEffect, useMemo, useRef, useState, useSyncExternalStore, type Ref } from 'react';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ListSkeleton } from '../../../components/Skeletons.tsx';
 import { createBrowserLiveSocket } from '../../../lib/live-socket/browser-live-socket.ts';
 import type { LiveSocket, LiveSocketStatus } from '../../../lib/live-socket/live-socket.ts';
+import { useLiveMessages } from '../../../lib/live-socket/live-socket-context.tsx';
 import { useChatHistory } from '../api/get-chat-history.ts';
+import { useChatRefusal, usePendingSends, useStickToBottom } from './chat-panel-state.ts';
 import { canSendChat, chatDisplayName, chatTime, isSendKey, lineFromStored, type ChatLine } from '../chat-rules.ts';
 import { MemberLink } from '../../../components/MemberLink.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
@@ -53,10 +56,12 @@ function ConnectionStatus({ status, onReconnect }: { status: LiveSocketStatus; o
 }
 
 function ChatPanel({
+  ref,
   user,
   onClose,
   createSocket,
 }: {
+  ref: Ref<HTMLDivElement>;
   user: CurrentUser;
   onClose: () => void;
   createSocket: () => LiveSocket;
@@ -66,39 +71,68 @@ function ChatPanel({
   const [live, setLive] = useState<ChatLine[]>([]);
   const [draft, setDraft] = useState('');
   const inputRef = useRef<HTMLTextAreaElement>(null);
+  const pending = usePendingSends();
+  const refusal = useChatRefusal();
+  const { show: showRefusal, clear: clearRefusal } = refusal;
 
   useEffect(
     () =>
       socket.onMessage((message) => {
+        if (message.type === 'chat_refused') {
+          const text = pending.take(message.clientId);
+          // The refused text goes back into the box, after anything typed since.
+          if (text) setDraft((current) => (current.trim() ? `${current}\n${text}` : text));
+          showRefusal(message.message, message.retryAfterSeconds);
+          return;
+        }
         if (message.type !== 'chat') return;
+        if (message.sender.id === user.id) pending.delivered(message.content);
         setLive((lines) => [
           ...lines,
           { key: message.id, content: message.content, sender: message.sender, timestamp: message.timestamp },
         ]);
       }),
-    [socket],
+    [socket, pending, showRefusal, user.id],
   );
 
   // The stored history replaces what was shown; live lines that arrived since are kept after it (once:
-  // a line the history already holds has the same id).
-  const stored = (history.data ?? []).map(lineFromStored);
+  // a line the history already holds has the same id). Pages come newest first, each oldest first.
+  const stored = [...(history.data?.pages ?? [])].reverse().flatMap((page) => page.messages.map(lineFromStored));
   const storedKeys = new Set(stored.map((line) => line.key));
   const lines = [...stored, ...live.filter((line) => !storedKeys.has(line.key))];
+  const last = lines.at(-1);
+  const { listRef, unseen, toBottom, onScroll, keepPositionWhilePrepending } = useStickToBottom({
+    firstKey: lines[0]?.key,
+    lastKey: last?.key,
+    lastIsOwn: last?.sender.id === user.id,
+  });
 
+  function loadOlder() {
+    if (!history.hasNextPage || history.isFetchingNextPage) return;
+    keepPositionWhilePrepending();
+    void history.fetchNextPage();
+  }
+
+  const sendable = canSendChat(draft, connected, Boolean(user)) && !refusal.waiting;
   function send() {
-    if (!canSendChat(draft, connected, Boolean(user))) return;
-    const name = chatDisplayName(user);
+    if (!sendable) return;
+    const content = draft.trim();
+    const clientId = pending.add(content);
     const sent = socket.send({
       type: 'chat',
-      content: draft.trim(),
-      sender: { id: user.id, name, avatar: user.profileImageUrl ?? null },
+      content,
+      clientId,
+      sender: { id: user.id, name: chatDisplayName(user), avatar: user.profileImageUrl ?? null },
       timestamp: new Date().toISOString(),
     });
-    if (sent) setDraft('');
+    if (!sent) return;
+    setDraft('');
+    clearRefusal();
   }
 
   return (
     <Paper
+      ref={ref}
       elevation={8}
       role="dialog"
       aria-label="Community Chat"
@@ -115,38 +149,72 @@ function ChatPanel({
           <CloseIcon />
         </IconButton>
       </Stack>
-      <Box sx={{ height: '16rem', overflowY: 'auto', px: 2, py: 1 }} aria-live="polite" data-testid="chat-messages">
-        {history.isPending && lines.length === 0 ? (
-          <ListSkeleton label="Loading chat messages" />
-        ) : lines.length === 0 ? (
-          <EmptyState
-            compact
-            icon={<ForumOutlinedIcon />}
-            text="No messages yet. Start the conversation!"
-            action={
-              <Button size="small" variant="outlined" onClick={() => inputRef.current?.focus()}>
-                Say Hello
+      <Box sx={{ position: 'relative' }}>
+        <Box
+          ref={listRef}
+          onScroll={() => {
+            if (onScroll().nearTop) loadOlder();
+          }}
+          // The panel keeps the reading position itself when older messages come in above.
+          sx={{ height: '16rem', overflowY: 'auto', overflowAnchor: 'none', px: 2, py: 1 }}
+          aria-live="polite"
+          data-testid="chat-messages"
+        >
+          {history.hasNextPage && (
+            <Box sx={{ textAlign: 'center', mb: 1 }}>
+              <Button size="small" onClick={loadOlder} loading={history.isFetchingNextPage}>
+                Load older messages
               </Button>
-            }
-          />
-        ) : (
-          lines.map((line) => (
-            <Stack key={line.key} direction="row" spacing={1} sx={{ mb: 1 }}>
-              <MemberLink userId={line.sender.id} label={`${line.sender.name}'s profile`}>
-                <UserAvatar name={line.sender.name} src={line.sender.avatar ?? null} size="small" />
-              </MemberLink>
-              <Box sx={{ minWidth: 0 }}>
-                <Typography variant="caption" color="text.secondary">
-                  <MemberLink userId={line.sender.id}>{line.sender.name}</MemberLink> · {chatTime(line.timestamp)}
-                </Typography>
-                <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
-                  {line.content}
-                </Typography>
-              </Box>
-            </Stack>
-          ))
+            </Box>
+          )}
+          {history.isPending && lines.length === 0 ? (
+            <ListSkeleton label="Loading chat messages" />
+          ) : lines.length === 0 ? (
+            <EmptyState
+              compact
+              icon={<ForumOutlinedIcon />}
+              text="No messages yet. Start the conversation!"
+              action={
+                <Button size="small" variant="outlined" onClick={() => inputRef.current?.focus()}>
+                  Say Hello
+                </Button>
+              }
+            />
+          ) : (
+            lines.map((line) => (
+              <Stack key={line.key} direction="row" spacing={1} sx={{ mb: 1 }} data-testid="chat-line">
+                <MemberLink userId={line.sender.id} label={`${line.sender.name}'s profile`}>
+                  <UserAvatar name={line.sender.name} src={line.sender.avatar ?? null} size="small" />
+                </MemberLink>
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography variant="caption" color="text.secondary">
+                    <MemberLink userId={line.sender.id}>{line.sender.name}</MemberLink> · {chatTime(line.timestamp)}
+                  </Typography>
+                  <Typography variant="body2" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>
+                    {line.content}
+                  </Typography>
+                </Box>
+              </Stack>
+            ))
+          )}
+        </Box>
+        {unseen && (
+          <Button
+            size="small"
+            variant="contained"
+            startIcon={<ArrowDownwardIcon />}
+            onClick={toBottom}
+            sx={{ position: 'absolute', bottom: 8, left: '50%', transform: 'translateX(-50%)', borderRadius: 4 }}
+          >
+            New messages
+          </Button>
         )}
       </Box>
+      {refusal.text && (
+        <Typography role="alert" variant="caption" color="error" sx={{ display: 'block', px: 2, pt: 1 }}>
+          {refusal.text}
+        </Typography>
+      )}
       <Stack direction="row" spacing={1} sx={{ p: 1, borderTop: 1, borderColor: 'divider' }}>
         <TextField
           size="small"
@@ -165,7 +233,7 @@ function ChatPanel({
           inputRef={inputRef}
           slotProps={{ htmlInput: { 'aria-label': 'Chat message' } }}
         />
-        <IconButton aria-label="Send" onClick={send} disabled={!canSendChat(draft, connected, Boolean(user))}>
+        <IconButton aria-label="Send" onClick={send} disabled={!sendable}>
           <SendIcon />
         </IconButton>
       </Stack>
@@ -173,7 +241,10 @@ function ChatPanel({
   );
 }
 
-/** The floating toggle and, when open, the panel. Rendered for signed-in members only. */
+/**
+ * The floating toggle and, when open, the panel. Rendered for signed-in members only. While closed,
+ * the member's global socket still hears the chat: a dot on the toggle says others wrote meanwhile.
+ */
 export function CommunityChat({
   user,
   createSocket = createBrowserLiveSocket,
@@ -182,18 +253,72 @@ export function CommunityChat({
   createSocket?: () => LiveSocket;
 }) {
   const [open, setOpen] = useState(false);
+  const [unread, setUnread] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  // Escape closes the panel when the focus is in it, on its toggle, or nowhere in particular; a menu
+  // or dialog elsewhere that has the focus keeps its own Escape.
+  useEffect(() => {
+    if (!open) return;
+    function closeOnEscape(event: KeyboardEvent) {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const focused = document.activeElement;
+      const ours =
+        !focused ||
+        focused === document.body ||
+        focused === toggleRef.current ||
+        Boolean(panelRef.current?.contains(focused));
+      if (!ours) return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    }
+    document.addEventListener('keydown', closeOnEscape);
+    return () => document.removeEventListener('keydown', closeOnEscape);
+  }, [open]);
+
+  useLiveMessages((message) => {
+    if (!open && message.type === 'chat' && message.sender.id !== user.id) setUnread(true);
+  });
+
+  function toggle() {
+    setUnread(false);
+    setOpen((value) => !value);
+  }
+
   return (
     <>
-      {open && <ChatPanel user={user} onClose={() => setOpen(false)} createSocket={createSocket} />}
-      <Fab
-        color="primary"
-        aria-label={open ? 'Close community chat' : 'Open community chat'}
-        aria-expanded={open}
-        onClick={() => setOpen((value) => !value)}
-        sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: 'modal' }}
-      >
-        {open ? <CloseIcon /> : <ChatIcon />}
-      </Fab>
+      {open && <ChatPanel ref={panelRef} user={user} onClose={() => setOpen(false)} createSocket={createSocket} />}
+      <Box sx={{ position: 'fixed', right: 16, bottom: 16, zIndex: 'modal' }}>
+        <Fab
+          ref={toggleRef}
+          color="primary"
+          aria-label={open ? 'Close community chat' : 'Open community chat'}
+          aria-expanded={open}
+          onClick={toggle}
+        >
+          {open ? <CloseIcon /> : <ChatIcon />}
+        </Fab>
+        {unread && !open && (
+          <Box
+            role="status"
+            aria-label="New community chat messages"
+            data-testid="chat-unread-dot"
+            sx={{
+              position: 'absolute',
+              top: 2,
+              right: 2,
+              width: 14,
+              height: 14,
+              borderRadius: '50%',
+              bgcolor: 'error.main',
+              border: 2,
+              borderColor: 'background.paper',
+              pointerEvents: 'none',
+            }}
+          />
+        )}
+      </Box>
     </>
   );
 }

@@ -16,6 +16,7 @@ import { VisuallyHidden } from '../../../components/VisuallyHidden.tsx';
 import { isNotFoundError } from '../../../lib/api-error.ts';
 import { useDiscussion } from '../api/get-discussion.ts';
 import { useRecordVisit } from '../api/record-visit.ts';
+import { useReadDiscussionNotifications } from '../api/read-discussion-notifications.ts';
 import { NO_TOPIC } from '../discussion-form.ts';
 import { CATEGORY_DESCRIPTIONS, isForumCategory, type ForumLevel } from '../forum-levels.ts';
 import { ALL_TOPICS, forumSearch, type ForumLocation } from '../forum-location.ts';
@@ -217,19 +218,22 @@ export function DiscussionsView({
 }
 
 /**
- * Records the member's visit once the discussion loads, and keeps the time of the visit before
+ * Records the member's visit once the discussion loads (and reads its notifications), and keeps the time of the visit before
  * it for this page: the replies after it stay marked new while the member reads.
  */
 function useVisit(discussionId: string, discussion: DiscussionDetail | undefined): string | null {
   const [newSince, setNewSince] = useState<string | null | undefined>(undefined);
   const recordVisit = useRecordVisit();
   const record = recordVisit.mutate;
+  const readNotifications = useReadDiscussionNotifications().mutate;
   const loaded = discussion?.id === discussionId;
   // Taken from the first answer only (React's "adjust state while rendering"): later answers carry this visit.
   if (loaded && newSince === undefined) setNewSince(discussion.lastVisitedAt);
   useEffect(() => {
-    if (loaded) record(discussionId);
-  }, [loaded, discussionId, record]);
+    if (!loaded) return;
+    record(discussionId);
+    readNotifications(discussionId);
+  }, [loaded, discussionId, record, readNotifications]);
   return newSince ?? null;
 }
 

@@ -1,6 +1,7 @@
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import type { Notification } from '@crucible/proto';
+import { markdownToPlainText } from '../../../lib/plain-text.ts';
 
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -12,7 +13,8 @@ export function NotificationItem({ notification, onSelect }: { notification: Not
     >
       <ListItemText
         primary={notification.title}
-        secondary={`${notification.message} · ${timeFormat.format(new Date(notification.createdAt))}`}
+        // A message's markdown reads as text here: the preview shows no raw marks.
+        secondary={`${markdownToPlainText(notification.message)} · ${timeFormat.format(new Date(notification.createdAt))}`}
         slotProps={{ primary: { sx: { fontWeight: 'inherit' } } }}
       />
     </MenuItem>

@@ -35,7 +35,11 @@ export function NotificationsMenu() {
   const markAllRead = useMarkAllNotificationsRead();
   const showToast = useToast();
   const unreadCount = unread?.count ?? 0;
-  const shown = notifications.slice(0, LIMITS.notifications.dropdownMax);
+  // Unread first, so the entries the badge counts are the ones the menu shows and counts.
+  const ordered = [...notifications.filter((entry) => !entry.isRead), ...notifications.filter((entry) => entry.isRead)];
+  const shown = ordered.slice(0, LIMITS.notifications.dropdownMax);
+  // The list holds the newest entries; the unread count covers them all, so N is never below the badge.
+  const total = Math.max(notifications.length, unreadCount);
 
   function reportFailure(error: Error, description: string) {
     if (isUnauthorizedError(error)) {
@@ -113,11 +117,20 @@ export function NotificationsMenu() {
         {shown.map((notification) => (
           <NotificationItem key={notification.id} notification={notification} onSelect={() => select(notification)} />
         ))}
-        {notifications.length > shown.length && (
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1 }}>
-            Showing {shown.length} of {notifications.length}
+        <Box sx={{ px: 2, py: 1, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1 }}>
+          <Typography variant="body2" color="text.secondary">
+            {total > shown.length ? `Showing ${shown.length} of ${total}` : ''}
           </Typography>
-        )}
+          <Button
+            size="small"
+            onClick={() => {
+              setAnchor(null);
+              void navigate('/notifications');
+            }}
+          >
+            View all
+          </Button>
+        </Box>
       </Menu>
     </>
   );
