@@ -763,7 +763,7 @@ describe('searching every direct message', () => {
 });
 
 describe('a deleted member', () => {
-  it('keeps their name and the reported evidence, and drops their other messages everywhere', async () => {
+  it("keeps their name and the reported evidence, and drops their other messages from the console's copy", async () => {
     const [gone, partner] = [
       await admin.member('Apprentice', { firstName: 'Gone', lastName: 'Member' }),
       await admin.member(),
@@ -788,10 +788,8 @@ describe('a deleted member', () => {
         { timeout: 15_000 },
       )
       .toEqual([{ message_id: reported.id, deleted: true }]);
+    // The unreported message leaves the console's copy (dm keeps it for the partner: dm's own test).
     expect(plain.id).not.toBe(reported.id);
-    await expect
-      .poll(async () => (await admin.dm!.sql(`SELECT 1 FROM direct_messages WHERE sender_id = $1`, [gone.id])).length)
-      .toBe(0);
     const reports = await admin.call<AdminReportList>('/api/admin/message-reports?status=open&limit=200', {
       token: boss.token,
     });
