@@ -193,6 +193,8 @@ describe('auth events through a broker outage', () => {
         accessLevel: 'Public',
         isAdmin: false,
         isModerator: false,
+        isActive: true,
+        suspendedUntil: null,
       });
     },
   );
