@@ -8,16 +8,20 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import type { ServiceName } from '@crucible/proto';
-import { listen } from '@crucible/platform';
 import { readZip, uniqueTag } from '@crucible/platform/testing';
-import { SERVICE_STARTERS } from './registry.ts';
-import { PRODUCT_TEST_PASSWORD, productTestSetting } from './testing/product-setting.ts';
+import {
+  PRODUCT_TEST_PASSWORD,
+  productTestSetting,
+  startProductServices,
+  type ProductCall,
+} from './testing/product-setting.ts';
 
 const WAIT = { timeout: 30_000, interval: 200 };
 const ORDER: ServiceName[] = ['auth', 'forum', 'dm', 'profile', 'project', 'realtime'];
 
 const cleanups: (() => Promise<unknown>)[] = [];
-const ports = new Map<ServiceName, number>();
+let ports: Map<ServiceName, number>;
+let call: ProductCall;
 let pool: pg.Pool;
 let adminEmail: string;
 let mailbox: () => { to: string; subject: string }[];
@@ -26,17 +30,12 @@ beforeAll(async () => {
   const setting = await productTestSetting(cleanups, 'data-export');
   const { database, env, deps } = setting;
   adminEmail = setting.adminEmail;
-  for (const name of ORDER) {
-    const service = await SERVICE_STARTERS[name]!(env, deps);
-    cleanups.push(() => service.stop());
-    const http = await listen(service.app, 0, '127.0.0.1');
-    cleanups.push(() => http.close());
-    ports.set(name, http.port);
-    if (name === 'auth') {
-      const auth = service as unknown as { context: { mailer: { recent(): { to: string; subject: string }[] } } };
-      mailbox = () => auth.context.mailer.recent();
-    }
-  }
+  const started = await startProductServices(cleanups, ORDER, env, deps);
+  ({ ports, call } = started);
+  const auth = started.services.get('auth') as unknown as {
+    context: { mailer: { recent(): { to: string; subject: string }[] } };
+  };
+  mailbox = () => auth.context.mailer.recent();
   pool = new pg.Pool({ connectionString: database.url, max: 2 });
   cleanups.push(() => pool.end());
 }, 240_000);
@@ -44,24 +43,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 });
-
-async function call(
-  service: ServiceName,
-  path: string,
-  options: { method?: string; token?: string; json?: unknown; expect?: number } = {},
-): Promise<Record<string, unknown>> {
-  const response = await fetch(`http://127.0.0.1:${ports.get(service)}${path}`, {
-    method: options.method ?? (options.json === undefined ? 'GET' : 'POST'),
-    headers: {
-      'content-type': 'application/json',
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: options.json === undefined ? undefined : JSON.stringify(options.json),
-  });
-  const text = await response.text();
-  expect(response.status, `${service} ${options.method ?? ''} ${path}: ${text}`).toBe(options.expect ?? 200);
-  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
-}
 
 /** One machine: a signed link is the disk store's, served by forum's blob route (the gateway's /api/blobs). */
 function throughForum(link: URL): Promise<Response> {

@@ -9,10 +9,14 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { FORMER_MEMBER_NAME, SUBJECTS, type EventEnvelope, type ServiceName } from '@crucible/proto';
-import { listen, newEvent, type EventBus } from '@crucible/platform';
+import { newEvent, type EventBus } from '@crucible/platform';
 import { collectEvents, uniqueTag, type EventCollector } from '@crucible/platform/testing';
-import { SERVICE_STARTERS } from './registry.ts';
-import { PRODUCT_TEST_PASSWORD, productTestSetting } from './testing/product-setting.ts';
+import {
+  PRODUCT_TEST_PASSWORD,
+  productTestSetting,
+  startProductServices,
+  type ProductCall,
+} from './testing/product-setting.ts';
 
 const WAIT = { timeout: 30_000, interval: 200 };
 const PASSWORD = PRODUCT_TEST_PASSWORD;
@@ -32,7 +36,8 @@ const PICTURE =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
 const cleanups: (() => Promise<unknown>)[] = [];
-const ports = new Map<ServiceName, number>();
+let ports: Map<ServiceName, number>;
+let call: ProductCall;
 let pool: pg.Pool;
 let adminEmail: string;
 let bus: EventBus;
@@ -50,13 +55,7 @@ beforeAll(async () => {
   bus = deps.bus;
   deletions = await collectEvents(bus, { stream: 'AUTH', subjects: [SUBJECTS.userDeleted], keep: () => true });
   cleanups.push(() => deletions.stop());
-  for (const name of ORDER) {
-    const service = await SERVICE_STARTERS[name]!(env, deps);
-    cleanups.push(() => service.stop());
-    const http = await listen(service.app, 0, '127.0.0.1');
-    cleanups.push(() => http.close());
-    ports.set(name, http.port);
-  }
+  ({ ports, call } = await startProductServices(cleanups, ORDER, env, deps));
   pool = new pg.Pool({ connectionString: database.url, max: 2 });
   cleanups.push(() => pool.end());
 }, 240_000);
@@ -64,24 +63,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
 });
-
-async function call(
-  service: ServiceName,
-  path: string,
-  options: { method?: string; token?: string; json?: unknown; expect?: number } = {},
-): Promise<Record<string, unknown>> {
-  const response = await fetch(`http://127.0.0.1:${ports.get(service)}${path}`, {
-    method: options.method ?? (options.json === undefined ? 'GET' : 'POST'),
-    headers: {
-      'content-type': 'application/json',
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: options.json === undefined ? undefined : JSON.stringify(options.json),
-  });
-  const text = await response.text();
-  expect(response.status, `${service} ${options.method ?? ''} ${path}: ${text}`).toBe(options.expect ?? 200);
-  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
-}
 
 /** The status of a GET that answers a file (the picture), not JSON. */
 const fileStatus = async (service: ServiceName, path: string) =>

@@ -1,12 +1,16 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { expect } from 'vitest';
+import type { ServiceName } from '@crucible/proto';
 import {
   connectInfrastructure,
   infrastructureConfigSchema,
+  listen,
   loadConfig,
   silentLogger,
   type Infrastructure,
+  type RunningService,
 } from '@crucible/platform';
 import {
   createTestDatabase,
@@ -16,6 +20,7 @@ import {
   uniqueTag,
   type TestDatabase,
 } from '@crucible/platform/testing';
+import { SERVICE_STARTERS } from '../registry.ts';
 
 export const PRODUCT_TEST_PASSWORD = 'correct horse battery';
 
@@ -58,4 +63,47 @@ export async function productTestSetting(cleanups: (() => Promise<unknown>)[], n
     collectProcessMetrics: false,
   };
   return { namespace, database, adminEmail, env, infrastructure, deps };
+}
+
+export type ProductCall = (
+  service: ServiceName,
+  path: string,
+  options?: { method?: string; token?: string; json?: unknown; expect?: number },
+) => Promise<Record<string, unknown>>;
+
+/**
+ * Starts `names` in this process, each on its own port, as the launcher's starters build them, and
+ * answers their ports, the running services and `call`: a JSON request to one of them that fails the
+ * test with the body when the status is not `expect` (200 by default).
+ */
+export async function startProductServices(
+  cleanups: (() => Promise<unknown>)[],
+  names: ServiceName[],
+  env: Record<string, string>,
+  deps: Awaited<ReturnType<typeof productTestSetting>>['deps'],
+) {
+  const ports = new Map<ServiceName, number>();
+  const services = new Map<ServiceName, RunningService>();
+  for (const name of names) {
+    const service = await SERVICE_STARTERS[name]!(env, deps);
+    cleanups.push(() => service.stop());
+    const http = await listen(service.app, 0, '127.0.0.1');
+    cleanups.push(() => http.close());
+    ports.set(name, http.port);
+    services.set(name, service);
+  }
+  const call: ProductCall = async (service, path, options = {}) => {
+    const response = await fetch(`http://127.0.0.1:${ports.get(service)}${path}`, {
+      method: options.method ?? (options.json === undefined ? 'GET' : 'POST'),
+      headers: {
+        'content-type': 'application/json',
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+      },
+      body: options.json === undefined ? undefined : JSON.stringify(options.json),
+    });
+    const text = await response.text();
+    expect(response.status, `${service} ${options.method ?? ''} ${path}: ${text}`).toBe(options.expect ?? 200);
+    return text ? (JSON.parse(text) as Record<string, unknown>) : {};
+  };
+  return { ports, services, call };
 }
