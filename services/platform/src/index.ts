@@ -33,4 +33,5 @@ export * from './runtime/migrate.ts';
 export * from './runtime/service-store.ts';
 export * from './metrics/domain-metrics.ts';
 export * from './runtime/shutdown.ts';
+export * from './runtime/work-loop.ts';
 export * from './service.ts';

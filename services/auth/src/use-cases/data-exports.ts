@@ -15,10 +15,12 @@ import {
   HttpError,
   NotFoundError,
   TooManyRequestsError,
+  createWorkLoop,
   createZip,
   requestDataExportPart,
   type BlobStore,
   type EventBus,
+  type WorkLoop,
 } from '@crucible/platform';
 import { dataExportRepository, type DataExportRow } from '../repositories/data-exports.ts';
 
@@ -186,11 +188,8 @@ async function sweepExpired(ctx: Omit<DataExportContext, 'builder'>): Promise<vo
   await dataExportRepository.deleteFinishedBefore(ctx.auth.prisma, new Date(now - 2 * TTL_MS));
 }
 
-export interface DataExportBuilder {
-  start(): void;
-  kick(): void;
-  stop(): Promise<void>;
-}
+/** start, stop, and kick when an export was asked for (build now rather than at the next poll). */
+export type DataExportBuilder = WorkLoop;
 
 /**
  * Builds waiting exports in the background, one at a time per instance (claimed with a lease, so
@@ -198,54 +197,20 @@ export interface DataExportBuilder {
  */
 export function createDataExportBuilder(ctx: Omit<DataExportContext, 'builder'>): DataExportBuilder {
   const { logger, prisma } = ctx.auth;
-  let stopping = false;
-  let kicked = false;
-  let wake: (() => void) | undefined;
-  let running: Promise<void> | undefined;
-
-  async function pass(): Promise<void> {
-    await sweepExpired(ctx);
-    for (
-      let job = await dataExportRepository.claimNext(prisma, LEASE_SECONDS);
-      job && !stopping;
-      job = await dataExportRepository.claimNext(prisma, LEASE_SECONDS)
-    ) {
-      await build(ctx, job);
-    }
-  }
-
-  async function run(): Promise<void> {
-    while (!stopping) {
-      kicked = false;
-      await pass().catch((error: unknown) =>
-        logger.warn({ err: error }, 'data export builder: a pass failed; the next one retries'),
-      );
-      if (kicked || stopping) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, POLL_INTERVAL_MS);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      wake = undefined;
-    }
-  }
-
-  return {
-    start() {
-      stopping = false;
-      running ??= run();
+  const loop = createWorkLoop({
+    name: 'data export builder',
+    intervalMs: POLL_INTERVAL_MS,
+    logger,
+    async pass() {
+      await sweepExpired(ctx);
+      for (
+        let job = await dataExportRepository.claimNext(prisma, LEASE_SECONDS);
+        job && !loop.stopping();
+        job = await dataExportRepository.claimNext(prisma, LEASE_SECONDS)
+      ) {
+        await build(ctx, job);
+      }
     },
-    kick() {
-      kicked = true;
-      wake?.();
-    },
-    async stop() {
-      stopping = true;
-      wake?.();
-      await running;
-      running = undefined;
-    },
-  };
+  });
+  return loop;
 }

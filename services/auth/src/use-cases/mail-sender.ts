@@ -1,5 +1,5 @@
 import { LIMITS } from '@crucible/proto';
-import type { Logger } from '@crucible/platform';
+import { createWorkLoop, type Logger, type WorkLoop } from '@crucible/platform';
 import type { AuthConfig } from '../config.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { Mail, Mailer } from '../mailer.ts';
@@ -14,12 +14,8 @@ const MAX_ATTEMPTS = 5;
 const LEASE_SECONDS = 60;
 const POLL_INTERVAL_MS = 5_000;
 
-export interface MailSender {
-  start(): void;
-  /** A request was queued: look now rather than at the next poll. */
-  kick(): void;
-  stop(): Promise<void>;
-}
+/** start, stop, and kick when a request was queued (look now rather than at the next poll). */
+export type MailSender = WorkLoop;
 
 /**
  * Drains mail_requests in the background. The request path only queues (the same insert for any
@@ -33,10 +29,6 @@ export function createMailSender(deps: {
   logger: Logger;
 }): MailSender {
   const { prisma, mailer, config, logger } = deps;
-  let stopping = false;
-  let running: Promise<void> | undefined;
-  let wake: (() => void) | undefined;
-  let kicked = false;
 
   async function mailFor(request: MailRequest): Promise<Mail | undefined> {
     const user = await userRepository.findByEmail(prisma, request.email);
@@ -72,51 +64,19 @@ export function createMailSender(deps: {
     }
   }
 
-  async function drain(): Promise<void> {
-    for (
-      let request = await mailRequestRepository.claimNext(prisma, LEASE_SECONDS);
-      request && !stopping;
-      request = await mailRequestRepository.claimNext(prisma, LEASE_SECONDS)
-    ) {
-      await sendOne(request);
-    }
-  }
-
-  const pause = () =>
-    new Promise<void>((resolve) => {
-      if (kicked || stopping) return resolve();
-      const timer = setTimeout(resolve, POLL_INTERVAL_MS);
-      wake = () => {
-        clearTimeout(timer);
-        resolve();
-      };
-    });
-
-  async function run(): Promise<void> {
-    while (!stopping) {
-      kicked = false;
-      await drain().catch((error: unknown) =>
-        logger.warn({ err: error }, 'mail sender: a pass failed; the next one retries'),
-      );
-      await pause();
-      wake = undefined;
-    }
-  }
-
-  return {
-    start() {
-      stopping = false;
-      running ??= run();
+  const loop = createWorkLoop({
+    name: 'mail sender',
+    intervalMs: POLL_INTERVAL_MS,
+    logger,
+    async pass() {
+      for (
+        let request = await mailRequestRepository.claimNext(prisma, LEASE_SECONDS);
+        request && !loop.stopping();
+        request = await mailRequestRepository.claimNext(prisma, LEASE_SECONDS)
+      ) {
+        await sendOne(request);
+      }
     },
-    kick() {
-      kicked = true;
-      wake?.();
-    },
-    async stop() {
-      stopping = true;
-      wake?.();
-      await running;
-      running = undefined;
-    },
-  };
+  });
+  return loop;
 }
