@@ -73,8 +73,10 @@ it('delivers every DM of a burst once when NATS restarts in the middle, the sock
   const ids = socket.of('direct_message').map((push) => push.message.id);
   expect(new Set(ids).size).toBe(ids.length);
   expect(new Set(ids)).toEqual(new Set(events.map((event) => event.payload.id)));
+  // A push lost while the broker was away comes with the event's redelivery, once JetStream's ack
+  // wait (30 s) has passed.
   await vi.waitFor(() => expect(socket.of('notification')).toHaveLength(events.length), {
-    timeout: 30_000,
+    timeout: 60_000,
     interval: 100,
   });
   expect(socket.socket.readyState).toBe(socket.socket.OPEN);

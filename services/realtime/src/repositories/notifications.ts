@@ -60,23 +60,27 @@ export const notifications = {
    * starts one: the count grows, the preview becomes the newest, the entry moves to the top, and the
    * link keeps the first unread item. `titleFor` names the entry for its new count. An event already
    * taken in (a redelivery) changes nothing and answers the entry it went into, `isNew` false.
+   * `count` is the count this event brought the entry to (what its push was keyed by).
    */
   async addToGroup(
     pool: pg.Pool,
     row: NewNotification & { groupKey: string },
     titleFor: (count: number) => string,
-  ): Promise<{ row: NotificationRow; isNew: boolean } | undefined> {
+  ): Promise<{ row: NotificationRow; isNew: boolean; count: number } | undefined> {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      const { rows: seen } = await client.query<NotificationRow>(
-        `SELECT ${COLUMNS} FROM notifications n WHERE id =
-           (SELECT notification_id FROM notification_sources WHERE source_event_id = $1 AND user_id = $2)`,
+      const { rows: seen } = await client.query<NotificationRow & { sourceCount: number | null }>(
+        `WITH source AS (
+           SELECT notification_id, item_count FROM notification_sources WHERE source_event_id = $1 AND user_id = $2)
+         SELECT ${COLUMNS}, (SELECT item_count FROM source) AS "sourceCount"
+           FROM notifications WHERE id = (SELECT notification_id FROM source)`,
         [row.sourceEventId, row.userId],
       );
       if (seen[0]) {
         await client.query('COMMIT');
-        return { row: seen[0], isNew: false };
+        const { sourceCount, ...entry } = seen[0];
+        return { row: entry, isNew: false, count: sourceCount ?? entry.itemCount };
       }
       const { rows: grouped } = await client.query<{ id: string; itemCount: number }>(
         `INSERT INTO notifications (id, user_id, type, title, message, discussion_id, reply_id, project_id,
@@ -107,11 +111,12 @@ export const notifications = {
         [id, titleFor(itemCount)],
       );
       await client.query(
-        `INSERT INTO notification_sources (source_event_id, user_id, notification_id) VALUES ($1, $2, $3)`,
-        [row.sourceEventId, row.userId, id],
+        `INSERT INTO notification_sources (source_event_id, user_id, notification_id, item_count)
+         VALUES ($1, $2, $3, $4)`,
+        [row.sourceEventId, row.userId, id, itemCount],
       );
       await client.query('COMMIT');
-      return { row: updated[0]!, isNew: true };
+      return { row: updated[0]!, isNew: true, count: itemCount };
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;

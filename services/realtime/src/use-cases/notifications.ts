@@ -238,23 +238,32 @@ async function draftsFor(ctx: RealtimeContext, event: NotifyingEvent): Promise<N
 export async function notifyFromEvent(ctx: RealtimeContext, event: NotifyingEvent): Promise<void> {
   const drafts = await draftsFor(ctx, event);
   for (const { group, ...draft } of drafts) {
-    const row = group
-      ? (
-          await notifications.addToGroup(
-            ctx.pool,
-            { ...draft, id: randomUUID(), sourceEventId: event.id, groupKey: group.key },
-            group.titleFor,
-          )
-        )?.row
-      : ((await notifications.insertOnce(ctx.pool, { ...draft, id: randomUUID(), sourceEventId: event.id })) ??
-        (await notifications.bySource(ctx.pool, event.id, draft.userId)));
-    if (!row) continue;
-    // A group's push carries its new count: the key names the count, so each growth reaches the page once.
-    await ctx.hub.pushToUsers([row.userId], `notification:${row.id}:${row.itemCount}`, {
+    const stored = group
+      ? await notifications.addToGroup(
+          ctx.pool,
+          { ...draft, id: randomUUID(), sourceEventId: event.id, groupKey: group.key },
+          group.titleFor,
+        )
+      : await ungrouped(ctx, event.id, draft);
+    if (!stored) continue;
+    // A group's push is keyed by the count this event brought it to, also when redelivered: each
+    // growth reaches the page once, and one lost to a broker outage is made up by the redelivery.
+    await ctx.hub.pushToUsers([stored.row.userId], `notification:${stored.row.id}:${stored.count}`, {
       type: 'notification',
-      notification: toDetail(row),
+      notification: toDetail(stored.row),
     });
   }
+}
+
+async function ungrouped(
+  ctx: RealtimeContext,
+  sourceEventId: string,
+  draft: Omit<NotificationDraft, 'group'>,
+): Promise<{ row: NotificationRow; count: number } | undefined> {
+  const row =
+    (await notifications.insertOnce(ctx.pool, { ...draft, id: randomUUID(), sourceEventId })) ??
+    (await notifications.bySource(ctx.pool, sourceEventId, draft.userId));
+  return row && { row, count: row.itemCount };
 }
 
 /** Tells the member's tabs which notifications are read now, so the bell and the list follow at once. */
