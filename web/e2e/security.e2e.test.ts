@@ -123,6 +123,11 @@ it('adds a passkey and signs in with it instead of a password', async () => {
     expect(credentials.map((credential) => credential.isResidentCredential)).toEqual([true]);
 
     await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    // Signed out (the session ended) before the sign-in page is opened, which would send a member home.
+    await page
+      .getByRole('link', { name: /sign in/i })
+      .first()
+      .waitFor();
     await page.goto(opened.at('/signin'));
     await page.getByRole('button', { name: 'Use a Passkey' }).click();
     await page.getByRole('button', { name: 'Sign out' }).waitFor();

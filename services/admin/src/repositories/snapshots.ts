@@ -13,18 +13,23 @@ export interface MessageSearch {
 }
 
 export const snapshotRepository = {
-  /** Idempotent: dm's event and a request-reply answer may both bring the same message. */
+  /**
+   * Idempotent, also at the same moment: dm's event and a request-reply answer (a member reporting a
+   * message as its event arrives) may both bring the same message. One INSERT ... ON CONFLICT DO
+   * NOTHING, where Prisma's upsert would read, then insert, and fail on the other's row.
+   */
   save: (db: Db, message: DmMessageCreatedPayload) =>
-    db.messageSnapshot.upsert({
-      where: { messageId: message.id },
-      create: {
-        messageId: message.id,
-        senderId: message.senderId,
-        recipientId: message.recipientId,
-        content: message.content,
-        sentAt: new Date(message.createdAt),
-      },
-      update: {},
+    db.messageSnapshot.createMany({
+      data: [
+        {
+          messageId: message.id,
+          senderId: message.senderId,
+          recipientId: message.recipientId,
+          content: message.content,
+          sentAt: new Date(message.createdAt),
+        },
+      ],
+      skipDuplicates: true,
     }),
   /** An edited message's new text, unless a report or flag already points at the text it had. */
   applyEdit: (db: Db, messageId: string, content: string) =>
