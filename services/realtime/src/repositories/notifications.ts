@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { withPgTransaction } from '@crucible/platform';
 import type { NotificationType } from '@crucible/proto';
 
 export interface NotificationRow {
@@ -67,9 +68,8 @@ export const notifications = {
     row: NewNotification & { groupKey: string },
     titleFor: (count: number) => string,
   ): Promise<{ row: NotificationRow; isNew: boolean; count: number } | undefined> {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
+    // One transaction on one connection (the platform's: a connection that failed mid-way is not reused).
+    return withPgTransaction(pool, async (client) => {
       const { rows: seen } = await client.query<NotificationRow & { sourceCount: number | null }>(
         `WITH source AS (
            SELECT notification_id, item_count FROM notification_sources WHERE source_event_id = $1 AND user_id = $2)
@@ -78,7 +78,6 @@ export const notifications = {
         [row.sourceEventId, row.userId],
       );
       if (seen[0]) {
-        await client.query('COMMIT');
         const { sourceCount, ...entry } = seen[0];
         return { row: entry, isNew: false, count: sourceCount ?? entry.itemCount };
       }
@@ -115,14 +114,8 @@ export const notifications = {
          VALUES ($1, $2, $3, $4)`,
         [row.sourceEventId, row.userId, id, itemCount],
       );
-      await client.query('COMMIT');
       return { row: updated[0]!, isNew: true, count: itemCount };
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   },
   /** Marks read the member's unread notifications of a conversation (its messages from `fromUserId`); answers their ids. */
   async markConversationRead(db: Db, userId: string, fromUserId: string): Promise<string[]> {
