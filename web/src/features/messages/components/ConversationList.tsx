@@ -1,5 +1,6 @@
 import AddIcon from '@mui/icons-material/Add';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
@@ -15,6 +16,7 @@ import { formatBadgeCount } from '../../../lib/format-badge-count.ts';
 import type { ConversationSummary } from '../api/types.ts';
 import { memberDisplayName, stripHtml } from '../message-rules.ts';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
+import { MemberLink } from '../../../components/MemberLink.tsx';
 
 interface ConversationListProps {
   conversations: ConversationSummary[];
@@ -60,14 +62,20 @@ export function ConversationList({ conversations, selectedId, onSelect, onNewMes
             const name = memberDisplayName(conversation.otherUser);
             const unread = conversation.unreadCount > 0 ? formatBadgeCount(conversation.unreadCount) : null;
             return (
-              <ListItem key={conversation.otherUser.id} disablePadding>
+              <ListItem key={conversation.otherUser.id} disablePadding sx={{ alignItems: 'flex-start' }}>
+                {/* The avatar leads to the member's profile; the row beside it opens the conversation
+                    (a link inside the row's button would be a control inside a control). */}
+                <Box sx={{ pl: 2, pt: 1 }}>
+                  <MemberLink userId={conversation.otherUser.id} label={`${name}'s profile`}>
+                    <UserAvatar name={conversation.otherUser.firstName} src={conversation.otherUser.profileImageUrl} />
+                  </MemberLink>
+                </Box>
                 <ListItemButton
                   selected={conversation.otherUser.id === selectedId}
                   aria-current={conversation.otherUser.id === selectedId ? 'true' : undefined}
                   onClick={() => onSelect(conversation.otherUser.id)}
-                  sx={{ gap: 1, alignItems: 'flex-start' }}
+                  sx={{ gap: 1, alignItems: 'flex-start', pl: 1 }}
                 >
-                  <UserAvatar name={conversation.otherUser.firstName} src={conversation.otherUser.profileImageUrl} />
                   <ListItemText
                     primary={name}
                     secondary={preview(conversation)}
