@@ -99,6 +99,13 @@ export function createAppTheme(name: ThemeName): Theme {
           ':focus-visible': { outline: `3px solid ${base.palette.primary.main}`, outlineOffset: 2 },
         },
       },
+      // An unselected toggle is drawn in the secondary text colour: MUI's default (the action colour)
+      // falls under 4.5:1 against the light themes' page background.
+      MuiToggleButton: {
+        styleOverrides: {
+          root: { color: base.palette.text.secondary },
+        },
+      },
       // The empty part of a bar is a faint track in every theme, never a shade of the fill, so 0% reads as empty.
       MuiLinearProgress: {
         styleOverrides: {
