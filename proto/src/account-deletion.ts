@@ -64,6 +64,11 @@ export const deleteAccountFormSchema = deleteAccountRequestSchema.extend({
   password: z.string().min(1, ACCOUNT_DELETION_MESSAGES.passwordRequired).max(256),
 });
 
+/** The page's form when the member confirms with a passkey: only the typed word is theirs to enter. */
+export const deleteAccountWithPasskeyFormSchema = z.object({
+  confirmation: deleteAccountRequestSchema.shape.confirmation,
+});
+
 export const accountDeletionScheduledSchema = z.object({
   message: z.string(),
   /** When the account and what the member holds everywhere are erased unless they sign in before. */
