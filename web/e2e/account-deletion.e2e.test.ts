@@ -22,10 +22,12 @@ const member: TestMember = { email: `e2e-deletion-${runId}-omar@example.com`, fi
 let opened: ProductWithBrowser;
 
 beforeAll(async () => {
-  opened = await startProductWithBrowser(admin, {
-    ACCOUNT_DELETION_GRACE_DAYS: String(GRACE_SECONDS / 86_400),
-    ACCOUNT_ERASURE_INTERVAL_SECONDS: '1',
-  });
+  // Opened at localhost, as passkeys need (WebAuthn takes host names, not IP addresses).
+  opened = await startProductWithBrowser(
+    admin,
+    { ACCOUNT_DELETION_GRACE_DAYS: String(GRACE_SECONDS / 86_400), ACCOUNT_ERASURE_INTERVAL_SECONDS: '1' },
+    'localhost',
+  );
   await seedMembers(opened, admin, [member]);
 });
 
