@@ -2,8 +2,8 @@
  * A member's data export followed through every service that holds a part: the product built as the
  * launcher builds it (every service in process, one database, one namespace, one data folder), a
  * member with data (and uploaded files) in each service, the export asked for, built, mailed and
- * downloaded with the files' bytes; another
- * member cannot see or download it, and a day later it is deleted.
+ * downloaded with the files' bytes; another member cannot see or download it, and a day later it is
+ * deleted.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
