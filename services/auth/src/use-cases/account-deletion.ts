@@ -101,7 +101,10 @@ export async function deleteOwnAccount(
       {
         sessionId: principal.sessionId,
         meta,
-        details: { erasureAt: erasureAt.toISOString(), confirmedWith: input.passkey ? 'passkey' : 'password' },
+        details: {
+          erasureAt: erasureAt.toISOString(),
+          confirmedWith: input.passkey ? 'passkey' : user.passwordHash ? 'password' : 'recent sign-in',
+        },
       },
     );
   });

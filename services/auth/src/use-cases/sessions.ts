@@ -35,15 +35,23 @@ async function restoreIfDeletionPending(
   const scheduledFor = user.deletionScheduledAt;
   if (!scheduledFor) return false;
   if (scheduledFor <= now) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
-  await inTransaction(ctx, async (tx, emit) => {
-    await userRepository.update(tx, user.id, { deletionScheduledAt: null });
+  const restored = await inTransaction(ctx, async (tx, emit) => {
+    // Conditional, so of two sign-ins at once one records and mails the restoration.
+    if ((await userRepository.cancelDeletionIfPending(tx, user.id, now)) === 0) return false;
     await recordSelfDeletionStep(
       emit,
       user.id,
       { actionType: 'user_reactivate', description: `${user.email} signed in and so restored their deleted account` },
       { sessionId: null, meta, details: { wasScheduledFor: scheduledFor.toISOString() } },
     );
+    return true;
   });
+  if (!restored) {
+    // Another sign-in restored it (go on), or the erasure took it meanwhile (as after the period).
+    const current = await userRepository.findById(ctx.prisma, user.id);
+    if (!current || current.deletionScheduledAt) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
+    return true;
+  }
   ctx.logger.info({ userId: user.id }, 'member signed in within the grace period; account deletion cancelled');
   if (!(await ctx.mailer.send(accountRestoredMail(ctx.config.PUBLIC_URL, user.email, user.firstName))))
     ctx.logger.warn({ userId: user.id }, 'account-restored mail not sent');
