@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ACCOUNT_SECURITY_MESSAGES } from './account-security-messages.ts';
+import { webAuthnAuthenticationSchema } from './account-security.ts';
 
 /**
  * A member deleting their own account (beyond the spec; on /settings/security). The account is
@@ -24,11 +26,33 @@ export const ACCOUNT_DELETION_MESSAGES = {
   signInAgain: `Sign in again, then delete your account within ${ACCOUNT_DELETION.recentSignInMinutes} minutes`,
   scheduled: 'Your account is deactivated and will be deleted',
   restored: 'Welcome back! Your account is no longer scheduled for deletion.',
+  passkeyFailed: ACCOUNT_SECURITY_MESSAGES.passkeyFailed,
+  noPasskeys: 'You have no passkeys; confirm with your password',
+  confirmWithOne: 'Confirm with your password or a passkey, not both',
 } as const;
+
+/** What the page needs before the member confirms: the configured grace period and how they can confirm. */
+export const accountDeletionStatusSchema = z.object({
+  /** ACCOUNT_DELETION_GRACE_DAYS: days between the request and the erasure (fractions in tests). */
+  graceDays: z.number(),
+  /** The member has a password to confirm with (else a recent external sign-in confirms). */
+  hasPassword: z.boolean(),
+  /** The member has passkeys, so the page offers 'Confirm with a passkey'. */
+  hasPasskeys: z.boolean(),
+});
+export type AccountDeletionStatus = z.infer<typeof accountDeletionStatusSchema>;
+
+/** A passkey's answer to a challenge auth issued for this deletion (and only for it). */
+export const deletionPasskeyAssertionSchema = z.strictObject({
+  challengeId: z.uuid(ACCOUNT_SECURITY_MESSAGES.passkeyFailed),
+  response: webAuthnAuthenticationSchema,
+});
 
 export const deleteAccountRequestSchema = z.strictObject({
   /** Required of members who have one; members of an external provider confirm by a recent sign-in. */
   password: z.string().max(256).optional(),
+  /** Instead of the password: the member's passkey answering a deletion challenge. */
+  passkey: deletionPasskeyAssertionSchema.optional(),
   confirmation: z
     .string()
     .trim()
@@ -38,6 +62,11 @@ export type DeleteAccountRequest = z.infer<typeof deleteAccountRequestSchema>;
 /** The page's form for a member who has a password (it is required of them). */
 export const deleteAccountFormSchema = deleteAccountRequestSchema.extend({
   password: z.string().min(1, ACCOUNT_DELETION_MESSAGES.passwordRequired).max(256),
+});
+
+/** The page's form when the member confirms with a passkey: only the typed word is theirs to enter. */
+export const deleteAccountWithPasskeyFormSchema = z.object({
+  confirmation: deleteAccountRequestSchema.shape.confirmation,
 });
 
 export const accountDeletionScheduledSchema = z.object({

@@ -35,13 +35,38 @@ export const DATA_EXPORT_PARTS = {
 export type DataExportService = keyof typeof DATA_EXPORT_PARTS;
 export type DataExportSubject = NonNullable<(typeof DATA_EXPORT_PARTS)[DataExportService]['subject']>;
 
-/** What auth asks each service. */
-export const dataExportRequestSchema = z.object({ userId: z.uuid() });
+/**
+ * What auth asks each service: the member, and where the previous page ended (none for the first).
+ * A part is answered in pages so that no reply exceeds the broker's largest message (NATS: 1 MB).
+ */
+export const dataExportRequestSchema = z.object({ userId: z.uuid(), cursor: z.string().max(200).optional() });
 export type DataExportRequest = z.infer<typeof dataExportRequestSchema>;
 
-/** What a service answers: its part, one named list (or record) per kind of data it holds. */
+/** A service's part: one named list (or record) per kind of data it holds. */
 export const dataExportPartSchema = z.record(z.string(), z.unknown());
 export type DataExportPart = z.infer<typeof dataExportPartSchema>;
+
+/**
+ * A file the member uploaded, whose bytes go in the zip under files/: `name` is where (relative to
+ * the service's folder there), `blobKey` where the blob store holds it.
+ */
+export const dataExportFileSchema = z.object({ name: z.string().min(1).max(300), blobKey: z.string().min(1) });
+export type DataExportFile = z.infer<typeof dataExportFileSchema>;
+
+/**
+ * One page of a part: list sections hold a slice of their rows (the pages' slices concatenated are
+ * the whole list), other sections come whole in one page; `files` likewise. `next` asks for the
+ * following page; null on the last.
+ */
+export const dataExportPageSchema = z.object({
+  part: dataExportPartSchema,
+  files: z.array(dataExportFileSchema),
+  next: z.string().nullable(),
+});
+export type DataExportPage = z.infer<typeof dataExportPageSchema>;
+
+/** The largest page a service sends, in bytes of JSON: well under NATS's 1 MB, for the envelope. */
+export const DATA_EXPORT_PAGE_BYTES = 512 * 1024;
 
 export const dataExportStatusSchema = z.enum(['pending', 'running', 'ready', 'failed', 'expired']);
 export type DataExportStatus = z.infer<typeof dataExportStatusSchema>;

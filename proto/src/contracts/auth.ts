@@ -40,7 +40,11 @@ import {
   twoFactorSignInRequestSchema,
   twoFactorStatusSchema,
 } from '../account-security.ts';
-import { accountDeletionScheduledSchema, deleteAccountRequestSchema } from '../account-deletion.ts';
+import {
+  accountDeletionScheduledSchema,
+  accountDeletionStatusSchema,
+  deleteAccountRequestSchema,
+} from '../account-deletion.ts';
 import { defineRoutes, pathId, raw } from './route.ts';
 
 const userPath = z.object({ id: pathId('User not found') });
@@ -187,6 +191,21 @@ export const authRoutes = defineRoutes({
     summary: "End one of the member's sessions: its token is refused and its sockets close at once",
     pathParams: sessionPath,
     responses: { 204: null },
+  },
+  accountDeletionStatus: {
+    method: 'GET',
+    path: '/api/auth/account/deletion',
+    auth: 'member',
+    summary: 'Before deleting the own account: the grace period and whether a password or a passkey confirms it',
+    responses: { 200: accountDeletionStatusSchema },
+  },
+  accountDeletionPasskeyOptions: {
+    method: 'POST',
+    path: '/api/auth/account/delete/passkey-options',
+    auth: 'member',
+    summary:
+      "Confirm deleting the own account with a passkey: a challenge for navigator.credentials.get, good only for this member's deletion",
+    responses: { 200: passkeyCeremonySchema },
   },
   deleteOwnAccount: {
     method: 'POST',

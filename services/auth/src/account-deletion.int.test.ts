@@ -1,10 +1,17 @@
 /**
- * A member deleting their own account against the real service: what confirms it, the deactivation
- * at once (tokens refused here and by other services), the grace period a sign-in ends, and the
- * erasure after it (run here with a clock, as the periodic pass runs it with the time of day).
+ * A member deleting their own account against the real service: what confirms it (the password or a
+ * passkey), the deactivation at once (tokens refused here and by other services), the grace period a
+ * sign-in ends, and the erasure after it (run here with a clock, as the periodic pass runs it with the
+ * time of day); each step on the audit log's events and in the member's mail.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_DELETION_MESSAGES as MESSAGES, AUTH_MESSAGES, SUBJECTS, type EventEnvelope } from '@crucible/proto';
+import {
+  ACCOUNT_DELETION_MESSAGES as MESSAGES,
+  AUTH_MESSAGES,
+  SUBJECTS,
+  type AdminActionPayload,
+  type EventEnvelope,
+} from '@crucible/proto';
 import { eraseAccountsPastGrace } from './use-cases/account-deletion.ts';
 import {
   collectEvents,
@@ -14,25 +21,42 @@ import {
   type EventCollector,
   type SignedUp,
 } from './testing/auth-harness.ts';
+import { createSoftwareAuthenticator, type SoftwareAuthenticator } from './testing/software-authenticator.ts';
 
 const DAY_MS = 86_400_000;
+/** Not the default (7): the service and the page must use the configured period. */
+const GRACE_DAYS = 3;
 
 let auth: AuthHarness;
 let deletions: EventCollector;
+let audited: EventCollector;
 const members = new Set<string>();
 
 beforeAll(async () => {
   // The periodic pass stays out of the way (an hour); the tests run the erasure with their own clock.
-  auth = await startAuthHarness({ env: { ACCOUNT_ERASURE_INTERVAL_SECONDS: '3600' } });
+  auth = await startAuthHarness({
+    env: { ACCOUNT_ERASURE_INTERVAL_SECONDS: '3600', ACCOUNT_DELETION_GRACE_DAYS: String(GRACE_DAYS) },
+  });
   deletions = await collectEvents(auth.bus, [SUBJECTS.userDeleted], (event: EventEnvelope) =>
     members.has(String((event.payload as { id?: unknown }).id)),
+  );
+  audited = await collectEvents(auth.bus, [SUBJECTS.adminActionRecorded], (event: EventEnvelope) =>
+    members.has(String((event.payload as { targetUserId?: unknown }).targetUserId)),
   );
 });
 
 afterAll(async () => {
   await deletions?.stop();
+  await audited?.stop();
   await auth?.stop();
 });
+
+/** The audit log's entries about `userId` (auth.admin.action, which the admin service records), once there are `count`. */
+async function auditedSteps(userId: string, count: number): Promise<AdminActionPayload[]> {
+  const about = (events: EventEnvelope[]) =>
+    events.map((event) => event.payload as AdminActionPayload).filter((payload) => payload.targetUserId === userId);
+  return about(await audited.waitUntil((events) => about(events).length >= count));
+}
 
 async function json(response: Response, status: number): Promise<Record<string, unknown>> {
   const text = await response.text();
@@ -87,8 +111,8 @@ describe('asking to delete one’s account', () => {
 
     const erasureAt = await scheduleDeletion(who);
 
-    expect(erasureAt.getTime() - before).toBeGreaterThanOrEqual(7 * DAY_MS - 1000);
-    expect(erasureAt.getTime() - Date.now()).toBeLessThanOrEqual(7 * DAY_MS);
+    expect(erasureAt.getTime() - before).toBeGreaterThanOrEqual(GRACE_DAYS * DAY_MS - 1000);
+    expect(erasureAt.getTime() - Date.now()).toBeLessThanOrEqual(GRACE_DAYS * DAY_MS);
     for (const token of [who.token, second]) await json(await auth.request('/api/auth/user', { token }), 401);
     await verifiedElsewhereSoon(otherService, second).toBe(401);
     expect(await auth.sql('SELECT 1 FROM users WHERE id = $1', [who.id])).toHaveLength(1);
@@ -139,5 +163,158 @@ describe('the grace period', () => {
 
     expect(await json(await signIn(who), 401)).toMatchObject({ message: AUTH_MESSAGES.invalidCredentials });
     expect(await auth.sql('SELECT 1 FROM users WHERE id = $1', [who.id])).toHaveLength(1);
+  });
+});
+
+describe('what the page is told before the member confirms', () => {
+  it('gives the configured grace period and the ways the member can confirm', async () => {
+    const who = await member();
+    expect(await json(await auth.request('/api/auth/account/deletion', { token: who.token }), 200)).toEqual({
+      graceDays: GRACE_DAYS,
+      hasPassword: true,
+      hasPasskeys: false,
+    });
+    await withPasskey(who);
+    expect(await json(await auth.request('/api/auth/account/deletion', { token: who.token }), 200)).toMatchObject({
+      hasPasskeys: true,
+    });
+  });
+});
+
+type Options = { challenge: string; rp: { id?: string }; rpId?: string };
+
+async function ceremony(path: string, token?: string): Promise<{ challengeId: string; options: Options }> {
+  const body = await json(await auth.request(path, { method: 'POST', token }), 200);
+  return { challengeId: String(body.challengeId), options: body.options as Options };
+}
+
+async function withPasskey(who: SignedUp): Promise<SoftwareAuthenticator> {
+  const authenticator = createSoftwareAuthenticator();
+  const { challengeId, options } = await ceremony('/api/auth/passkeys/registration-options', who.token);
+  await json(
+    await auth.request('/api/auth/passkeys', {
+      token: who.token,
+      json: { challengeId, name: 'Phone', response: authenticator.register(options, auth.url) },
+    }),
+    201,
+  );
+  return authenticator;
+}
+
+/** The member's passkey answering a challenge of `path` (a deletion's unless said otherwise). */
+async function passkeyAssertion(who: SignedUp, authenticator: SoftwareAuthenticator, path?: string) {
+  const { challengeId, options } = await ceremony(path ?? '/api/auth/account/delete/passkey-options', who.token);
+  return { challengeId, response: authenticator.signIn(options, auth.url) };
+}
+
+describe('confirming with a passkey instead of the password', () => {
+  it('deactivates the account when the member’s passkey answers a deletion challenge', async () => {
+    const who = await member();
+    const authenticator = await withPasskey(who);
+
+    const scheduled = await json(
+      await deleteAccount(who.token, { passkey: await passkeyAssertion(who, authenticator), confirmation: 'DELETE' }),
+      200,
+    );
+
+    expect(scheduled.message).toBe(MESSAGES.scheduled);
+    await json(await auth.request('/api/auth/user', { token: who.token }), 401);
+    const [row] = await auth.sql<{ deletion_scheduled_at: Date }>(
+      'SELECT deletion_scheduled_at FROM users WHERE id = $1',
+      [who.id],
+    );
+    expect(row?.deletion_scheduled_at.toISOString()).toBe(scheduled.erasureAt);
+    expect((await auditedSteps(who.id, 1))[0]).toMatchObject({
+      actionType: 'user_deactivate',
+      adminId: who.id,
+      details: expect.objectContaining({ selfService: true, confirmedWith: 'passkey' }),
+    });
+  });
+
+  it('refuses a sign-in challenge, a replayed answer, another member’s passkey, and a missing typed word', async () => {
+    const who = await member();
+    const authenticator = await withPasskey(who);
+    const refused = async (body: Record<string, unknown>, message: string) => {
+      expect(await json(await deleteAccount(who.token, body), 400)).toMatchObject({
+        message: expect.stringContaining(message),
+      });
+    };
+
+    // A challenge issued to sign in is bound to that purpose: it confirms no deletion.
+    const signInAnswer = await passkeyAssertion(who, authenticator, '/api/auth/signin/passkey-options');
+    await refused({ passkey: signInAnswer, confirmation: 'DELETE' }, MESSAGES.passkeyFailed);
+
+    // Nor does a deletion challenge sign anyone in.
+    const deletionAnswer = await passkeyAssertion(who, authenticator);
+    await json(await auth.request('/api/auth/signin/passkey', { json: deletionAnswer }), 401);
+
+    await refused(
+      { passkey: await passkeyAssertion(who, authenticator), confirmation: 'nope' },
+      MESSAGES.confirmationWrong,
+    );
+
+    const stranger = await member();
+    const strangersKey = await withPasskey(stranger);
+    const { challengeId, options } = await ceremony('/api/auth/account/delete/passkey-options', who.token);
+    await refused(
+      { passkey: { challengeId, response: strangersKey.signIn(options, auth.url) }, confirmation: 'DELETE' },
+      MESSAGES.passkeyFailed,
+    );
+
+    const answer = await passkeyAssertion(who, authenticator);
+    await refused({ passkey: answer, password: who.password, confirmation: 'DELETE' }, MESSAGES.confirmWithOne);
+    await json(await deleteAccount(who.token, { passkey: answer, confirmation: 'DELETE' }), 200);
+    // The challenge is spent: the same answer again changes nothing (the session is gone too, so sign in).
+    const again = await json(await signIn(who), 200);
+    expect(
+      await json(await deleteAccount(String(again.token), { passkey: answer, confirmation: 'DELETE' }), 400),
+    ).toMatchObject({
+      message: MESSAGES.passkeyFailed,
+    });
+    await json(await auth.request('/api/auth/user', { token: String(again.token) }), 200);
+  });
+
+  it('offers no deletion challenge to a member without passkeys', async () => {
+    const who = await member();
+    expect(
+      await json(
+        await auth.request('/api/auth/account/delete/passkey-options', { method: 'POST', token: who.token }),
+        400,
+      ),
+    ).toMatchObject({ message: MESSAGES.noPasskeys });
+  });
+});
+
+describe('the record and the mails of a deletion', () => {
+  it('audits the request, the restoring sign-in and the erasure, and mails the member at each change', async () => {
+    const who = await member();
+    const erasureAt = await scheduleDeletion(who);
+
+    const scheduledMail = await auth.smtp.waitForMail(who.email, /will be deleted/);
+    expect(scheduledMail.text).toContain(erasureAt.toUTCString());
+    expect(scheduledMail.text).toContain('signing in restores it');
+
+    const back = await json(await signIn(who), 200);
+    const restoredMail = await auth.smtp.waitForMail(who.email, /restored/);
+    expect(restoredMail.text).toContain('no longer scheduled for deletion');
+
+    const second = await scheduleDeletion({ ...who, token: String(back.token) });
+    await eraseAccountsPastGrace(auth.service.context, new Date(second.getTime() + 1000));
+
+    const steps = await auditedSteps(who.id, 4);
+    expect(steps.map((step) => step.actionType)).toEqual([
+      'user_deactivate',
+      'user_reactivate',
+      'user_deactivate',
+      'user_delete',
+    ]);
+    for (const step of steps)
+      expect(step).toMatchObject({ adminId: who.id, details: expect.objectContaining({ selfService: true }) });
+    expect(steps[0]).toMatchObject({
+      description: expect.stringContaining(who.email),
+      details: expect.objectContaining({ erasureAt: erasureAt.toISOString(), confirmedWith: 'password' }),
+      sessionId: expect.any(String),
+    });
+    expect(steps[3]!.description).not.toContain(who.email);
   });
 });

@@ -1,13 +1,15 @@
 /**
  * A member's data export followed through every service that holds a part: the product built as the
  * launcher builds it (every service in process, one database, one namespace, one data folder), a
- * member with data in each service, the export asked for, built, mailed and downloaded; another
- * member cannot see or download it, and a day later it is deleted.
+ * member with data (and uploaded files) in each service, the export asked for, built, mailed and
+ * downloaded with the files' bytes; another member cannot see or download it, and a day later it is
+ * deleted.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import type { ServiceName } from '@crucible/proto';
+import { blobStoreConfigSchema, connectBlobStore, loadConfig } from '@crucible/platform';
 import { readZip, uniqueTag } from '@crucible/platform/testing';
 import {
   PRODUCT_TEST_PASSWORD,
@@ -25,9 +27,10 @@ let call: ProductCall;
 let pool: pg.Pool;
 let adminEmail: string;
 let mailbox: () => { to: string; subject: string }[];
+let setting: Awaited<ReturnType<typeof productTestSetting>>;
 
 beforeAll(async () => {
-  const setting = await productTestSetting(cleanups, 'data-export');
+  setting = await productTestSetting(cleanups, 'data-export');
   const { database, env, deps } = setting;
   adminEmail = setting.adminEmail;
   const started = await startProductServices(cleanups, ORDER, env, deps);
@@ -117,11 +120,32 @@ it("puts each service's part of the member's data in the zip, mails them, keeps 
     json: { title: 'Exported project' },
     expect: 201,
   });
-  await call('project', `/api/projects/${String(project.id)}/tasks`, {
+  const task = await call('project', `/api/projects/${String(project.id)}/tasks`, {
     token: member.token,
     json: { title: 'Exported task', assigneeId: member.id, assignees: [member.id] },
     expect: 201,
   });
+  // Their uploads: the bytes in the blob store the services share (the data folder), the records in
+  // each service, as the upload flows leave them.
+  const blobs = (await connectBlobStore(loadConfig(blobStoreConfigSchema, setting.env))).store;
+  const uploads = {
+    picture: { key: `profile-pictures/${member.id}/${randomUUID()}.png`, bytes: 'the picture’s bytes' },
+    forum: { id: randomUUID(), key: `attachments/${randomUUID()}`, bytes: 'the forum attachment’s bytes' },
+    task: { id: randomUUID(), key: `task-attachments/${randomUUID()}`, bytes: 'the task attachment’s bytes' },
+  };
+  for (const upload of Object.values(uploads))
+    await blobs.write(upload.key, Buffer.from(upload.bytes), { contentType: 'application/octet-stream' });
+  await pool.query('UPDATE profile.profiles SET picture_key = $1 WHERE user_id = $2', [uploads.picture.key, member.id]);
+  await pool.query(
+    `INSERT INTO forum.attachments (id, file_name, original_name, file_size, mime_type, type, file_path, public_url, discussion_id, uploaded_by)
+     VALUES ($1, 'notes.txt', 'notes.txt', 28, 'text/plain', 'document', $2, '/files/notes.txt', $3, $4)`,
+    [uploads.forum.id, uploads.forum.key, discussion.id, member.id],
+  );
+  await pool.query(
+    `INSERT INTO project.task_attachments (id, task_id, file_name, original_name, file_size, mime_type, type, file_path, uploaded_by)
+     VALUES ($1, $2, 'plan.txt', 'plan.txt', 27, 'text/plain', 'document', $3, $4)`,
+    [uploads.task.id, task.id, uploads.task.key, member.id],
+  );
   // Community chat is sent over the socket; its stored row is what the export reads.
   const chat = { id: randomUUID() };
   await pool.query('INSERT INTO realtime.chat_messages (id, content, sender_id) VALUES ($1, $2, $3)', [
@@ -162,10 +186,17 @@ it("puts each service's part of the member's data in the zip, mails them, keeps 
     'account.json',
     'chat-and-notifications.json',
     'direct-messages.json',
+    `files/forum/${uploads.forum.id}-notes.txt`,
+    'files/profile/picture.png',
+    `files/project/${uploads.task.id}-plan.txt`,
     'forum.json',
     'profile.json',
     'projects.json',
   ]);
+  // The bytes themselves, not only a list of them.
+  expect(files.get('files/profile/picture.png')).toBe(uploads.picture.bytes);
+  expect(files.get(`files/forum/${uploads.forum.id}-notes.txt`)).toBe(uploads.forum.bytes);
+  expect(files.get(`files/project/${uploads.task.id}-plan.txt`)).toBe(uploads.task.bytes);
   const json = (name: string) => JSON.parse(files.get(name)!) as Record<string, Record<string, unknown>[]>;
   expect(files.get('README.txt')).toContain('forum.json');
   expect(json('account.json').account).toMatchObject({ id: member.id, email: member.email });

@@ -326,6 +326,17 @@ it('deactivates a member who deletes their own account at once, erases them ever
     await deletions.waitUntil((events) => events.some((e) => (e.payload as { id: string }).id === gone.id), 30_000)
   ).find((e) => (e.payload as { id: string }).id === gone.id)!;
   await vi.waitFor(() => expectErasedAndKept(history, gone, partner), WAIT);
+  // The admin service's audit log has the member's request and its erasure, the member as the actor.
+  await vi.waitFor(async () => {
+    expect(
+      await rows(
+        `SELECT action_type::text AS action FROM admin.admin_audit_logs
+          WHERE target_user_id = $1 AND admin_id = $1 ORDER BY created_at`,
+        [gone.id],
+      ),
+      'audit',
+    ).toEqual([{ action: 'user_deactivate' }, { action: 'user_delete' }]);
+  }, WAIT);
 
   await redeliver(event);
   await expectErasedAndKept(history, gone, partner);

@@ -13,7 +13,7 @@ import { renderDevMailbox } from '../mailer.ts';
 import { loopbackOnly } from './loopback-only.ts';
 import type { OidcLogin } from '../oidc/oidc-login.ts';
 import * as accounts from '../use-cases/accounts.ts';
-import { deleteOwnAccount } from '../use-cases/account-deletion.ts';
+import { accountDeletionStatus, deleteOwnAccount } from '../use-cases/account-deletion.ts';
 import * as activeSessions from '../use-cases/active-sessions.ts';
 import * as adminUsers from '../use-cases/admin-users.ts';
 import type { AuthContext, RequestMeta } from '../use-cases/context.ts';
@@ -160,6 +160,12 @@ export function registerAuthRoutes(
 
   mount(routes.changePassword, async ({ body }, req, res) => {
     res.json(await accounts.changePassword(ctx, principalOf(req), body, metaOf(req)));
+  });
+  mount(routes.accountDeletionStatus, async (_input, req, res) => {
+    res.json(await accountDeletionStatus(ctx, principalOf(req)));
+  });
+  mount(routes.accountDeletionPasskeyOptions, async (_input, req, res) => {
+    res.json(await passkeys.deletionConfirmationOptions(ctx, principalOf(req)));
   });
   mount(routes.deleteOwnAccount, async ({ body }, req, res) => {
     const scheduled = await deleteOwnAccount(ctx, principalOf(req), body, metaOf(req));

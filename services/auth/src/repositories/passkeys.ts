@@ -31,22 +31,27 @@ export const passkeyRepository = {
   },
 };
 
+/** What a challenge was issued for; an answer serves only that ceremony. */
+export type WebauthnPurpose = 'registration' | 'sign_in' | 'account_deletion';
+
 export const webauthnChallengeRepository = {
-  issue: (db: Db, data: { challenge: string; userId: string | null; ttlMinutes: number }) =>
+  issue: (db: Db, data: { challenge: string; purpose: WebauthnPurpose; userId: string | null; ttlMinutes: number }) =>
     db.webauthnChallenge.create({
       data: {
         challenge: data.challenge,
+        purpose: data.purpose,
         userId: data.userId,
         expiresAt: new Date(Date.now() + data.ttlMinutes * 60_000),
       },
     }),
   /**
-   * Uses the challenge once and returns it, or null when unknown, used, expired or another member's
-   * (`userId` null for a sign-in). The conditional update makes it single use under races.
+   * Uses the challenge once and returns it, or null when unknown, used, expired, issued for another
+   * purpose or another member's (`userId` null for a sign-in). The conditional update makes it single
+   * use under races.
    */
-  async redeem(db: Db, id: string, userId: string | null) {
+  async redeem(db: Db, id: string, purpose: WebauthnPurpose, userId: string | null) {
     const { count } = await db.webauthnChallenge.updateMany({
-      where: { id, userId, usedAt: null, expiresAt: { gt: new Date() } },
+      where: { id, purpose, userId, usedAt: null, expiresAt: { gt: new Date() } },
       data: { usedAt: new Date() },
     });
     return count === 1 ? db.webauthnChallenge.findUnique({ where: { id } }) : null;

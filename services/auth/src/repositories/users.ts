@@ -74,6 +74,10 @@ export const userRepository = {
    * Deletes the account only while its erasure is still due: a sign-in that restored it meanwhile, or
    * another replica that erased it first, leaves nothing to delete (0).
    */
+  /** Ends a pending deletion that is not yet due; 0 when there was none (another sign-in ended it first). */
+  cancelDeletionIfPending: async (db: Db, id: string, now: Date) =>
+    (await db.user.updateMany({ where: { id, deletionScheduledAt: { gt: now } }, data: { deletionScheduledAt: null } }))
+      .count,
   deleteIfDueForErasure: async (db: Db, id: string, now: Date) =>
     (await db.user.deleteMany({ where: { id, deletionScheduledAt: { lte: now } } })).count,
   /** `levels`: only members at one of them, or admins (by the flag). */

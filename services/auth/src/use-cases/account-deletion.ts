@@ -3,32 +3,58 @@ import {
   ACCOUNT_DELETION_MESSAGES as MESSAGES,
   SUBJECTS,
   type AccountDeletionScheduled,
+  type AccountDeletionStatus,
   type DeleteAccountRequest,
   type SessionPrincipal,
 } from '@crucible/proto';
 import { BadRequestError, UnauthorizedError } from '@crucible/platform';
+import { passkeyRepository } from '../repositories/passkeys.ts';
 import { sessionRepository } from '../repositories/sessions.ts';
 import { userRepository, type User } from '../repositories/users.ts';
 import { inTransaction, type AuthContext, type RequestMeta } from './context.ts';
+import { deletionScheduledMail, recordSelfDeletionStep } from './account-deletion-notices.ts';
+import { confirmDeletionWithPasskey } from './passkeys.ts';
 import { forgetRevokedSessions, revokeSessions } from './sessions.ts';
 
 const DAY_MS = 86_400_000;
 /** Accounts erased per pass; the next pass takes the rest. */
 const ERASURE_BATCH = 100;
 
+/** What the page says and offers before the member confirms. */
+export async function accountDeletionStatus(
+  ctx: AuthContext,
+  principal: SessionPrincipal,
+): Promise<AccountDeletionStatus> {
+  const user = await userRepository.findById(ctx.prisma, principal.userId);
+  if (!user) throw new UnauthorizedError();
+  const passkeys = await passkeyRepository.listOfUser(ctx.prisma, user.id);
+  return {
+    graceDays: ctx.config.ACCOUNT_DELETION_GRACE_DAYS,
+    hasPassword: user.passwordHash !== null,
+    hasPasskeys: passkeys.length > 0,
+  };
+}
+
 /**
- * The member proves it is them again: the password where the account has one (a wrong one counts as
- * a failed sign-in from that address, as a password change does), else a session begun within the
- * last minutes, i.e. a fresh sign-in with their external provider, which owns their credentials.
+ * The member proves it is them again: one of their passkeys answering a challenge issued for this
+ * deletion, or the password where the account has one (a wrong one counts as a failed sign-in from
+ * that address, as a password change does), else a session begun within the last minutes, i.e. a
+ * fresh sign-in with their external provider, which owns their credentials.
  */
 async function confirmIdentity(
   ctx: AuthContext,
   user: User,
   principal: SessionPrincipal,
-  password: string | undefined,
+  input: DeleteAccountRequest,
   meta: RequestMeta,
   now: Date,
 ): Promise<void> {
+  const { password, passkey } = input;
+  if (passkey) {
+    if (password) throw new BadRequestError(MESSAGES.confirmWithOne);
+    if (!(await confirmDeletionWithPasskey(ctx, user.id, passkey))) throw new BadRequestError(MESSAGES.passkeyFailed);
+    return;
+  }
   if (user.passwordHash) {
     if (!password) throw new BadRequestError(MESSAGES.passwordRequired);
     const pair = `${user.email} ${meta.ipAddress ?? 'unknown'}`;
@@ -59,15 +85,33 @@ export async function deleteOwnAccount(
 ): Promise<AccountDeletionScheduled> {
   const user = await userRepository.findById(ctx.prisma, principal.userId);
   if (!user) throw new UnauthorizedError();
-  await confirmIdentity(ctx, user, principal, input.password, meta, now);
+  await confirmIdentity(ctx, user, principal, input, meta, now);
   const erasureAt = new Date(now.getTime() + ctx.config.ACCOUNT_DELETION_GRACE_DAYS * DAY_MS);
   const sessionIds = await sessionRepository.liveIdsOfUser(ctx.prisma, user.id);
   await inTransaction(ctx, async (tx, emit) => {
     await userRepository.update(tx, user.id, { deletionScheduledAt: erasureAt });
     await revokeSessions(tx, emit, user.id, sessionIds, 'account deletion requested');
+    await recordSelfDeletionStep(
+      emit,
+      user.id,
+      {
+        actionType: 'user_deactivate',
+        description: `${user.email} deleted their own account; it is erased on ${erasureAt.toISOString()} unless they sign in before`,
+      },
+      {
+        sessionId: principal.sessionId,
+        meta,
+        details: {
+          erasureAt: erasureAt.toISOString(),
+          confirmedWith: input.passkey ? 'passkey' : user.passwordHash ? 'password' : 'recent sign-in',
+        },
+      },
+    );
   });
   await forgetRevokedSessions(ctx, sessionIds);
   ctx.logger.info({ userId: user.id, erasureAt }, 'member deleted their account; erasure scheduled');
+  if (!(await ctx.mailer.send(deletionScheduledMail(ctx.config.PUBLIC_URL, user.email, user.firstName, erasureAt))))
+    ctx.logger.warn({ userId: user.id }, 'account-deletion mail not sent');
   return { message: MESSAGES.scheduled, erasureAt: erasureAt.toISOString() };
 }
 
@@ -83,6 +127,13 @@ export async function eraseAccountsPastGrace(ctx: AuthContext, now = new Date())
     const deleted = await inTransaction(ctx, async (tx, emit) => {
       if ((await userRepository.deleteIfDueForErasure(tx, userId, now)) === 0) return false;
       await emit(SUBJECTS.userDeleted, { id: userId });
+      // No address in the record: erasing it is the point.
+      await recordSelfDeletionStep(
+        emit,
+        userId,
+        { actionType: 'user_delete', description: `Erased account ${userId} at the end of its grace period` },
+        { sessionId: null, meta: null },
+      );
       return true;
     });
     if (deleted) erased += 1;

@@ -20,7 +20,8 @@ const FILE_DESCRIPTIONS: Record<keyof typeof DATA_EXPORT_PARTS, string> = {
   realtime: 'Community chat messages you sent (chatMessages), your notifications (notifications) and settings.',
   project:
     'Projects you own (projectsOwned), the tasks in them or assigned to you (tasks: in_own_project and ' +
-    'assigned_to_member say which), and the task changes you made (taskHistory).',
+    'assigned_to_member say which), the task changes you made (taskHistory) and the task attachments ' +
+    'you uploaded (uploadedFiles).',
 };
 
 /** README.txt of a member's export: what each file holds. */
@@ -37,6 +38,11 @@ of the database (snake_case in most files); times are ISO 8601 in UTC; ids are U
 records across files (a reply's discussion_id is a discussion's id).
 
 ${files}
+
+files/
+  The files themselves: your profile picture (files/profile/), the forum attachments you uploaded
+  (files/forum/) and your task attachments (files/project/), each named by its id and its original
+  name, as uploadedFiles lists them.
 
 This archive is deleted from Crucible's storage ${DATA_EXPORT_TTL_HOURS} hours after it was made.
 `;

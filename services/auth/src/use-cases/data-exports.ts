@@ -5,8 +5,8 @@ import {
   DATA_EXPORT_TTL_HOURS,
   DATA_EXPORTS_PER_DAY,
   type DataExport,
+  type DataExportFile,
   type DataExportLink,
-  type DataExportPart,
   type DataExportService,
   type SessionPrincipal,
 } from '@crucible/proto';
@@ -20,7 +20,9 @@ import {
   requestDataExportPart,
   type BlobStore,
   type EventBus,
+  type GatheredDataExportPart,
   type WorkLoop,
+  type ZipEntry,
 } from '@crucible/platform';
 import { dataExportRepository, type DataExportRow } from '../repositories/data-exports.ts';
 
@@ -123,16 +125,16 @@ export async function dataExportDownloadLink(
   return { url, fileName, linkExpiresAt: new Date(Date.now() + LINK_SECONDS * 1000).toISOString() };
 }
 
-/** One service's part, asked again on failure; auth's own is read here. */
+/** One service's part (all its pages) and the member's files it names, asked again on failure; auth's own is read here. */
 async function gatherPart(
   ctx: Omit<DataExportContext, 'builder'>,
   service: DataExportService,
   userId: string,
-): Promise<DataExportPart> {
+): Promise<GatheredDataExportPart> {
   if (service === 'auth') {
     const account = await dataExportRepository.accountOf(ctx.auth.prisma, userId);
     if (!account) throw new Error('the member no longer exists');
-    return account;
+    return { part: account, files: [] };
   }
   const subject = DATA_EXPORT_PARTS[service].subject;
   for (let attempt = 1; ; attempt++) {
@@ -146,19 +148,55 @@ async function gatherPart(
   }
 }
 
+/** A name a service gave a file, made safe as one path segment of the zip (no folders, no '..'). */
+function safeFileName(name: string): string {
+  const cleaned = [...name]
+    .map((char) => (char === '/' || char === '\\' || char.charCodeAt(0) < 0x20 ? '_' : char))
+    .join('')
+    .replace(/^\.+/, '_')
+    .trim();
+  return cleaned.slice(-200) || 'file';
+}
+
+/**
+ * The bytes of the member's uploaded files, under files/<service>/. The services keep them in the
+ * blob store they share with auth; one gone since (deleted meanwhile) is left out and logged.
+ */
+async function fileEntries(
+  ctx: Omit<DataExportContext, 'builder'>,
+  service: DataExportService,
+  files: DataExportFile[],
+): Promise<ZipEntry[]> {
+  const entries: ZipEntry[] = [];
+  const taken = new Set<string>();
+  for (const file of files) {
+    if (!(await ctx.blobs.stat(file.blobKey))) {
+      ctx.auth.logger.warn({ service, blobKey: file.blobKey }, 'data export: an uploaded file is gone; left out');
+      continue;
+    }
+    const chunks: Buffer[] = [];
+    for await (const chunk of await ctx.blobs.read(file.blobKey)) chunks.push(Buffer.from(chunk as Uint8Array));
+    let name = `files/${service}/${safeFileName(file.name)}`;
+    for (let copy = 2; taken.has(name); copy++) name = `files/${service}/${copy}-${safeFileName(file.name)}`;
+    taken.add(name);
+    entries.push({ name, content: Buffer.concat(chunks) });
+  }
+  return entries;
+}
+
 async function build(ctx: Omit<DataExportContext, 'builder'>, job: DataExportRow): Promise<void> {
   const { prisma, logger, mailer, config } = ctx.auth;
-  const files: { name: string; content: string }[] = [];
+  const files: ZipEntry[] = [];
   for (const [index, service] of SERVICES.entries()) {
-    let part: DataExportPart;
     try {
-      part = await gatherPart(ctx, service, job.userId);
+      const gathered = await gatherPart(ctx, service, job.userId);
+      files.push({ name: DATA_EXPORT_PARTS[service].file, content: `${JSON.stringify(gathered.part, null, 2)}\n` });
+      files.push(...(await fileEntries(ctx, service, gathered.files)));
     } catch (error) {
       logger.error({ err: error, exportId: job.id, service }, 'data export failed: a service did not give its part');
       await dataExportRepository.markFailed(prisma, job.id, DATA_EXPORT_MESSAGES.failed);
       return;
     }
-    files.push({ name: DATA_EXPORT_PARTS[service].file, content: `${JSON.stringify(part, null, 2)}\n` });
     await dataExportRepository.setProgress(prisma, job.id, index + 1);
   }
   const completedAt = new Date();

@@ -7,6 +7,7 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import {
+  ACCOUNT_DELETION_MESSAGES,
   ACCOUNT_SECURITY_MESSAGES as MESSAGES,
   type AddPasskeyRequest,
   type Passkey,
@@ -15,7 +16,7 @@ import {
   type SessionPrincipal,
 } from '@crucible/proto';
 import { BadRequestError, NotFoundError, UnauthorizedError } from '@crucible/platform';
-import { passkeyRepository, webauthnChallengeRepository } from '../repositories/passkeys.ts';
+import { passkeyRepository, webauthnChallengeRepository, type WebauthnPurpose } from '../repositories/passkeys.ts';
 import { userRepository } from '../repositories/users.ts';
 import type { AuthContext, RequestMeta } from './context.ts';
 import { startSession, welcomeMessage, type StartedSession } from './sessions.ts';
@@ -42,10 +43,16 @@ function toPasskey(row: { id: string; name: string; createdAt: Date; lastUsedAt:
   };
 }
 
-async function newCeremony(ctx: AuthContext, challenge: string, userId: string | null): Promise<string> {
+async function newCeremony(
+  ctx: AuthContext,
+  challenge: string,
+  purpose: WebauthnPurpose,
+  userId: string | null,
+): Promise<string> {
   await webauthnChallengeRepository.deleteExpired(ctx.prisma, new Date(Date.now() - 3_600_000));
   const row = await webauthnChallengeRepository.issue(ctx.prisma, {
     challenge,
+    purpose,
     userId,
     ttlMinutes: CEREMONY_TTL_MINUTES,
   });
@@ -72,7 +79,7 @@ export async function registrationOptions(ctx: AuthContext, caller: SessionPrinc
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
     excludeCredentials: existing.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
   });
-  return { challengeId: await newCeremony(ctx, options.challenge, user.id), options: { ...options } };
+  return { challengeId: await newCeremony(ctx, options.challenge, 'registration', user.id), options: { ...options } };
 }
 
 export async function addPasskey(
@@ -80,7 +87,12 @@ export async function addPasskey(
   caller: SessionPrincipal,
   input: AddPasskeyRequest,
 ): Promise<Passkey> {
-  const ceremony = await webauthnChallengeRepository.redeem(ctx.prisma, input.challengeId, caller.userId);
+  const ceremony = await webauthnChallengeRepository.redeem(
+    ctx.prisma,
+    input.challengeId,
+    'registration',
+    caller.userId,
+  );
   if (!ceremony) throw new BadRequestError(MESSAGES.passkeyFailed);
   const { rpID, origin } = relyingParty(ctx);
   const verification = await verifyRegistrationResponse({
@@ -123,7 +135,81 @@ export async function signInOptions(ctx: AuthContext, meta: RequestMeta): Promis
   // The same per-address limit as password sign-ins: each ceremony is a row.
   await ctx.limits.signInPerIp.consume(meta.ipAddress ?? 'unknown');
   const options = await generateAuthenticationOptions({ rpID: relyingParty(ctx).rpID, userVerification: 'preferred' });
-  return { challengeId: await newCeremony(ctx, options.challenge, null), options: { ...options } };
+  return { challengeId: await newCeremony(ctx, options.challenge, 'sign_in', null), options: { ...options } };
+}
+
+type StoredPasskey = NonNullable<Awaited<ReturnType<typeof passkeyRepository.findByCredentialId>>>;
+
+/**
+ * Checks a passkey's signature over the challenge (from this product's origin) and records its use
+ * and signature counter; false when it does not verify.
+ */
+async function verifyAssertion(
+  ctx: AuthContext,
+  passkey: StoredPasskey,
+  challenge: string,
+  response: PasskeySignInRequest['response'],
+): Promise<boolean> {
+  const { rpID, origin } = relyingParty(ctx);
+  const verification = await verifyAuthenticationResponse({
+    response: response as AuthenticationResponseJSON,
+    expectedChallenge: challenge,
+    expectedOrigin: origin,
+    expectedRPID: rpID,
+    credential: {
+      id: passkey.credentialId,
+      publicKey: new Uint8Array(passkey.publicKey),
+      counter: Number(passkey.counter),
+      transports: passkey.transports,
+    },
+    requireUserVerification: false,
+  }).catch(() => null);
+  if (!verification?.verified) return false;
+  await passkeyRepository.recordUse(ctx.prisma, passkey.id, verification.authenticationInfo.newCounter);
+  return true;
+}
+
+/**
+ * A challenge for the member to confirm their account's deletion with one of their passkeys: it is
+ * bound to them and to this purpose, so it cannot sign anyone in, and a sign-in challenge cannot
+ * confirm a deletion. Only their own passkeys are offered.
+ */
+export async function deletionConfirmationOptions(
+  ctx: AuthContext,
+  caller: SessionPrincipal,
+): Promise<PasskeyCeremony> {
+  const own = await passkeyRepository.listOfUser(ctx.prisma, caller.userId);
+  if (own.length === 0) throw new BadRequestError(ACCOUNT_DELETION_MESSAGES.noPasskeys);
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(ctx).rpID,
+    userVerification: 'preferred',
+    allowCredentials: own.map((passkey) => ({ id: passkey.credentialId, transports: passkey.transports })),
+  });
+  return {
+    challengeId: await newCeremony(ctx, options.challenge, 'account_deletion', caller.userId),
+    options: { ...options },
+  };
+}
+
+/**
+ * True when the member's own passkey answered a deletion challenge issued to them (once, unexpired).
+ * The challenge is spent whatever the outcome, so a failed answer needs a fresh one.
+ */
+export async function confirmDeletionWithPasskey(
+  ctx: AuthContext,
+  userId: string,
+  assertion: { challengeId: string; response: PasskeySignInRequest['response'] },
+): Promise<boolean> {
+  const ceremony = await webauthnChallengeRepository.redeem(
+    ctx.prisma,
+    assertion.challengeId,
+    'account_deletion',
+    userId,
+  );
+  if (!ceremony) return false;
+  const passkey = await passkeyRepository.findByCredentialId(ctx.prisma, assertion.response.id);
+  if (!passkey || passkey.userId !== userId) return false;
+  return verifyAssertion(ctx, passkey, ceremony.challenge, assertion.response);
 }
 
 /**
@@ -135,26 +221,12 @@ export async function signInWithPasskey(
   input: PasskeySignInRequest,
   meta: RequestMeta,
 ): Promise<{ message: string; session: StartedSession }> {
-  const ceremony = await webauthnChallengeRepository.redeem(ctx.prisma, input.challengeId, null);
+  const ceremony = await webauthnChallengeRepository.redeem(ctx.prisma, input.challengeId, 'sign_in', null);
   if (!ceremony) throw new UnauthorizedError(MESSAGES.passkeyFailed);
   const passkey = await passkeyRepository.findByCredentialId(ctx.prisma, input.response.id);
   if (!passkey) throw new UnauthorizedError(MESSAGES.passkeyNotRecognized);
-  const { rpID, origin } = relyingParty(ctx);
-  const verification = await verifyAuthenticationResponse({
-    response: input.response as AuthenticationResponseJSON,
-    expectedChallenge: ceremony.challenge,
-    expectedOrigin: origin,
-    expectedRPID: rpID,
-    credential: {
-      id: passkey.credentialId,
-      publicKey: new Uint8Array(passkey.publicKey),
-      counter: Number(passkey.counter),
-      transports: passkey.transports,
-    },
-    requireUserVerification: false,
-  }).catch(() => null);
-  if (!verification?.verified) throw new UnauthorizedError(MESSAGES.passkeyFailed);
-  await passkeyRepository.recordUse(ctx.prisma, passkey.id, verification.authenticationInfo.newCounter);
+  if (!(await verifyAssertion(ctx, passkey, ceremony.challenge, input.response)))
+    throw new UnauthorizedError(MESSAGES.passkeyFailed);
   const session = await startSession(ctx, passkey.user, meta);
   return { message: welcomeMessage(passkey.user, session), session };
 }

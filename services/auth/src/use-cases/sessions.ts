@@ -9,7 +9,8 @@ import { ForbiddenError, UnauthorizedError, writeSessionToCache } from '@crucibl
 import type { Prisma } from '../generated/prisma/client.ts';
 import { sessionRepository } from '../repositories/sessions.ts';
 import { userRepository, type User } from '../repositories/users.ts';
-import type { AuthContext, Emit, RequestMeta } from './context.ts';
+import { accountRestoredMail, recordSelfDeletionStep } from './account-deletion-notices.ts';
+import { inTransaction, type AuthContext, type Emit, type RequestMeta } from './context.ts';
 import { isSuspended, toPrincipal } from './user-views.ts';
 
 const SESSION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -25,11 +26,35 @@ export interface StartedSession {
  * A sign-in within the grace period of the member's own deletion restores the account (true); one
  * after it finds the account gone, as it will be once the erasure has run: the unknown-account answer.
  */
-async function restoreIfDeletionPending(ctx: AuthContext, user: User, now = new Date()): Promise<boolean> {
-  if (!user.deletionScheduledAt) return false;
-  if (user.deletionScheduledAt <= now) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
-  await userRepository.update(ctx.prisma, user.id, { deletionScheduledAt: null });
+async function restoreIfDeletionPending(
+  ctx: AuthContext,
+  user: User,
+  meta: RequestMeta,
+  now = new Date(),
+): Promise<boolean> {
+  const scheduledFor = user.deletionScheduledAt;
+  if (!scheduledFor) return false;
+  if (scheduledFor <= now) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
+  const restored = await inTransaction(ctx, async (tx, emit) => {
+    // Conditional, so of two sign-ins at once one records and mails the restoration.
+    if ((await userRepository.cancelDeletionIfPending(tx, user.id, now)) === 0) return false;
+    await recordSelfDeletionStep(
+      emit,
+      user.id,
+      { actionType: 'user_reactivate', description: `${user.email} signed in and so restored their deleted account` },
+      { sessionId: null, meta, details: { wasScheduledFor: scheduledFor.toISOString() } },
+    );
+    return true;
+  });
+  if (!restored) {
+    // Another sign-in restored it (go on), or the erasure took it meanwhile (as after the period).
+    const current = await userRepository.findById(ctx.prisma, user.id);
+    if (!current || current.deletionScheduledAt) throw new UnauthorizedError(AUTH_MESSAGES.invalidCredentials);
+    return true;
+  }
   ctx.logger.info({ userId: user.id }, 'member signed in within the grace period; account deletion cancelled');
+  if (!(await ctx.mailer.send(accountRestoredMail(ctx.config.PUBLIC_URL, user.email, user.firstName))))
+    ctx.logger.warn({ userId: user.id }, 'account-restored mail not sent');
   return true;
 }
 
@@ -40,7 +65,7 @@ async function restoreIfDeletionPending(ctx: AuthContext, user: User, now = new 
 export async function startSession(ctx: AuthContext, user: User, meta: RequestMeta): Promise<StartedSession> {
   if (user.deactivatedAt) throw new ForbiddenError(AUTH_MESSAGES.accountDeactivated);
   if (isSuspended(user)) throw new ForbiddenError(accountSuspendedMessage(user.suspendedUntil!, user.suspensionReason));
-  const restoredFromDeletion = await restoreIfDeletionPending(ctx, user);
+  const restoredFromDeletion = await restoreIfDeletionPending(ctx, user, meta);
   const expiresAt = new Date(Date.now() + ctx.config.SESSION_TTL_HOURS * 3_600_000);
   const session = await sessionRepository.create(ctx.prisma, { userId: user.id, expiresAt, ...meta });
   await writeSessionToCache(ctx.cache, ctx.bus, session.id, toPrincipal(user, session.id));

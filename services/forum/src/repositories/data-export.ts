@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { DataExportPart } from '@crucible/proto';
-import { readDataExportSections, type DataExportSections } from '@crucible/platform';
+import type { DataExportFile, DataExportPart } from '@crucible/proto';
+import { readDataExportFiles, readDataExportSections, type DataExportSections } from '@crucible/platform';
 
 /** A member's part of their data export: what they wrote, voted, uploaded, watch and moderate. */
 const SECTIONS: DataExportSections = {
@@ -17,4 +17,14 @@ const SECTIONS: DataExportSections = {
 
 export function readMemberData(pool: pg.Pool, userId: string): Promise<DataExportPart> {
   return readDataExportSections(pool, SECTIONS, userId);
+}
+
+/** The bytes of what they uploaded go in the zip too, each named by its id and original name. */
+export function readMemberFiles(pool: pg.Pool, userId: string): Promise<DataExportFile[]> {
+  return readDataExportFiles(
+    pool,
+    `SELECT id || '-' || original_name AS name, file_path AS blob_key FROM attachments
+      WHERE uploaded_by = $1::uuid ORDER BY created_at`,
+    userId,
+  );
 }

@@ -38,8 +38,11 @@ export { PROCESSED_EVENTS_MAX_AGE_MS, STREAM_MAX_AGE_MS } from './retention.ts';
 export type { SqlExecutor } from './sql.ts';
 export {
   answerDataExportRequests,
+  dataExportPage,
+  readDataExportFiles,
   readDataExportSections,
   requestDataExportPart,
   type DataExportSections,
+  type GatheredDataExportPart,
   type DataExportSqlSource,
 } from './data-export.ts';

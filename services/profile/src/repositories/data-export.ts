@@ -1,5 +1,5 @@
-import type { DataExportPart } from '@crucible/proto';
-import { readDataExportSections, type DataExportSections } from '@crucible/platform';
+import type { DataExportFile, DataExportPart } from '@crucible/proto';
+import { readDataExportFiles, readDataExportSections, type DataExportSections } from '@crucible/platform';
 import { rows, type Db } from './db.ts';
 
 /** A member's part of their data export: everything profile keeps of or by them. */
@@ -20,9 +20,20 @@ const SECTIONS: DataExportSections = {
   profileViewsMade: `SELECT * FROM profile_views WHERE viewer_id = $1::uuid ORDER BY created_at`,
 };
 
+const sourceOf = (db: Db) => ({
+  query: async (text: string, values: unknown[]) => ({ rows: await rows<{ items: unknown }>(db, text, ...values) }),
+});
+
 export function readMemberData(db: Db, userId: string): Promise<DataExportPart> {
-  const source = {
-    query: async (text: string, values: unknown[]) => ({ rows: await rows<{ items: unknown }>(db, text, ...values) }),
-  };
-  return readDataExportSections(source, SECTIONS, userId);
+  return readDataExportSections(sourceOf(db), SECTIONS, userId);
+}
+
+/** Their profile picture's bytes go in the zip too (as picture, with its key's extension). */
+export function readMemberFiles(db: Db, userId: string): Promise<DataExportFile[]> {
+  return readDataExportFiles(
+    sourceOf(db),
+    `SELECT 'picture' || coalesce(substring(picture_key from '\\.[A-Za-z0-9]{1,8}$'), '') AS name, picture_key AS blob_key
+      FROM profiles WHERE user_id = $1::uuid AND picture_key IS NOT NULL`,
+    userId,
+  );
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import type { DataExportPart } from '@crucible/proto';
-import { readDataExportSections, type DataExportSections } from '@crucible/platform';
+import type { DataExportFile, DataExportPart } from '@crucible/proto';
+import { readDataExportFiles, readDataExportSections, type DataExportSections } from '@crucible/platform';
 
 /** A member's part of their data export: the projects they own and the tasks in them or assigned to them. */
 const SECTIONS: DataExportSections = {
@@ -12,8 +12,20 @@ const SECTIONS: DataExportSections = {
        OR EXISTS (SELECT 1 FROM task_assignees a WHERE a.task_id = t.id AND a.user_id = $1::uuid)
     ORDER BY t.created_at`,
   taskHistory: `SELECT * FROM task_audit WHERE user_id = $1::uuid ORDER BY created_at`,
+  uploadedFiles: `SELECT id, task_id, original_name, file_size, mime_type, type, created_at
+    FROM task_attachments WHERE uploaded_by = $1::uuid ORDER BY created_at`,
 };
 
 export function readMemberData(pool: pg.Pool, userId: string): Promise<DataExportPart> {
   return readDataExportSections(pool, SECTIONS, userId);
+}
+
+/** The bytes of the task attachments they uploaded go in the zip too, each named by its id and original name. */
+export function readMemberFiles(pool: pg.Pool, userId: string): Promise<DataExportFile[]> {
+  return readDataExportFiles(
+    pool,
+    `SELECT id || '-' || original_name AS name, file_path AS blob_key FROM task_attachments
+      WHERE uploaded_by = $1::uuid ORDER BY created_at`,
+    userId,
+  );
 }

@@ -1,7 +1,7 @@
 import { authRoutes, type AddPasskeyRequest } from '@crucible/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
-import { PASSKEYS_KEY } from './security-query-keys.ts';
+import { ACCOUNT_DELETION_STATUS_KEY, PASSKEYS_KEY } from './security-query-keys.ts';
 
 /**
  * The whole ceremony: the service's challenge, the browser's authenticator (the WebAuthn library is
@@ -25,6 +25,11 @@ export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: addPasskey,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY }),
+    // The deletion section offers a passkey only to a member who has one.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: PASSKEYS_KEY }),
+        queryClient.invalidateQueries({ queryKey: ACCOUNT_DELETION_STATUS_KEY }),
+      ]),
   });
 }

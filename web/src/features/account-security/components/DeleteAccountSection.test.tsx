@@ -5,10 +5,23 @@ import { describe, expect, it } from 'vitest';
 import { stubApi } from '../../../test/fake-api.ts';
 import { aMember, renderApp } from '../../../test/render-app.tsx';
 
-/** The Security page of a signed-in member whose deletion requests `deleteAccount` answers. */
-function securityPageWith(deleteAccount: (body: unknown) => { status: number; body?: unknown }) {
+type Answer = { status: number; body?: unknown };
+
+/**
+ * The Security page of a signed-in member whose deletion requests `deleteAccount` answers; the
+ * service is configured with `graceDays` and the member has a password and perhaps passkeys.
+ */
+function securityPageWith(
+  deleteAccount: (body: unknown) => Answer,
+  options: { graceDays?: number; hasPasskeys?: boolean; passkeyOptions?: () => Answer } = {},
+) {
   let signedIn = true;
   stubApi({
+    'GET /api/auth/account/deletion': () => ({
+      status: 200,
+      body: { graceDays: options.graceDays ?? 7, hasPassword: true, hasPasskeys: options.hasPasskeys ?? false },
+    }),
+    'POST /api/auth/account/delete/passkey-options': () => options.passkeyOptions?.() ?? { status: 500 },
     'GET /api/auth/user': () => (signedIn ? { status: 200, body: aMember() } : { status: 401 }),
     'GET /api/direct-messages/unread-count': () => ({ status: 200, body: { count: 0 } }),
     'GET /api/auth/two-factor': () => ({
@@ -33,10 +46,43 @@ async function confirmWith(password: string, typed: string) {
 }
 
 describe('deleting one’s account', () => {
-  it('states the grace period and what stays before anything is sent', async () => {
-    securityPageWith(() => ({ status: 500 }));
-    expect(await screen.findByText(/After 7 days it is deleted for good/)).toBeTruthy();
-    expect(screen.getByText(/Sign in within 7 days and your account is restored/)).toBeTruthy();
+  it('states the grace period the service is configured with, and what stays, before anything is sent', async () => {
+    securityPageWith(() => ({ status: 500 }), { graceDays: 30 });
+    expect(await screen.findByText(/After 30 days it is deleted for good/)).toBeTruthy();
+    expect(screen.getByText(/Sign in within 30 days and your account is restored/)).toBeTruthy();
+    expect(screen.queryByText(/7 days/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Use a passkey instead' })).toBeNull();
+  });
+
+  it('offers a passkey to a member who has one, and asks the service for a deletion challenge with only the typed word', async () => {
+    let challenges = 0;
+    const sent: unknown[] = [];
+    securityPageWith(
+      (body) => {
+        sent.push(body);
+        return { status: 200 };
+      },
+      {
+        hasPasskeys: true,
+        passkeyOptions: () => {
+          challenges += 1;
+          return { status: 400, body: { statusCode: 400, message: ACCOUNT_DELETION_MESSAGES.noPasskeys } };
+        },
+      },
+    );
+    await userEvent.click(await screen.findByRole('button', { name: 'Use a passkey instead' }));
+    expect(screen.queryByLabelText(/^Password/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm with a passkey' }));
+    expect(await screen.findByText(ACCOUNT_DELETION_MESSAGES.confirmationWrong)).toBeTruthy();
+    expect(challenges).toBe(0);
+
+    await userEvent.type(screen.getByLabelText(/^Confirm by typing DELETE/), 'DELETE');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm with a passkey' }));
+    expect(await screen.findByText(ACCOUNT_DELETION_MESSAGES.noPasskeys)).toBeTruthy();
+    expect(challenges).toBe(1);
+    expect(sent).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Use my password instead' }));
+    expect(await screen.findByLabelText(/^Password/)).toBeTruthy();
   });
 
   it('asks for the typed word and sends nothing without it', async () => {
@@ -69,7 +115,7 @@ describe('deleting one’s account', () => {
       };
     });
     await confirmWith('my passphrase', 'DELETE');
-    expect(await screen.findByText(/Your account is deactivated and will be deleted in 7 days/)).toBeTruthy();
+    expect(await screen.findByText(/Your account is deactivated and will be deleted on .*2026/)).toBeTruthy();
     expect(sent).toEqual([{ password: 'my passphrase', confirmation: 'DELETE' }]);
   });
 });
