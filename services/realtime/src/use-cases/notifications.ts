@@ -114,6 +114,7 @@ export const NOTIFYING_SUBJECTS = [
   SUBJECTS.projectTaskAssigned,
   SUBJECTS.projectTaskStatusChanged,
   SUBJECTS.projectTaskUpdated,
+  SUBJECTS.projectTaskCommented,
 ] as const;
 export type NotifyingEvent = EventOf<(typeof NOTIFYING_SUBJECTS)[number]>;
 
@@ -210,6 +211,34 @@ async function draftsFor(ctx: RealtimeContext, event: NotifyingEvent): Promise<N
           fromUserId: message.senderId,
           metadata: { messageId: message.id },
         },
+      ];
+    }
+    case SUBJECTS.projectTaskCommented: {
+      // The mentioned are told they were mentioned; the other assignees that there is a comment.
+      const comment = event.payload;
+      const about = { ...none, projectId: comment.projectId, fromUserId: comment.authorId };
+      const metadata = { taskId: comment.taskId, commentId: comment.commentId };
+      const mentioned = comment.mentionedIds.filter((userId) => userId !== comment.authorId);
+      const assignees = comment.assigneeIds.filter(
+        (userId) => userId !== comment.authorId && !mentioned.includes(userId),
+      );
+      return [
+        ...mentioned.map((userId) => ({
+          ...about,
+          userId,
+          type: 'mention' as const,
+          title: title(`${comment.authorName} mentioned you on "${comment.title}"`),
+          message: comment.excerpt,
+          metadata,
+        })),
+        ...assignees.map((userId) => ({
+          ...about,
+          userId,
+          type: 'project_update' as const,
+          title: title(`New comment on "${comment.title}"`),
+          message: `${comment.authorName}: ${comment.excerpt}`,
+          metadata,
+        })),
       ];
     }
     default: {
