@@ -115,6 +115,36 @@ describe('notifications from events', () => {
     const actorList = await rt.call<NotificationDetail[]>('/api/notifications', { token: mentioner.token });
     expect(actorList).toEqual([]);
   });
+
+  it('tells those a task comment mentions that they were mentioned, and the other assignees that there is a comment', async () => {
+    const [author, mentioned, assignee] = [await world.member(), await world.member(), await world.member()];
+    await rt.bus.publish(
+      newEvent(SUBJECTS.projectTaskCommented, {
+        commentId: randomUUID(),
+        taskId: randomUUID(),
+        projectId: randomUUID(),
+        title: 'Ship it',
+        authorId: author.id,
+        authorName: 'Ada Author',
+        excerpt: '@Menno please look',
+        mentionedIds: [mentioned.id],
+        assigneeIds: [author.id, mentioned.id, assignee.id],
+      }),
+    );
+    await vi.waitFor(async () => {
+      const list = await rt.call<NotificationDetail[]>('/api/notifications', { token: mentioned.token });
+      expect(list.map((notification) => [notification.type, notification.title, notification.message])).toEqual([
+        ['mention', 'Ada Author mentioned you on "Ship it"', '@Menno please look'],
+      ]);
+    }, WAIT);
+    await vi.waitFor(async () => {
+      const list = await rt.call<NotificationDetail[]>('/api/notifications', { token: assignee.token });
+      expect(list.map((notification) => [notification.type, notification.title])).toEqual([
+        ['project_update', 'New comment on "Ship it"'],
+      ]);
+    }, WAIT);
+    expect(await rt.call<NotificationDetail[]>('/api/notifications', { token: author.token })).toEqual([]);
+  });
 });
 
 describe('removed posts', () => {
