@@ -115,13 +115,17 @@ describe('project timeline and task conversation', () => {
       await page.getByRole('menuitem', { name: '@Nia Tester' }).click();
       await box2.pressSequentially('please look');
       await dialog.getByRole('button', { name: 'Comment', exact: true }).click();
-      await dialog.getByRole('list', { name: 'Comments' }).getByText('Ready for review @Nia Tester please look').waitFor();
-      const comments = (await (
-        await page.request.get(at(`/api/tasks/${design.id}/comments`))
-      ).json()) as TaskComment[];
+      await dialog
+        .getByRole('list', { name: 'Comments' })
+        .getByText('Ready for review @Nia Tester please look')
+        .waitFor();
+      const comments = (await (await page.request.get(at(`/api/tasks/${design.id}/comments`))).json()) as TaskComment[];
       expect(comments.map((comment) => comment.mentions)).toEqual([[nia.id]]);
       // The history shows in the same dialog.
-      await dialog.getByRole('list', { name: 'Task history' }).getByText(/created the task 'Design'/).waitFor();
+      await dialog
+        .getByRole('list', { name: 'Task history' })
+        .getByText(/created the task 'Design'/)
+        .waitFor();
     });
 
     await withPage(browser, 'ptl-nia', async (page) => {
