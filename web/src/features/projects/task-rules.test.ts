@@ -8,6 +8,7 @@ import {
   displayName,
   filterMyTasks,
   ganttLayout,
+  historyNewestFirst,
   insertMention,
   isOverdue,
   kanbanColumn,
@@ -289,6 +290,28 @@ describe('comments and history', () => {
     expect(row('updated', 'parentTaskId', null, 't1')).toBe('changed parent task from none to Task t1');
     expect(row('updated', 'completionPercentage', '0', '40')).toBe('changed completion from 0% to 40%');
     expect(row('attachment_added', 'attachments', null, 'notes.md')).toBe('attached notes.md');
+    expect(row('updated', 'dueDate', null, '2026-04-20')).toBe(
+      `changed due date from none to ${new Date(2026, 3, 20).toLocaleDateString()}`,
+    );
+  });
+
+  it('lists history newest first, a change in written order, without the single assignee beside the list', () => {
+    const entry = (id: string, createdAt: string, fieldName: string | null) => ({
+      id,
+      createdAt,
+      action: 'created',
+      fieldName,
+      oldValue: null,
+      newValue: 'x',
+    });
+    const rows = [
+      entry('title', '2026-04-15T10:00:00.000Z', null),
+      entry('single', '2026-04-15T10:00:00.000Z', 'assigneeId'),
+      entry('list', '2026-04-15T10:00:00.000Z', 'assignees'),
+      entry('later', '2026-04-15T11:00:00.000Z', 'status'),
+      entry('alone', '2026-04-15T12:00:00.000Z', 'assigneeId'),
+    ];
+    expect(historyNewestFirst(rows).map((row) => row.id)).toEqual(['alone', 'later', 'title', 'list']);
   });
 });
 

@@ -345,6 +345,22 @@ export interface HistoryEntry {
 }
 
 /**
+ * The history newest first, the rows of one change in the order they were written (the task's
+ * creation before its fields). The legacy single assignee's row is left out where the same change
+ * has the assignees row (one assignee model: the list says it all).
+ */
+export function historyNewestFirst<Entry extends HistoryEntry & { createdAt: string }>(entries: Entry[]): Entry[] {
+  const listChanges = new Set(
+    entries.filter((entry) => entry.fieldName === 'assignees').map((entry) => entry.createdAt),
+  );
+  return entries
+    .filter((entry) => entry.fieldName !== 'assigneeId' || !listChanges.has(entry.createdAt))
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => Date.parse(b.entry.createdAt) - Date.parse(a.entry.createdAt) || a.index - b.index)
+    .map(({ entry }) => entry);
+}
+
+/**
  * One line of the task's history, readable: people and tasks by name (their ids are what the
  * service records), completion in percent, long text shortened.
  */
@@ -358,6 +374,7 @@ export function describeHistoryEntry(
     if (field === 'assignees' || field === 'assigneeId') return raw.split(',').map(names.user).join(', ');
     if (field === 'prerequisites' || field === 'parentTaskId') return raw.split(',').map(names.task).join(', ');
     if (field === 'completionPercentage') return `${raw}%`;
+    if (field === 'startDate' || field === 'dueDate') return parseDue(raw).toLocaleDateString();
     return `'${truncate(raw, 60)}'`;
   };
   const label = HISTORY_FIELDS[field] ?? field;

@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Typography } from '@mui/material';
 import { useTaskHistory } from '../api/get-task-history.ts';
-import { describeHistoryEntry } from '../task-rules.ts';
+import { describeHistoryEntry, historyNewestFirst } from '../task-rules.ts';
 
 interface TaskHistoryProps {
   taskId: string;
@@ -11,7 +11,7 @@ interface TaskHistoryProps {
 /** The Edit Task dialog's history: what the service recorded of every change, newest first. */
 export function TaskHistory({ taskId, userName, taskTitle }: TaskHistoryProps) {
   const history = useTaskHistory(taskId);
-  const entries = [...(history.data ?? [])].reverse();
+  const entries = historyNewestFirst(history.data ?? []);
   return (
     <Box component="section" aria-labelledby={`task-history-${taskId}`}>
       <Typography id={`task-history-${taskId}`} variant="subtitle2" component="h3">
