@@ -91,10 +91,11 @@ describe('notifications from events', () => {
         context: '@you look',
       }),
     );
+    const [taskId, projectId] = [randomUUID(), randomUUID()];
     await rt.bus.publish(
       newEvent(SUBJECTS.projectTaskAssigned, {
-        taskId: randomUUID(),
-        projectId: randomUUID(),
+        taskId,
+        projectId,
         title: 'Write the plan',
         assigneeIds: [assignee.id, mentioner.id],
         actorId: mentioner.id,
@@ -109,7 +110,7 @@ describe('notifications from events', () => {
     await vi.waitFor(async () => {
       const list = await rt.call<NotificationDetail[]>('/api/notifications', { token: assignee.token });
       expect(list.map((notification) => [notification.type, notification.title, notification.link])).toEqual([
-        ['project_update', 'Task assigned to you: Write the plan', '/projects'],
+        ['project_update', 'Task assigned to you: Write the plan', `/projects?project=${projectId}&task=${taskId}`],
       ]);
     }, WAIT);
     const actorList = await rt.call<NotificationDetail[]>('/api/notifications', { token: mentioner.token });

@@ -18,11 +18,16 @@ import { nameSeenByMember } from './users.ts';
 
 /** Where the web app opens a notification: what it is about. */
 export function linkOf(
-  row: Pick<NotificationRow, 'type' | 'discussionId' | 'replyId' | 'projectId' | 'fromUserId'>,
+  row: Pick<NotificationRow, 'type' | 'discussionId' | 'replyId' | 'projectId' | 'fromUserId'> & {
+    metadata?: Record<string, unknown>;
+  },
 ): string | null {
   // A reply's notification opens the discussion at that reply.
   if (row.discussionId && row.replyId) return `/forums?discussion=${row.discussionId}&reply=${row.replyId}`;
   if (row.discussionId) return `/forums?discussion=${row.discussionId}`;
+  // A task's notification opens the task (the projects page's shared-link form).
+  const taskId = row.metadata?.taskId;
+  if (row.projectId && typeof taskId === 'string') return `/projects?project=${row.projectId}&task=${taskId}`;
   if (row.projectId) return '/projects';
   if (row.type === 'direct_message' && row.fromUserId) return `/messages?with=${row.fromUserId}`;
   return null;
