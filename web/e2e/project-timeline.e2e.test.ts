@@ -2,7 +2,8 @@
  * The project timeline and task conversation against the product as `npm start` starts it
  * (`npx vitest run --project e2e web/e2e/project-timeline.e2e.test.ts`): the Gantt draws start-to-due
  * bars with an arrow from a prerequisite to its dependent, a bar dragged with the mouse keeps its new
- * days after a reload, and a comment mentioning a member notifies that member.
+ * days after a reload, and a comment mentioning a member notifies that member, whose notification opens
+ * the task.
  */
 import { type NotificationDetail, type Project, type Task, type TaskComment } from '@crucible/proto';
 import type { Browser, Page } from 'playwright-core';
@@ -141,11 +142,18 @@ describe('project timeline and task conversation', () => {
         .toContainEqual(['mention', 'Cora Tester mentioned you on "Design"']);
       await page.goto(at('/'));
       await page.getByRole('button', { name: /^Notifications/ }).click();
-      await page
+      const entry = page
         .getByRole('menu')
         .getByRole('menuitem')
-        .filter({ hasText: 'Cora Tester mentioned you on "Design"' })
+        .filter({ hasText: 'Cora Tester mentioned you on "Design"' });
+      await entry.click();
+      // The notification opens the task it is about, with the comment.
+      const dialog = page.getByRole('dialog', { name: 'Edit Task' });
+      await dialog
+        .getByRole('list', { name: 'Comments' })
+        .getByText('Ready for review @Nia Tester please look')
         .waitFor();
+      expect(await dialog.getByRole('textbox', { name: 'Title' }).inputValue()).toBe('Design');
     });
   });
 });
