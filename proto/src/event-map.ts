@@ -23,7 +23,7 @@ import {
 } from './forum.ts';
 import { memberWarnedPayloadSchema, messageReportCreatedPayloadSchema, postReportedPayloadSchema } from './admin.ts';
 import { profileIdentityChangedPayloadSchema, profileSettingsUpdatedPayloadSchema } from './profile.ts';
-import { taskEventPayloadSchema } from './project.ts';
+import { taskCommentedPayloadSchema, taskEventPayloadSchema } from './project.ts';
 
 /**
  * Every event subject and the schema of its payload (immich's EventMap): emitting is typed by it,
@@ -59,6 +59,7 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.projectTaskAssigned]: taskEventPayloadSchema,
   [SUBJECTS.projectTaskStatusChanged]: taskEventPayloadSchema,
   [SUBJECTS.projectTaskUpdated]: taskEventPayloadSchema,
+  [SUBJECTS.projectTaskCommented]: taskCommentedPayloadSchema,
 } as const satisfies Record<(typeof SUBJECTS)[keyof typeof SUBJECTS], z.ZodType>;
 
 export type EventSubject = keyof typeof EVENT_PAYLOADS;

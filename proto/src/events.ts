@@ -55,6 +55,8 @@ export const SUBJECTS = {
   projectTaskAssigned: 'project.task.assigned',
   projectTaskStatusChanged: 'project.task.status_changed',
   projectTaskUpdated: 'project.task.updated',
+  /** A comment on a task (taskCommentedPayloadSchema); realtime notifies the mentioned and the assignees. */
+  projectTaskCommented: 'project.task.commented',
 } as const;
 
 /** Request-reply subjects (service-to-service questions). */

@@ -11,6 +11,13 @@ export const PROJECT_MESSAGES = {
   invalidPriority: 'Priority must be one of Low, Medium, High, Critical',
   completionRange: 'Completion must be between 0 and 100',
   invalidDueDate: 'Due date must be a date (YYYY-MM-DD or an ISO timestamp)',
+  invalidStartDate: 'Start date must be a date (YYYY-MM-DD or an ISO timestamp)',
+  /** 400 when a task would start after it is due (beyond the spec: the timeline's bar). */
+  startAfterDue: 'The start date must be on or before the due date',
+  commentRequired: 'Comment is required',
+  commentTooLong: 'Comment must be 5000 characters or less',
+  /** 400: only those who may see the task can be mentioned on it. */
+  mentionNotMember: 'Only Core members and admins can be mentioned on a task',
   accessDenied: 'Project management is available only to Core and Admin users.',
   accessDeniedTitle: 'Access Denied',
   projectNotFound: 'Project not found',
@@ -81,21 +88,24 @@ const assigneeRef = z
   .transform((value) => (value === 'unassigned' || value === '' ? null : value));
 
 /** A calendar date or an ISO timestamp; '' and null clear it. Kept as the calendar day (YYYY-MM-DD). */
-const dueDate = z.union([z.literal(''), z.null(), z.string()]).transform((value, ctx) => {
-  if (value === '' || value === null) return null;
-  const day = /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0];
-  // Date.parse rolls 2026-02-31 over to March: the day must read back as itself.
-  const realDay =
-    day !== undefined &&
-    !Number.isNaN(Date.parse(value)) &&
-    !Number.isNaN(Date.parse(day)) &&
-    new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
-  if (!realDay) {
-    ctx.addIssue({ code: 'custom', message: PROJECT_MESSAGES.invalidDueDate });
-    return z.NEVER;
-  }
-  return day;
-});
+const calendarDay = (invalid: string) =>
+  z.union([z.literal(''), z.null(), z.string()]).transform((value, ctx) => {
+    if (value === '' || value === null) return null;
+    const day = /^\d{4}-\d{2}-\d{2}/.exec(value)?.[0];
+    // Date.parse rolls 2026-02-31 over to March: the day must read back as itself.
+    const realDay =
+      day !== undefined &&
+      !Number.isNaN(Date.parse(value)) &&
+      !Number.isNaN(Date.parse(day)) &&
+      new Date(`${day}T00:00:00Z`).toISOString().startsWith(day);
+    if (!realDay) {
+      ctx.addIssue({ code: 'custom', message: invalid });
+      return z.NEVER;
+    }
+    return day;
+  });
+const dueDate = calendarDay(PROJECT_MESSAGES.invalidDueDate);
+const startDate = calendarDay(PROJECT_MESSAGES.invalidStartDate);
 const completion = z
   .number({ error: PROJECT_MESSAGES.completionRange })
   .int(PROJECT_MESSAGES.completionRange)
@@ -131,6 +141,8 @@ export const taskCreateSchema = z.object({
   assigneeId: assigneeRef.optional(),
   assignees: assigneeList.optional(),
   parentTaskId: parentRef.optional(),
+  /** Beyond the spec: the timeline's bar starts here (on or before dueDate). */
+  startDate: startDate.optional(),
   dueDate: dueDate.optional(),
   completionPercentage: completion.default(0),
   prerequisites: prerequisiteList.optional(),
@@ -147,6 +159,7 @@ export const taskPatchSchema = z.object({
   assigneeId: assigneeRef.optional(),
   assignees: assigneeList.optional(),
   parentTaskId: parentRef.optional(),
+  startDate: startDate.optional(),
   dueDate: dueDate.optional(),
   completionPercentage: completion.optional(),
   prerequisites: prerequisiteList.optional(),
@@ -164,6 +177,20 @@ export const taskBoardOrderSchema = z.object({
   taskIds: z.array(uuid).min(1).max(10_000),
 });
 export type TaskBoardOrder = z.input<typeof taskBoardOrderSchema>;
+
+/**
+ * POST /api/tasks/{taskId}/comments: the text and the members it mentions (picked by the page's
+ * '@' list, each shown in the text as @Name). Mentioned and assigned members are notified.
+ */
+export const taskCommentCreateSchema = z.object({
+  content: z
+    .string({ error: PROJECT_MESSAGES.commentRequired })
+    .trim()
+    .min(1, PROJECT_MESSAGES.commentRequired)
+    .max(5000, PROJECT_MESSAGES.commentTooLong),
+  mentions: z.array(uuid).max(50).default([]),
+});
+export type TaskCommentCreate = z.input<typeof taskCommentCreateSchema>;
 
 /** POST /api/tasks/{taskId}/dependencies */
 export const taskDependencyCreateSchema = z.object({
@@ -203,6 +230,8 @@ export const taskSchema = z.object({
   assigneeId: z.string().nullable(),
   assignees: z.array(z.string()),
   parentTaskId: z.string().nullable(),
+  /** YYYY-MM-DD or null (beyond the spec; absent from answers of older builds). */
+  startDate: z.string().nullable(),
   /** YYYY-MM-DD or null. */
   dueDate: z.string().nullable(),
   completionPercentage: z.number().int(),
@@ -230,6 +259,30 @@ export const taskAssigneeSchema = z.object({
 });
 export type TaskAssignee = z.infer<typeof taskAssigneeSchema>;
 
+export const taskCommentSchema = z.object({
+  id: z.string(),
+  taskId: z.string(),
+  authorId: z.string(),
+  /** The author's name as the service knows it ('Former member' once the account is gone). */
+  authorName: z.string(),
+  content: z.string(),
+  mentions: z.array(z.string()),
+  createdAt: timestamp,
+});
+export type TaskComment = z.infer<typeof taskCommentSchema>;
+
+/**
+ * A name for every member any task lists as an assignee and every Core member or admin the
+ * service knows, so a page never shows 'Unknown User' for someone demoted, deactivated or an admin.
+ */
+export const projectPersonSchema = z.object({
+  id: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type ProjectPerson = z.infer<typeof projectPersonSchema>;
+
 export const taskAuditSchema = z.object({
   id: z.string(),
   taskId: z.string(),
@@ -254,6 +307,23 @@ export const taskEventPayloadSchema = z.object({
   actorId: z.string(),
 });
 export type TaskEventPayload = z.infer<typeof taskEventPayloadSchema>;
+
+/**
+ * project.task.commented: the live layer tells the mentioned members ('mentioned you') and the
+ * other assignees ('New comment'), never the author.
+ */
+export const taskCommentedPayloadSchema = z.object({
+  commentId: z.string(),
+  taskId: z.string(),
+  projectId: z.string(),
+  title: z.string(),
+  authorId: z.string(),
+  authorName: z.string(),
+  excerpt: z.string(),
+  mentionedIds: z.array(z.string()),
+  assigneeIds: z.array(z.string()),
+});
+export type TaskCommentedPayload = z.infer<typeof taskCommentedPayloadSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Task attachments: the forum's upload flow and schemas (POST .../upload answers the forum's

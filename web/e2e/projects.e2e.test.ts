@@ -141,8 +141,9 @@ describe('project management', () => {
       // A click opens Edit Task: assign Cora and make 'Write spec' a prerequisite.
       await card(page, 'Ship it').click();
       const edit = page.getByRole('dialog', { name: 'Edit Task' });
-      await edit.getByRole('combobox', { name: 'Assignee', exact: true }).click();
+      await edit.getByRole('combobox', { name: 'Assignees', exact: true }).click();
       await page.getByRole('option', { name: 'Cora Tester' }).click();
+      await page.keyboard.press('Escape');
       await edit.getByRole('combobox', { name: 'Add Prerequisite' }).click();
       await page.getByRole('option', { name: 'Write spec' }).click();
       await edit.getByRole('button', { name: 'Write spec' }).waitFor();

@@ -91,10 +91,11 @@ describe('notifications from events', () => {
         context: '@you look',
       }),
     );
+    const [taskId, projectId] = [randomUUID(), randomUUID()];
     await rt.bus.publish(
       newEvent(SUBJECTS.projectTaskAssigned, {
-        taskId: randomUUID(),
-        projectId: randomUUID(),
+        taskId,
+        projectId,
         title: 'Write the plan',
         assigneeIds: [assignee.id, mentioner.id],
         actorId: mentioner.id,
@@ -109,11 +110,41 @@ describe('notifications from events', () => {
     await vi.waitFor(async () => {
       const list = await rt.call<NotificationDetail[]>('/api/notifications', { token: assignee.token });
       expect(list.map((notification) => [notification.type, notification.title, notification.link])).toEqual([
-        ['project_update', 'Task assigned to you: Write the plan', '/projects'],
+        ['project_update', 'Task assigned to you: Write the plan', `/projects?project=${projectId}&task=${taskId}`],
       ]);
     }, WAIT);
     const actorList = await rt.call<NotificationDetail[]>('/api/notifications', { token: mentioner.token });
     expect(actorList).toEqual([]);
+  });
+
+  it('tells those a task comment mentions that they were mentioned, and the other assignees that there is a comment', async () => {
+    const [author, mentioned, assignee] = [await world.member(), await world.member(), await world.member()];
+    await rt.bus.publish(
+      newEvent(SUBJECTS.projectTaskCommented, {
+        commentId: randomUUID(),
+        taskId: randomUUID(),
+        projectId: randomUUID(),
+        title: 'Ship it',
+        authorId: author.id,
+        authorName: 'Ada Author',
+        excerpt: '@Menno please look',
+        mentionedIds: [mentioned.id],
+        assigneeIds: [author.id, mentioned.id, assignee.id],
+      }),
+    );
+    await vi.waitFor(async () => {
+      const list = await rt.call<NotificationDetail[]>('/api/notifications', { token: mentioned.token });
+      expect(list.map((notification) => [notification.type, notification.title, notification.message])).toEqual([
+        ['mention', 'Ada Author mentioned you on "Ship it"', '@Menno please look'],
+      ]);
+    }, WAIT);
+    await vi.waitFor(async () => {
+      const list = await rt.call<NotificationDetail[]>('/api/notifications', { token: assignee.token });
+      expect(list.map((notification) => [notification.type, notification.title])).toEqual([
+        ['project_update', 'New comment on "Ship it"'],
+      ]);
+    }, WAIT);
+    expect(await rt.call<NotificationDetail[]>('/api/notifications', { token: author.token })).toEqual([]);
   });
 });
 

@@ -20,8 +20,8 @@ const FILE_DESCRIPTIONS: Record<keyof typeof DATA_EXPORT_PARTS, string> = {
   realtime: 'Community chat messages you sent (chatMessages), your notifications (notifications) and settings.',
   project:
     'Projects you own (projectsOwned), the tasks in them or assigned to you (tasks: in_own_project and ' +
-    'assigned_to_member say which), the task changes you made (taskHistory) and the task attachments ' +
-    'you uploaded (uploadedFiles).',
+    'assigned_to_member say which), the task changes you made (taskHistory), your comments on tasks ' +
+    '(taskComments) and the task attachments you uploaded (uploadedFiles).',
 };
 
 /** README.txt of a member's export: what each file holds. */

@@ -5,6 +5,8 @@ import { DOWNLOAD_SAFETY_HEADERS, createRouteMounter, principalOf, type TokenVer
 import { viewerOf, type Viewer } from '../use-cases/access.ts';
 import type { ProjectContext } from '../use-cases/context.ts';
 import * as attachments from '../use-cases/attachments.ts';
+import * as comments from '../use-cases/comments.ts';
+import * as people from '../use-cases/people.ts';
 import * as projects from '../use-cases/projects.ts';
 import * as tasks from '../use-cases/tasks.ts';
 
@@ -19,6 +21,10 @@ export function registerProjectRoutes(router: Router, deps: { ctx: ProjectContex
   });
   mount(routes.createProject, async ({ body }, req, res) => {
     res.status(201).json(await projects.createProject(ctx, viewer(req), body));
+  });
+  // Before /api/projects/:projectId, which would take 'people' for an id.
+  mount(routes.listProjectPeople, async (_input, req, res) => {
+    res.json(await people.listProjectPeople(ctx, viewer(req)));
   });
   mount(routes.getProject, async ({ params }, req, res) => {
     res.json(await projects.getProject(ctx, viewer(req), params.projectId));
@@ -67,6 +73,12 @@ export function registerProjectRoutes(router: Router, deps: { ctx: ProjectContex
   });
   mount(routes.listTaskAudit, async ({ params }, req, res) => {
     res.json(await tasks.listAudit(ctx, viewer(req), params.taskId));
+  });
+  mount(routes.listTaskComments, async ({ params }, req, res) => {
+    res.json(await comments.listTaskComments(ctx, viewer(req), params.taskId));
+  });
+  mount(routes.createTaskComment, async ({ params, body }, req, res) => {
+    res.status(201).json(await comments.createTaskComment(ctx, viewer(req), params.taskId, body));
   });
   mount(routes.listTaskAttachments, async ({ params }, req, res) => {
     res.json(await attachments.listTaskAttachments(ctx, viewer(req), params.taskId));

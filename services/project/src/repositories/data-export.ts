@@ -2,7 +2,8 @@ import type pg from 'pg';
 import type { DataExportFile, DataExportPart } from '@crucible/proto';
 import { readDataExportFiles, readDataExportSections, type DataExportSections } from '@crucible/platform';
 
-/** A member's part of their data export: the projects they own and the tasks in them or assigned to them. */
+/** A member's part of their data export: the projects they own and the tasks in them or assigned to them, and what
+ * they wrote on tasks. */
 const SECTIONS: DataExportSections = {
   projectsOwned: `SELECT * FROM projects WHERE owner_id = $1::uuid ORDER BY created_at`,
   tasks: `SELECT t.*, (p.owner_id = $1::uuid) AS in_own_project,
@@ -14,6 +15,7 @@ const SECTIONS: DataExportSections = {
   taskHistory: `SELECT * FROM task_audit WHERE user_id = $1::uuid ORDER BY created_at`,
   uploadedFiles: `SELECT id, task_id, original_name, file_size, mime_type, type, created_at
     FROM task_attachments WHERE uploaded_by = $1::uuid ORDER BY created_at`,
+  taskComments: `SELECT * FROM task_comments WHERE author_id = $1::uuid ORDER BY created_at`,
 };
 
 export function readMemberData(pool: pg.Pool, userId: string): Promise<DataExportPart> {

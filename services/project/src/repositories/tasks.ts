@@ -12,6 +12,7 @@ interface TaskRow {
   priority: TaskPriority;
   assignee_id: string | null;
   parent_task_id: string | null;
+  start_date: string | null;
   due_date: string | null;
   completion_percentage: number;
   board_rank: number | null;
@@ -38,7 +39,7 @@ function taskSelect(where: string): string {
         FROM task_dependencies d JOIN picked ON picked.id = d.task_id GROUP BY d.task_id)
     SELECT picked.id, picked.project_id, picked.title, picked.description, picked.status::text AS status,
            picked.priority::text AS priority, picked.assignee_id, picked.parent_task_id,
-           to_char(picked.due_date, 'YYYY-MM-DD') AS due_date, picked.completion_percentage,
+           to_char(picked.start_date, 'YYYY-MM-DD') AS start_date, to_char(picked.due_date, 'YYYY-MM-DD') AS due_date, picked.completion_percentage,
            picked.board_rank, picked.created_at, picked.updated_at,
            COALESCE(assigned.ids, '{}') AS assignees, COALESCE(required.ids, '{}') AS prerequisites
       FROM picked
@@ -58,6 +59,7 @@ function toTask(row: TaskRow): Task {
     assigneeId: row.assignee_id,
     assignees: row.assignees,
     parentTaskId: row.parent_task_id,
+    startDate: row.start_date,
     dueDate: row.due_date,
     completionPercentage: row.completion_percentage,
     prerequisites: row.prerequisites,
@@ -75,6 +77,7 @@ export interface TaskFields {
   priority: TaskPriority;
   assigneeId: string | null;
   parentTaskId: string | null;
+  startDate: string | null;
   dueDate: string | null;
   completionPercentage: number;
 }
@@ -86,6 +89,7 @@ const COLUMNS: Record<keyof TaskFields, string> = {
   priority: 'priority',
   assigneeId: 'assignee_id',
   parentTaskId: 'parent_task_id',
+  startDate: 'start_date',
   dueDate: 'due_date',
   completionPercentage: 'completion_percentage',
 };
@@ -96,6 +100,7 @@ const CASTS: Record<keyof TaskFields, string> = {
   priority: 'task_priority',
   assigneeId: 'uuid',
   parentTaskId: 'uuid',
+  startDate: 'date',
   dueDate: 'date',
   completionPercentage: 'int',
 };
@@ -112,7 +117,7 @@ function taskListJson(where: string): string {
              'id', t.id, 'projectId', t.project_id, 'title', t.title, 'description', t.description,
              'status', t.status, 'priority', t.priority, 'assigneeId', t.assignee_id,
              'assignees', COALESCE(assigned.ids, '{}'), 'parentTaskId', t.parent_task_id,
-             'dueDate', to_char(t.due_date, 'YYYY-MM-DD'), 'completionPercentage', t.completion_percentage,
+             'startDate', to_char(t.start_date, 'YYYY-MM-DD'), 'dueDate', to_char(t.due_date, 'YYYY-MM-DD'), 'completionPercentage', t.completion_percentage,
              'prerequisites', COALESCE(required.ids, '{}'), 'boardRank', t.board_rank,
              'createdAt', to_char(t.created_at AT TIME ZONE 'UTC', ${ISO_TIME}),
              'updatedAt', to_char(t.updated_at AT TIME ZONE 'UTC', ${ISO_TIME})
@@ -198,8 +203,9 @@ export const tasks = {
     await query(
       db,
       `INSERT INTO tasks (id, project_id, title, description, status, priority, assignee_id, parent_task_id, due_date,
-                          completion_percentage)
-       VALUES ($1::uuid, $2::uuid, $3, $4, $5::task_status, $6::task_priority, $7::uuid, $8::uuid, $9::date, $10)`,
+                          completion_percentage, start_date)
+       VALUES ($1::uuid, $2::uuid, $3, $4, $5::task_status, $6::task_priority, $7::uuid, $8::uuid, $9::date, $10,
+               $11::date)`,
       id,
       projectId,
       fields.title,
@@ -210,6 +216,7 @@ export const tasks = {
       fields.parentTaskId,
       fields.dueDate,
       fields.completionPercentage,
+      fields.startDate,
     );
     return id;
   },

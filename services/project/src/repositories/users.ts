@@ -1,5 +1,5 @@
-import type { AccessLevel, UserEventPayload } from '@crucible/proto';
-import type { Db } from './db.ts';
+import type { AccessLevel, ProjectPerson, UserEventPayload } from '@crucible/proto';
+import { query, type Db } from './db.ts';
 
 export interface KnownUser {
   id: string;
@@ -37,4 +37,33 @@ export const userReplica = {
   delete: (db: Db, id: string) => db.user.deleteMany({ where: { id } }),
   findMany: (db: Db, ids: string[]): Promise<KnownUser[]> =>
     ids.length ? db.user.findMany({ where: { id: { in: ids } }, select: KNOWN_USER }) : Promise.resolve([]),
+};
+
+const PERSON = { id: true, firstName: true, lastName: true, email: true } as const;
+
+export const people = {
+  /**
+   * Every member a page may have to name on a project: Core members and admins (by level or flag)
+   * and anyone any task lists as an assignee, whatever their level now.
+   */
+  onProjects: (db: Db): Promise<ProjectPerson[]> =>
+    query<ProjectPerson>(
+      db,
+      `SELECT u.id::text AS id, u.first_name AS "firstName", u.last_name AS "lastName", u.email
+         FROM users u
+        WHERE u.access_level IN ('Core', 'Admin') OR u.is_admin
+           OR EXISTS (SELECT 1 FROM task_assignees a WHERE a.user_id = u.id)
+        ORDER BY u.first_name NULLS LAST, u.last_name NULLS LAST, u.id`,
+    ),
+  /** Assignee ids the replica has no row for (their event not applied yet): asked of auth. */
+  unknownAssignees: async (db: Db): Promise<string[]> =>
+    (
+      await query<{ id: string }>(
+        db,
+        `SELECT DISTINCT a.user_id::text AS id FROM task_assignees a
+          WHERE NOT EXISTS (SELECT 1 FROM users u WHERE u.id = a.user_id)`,
+      )
+    ).map((row) => row.id),
+  byIds: (db: Db, ids: string[]): Promise<ProjectPerson[]> =>
+    ids.length ? db.user.findMany({ where: { id: { in: ids } }, select: PERSON }) : Promise.resolve([]),
 };

@@ -34,6 +34,7 @@ const FIELDS: (keyof TaskFields)[] = [
   'priority',
   'assigneeId',
   'parentTaskId',
+  'startDate',
   'dueDate',
   'completionPercentage',
 ];
@@ -64,6 +65,12 @@ export function reconcileAssignees(
     return { assigneeId: single, assignees: single && !list.includes(single) ? [single, ...list] : list };
   }
   return current;
+}
+
+/** A task may start on its due day but not after it (days compare as YYYY-MM-DD text). */
+function checkDates(dates: { startDate: string | null; dueDate: string | null }): void {
+  if (dates.startDate && dates.dueDate && dates.startDate > dates.dueDate)
+    throw new BadRequestError(PROJECT_MESSAGES.startAfterDue);
 }
 
 async function requireTask(ctx: ProjectContext, db: Tx | ProjectContext['prisma'], taskId: string): Promise<Task> {
@@ -179,9 +186,11 @@ export async function createTask(
       priority: input.priority,
       assigneeId: people.assigneeId,
       parentTaskId,
+      startDate: input.startDate ?? null,
       dueDate: input.dueDate ?? null,
       completionPercentage: input.completionPercentage,
     };
+    checkDates(fields);
     const id = await tasks.create(tx, projectId, fields);
     await assigneeRows.add(tx, id, people.assignees, viewer.id);
     for (const prerequisite of new Set(input.prerequisites ?? []))
@@ -261,6 +270,10 @@ export async function updateTask(
         newValue: auditValue(value),
       });
     }
+    checkDates({
+      startDate: changes.startDate !== undefined ? changes.startDate : before.startDate,
+      dueDate: changes.dueDate !== undefined ? changes.dueDate : before.dueDate,
+    });
     if (changes.parentTaskId) await checkParent(tx, before, changes.parentTaskId);
     const addedPeople = people.assignees.filter((id) => !before.assignees.includes(id));
     const removedPeople = before.assignees.filter((id) => !people.assignees.includes(id));

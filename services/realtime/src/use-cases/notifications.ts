@@ -18,11 +18,16 @@ import { nameSeenByMember } from './users.ts';
 
 /** Where the web app opens a notification: what it is about. */
 export function linkOf(
-  row: Pick<NotificationRow, 'type' | 'discussionId' | 'replyId' | 'projectId' | 'fromUserId'>,
+  row: Pick<NotificationRow, 'type' | 'discussionId' | 'replyId' | 'projectId' | 'fromUserId'> & {
+    metadata?: Record<string, unknown>;
+  },
 ): string | null {
   // A reply's notification opens the discussion at that reply.
   if (row.discussionId && row.replyId) return `/forums?discussion=${row.discussionId}&reply=${row.replyId}`;
   if (row.discussionId) return `/forums?discussion=${row.discussionId}`;
+  // A task's notification opens the task (the projects page's shared-link form).
+  const taskId = row.metadata?.taskId;
+  if (row.projectId && typeof taskId === 'string') return `/projects?project=${row.projectId}&task=${taskId}`;
   if (row.projectId) return '/projects';
   if (row.type === 'direct_message' && row.fromUserId) return `/messages?with=${row.fromUserId}`;
   return null;
@@ -114,6 +119,7 @@ export const NOTIFYING_SUBJECTS = [
   SUBJECTS.projectTaskAssigned,
   SUBJECTS.projectTaskStatusChanged,
   SUBJECTS.projectTaskUpdated,
+  SUBJECTS.projectTaskCommented,
 ] as const;
 export type NotifyingEvent = EventOf<(typeof NOTIFYING_SUBJECTS)[number]>;
 
@@ -210,6 +216,34 @@ async function draftsFor(ctx: RealtimeContext, event: NotifyingEvent): Promise<N
           fromUserId: message.senderId,
           metadata: { messageId: message.id },
         },
+      ];
+    }
+    case SUBJECTS.projectTaskCommented: {
+      // The mentioned are told they were mentioned; the other assignees that there is a comment.
+      const comment = event.payload;
+      const about = { ...none, projectId: comment.projectId, fromUserId: comment.authorId };
+      const metadata = { taskId: comment.taskId, commentId: comment.commentId };
+      const mentioned = comment.mentionedIds.filter((userId) => userId !== comment.authorId);
+      const assignees = comment.assigneeIds.filter(
+        (userId) => userId !== comment.authorId && !mentioned.includes(userId),
+      );
+      return [
+        ...mentioned.map((userId) => ({
+          ...about,
+          userId,
+          type: 'mention' as const,
+          title: title(`${comment.authorName} mentioned you on "${comment.title}"`),
+          message: comment.excerpt,
+          metadata,
+        })),
+        ...assignees.map((userId) => ({
+          ...about,
+          userId,
+          type: 'project_update' as const,
+          title: title(`New comment on "${comment.title}"`),
+          message: `${comment.authorName}: ${comment.excerpt}`,
+          metadata,
+        })),
       ];
     }
     default: {

@@ -4,11 +4,17 @@ import {
   assigneeSummary,
   calendarMonth,
   dashboardTasks,
+  describeHistoryEntry,
   displayName,
   filterMyTasks,
   ganttLayout,
+  historyNewestFirst,
+  insertMention,
   isOverdue,
   kanbanColumn,
+  mentionQuery,
+  mentionsIn,
+  movedDates,
   myTasks,
   myTaskSummary,
   NO_FILTERS,
@@ -219,6 +225,93 @@ describe('Gantt', () => {
     ];
     const { arrows } = ganttLayout(tasks, NOW);
     expect(arrows.map(({ from, to }) => [from.task.id, to.task.id])).toEqual([['design', 'build']]);
+  });
+
+  it('draws a bar from start to the end of the due day, a marker without a start, and keeps a bar reaching into the window', () => {
+    const tasks = [
+      aTask({ id: 'bar', startDate: '2026-04-15', dueDate: '2026-04-21' }),
+      aTask({ id: 'marker', dueDate: '2026-04-16' }),
+      aTask({ id: 'reaching', startDate: '2026-04-01', dueDate: '2026-04-09' }),
+      aTask({ id: 'reversed', startDate: '2026-04-25', dueDate: '2026-04-20' }),
+    ];
+    const { window, bars, arrows } = ganttLayout(
+      [...tasks, aTask({ id: 'next', startDate: '2026-04-22', dueDate: '2026-04-24', prerequisites: ['bar'] })],
+      NOW,
+    );
+    const byId = new Map(bars.map((bar) => [bar.task.id, bar]));
+    const oneDay = 1 / window.days;
+    expect(byId.get('bar')).toMatchObject({ spans: true, from: 7 * oneDay, at: 13 * oneDay });
+    expect(byId.get('bar')?.to).toBeCloseTo(14 * oneDay);
+    expect(byId.get('marker')).toMatchObject({ spans: false, from: 8 * oneDay, to: 8 * oneDay });
+    expect(byId.get('reaching')?.spans).toBe(true);
+    // A start after the due day (never stored by the service) is drawn as a marker on the due day.
+    expect(byId.get('reversed')?.spans).toBe(false);
+    expect(bars.map((bar) => bar.task.id)).toEqual(['reaching', 'bar', 'marker', 'reversed', 'next']);
+    // The arrow leaves the prerequisite's end and reaches the dependent's start.
+    const [arrow] = arrows;
+    expect([arrow?.from.to, arrow?.to.from]).toEqual([byId.get('bar')?.to, byId.get('next')?.from]);
+  });
+
+  it('moves both days of a dragged bar by whole days, across month ends, and only the due day of a marker', () => {
+    expect(movedDates(aTask({ startDate: '2026-04-28', dueDate: '2026-04-30' }), 3)).toEqual({
+      startDate: '2026-05-01',
+      dueDate: '2026-05-03',
+    });
+    expect(movedDates(aTask({ dueDate: '2026-03-01' }), -1)).toEqual({ startDate: null, dueDate: '2026-02-28' });
+    expect(movedDates(aTask({ dueDate: '2026-03-01' }), 0)).toBeNull();
+    expect(movedDates(aTask({ startDate: '2026-03-01' }), 2)).toBeNull();
+  });
+});
+
+describe('comments and history', () => {
+  it('finds the @name being typed, inserts the chosen name, and keeps only mentions still in the text', () => {
+    expect(mentionQuery('Hi @ad', 6)).toBe('ad');
+    expect(mentionQuery('Hi @', 4)).toBe('');
+    expect(mentionQuery('mail me@example', 15)).toBeNull();
+    expect(mentionQuery('Hi @ad and more', 15)).toBeNull();
+    expect(insertMention('Hi @ad, thanks', 6, 'Ada Lovelace')).toEqual({
+      text: 'Hi @Ada Lovelace , thanks',
+      caret: 17,
+    });
+    const picked = [
+      { id: 'u0', name: 'Ada Lovelace' },
+      { id: 'u1', name: 'Alan Turing' },
+    ];
+    expect(mentionsIn('@Ada Lovelace please look', picked)).toEqual(['u0']);
+  });
+
+  it('describes history rows with names and titles in place of ids', () => {
+    const names = { user: (id: string) => `User ${id}`, task: (id: string) => `Task ${id}` };
+    const row = (action: string, fieldName: string | null, oldValue: string | null, newValue: string | null) =>
+      describeHistoryEntry({ action, fieldName, oldValue, newValue }, names);
+    expect(row('created', null, null, 'Launch')).toBe("created the task 'Launch'");
+    expect(row('updated', 'status', 'To Do', 'Review')).toBe("changed status from 'To Do' to 'Review'");
+    expect(row('updated', 'assignees', 'a', 'a,b')).toBe('changed assignees from User a to User a, User b');
+    expect(row('updated', 'parentTaskId', null, 't1')).toBe('changed parent task from none to Task t1');
+    expect(row('updated', 'completionPercentage', '0', '40')).toBe('changed completion from 0% to 40%');
+    expect(row('attachment_added', 'attachments', null, 'notes.md')).toBe('attached notes.md');
+    expect(row('updated', 'dueDate', null, '2026-04-20')).toBe(
+      `changed due date from none to ${new Date(2026, 3, 20).toLocaleDateString()}`,
+    );
+  });
+
+  it('lists history newest first, a change in written order, without the single assignee beside the list', () => {
+    const entry = (id: string, createdAt: string, fieldName: string | null) => ({
+      id,
+      createdAt,
+      action: 'created',
+      fieldName,
+      oldValue: null,
+      newValue: 'x',
+    });
+    const rows = [
+      entry('title', '2026-04-15T10:00:00.000Z', null),
+      entry('single', '2026-04-15T10:00:00.000Z', 'assigneeId'),
+      entry('list', '2026-04-15T10:00:00.000Z', 'assignees'),
+      entry('later', '2026-04-15T11:00:00.000Z', 'status'),
+      entry('alone', '2026-04-15T12:00:00.000Z', 'assigneeId'),
+    ];
+    expect(historyNewestFirst(rows).map((row) => row.id)).toEqual(['alone', 'later', 'title', 'list']);
   });
 });
 

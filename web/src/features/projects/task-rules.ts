@@ -203,8 +203,14 @@ export function ganttPosition(date: Date, window: GanttWindow): number {
 export interface GanttBar {
   task: Task;
   row: number;
-  /** 0 to 1 across the window: where the due date sits. */
+  /** 0 to 1 across the window: where the due day sits. */
   at: number;
+  /** Where the bar starts: the start day, or the due day for a task with only a due date (a marker). */
+  from: number;
+  /** Where the bar ends: after the due day for a bar, the due day itself for a marker. */
+  to: number;
+  /** A bar from start to due; false: a marker on the due day. */
+  spans: boolean;
 }
 
 export interface GanttArrow {
@@ -212,14 +218,35 @@ export interface GanttArrow {
   to: GanttBar;
 }
 
-/** Only dated tasks inside the window, by due date; an arrow runs from each visible prerequisite to its dependent. */
+const pad = (value: number) => String(value).padStart(2, '0');
+/** A local calendar day as YYYY-MM-DD. */
+export const dayText = (date: Date) => `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+/** The day `days` later (earlier when negative), as YYYY-MM-DD. */
+export const shiftDay = (day: string, days: number) => dayText(addDays(parseDue(day), days));
+
+/** A dragged bar's new days: both move by the same number of days (the length is kept). */
+export function movedDates(task: Task, days: number): { startDate: string | null; dueDate: string } | null {
+  if (!task.dueDate || days === 0) return null;
+  return { startDate: task.startDate ? shiftDay(task.startDate, days) : null, dueDate: shiftDay(task.dueDate, days) };
+}
+
+/**
+ * Dated tasks that show in the window (a bar reaching into it counts), by start then due; an arrow
+ * runs from each visible prerequisite's end to the start of the task that depends on it.
+ */
 export function ganttLayout(tasks: Task[], now: Date): { window: GanttWindow; bars: GanttBar[]; arrows: GanttArrow[] } {
   const window = ganttWindow(now);
+  const oneDay = 1 / window.days;
   const bars = tasks
     .filter((task) => task.dueDate)
-    .map((task) => ({ task, at: ganttPosition(parseDue(task.dueDate as string), window) }))
-    .filter(({ at }) => at >= 0 && at <= 1)
-    .sort((a, b) => a.at - b.at)
+    .map((task) => {
+      const at = ganttPosition(parseDue(task.dueDate as string), window);
+      const start = task.startDate ? ganttPosition(parseDue(task.startDate), window) : null;
+      const spans = start !== null && start <= at;
+      return { task, at, spans, from: spans ? start : at, to: spans ? at + oneDay : at };
+    })
+    .filter(({ from, at }) => at >= 0 && from <= 1)
+    .sort((a, b) => a.from - b.from || a.at - b.at)
     .map((bar, row) => ({ ...bar, row }));
   const byId = new Map(bars.map((bar) => [bar.task.id, bar]));
   const arrows: GanttArrow[] = [];
@@ -278,3 +305,94 @@ export const prerequisiteChoices = (tasks: Task[], selfId: string | undefined, c
 
 export const subtaskCount = (tasks: Task[], parentId: string) =>
   tasks.filter((task) => task.parentTaskId === parentId).length;
+
+/** The '@name' being typed just before the caret, or null (a mention starts a word). */
+export function mentionQuery(text: string, caret: number): string | null {
+  const match = /(?:^|\s)@([^\s@]{0,30})$/.exec(text.slice(0, caret));
+  return match ? (match[1] ?? '') : null;
+}
+
+/** The text with the '@query' before the caret replaced by '@Name ', and where the caret goes. */
+export function insertMention(text: string, caret: number, name: string): { text: string; caret: number } {
+  const before = text.slice(0, caret).replace(/@[^\s@]*$/, `@${name} `);
+  return { text: before + text.slice(caret), caret: before.length };
+}
+
+/** The picked members whose '@Name' the text still holds (one deleted from the text is not mentioned). */
+export function mentionsIn(text: string, picked: { id: string; name: string }[]): string[] {
+  return [...new Set(picked.filter((member) => text.includes(`@${member.name}`)).map((member) => member.id))];
+}
+
+const HISTORY_FIELDS: Record<string, string> = {
+  title: 'title',
+  description: 'description',
+  status: 'status',
+  priority: 'priority',
+  assigneeId: 'assignee',
+  assignees: 'assignees',
+  parentTaskId: 'parent task',
+  startDate: 'start date',
+  dueDate: 'due date',
+  completionPercentage: 'completion',
+  prerequisites: 'prerequisites',
+};
+
+export interface HistoryEntry {
+  action: string;
+  fieldName: string | null;
+  oldValue: string | null;
+  newValue: string | null;
+}
+
+/**
+ * The history newest first, the rows of one change in the order they were written (the task's
+ * creation before its fields). The legacy single assignee's row is left out where the same change
+ * has the assignees row (one assignee model: the list says it all).
+ */
+export function historyNewestFirst<Entry extends HistoryEntry & { createdAt: string }>(entries: Entry[]): Entry[] {
+  const listChanges = new Set(
+    entries.filter((entry) => entry.fieldName === 'assignees').map((entry) => entry.createdAt),
+  );
+  return entries
+    .filter((entry) => entry.fieldName !== 'assigneeId' || !listChanges.has(entry.createdAt))
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => Date.parse(b.entry.createdAt) - Date.parse(a.entry.createdAt) || a.index - b.index)
+    .map(({ entry }) => entry);
+}
+
+/**
+ * One line of the task's history, readable: people and tasks by name (their ids are what the
+ * service records), completion in percent, long text shortened.
+ */
+export function describeHistoryEntry(
+  entry: HistoryEntry,
+  names: { user: (id: string) => string; task: (id: string) => string },
+): string {
+  const field = entry.fieldName ?? '';
+  const value = (raw: string | null): string => {
+    if (raw === null || raw === '') return 'none';
+    if (field === 'assignees' || field === 'assigneeId') return raw.split(',').map(names.user).join(', ');
+    if (field === 'prerequisites' || field === 'parentTaskId') return raw.split(',').map(names.task).join(', ');
+    if (field === 'completionPercentage') return `${raw}%`;
+    if (field === 'startDate' || field === 'dueDate') return parseDue(raw).toLocaleDateString();
+    return `'${truncate(raw, 60)}'`;
+  };
+  const label = HISTORY_FIELDS[field] ?? field;
+  switch (entry.action) {
+    case 'created':
+      return field ? `set ${label} to ${value(entry.newValue)}` : `created the task ${value(entry.newValue)}`;
+    case 'updated':
+      return `changed ${label} from ${value(entry.oldValue)} to ${value(entry.newValue)}`;
+    case 'dependency_added':
+    case 'dependencies_cleared':
+      return `changed prerequisites from ${value(entry.oldValue)} to ${value(entry.newValue)}`;
+    case 'attachment_added':
+      return `attached ${entry.newValue ?? 'a file'}`;
+    case 'attachment_removed':
+      return `removed the attachment ${entry.oldValue ?? ''}`.trim();
+    case 'deleted':
+      return 'deleted the task';
+    default:
+      return entry.action;
+  }
+}

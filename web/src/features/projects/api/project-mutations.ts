@@ -1,4 +1,6 @@
+import { projectRoutes } from '@crucible/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callRoute } from '../../../lib/api-client.ts';
 import { apiRequest } from '../../../lib/api-request.ts';
 import { PROJECTS_KEY, projectTasksKey } from './project-query-keys.ts';
 import type { Project, Task, TaskInput, TaskStatus } from './types.ts';
@@ -125,6 +127,37 @@ export function useMoveTask() {
       await queryClient.cancelQueries({ queryKey: projectTasksKey(projectId) });
       queryClient.setQueryData<Task[]>(projectTasksKey(projectId), (tasks) =>
         tasks?.map((task) => (task.id === taskId ? { ...task, status, boardRank: null } : task)),
+      );
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: PROJECTS_KEY }),
+        queryClient.invalidateQueries({ queryKey: ['/api/users'] }),
+      ]),
+  });
+}
+
+/** A Gantt bar dragged along the timeline: both days move together, in the task's one update call. */
+export interface MoveTaskDatesRequest {
+  projectId: string;
+  taskId: string;
+  startDate: string | null;
+  dueDate: string;
+}
+
+export async function moveTaskDates({ taskId, startDate, dueDate }: MoveTaskDatesRequest): Promise<void> {
+  await callRoute(projectRoutes.updateTask, { params: { taskId }, body: { startDate, dueDate } });
+}
+
+/** The bar stays where it was dropped; a refused move is put back by the refetch. */
+export function useMoveTaskDates() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: moveTaskDates,
+    onMutate: async ({ projectId, taskId, startDate, dueDate }) => {
+      await queryClient.cancelQueries({ queryKey: projectTasksKey(projectId) });
+      queryClient.setQueryData<Task[]>(projectTasksKey(projectId), (tasks) =>
+        tasks?.map((task) => (task.id === taskId ? { ...task, startDate, dueDate } : task)),
       );
     },
     onSettled: () =>

@@ -31,6 +31,8 @@ export interface Task {
   assigneeId: string | null;
   assignees: string[];
   parentTaskId: string | null;
+  /** Beyond the spec: the timeline's bar starts here (YYYY-MM-DD); absent or null: a marker on the due day. */
+  startDate?: string | null;
   /** ISO date or date-time. */
   dueDate: string | null;
   completionPercentage: number;
@@ -67,10 +69,10 @@ export interface TaskInput {
   description: string;
   status: TaskStatus;
   priority: TaskPriority;
-  assigneeId: string | null;
-  /** Absent: the stored assignees stay as they are (the single assignee still applies). */
+  /** Absent: the stored assignees stay as they are (the service keeps the legacy single one their first). */
   assignees?: string[];
   parentTaskId: string | null;
+  startDate: string | null;
   dueDate: string | null;
   completionPercentage: number;
 }

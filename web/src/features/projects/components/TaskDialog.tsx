@@ -21,6 +21,7 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import dayjs, { type Dayjs } from 'dayjs';
+import { PROJECT_MESSAGES } from '@crucible/proto';
 import { useState } from 'react';
 import { useDeleteTask, useSaveTask } from '../api/project-mutations.ts';
 import {
@@ -35,6 +36,8 @@ import { displayName, parentChoices, prerequisiteChoices, PROJECT_LIMITS } from 
 import { useProjectNotices } from '../use-project-notices.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { TaskAttachments } from './TaskAttachments.tsx';
+import { TaskComments } from './TaskComments.tsx';
+import { TaskHistory } from './TaskHistory.tsx';
 
 export interface TaskDialogTarget {
   /** 'create' from New Task, 'add' from a Kanban column (status fixed), 'edit' from a card or list. */
@@ -52,29 +55,33 @@ interface TaskDialogProps {
   projectId: string;
   target: TaskDialogTarget;
   projectTasks: Task[];
+  /** Who may be newly assigned (auth's Core list). */
   coreUsers: CoreUser[];
+  /** Anyone's name, also of assignees no longer Core and of admins. */
+  userName: (id: string) => string;
   onClose: () => void;
 }
 
+/** The service's own refusal, said before sending. */
+const START_AFTER_DUE = PROJECT_MESSAGES.startAfterDue;
 const TITLES = { create: 'Create New Task', add: 'Add New Task', edit: 'Edit Task' } as const;
 const NONE = 'none';
 const UNLOADED_TEXT = {
   assignees: "This task's assignees could not be loaded. They stay as they are unless you change them here.",
   prerequisites: "This task's prerequisites could not be loaded. They stay as they are unless you change them here.",
 };
-const UNASSIGNED = 'unassigned';
 
 /** Rendered only while open (the parent mounts it per target), so its state starts fresh each time. */
-export function TaskDialog({ projectId, target, projectTasks, coreUsers, onClose }: TaskDialogProps) {
+export function TaskDialog({ projectId, target, projectTasks, coreUsers, userName, onClose }: TaskDialogProps) {
   const { task } = target;
   const [title, setTitle] = useState(task?.title ?? '');
   const [description, setDescription] = useState(task?.description ?? '');
   const [status, setStatus] = useState<TaskStatus>(task?.status ?? target.status ?? 'To Do');
   const [priority, setPriority] = useState<TaskPriority>(task?.priority ?? 'Medium');
-  const [assigneeId, setAssigneeId] = useState(task?.assigneeId ?? UNASSIGNED);
   const [assignees, setAssignees] = useState<string[]>(target.assignees ?? task?.assignees ?? []);
   const [assigneesChanged, setAssigneesChanged] = useState(false);
   const [parentTaskId, setParentTaskId] = useState(task?.parentTaskId ?? NONE);
+  const [startDate, setStartDate] = useState<Dayjs | null>(task?.startDate ? dayjs(task.startDate) : null);
   const [dueDate, setDueDate] = useState<Dayjs | null>(task?.dueDate ? dayjs(task.dueDate) : null);
   const [completion, setCompletion] = useState(task?.completionPercentage ?? 0);
   const [prerequisites, setPrerequisitesState] = useState<string[]>(target.prerequisites ?? task?.prerequisites ?? []);
@@ -96,11 +103,13 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, onClose
   const editing = target.mode === 'edit';
   const failureText = editing ? 'Failed to update task' : 'Failed to create task';
   const titleOf = (id: string) => projectTasks.find((candidate) => candidate.id === id)?.title ?? 'Unknown task';
-  const userName = (id: string) =>
-    displayName(
-      coreUsers.find((user) => user.id === id),
-      'Unknown User',
-    );
+  // Current assignees stay choosable (and named) when they are no longer on the Core list.
+  const assigneeOptions = [
+    ...coreUsers.map((user) => ({ id: user.id, name: displayName(user) })),
+    ...assignees.filter((id) => !coreUsers.some((user) => user.id === id)).map((id) => ({ id, name: userName(id) })),
+  ];
+  const day = (value: Dayjs | null) => (value?.isValid() ? value.format('YYYY-MM-DD') : null);
+  const datesReversed = Boolean(startDate && dueDate && day(startDate)! > day(dueDate)!);
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
@@ -108,9 +117,7 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, onClose
       setTitleError('Title is required');
       return;
     }
-    // The single assignee and the list stay consistent: the single one is always in the list.
-    const single = assigneeId === UNASSIGNED || assigneeId === '' ? null : assigneeId;
-    const list = single && !assignees.includes(single) ? [single, ...assignees] : assignees;
+    if (datesReversed) return;
     saveTask.mutate(
       {
         projectId,
@@ -121,10 +128,11 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, onClose
           description: description.trim(),
           status,
           priority,
-          assigneeId: single,
-          ...(sendAssignees && { assignees: list }),
+          // The service keeps the legacy single assignee as the list's first entry.
+          ...(sendAssignees && { assignees }),
           parentTaskId: parentTaskId === NONE || parentTaskId === '' ? null : parentTaskId,
-          dueDate: dueDate?.isValid() ? dueDate.format('YYYY-MM-DD') : null,
+          startDate: day(startDate),
+          dueDate: day(dueDate),
           completionPercentage: completion,
         },
       },
@@ -211,24 +219,7 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, onClose
                   </Select>
                 </FormControl>
               </Stack>
-              <FormControl fullWidth>
-                <InputLabel id="task-assignee">Assignee</InputLabel>
-                <Select
-                  labelId="task-assignee"
-                  label="Assignee"
-                  value={assigneeId}
-                  onChange={(event) => setAssigneeId(event.target.value)}
-                >
-                  <MenuItem value={UNASSIGNED}>Unassigned</MenuItem>
-                  {coreUsers.map((user) => (
-                    <MenuItem key={user.id} value={user.id}>
-                      {displayName(user)}
-                    </MenuItem>
-                  ))}
-                </Select>
-                {noCoreUsers && <FormHelperText>No Core users available</FormHelperText>}
-              </FormControl>
-              <FormControl fullWidth disabled={noCoreUsers}>
+              <FormControl fullWidth disabled={assigneeOptions.length === 0}>
                 <InputLabel id="task-assignees">Assignees</InputLabel>
                 <Select
                   labelId="task-assignees"
@@ -241,9 +232,9 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, onClose
                   }}
                   renderValue={(ids) => (ids as string[]).map(userName).join(', ')}
                 >
-                  {coreUsers.map((user) => (
-                    <MenuItem key={user.id} value={user.id}>
-                      {displayName(user)}
+                  {assigneeOptions.map((option) => (
+                    <MenuItem key={option.id} value={option.id}>
+                      {option.name}
                     </MenuItem>
                   ))}
                 </Select>
@@ -268,12 +259,27 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, onClose
                   ))}
                 </Select>
               </FormControl>
-              <DatePicker
-                label="Due Date"
-                value={dueDate}
-                onChange={(value) => setDueDate(value)}
-                slotProps={{ field: { clearable: true } }}
-              />
+              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+                <DatePicker
+                  label="Start Date"
+                  value={startDate}
+                  onChange={(value) => setStartDate(value)}
+                  slotProps={{
+                    field: { clearable: true },
+                    textField: {
+                      fullWidth: true,
+                      error: datesReversed,
+                      helperText: datesReversed ? START_AFTER_DUE : undefined,
+                    },
+                  }}
+                />
+                <DatePicker
+                  label="Due Date"
+                  value={dueDate}
+                  onChange={(value) => setDueDate(value)}
+                  slotProps={{ field: { clearable: true }, textField: { fullWidth: true } }}
+                />
+              </Stack>
               <Box>
                 <Typography id="task-completion" gutterBottom>
                   Completion: {completion}%
@@ -317,6 +323,8 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, onClose
                 <Alert severity="warning">{UNLOADED_TEXT.prerequisites}</Alert>
               )}
               {editing && task && <TaskAttachments taskId={task.id} />}
+              {editing && task && <TaskComments taskId={task.id} members={coreUsers} />}
+              {editing && task && <TaskHistory taskId={task.id} userName={userName} taskTitle={titleOf} />}
             </Stack>
           </LocalizationProvider>
         </DialogContent>

@@ -9,9 +9,10 @@ import { useToast } from '../../../components/toast/toast-context.ts';
 import { useCurrentMember } from '../../../lib/current-member.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useCoreUsers } from '../api/get-core-users.ts';
+import { useProjectPeople } from '../api/get-project-people.ts';
 import { useProjects } from '../api/get-projects.ts';
 import { getTaskAssignees, getTaskPrerequisites, useAllTasks } from '../api/get-tasks.ts';
-import { useDeleteProject, useMoveTask, useOrderColumn } from '../api/project-mutations.ts';
+import { useDeleteProject, useMoveTask, useMoveTaskDates, useOrderColumn } from '../api/project-mutations.ts';
 import type { Task, TaskStatus } from '../api/types.ts';
 import { CalendarView } from '../components/CalendarView.tsx';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
@@ -74,6 +75,7 @@ function ProjectManagement({ memberId, isAdmin }: { memberId: string; isAdmin: b
   const [now] = useState(() => new Date());
   const projects = useProjects(true);
   const coreUsers = useCoreUsers(true);
+  const people = useProjectPeople(true);
   const projectList = useMemo(() => projects.data ?? [], [projects.data]);
   const { byProject, isPending: tasksPending } = useAllTasks(projectList);
   // The selected project and the open task live in the URL (?project={id}&task={id}), so a task can
@@ -113,20 +115,19 @@ function ProjectManagement({ memberId, isAdmin }: { memberId: string; isAdmin: b
   const [renaming, setRenaming] = useState(false);
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const moveTask = useMoveTask();
+  const moveTaskDates = useMoveTaskDates();
   const { mutate: mutateOrder } = useOrderColumn();
   const deleteProject = useDeleteProject();
   const { succeeded, failed } = useProjectNotices();
   const toast = useToast();
 
   const users = useMemo(() => coreUsers.data ?? [], [coreUsers.data]);
-  const userName = useCallback(
-    (id: string) =>
-      displayName(
-        users.find((user) => user.id === id),
-        'Unknown User',
-      ),
-    [users],
+  // Names of everyone a task may list: the service's (assignees no longer Core, admins) and auth's Core list.
+  const names = useMemo(
+    () => new Map([...(people.data ?? []), ...users].map((user) => [user.id, displayName(user)])),
+    [people.data, users],
   );
+  const userName = useCallback((id: string) => names.get(id) ?? 'Unknown User', [names]);
   const rows = useMemo(
     () =>
       projectList.map((project) => {
@@ -201,6 +202,18 @@ function ProjectManagement({ memberId, isAdmin }: { memberId: string; isAdmin: b
       );
     },
     [mutateOrder, selectedId, failed],
+  );
+
+  const moveDates = useCallback(
+    (task: Task, dates: { startDate: string | null; dueDate: string }) =>
+      moveTaskDates.mutate(
+        { projectId: task.projectId, taskId: task.id, ...dates },
+        {
+          onSuccess: () => succeeded('Task updated successfully'),
+          onError: (error) => failed(error, 'Failed to update task'),
+        },
+      ),
+    [moveTaskDates, succeeded, failed],
   );
 
   const canManage = Boolean(selected && (isAdmin || selected.ownerId === memberId));
@@ -291,7 +304,9 @@ function ProjectManagement({ memberId, isAdmin }: { memberId: string; isAdmin: b
               onReorder={reorder}
             />
           )}
-          {tab === 'Gantt' && <GanttView tasks={selectedTasks} now={now} onEdit={openEdit} onNewTask={newTask} />}
+          {tab === 'Gantt' && (
+            <GanttView tasks={selectedTasks} now={now} onEdit={openEdit} onNewTask={newTask} onMoveDates={moveDates} />
+          )}
           {tab === 'Calendar' && <CalendarView tasks={selectedTasks} now={now} onEdit={openEdit} onNewTask={newTask} />}
           {tab === 'My Tasks' && (
             <MyTasksView tasks={mine} now={now} projectTitle={projectTitle} onEdit={openEdit} onNewTask={newTask} />
@@ -325,6 +340,7 @@ function ProjectManagement({ memberId, isAdmin }: { memberId: string; isAdmin: b
           target={shownTarget}
           projectTasks={byProject.get(shownTarget.projectId) ?? []}
           coreUsers={users}
+          userName={userName}
           onClose={closeTaskDialog}
         />
       )}
