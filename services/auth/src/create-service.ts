@@ -13,13 +13,14 @@ import {
   type RunningService,
   type ServiceDeps,
   type Subscription,
+  createDevMailbox,
+  createSmtpMailer,
 } from '@crucible/platform';
 import type { AuthConfig } from './config.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { loopbackOnly } from './http/loopback-only.ts';
 import { registerDataExportRoutes } from './http/data-export-routes.ts';
 import { registerAuthRoutes } from './http/routes.ts';
-import { createDevMailbox, createSmtpMailer } from './mailer.ts';
 import { lazyDevIdentityProvider } from './oidc/dev-identity-provider.ts';
 import { createOidcLogin, type OidcLogin } from './oidc/oidc-login.ts';
 import { createPasswordHasher } from './passwords.ts';
