@@ -109,7 +109,10 @@ describe('notification preferences', () => {
     await notifyFromEvent(rt.service.context, mentionEvent(sender, member, randomUUID(), 'live only'));
     // The mention's push comes after the DM was handled: by then a DM push would have come first.
     await vi.waitFor(() => expect(socket.of('notification')).toHaveLength(2), WAIT);
-    expect(socket.of('notification')[1]!.notification).toMatchObject({ type: 'mention', message: 'live only' });
+    expect(socket.of('notification')[1]).toMatchObject({
+      live: true,
+      notification: { type: 'mention', message: 'live only' },
+    });
 
     const stored = await list(member);
     expect(stored.map((entry) => [entry.type, entry.message])).toEqual([['direct_message', 'before']]);

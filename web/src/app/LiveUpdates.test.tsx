@@ -8,6 +8,7 @@ import { NOTIFICATION_UNREAD_COUNT_QUERY_KEY } from '../features/notifications/a
 import { LiveSocketProvider, useLiveFallbackInterval } from '../lib/live-socket/live-socket-context.tsx';
 import { LiveSocket } from '../lib/live-socket/live-socket.ts';
 import { aMember } from '../test/render-app.tsx';
+import { ToastProvider } from '../components/toast/ToastProvider.tsx';
 import { LiveUpdates } from './LiveUpdates.tsx';
 
 interface ServerEnd {
@@ -64,8 +65,10 @@ function setup() {
   render(
     <QueryClientProvider client={queryClient}>
       <LiveSocketProvider enabled createSocket={createSocket}>
-        <LiveUpdates user={aMember()} />
-        <Badges />
+        <ToastProvider>
+          <LiveUpdates user={aMember()} />
+          <Badges />
+        </ToastProvider>
       </LiveSocketProvider>
     </QueryClientProvider>,
   );

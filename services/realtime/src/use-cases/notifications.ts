@@ -304,6 +304,7 @@ async function pushUnstored(
   await ctx.hub.pushToUsers([draft.userId], `notification-live:${sourceEventId}:${draft.userId}`, {
     type: 'notification',
     notification: toDetail(row),
+    live: true,
   });
 }
 
