@@ -4,7 +4,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withPage, type Product } from './harness.ts';
+import { NARROW, withPage, type Product } from './harness.ts';
 import {
   CSRF,
   seedMembers,
@@ -28,6 +28,27 @@ let opened: ProductWithBrowser | undefined;
 const at = (path: string) => `${product.url}${path}`;
 const signIn = (page: Page, member: TestMember) => signInThroughPage(page, product.url, member.email);
 
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+/** The toast on screen and every chat toggle and Send button in view: none of them under the toast. */
+async function expectToastClearOfControls(page: Page, text: string) {
+  const toast = page.locator('[data-toast]').filter({ hasText: text });
+  await toast.waitFor(LIVE);
+  const toastBox = (await toast.boundingBox())!;
+  const controls = [
+    page.getByRole('button', { name: /community chat$/ }),
+    ...(await page.getByRole('button', { name: /^Send( message)?$/ }).all()),
+  ];
+  expect(controls.length).toBeGreaterThanOrEqual(3);
+  for (const control of controls) {
+    const box = await control.boundingBox();
+    expect(box, 'a control is on screen').not.toBeNull();
+    expect(overlaps(toastBox, box!), `toast ${JSON.stringify(toastBox)} over ${JSON.stringify(box)}`).toBe(false);
+  }
+}
+
 async function setDirectMessages(page: Page, label: string) {
   const saved = page.waitForResponse(
     (response) => response.url().endsWith('/api/notifications/preferences') && response.request().method() === 'PUT',
@@ -45,7 +66,7 @@ describe('notification preferences between two members', () => {
 
   afterAll(() => opened?.stop());
 
-  it('makes no notification entry for a direct message while the member has direct messages off', async () => {
+  it('makes no notification entry while direct messages are off, and shows them live only as a toast clear of the Send buttons', async () => {
     await withPage(browser, 'prefs-lena', async (lenaPage) => {
       await signIn(lenaPage, lena);
       await withPage(browser, 'prefs-omar', async (omarPage) => {
@@ -84,6 +105,26 @@ describe('notification preferences between two members', () => {
         expect(await entries.first().textContent()).toContain('New message from Lena');
         expect(await entries.first().textContent()).toContain(`back on ${runId}`);
         await omarPage.screenshot({ path: 'web/e2e/screenshots/notification-preferences.png', fullPage: true });
+
+        // Live only: the next message is a toast, which stays clear of the chat toggle and of the
+        // composer's and the chat panel's Send buttons, wide and narrow.
+        await omarPage.goto(at('/notifications'));
+        await setDirectMessages(omarPage, 'Live only, while the app is open');
+        await omarPage.goto(at(`/messages?with=${lena.id}`));
+        await omarPage.getByText(`back on ${runId}`).first().waitFor();
+        await omarPage.getByRole('button', { name: 'Open community chat' }).click();
+        await omarPage
+          .getByRole('dialog', { name: 'Community Chat' })
+          .getByText('Connected', { exact: true })
+          .waitFor(LIVE);
+        await send(`live only ${runId}`);
+        await expectToastClearOfControls(omarPage, `live only ${runId}`);
+        await omarPage.screenshot({ path: 'web/e2e/screenshots/toast-clear-wide.png' });
+
+        await omarPage.setViewportSize(NARROW);
+        await send(`live narrow ${runId}`);
+        await expectToastClearOfControls(omarPage, `live narrow ${runId}`);
+        await omarPage.screenshot({ path: 'web/e2e/screenshots/toast-clear-narrow.png' });
       });
     });
   });
