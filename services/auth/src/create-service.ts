@@ -143,9 +143,11 @@ export async function createAuthService(
     issuer: config.JWT_ISSUER,
     audience: config.JWT_AUDIENCE,
   });
-  const mailer = config.SMTP_URL
-    ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger })
-    : createDevMailbox({ logger });
+  const mailer =
+    deps.mailer ??
+    (config.SMTP_URL
+      ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger })
+      : createDevMailbox({ logger }));
   const mailSender = createMailSender({ prisma, mailer, config, logger });
   const ctx: AuthContext = {
     config,

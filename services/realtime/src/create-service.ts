@@ -7,7 +7,6 @@ import {
   createRemoteTokenVerifier,
   openDatabase,
   type RunningService,
-  type Mailer,
   type ServiceDeps,
   type Subscription,
   type TokenVerifier,
@@ -31,8 +30,6 @@ const JSON_LIMIT = '16kb';
 export interface RealtimeDeps extends ServiceDeps {
   /** How tokens are checked; by default auth's keys and sessions over the bus. */
   verifier?: TokenVerifier;
-  /** Where the e-mail summaries go; by default SMTP_URL's server, else the log (dev mailbox). */
-  mailer?: Mailer;
 }
 
 export async function createRealtimeService(
