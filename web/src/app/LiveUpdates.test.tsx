@@ -1,6 +1,6 @@
 import type { OnlineUser } from '@crucible/proto';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { act, render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ONLINE_USERS_QUERY_KEY } from '../features/dashboard/api/get-online-users.ts';
 import { UNREAD_MESSAGE_COUNT_QUERY_KEY } from '../features/navigation/api/get-unread-message-count.ts';
@@ -143,5 +143,36 @@ describe('LiveUpdates', () => {
       expect(queryClient.getQueryData(NOTIFICATION_UNREAD_COUNT_QUERY_KEY)).toEqual({ count: notificationsBefore }),
     );
     expect(fetchUnreadNotifications.mock.calls.length).toBe(notificationsAfterOpen);
+  });
+
+  it('shows a live-only notification as a toast, neither listed nor counted', async () => {
+    const { push, open, queryClient } = setup();
+    open();
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryState(NOTIFICATION_UNREAD_COUNT_QUERY_KEY)).toMatchObject({ status: 'success' }),
+    );
+    const before = queryClient.getQueryData(NOTIFICATION_UNREAD_COUNT_QUERY_KEY);
+    push({
+      type: 'notification',
+      live: true,
+      notification: {
+        id: 'n-live',
+        type: 'mention',
+        title: 'Omar mentioned you in "Remote teams"',
+        message: 'see this',
+        isRead: false,
+        createdAt: '2026-01-01T00:00:00Z',
+        link: '/forums?discussion=d1',
+        discussionId: 'd1',
+        replyId: null,
+        projectId: null,
+        fromUserId: 'u2',
+        readAt: null,
+        count: 1,
+      },
+    });
+    expect(await screen.findByText('Omar mentioned you in "Remote teams"')).toBeTruthy();
+    expect(screen.getByText('see this').closest('[data-toast]')).toBeTruthy();
+    expect(queryClient.getQueryData(NOTIFICATION_UNREAD_COUNT_QUERY_KEY)).toEqual(before);
   });
 });
