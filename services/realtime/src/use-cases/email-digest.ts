@@ -122,6 +122,8 @@ export async function runDigestPass(
     if (online.has(member.userId)) continue;
     if (!(await notificationPreferences.claimDigest(ctx.pool, member.userId, member.digestSentAt, now))) continue;
     const items = await notificationPreferences.digestItems(ctx.pool, member.userId, member.digestSentAt, DIGEST_ITEMS);
+    // Read in the meantime (another tab, another device): nothing is left to tell.
+    if (items.length === 0) continue;
     const token = await deps.links.sign(member.userId);
     const unsubscribeUrl = new URL(`/notifications/unsubscribe?token=${token}`, ctx.config.PUBLIC_URL).toString();
     if (await deps.mailer.send(digestMail(ctx.config.PUBLIC_URL, member, items, unsubscribeUrl))) sent += 1;
