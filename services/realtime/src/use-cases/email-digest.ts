@@ -14,7 +14,7 @@ import { linkOf } from './notifications.ts';
 
 /** Members mailed per pass at most; the rest wait for the next pass. */
 const DIGEST_BATCH = 100;
-/** Entries listed in one summary; the mail says how many more there are. */
+/** Entries listed in one summary, the newest first; the rest are a click away on /notifications. */
 const DIGEST_ITEMS = 20;
 const UNSUBSCRIBE_SECRET = 'digest-unsubscribe-key';
 /** A link keeps working this long (a mail read weeks later still unsubscribes). */
