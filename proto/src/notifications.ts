@@ -68,3 +68,80 @@ export const notificationPageSchema = z.object({
   hasMore: z.boolean(),
 });
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
+
+/**
+ * What a member is notified of, by kind: direct messages, replies in discussions they started or
+ * watch, @mentions, project updates, and moderation and admin notices.
+ */
+export const NOTIFICATION_KINDS = ['directMessages', 'replies', 'mentions', 'projects', 'notices'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** The kind a notification type belongs to, for the member's preferences. */
+export const NOTIFICATION_KIND_OF: Record<NotificationType, NotificationKind> = {
+  direct_message: 'directMessages',
+  reply: 'replies',
+  subscription: 'replies',
+  mention: 'mentions',
+  project_update: 'projects',
+  system: 'notices',
+};
+
+/**
+ * How one kind reaches the member: `page` stores it (the bell, the /notifications page) and pushes it
+ * to open tabs; `socket` only pushes it to open tabs (nothing kept: a closed tab never sees it);
+ * `off` neither.
+ */
+export const NOTIFICATION_DELIVERIES = ['page', 'socket', 'off'] as const;
+export const notificationDeliverySchema = z.enum(NOTIFICATION_DELIVERIES);
+export type NotificationDelivery = z.infer<typeof notificationDeliverySchema>;
+
+/**
+ * How long a member is offline, with unread direct messages or mentions, before one e-mail sums them
+ * up. Off by default: the product does not start sending mail to a member who never asked for it.
+ */
+export const EMAIL_DIGEST_DELAYS = ['off', '15m', 'hourly', 'daily'] as const;
+export const emailDigestDelaySchema = z.enum(EMAIL_DIGEST_DELAYS);
+export type EmailDigestDelay = z.infer<typeof emailDigestDelaySchema>;
+export const EMAIL_DIGEST_DELAY_MS: Record<Exclude<EmailDigestDelay, 'off'>, number> = {
+  '15m': 15 * 60_000,
+  hourly: 60 * 60_000,
+  daily: 24 * 60 * 60_000,
+};
+
+export const notificationPreferencesSchema = z.object({
+  directMessages: notificationDeliverySchema,
+  replies: notificationDeliverySchema,
+  mentions: notificationDeliverySchema,
+  projects: notificationDeliverySchema,
+  notices: notificationDeliverySchema,
+  emailDigest: emailDigestDelaySchema,
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+/** Every kind in the page, no e-mail: what a member has before choosing. */
+export const DEFAULT_NOTIFICATION_PREFERENCES: NotificationPreferences = {
+  directMessages: 'page',
+  replies: 'page',
+  mentions: 'page',
+  projects: 'page',
+  notices: 'page',
+  emailDigest: 'off',
+};
+
+/** PUT /api/notifications/preferences: the fields to change; at least one. */
+export const notificationPreferencesUpdateSchema = notificationPreferencesSchema
+  .partial()
+  .strict()
+  .refine((update) => Object.keys(update).length > 0, 'Nothing to change');
+export type NotificationPreferencesUpdate = z.infer<typeof notificationPreferencesUpdateSchema>;
+
+/** The purpose claim of the e-mail summary's unsubscribe token: it does nothing else. */
+export const DIGEST_UNSUBSCRIBE_PURPOSE = 'notification-digest-unsubscribe';
+
+/** POST /api/notifications/unsubscribe: the token from the summary mail's link; no sign-in. */
+export const digestUnsubscribeSchema = z.object({ token: z.string().min(1).max(2000) });
+export const digestUnsubscribeResponseSchema = z.object({ emailDigest: z.literal('off') });
+
+export const NOTIFICATION_PREFERENCE_MESSAGES = {
+  invalidUnsubscribeLink: 'This unsubscribe link is not valid',
+} as const;

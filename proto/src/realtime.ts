@@ -191,6 +191,8 @@ export const serverMessageReadSchema = z.object({
 export const serverNotificationSchema = z.object({
   type: z.literal('notification'),
   notification: notificationDetailSchema,
+  /** True when the member wants this kind live only: it is not stored, so it is shown, not listed or counted. */
+  live: z.boolean().optional(),
 });
 export const serverTypingSchema = z.object({
   type: z.literal('typing'),

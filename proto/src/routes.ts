@@ -84,6 +84,8 @@ export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
   { prefix: '/api/users/:id/tasks', service: 'project', access: 'member' },
   { prefix: '/api/users/online', service: 'realtime', access: 'member' },
   { prefix: '/api/messages', service: 'realtime', access: 'member' },
+  // The e-mail summary's unsubscribe link works without signing in: its signed token is the credential.
+  { prefix: '/api/notifications/unsubscribe', service: 'realtime', access: 'public' },
   { prefix: '/api/notifications', service: 'realtime', access: 'member' },
 ];
 

@@ -2,7 +2,11 @@ import { z } from 'zod';
 import { countResponseSchema } from '../auth.ts';
 import {
   NOTIFICATION_MESSAGES,
+  digestUnsubscribeResponseSchema,
+  digestUnsubscribeSchema,
   notificationDetailSchema,
+  notificationPreferencesSchema,
+  notificationPreferencesUpdateSchema,
   notificationPageQuerySchema,
   notificationPageSchema,
 } from '../notifications.ts';
@@ -85,5 +89,29 @@ export const realtimeRoutes = defineRoutes({
     auth: 'member',
     summary: "Marks all the member's notifications read",
     responses: { 200: countResponseSchema },
+  },
+  getNotificationPreferences: {
+    method: 'GET',
+    path: '/api/notifications/preferences',
+    auth: 'member',
+    summary: "How each kind of notification reaches the member (page, socket only, off) and the e-mail summary's delay",
+    responses: { 200: notificationPreferencesSchema },
+  },
+  updateNotificationPreferences: {
+    method: 'PUT',
+    path: '/api/notifications/preferences',
+    auth: 'member',
+    summary: "Changes the member's notification preferences (the fields given); answers them all",
+    body: notificationPreferencesUpdateSchema,
+    responses: { 200: notificationPreferencesSchema },
+  },
+  unsubscribeFromDigest: {
+    method: 'POST',
+    path: '/api/notifications/unsubscribe',
+    auth: 'public',
+    summary:
+      "Turns the e-mail summary off from its mail's link, without signing in (the link's signed token names the member)",
+    body: digestUnsubscribeSchema,
+    responses: { 200: digestUnsubscribeResponseSchema },
   },
 });

@@ -13,13 +13,14 @@ import {
   type RunningService,
   type ServiceDeps,
   type Subscription,
+  createDevMailbox,
+  createSmtpMailer,
 } from '@crucible/platform';
 import type { AuthConfig } from './config.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { loopbackOnly } from './http/loopback-only.ts';
 import { registerDataExportRoutes } from './http/data-export-routes.ts';
 import { registerAuthRoutes } from './http/routes.ts';
-import { createDevMailbox, createSmtpMailer } from './mailer.ts';
 import { lazyDevIdentityProvider } from './oidc/dev-identity-provider.ts';
 import { createOidcLogin, type OidcLogin } from './oidc/oidc-login.ts';
 import { createPasswordHasher } from './passwords.ts';
@@ -142,9 +143,11 @@ export async function createAuthService(
     issuer: config.JWT_ISSUER,
     audience: config.JWT_AUDIENCE,
   });
-  const mailer = config.SMTP_URL
-    ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger })
-    : createDevMailbox({ logger });
+  const mailer =
+    deps.mailer ??
+    (config.SMTP_URL
+      ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger })
+      : createDevMailbox({ logger }));
   const mailSender = createMailSender({ prisma, mailer, config, logger });
   const ctx: AuthContext = {
     config,

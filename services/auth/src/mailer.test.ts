@@ -1,7 +1,7 @@
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { createDevMailbox } from './mailer.ts';
+import { createDevMailbox } from '@crucible/platform';
 import { passwordResetMail, verificationMail } from './use-cases/mails.ts';
 
 function loggerInto(lines: string[], level: string) {

@@ -153,6 +153,11 @@ it("puts each service's part of the member's data in the zip, mails them, keeps 
     'Hello from the export',
     member.id,
   ]);
+  await call('realtime', '/api/notifications/preferences', {
+    method: 'PUT',
+    token: member.token,
+    json: { emailDigest: 'hourly' },
+  });
   // The direct message's notification reaches realtime by its event.
   await vi.waitFor(async () => {
     const { rows } = await pool.query('SELECT 1 FROM realtime.notifications WHERE user_id = $1', [member.id]);
@@ -213,6 +218,9 @@ it("puts each service's part of the member's data in the zip, mails them, keeps 
     expect.objectContaining({ id: chat.id, content: 'Hello from the export' }),
   ]);
   expect(json('chat-and-notifications.json').notifications).not.toHaveLength(0);
+  expect(json('chat-and-notifications.json').notificationPreferences).toEqual([
+    expect.objectContaining({ email_digest: 'hourly', direct_messages: 'page' }),
+  ]);
   expect(json('projects.json').projectsOwned).toEqual([expect.objectContaining({ id: project.id })]);
   expect(json('projects.json').tasks).toEqual([
     expect.objectContaining({ title: 'Exported task', in_own_project: true, assigned_to_member: true }),

@@ -4,6 +4,7 @@ import {
   connectInfrastructure,
   isReachable,
   redactRedisUrl,
+  createDevMailbox,
   createLogger,
   listen,
   loadConfig,
@@ -91,6 +92,11 @@ export function launcherTargets(context: LauncherContext, requested: readonly st
   let processMetricsTaken = false;
   const claimProcessMetrics = () => !processMetricsTaken && (processMetricsTaken = true);
   const sharedConnections = () => ({ bus: infrastructure!.bus, cache: infrastructure!.cache });
+  // Without SMTP the services of this process share one dev mailbox: auth's page shows every mail
+  // (its own and realtime's e-mail summaries).
+  const devMailbox = env.SMTP_URL
+    ? undefined
+    : createDevMailbox({ logger: createLogger({ service: 'mail', level: config.LOG_LEVEL }) });
 
   const serviceTarget = (name: ServiceName): TargetDefinition => ({
     dependsOn: ['database', 'infrastructure'],
@@ -110,6 +116,7 @@ export function launcherTargets(context: LauncherContext, requested: readonly st
         ...sharedConnections(),
         logger: serviceLogger,
         collectProcessMetrics: claimProcessMetrics(),
+        mailer: devMailbox,
       });
       const server = await listen(service.app, port, '127.0.0.1').catch(async (error: unknown) => {
         await service.stop();

@@ -35,3 +35,4 @@ export * from './metrics/domain-metrics.ts';
 export * from './runtime/shutdown.ts';
 export * from './runtime/work-loop.ts';
 export * from './service.ts';
+export * from './mail/mailer.ts';

@@ -4,6 +4,7 @@ import type { Express } from 'express';
 import type { Cache } from './cache/cache.ts';
 import type { EventBus } from './events/event-bus.ts';
 import type { Logger } from './logging/logger.ts';
+import type { Mailer } from './mail/mailer.ts';
 
 /** One line of the launcher's start-up report: which implementation a component uses, and where. */
 export interface ComponentReport {
@@ -37,4 +38,10 @@ export interface ServiceDeps {
   cache: Cache;
   /** False when another service in the process already registers process metrics. */
   collectProcessMetrics?: boolean;
+  /**
+   * Where the service's mails go when the process shares one mailer (one process without SMTP: one dev
+   * mailbox, so every service's mails show at /api/auth/dev-mailbox); else each service makes its own
+   * from SMTP_URL.
+   */
+  mailer?: Mailer;
 }

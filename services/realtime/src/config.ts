@@ -42,6 +42,14 @@ export const realtimeConfigSchema = z
     REALTIME_PROFILE_CONSUMER: configFields.consumerName('realtime-profile'),
     REALTIME_NOTIFICATIONS_CONSUMER: configFields.consumerName('realtime-notifications'),
     REALTIME_LIVE_CONSUMER: configFields.consumerName('realtime-live'),
+    /**
+     * Where the e-mail summary of missed messages and mentions is sent (the product's SMTP server, as
+     * auth's mails); unset, summaries go to this service's log as dev-mailbox mails.
+     */
+    SMTP_URL: configFields.optionalUrl,
+    MAIL_FROM: z.string().default('Crucible <no-reply@crucible.local>'),
+    /** How often the e-mail summary's pass looks for members away long enough to be mailed. */
+    REALTIME_DIGEST_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
     /** dm.message.read, which reads the conversation's notifications. */
     REALTIME_NOTIFICATION_READS_CONSUMER: configFields.consumerName('realtime-notification-reads'),
   })

@@ -1,13 +1,16 @@
 import { fileURLToPath } from 'node:url';
 import {
   reportGauge,
+  createDevMailbox,
   createHttpApp,
+  createSmtpMailer,
   createRemoteTokenVerifier,
   openDatabase,
   type RunningService,
   type ServiceDeps,
   type Subscription,
   type TokenVerifier,
+  type WorkLoop,
 } from '@crucible/platform';
 import type { RealtimeConfig } from './config.ts';
 import { registerRealtimeRoutes } from './http/routes.ts';
@@ -16,6 +19,7 @@ import { Presence } from './live/presence.ts';
 import { createSocketServer } from './live/socket-server.ts';
 import { REALTIME_SCHEMA, type RealtimeContext } from './use-cases/context.ts';
 import { serveDataExport } from './use-cases/data-export.ts';
+import { createDigestLoop, createUnsubscribeLinks } from './use-cases/email-digest.ts';
 import { startSubscriptions } from './use-cases/subscriptions.ts';
 import { createTypingChecks } from './use-cases/typing.ts';
 import { createUserFiller, describeOnline } from './use-cases/users.ts';
@@ -42,8 +46,10 @@ export async function createRealtimeService(
   });
   const hub = new LiveHub(bus, logger);
   let presence: Presence | undefined;
+  let digestLoop: WorkLoop | undefined;
   const subscriptions: Subscription[] = [];
   const stopAll = async () => {
+    await digestLoop?.stop();
     presence?.stop();
     for (const subscription of subscriptions.splice(0)) await subscription.stop();
     await hub.stop();
@@ -60,6 +66,7 @@ export async function createRealtimeService(
       hub,
       userFiller: createUserFiller(database.pool, bus, logger),
       typingChecks: createTypingChecks(config.REALTIME_TYPING_CHECK_TTL_MS),
+      unsubscribeLinks: await createUnsubscribeLinks({ pool: database.pool }),
     } as Omit<RealtimeContext, 'presence'> as RealtimeContext;
     presence = new Presence({
       cache,
@@ -82,6 +89,13 @@ export async function createRealtimeService(
     reportRealtimeGauges(hub, presence);
     subscriptions.push(...(await startSubscriptions(ctx)), await serveDataExport(ctx));
     const sockets = createSocketServer(ctx, verifier);
+    const mailer =
+      deps.mailer ??
+      (config.SMTP_URL
+        ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger })
+        : createDevMailbox({ logger }));
+    digestLoop = createDigestLoop(ctx, { mailer, links: ctx.unsubscribeLinks });
+    digestLoop.start();
 
     const app = createHttpApp({
       service: 'realtime',

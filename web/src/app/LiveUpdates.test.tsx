@@ -1,6 +1,6 @@
 import type { OnlineUser } from '@crucible/proto';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
-import { act, render } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ONLINE_USERS_QUERY_KEY } from '../features/dashboard/api/get-online-users.ts';
 import { UNREAD_MESSAGE_COUNT_QUERY_KEY } from '../features/navigation/api/get-unread-message-count.ts';
@@ -8,6 +8,7 @@ import { NOTIFICATION_UNREAD_COUNT_QUERY_KEY } from '../features/notifications/a
 import { LiveSocketProvider, useLiveFallbackInterval } from '../lib/live-socket/live-socket-context.tsx';
 import { LiveSocket } from '../lib/live-socket/live-socket.ts';
 import { aMember } from '../test/render-app.tsx';
+import { ToastProvider } from '../components/toast/ToastProvider.tsx';
 import { LiveUpdates } from './LiveUpdates.tsx';
 
 interface ServerEnd {
@@ -64,8 +65,10 @@ function setup() {
   render(
     <QueryClientProvider client={queryClient}>
       <LiveSocketProvider enabled createSocket={createSocket}>
-        <LiveUpdates user={aMember()} />
-        <Badges />
+        <ToastProvider>
+          <LiveUpdates user={aMember()} />
+          <Badges />
+        </ToastProvider>
       </LiveSocketProvider>
     </QueryClientProvider>,
   );
@@ -140,5 +143,36 @@ describe('LiveUpdates', () => {
       expect(queryClient.getQueryData(NOTIFICATION_UNREAD_COUNT_QUERY_KEY)).toEqual({ count: notificationsBefore }),
     );
     expect(fetchUnreadNotifications.mock.calls.length).toBe(notificationsAfterOpen);
+  });
+
+  it('shows a live-only notification as a toast, neither listed nor counted', async () => {
+    const { push, open, queryClient } = setup();
+    open();
+    await vi.waitFor(() =>
+      expect(queryClient.getQueryState(NOTIFICATION_UNREAD_COUNT_QUERY_KEY)).toMatchObject({ status: 'success' }),
+    );
+    const before = queryClient.getQueryData(NOTIFICATION_UNREAD_COUNT_QUERY_KEY);
+    push({
+      type: 'notification',
+      live: true,
+      notification: {
+        id: 'n-live',
+        type: 'mention',
+        title: 'Omar mentioned you in "Remote teams"',
+        message: 'see this',
+        isRead: false,
+        createdAt: '2026-01-01T00:00:00Z',
+        link: '/forums?discussion=d1',
+        discussionId: 'd1',
+        replyId: null,
+        projectId: null,
+        fromUserId: 'u2',
+        readAt: null,
+        count: 1,
+      },
+    });
+    expect(await screen.findByText('Omar mentioned you in "Remote teams"')).toBeTruthy();
+    expect(screen.getByText('see this').closest('[data-toast]')).toBeTruthy();
+    expect(queryClient.getQueryData(NOTIFICATION_UNREAD_COUNT_QUERY_KEY)).toEqual(before);
   });
 });

@@ -11,6 +11,7 @@ import {
 import { CONVERSATIONS_KEY, DIRECT_MESSAGES_KEY } from '../features/messages/api/message-query-keys.ts';
 import { NOTIFICATIONS_QUERY_KEY } from '../features/notifications/api/get-notifications.ts';
 import { applyNotification, applyNotificationsRead } from '../features/notifications/api/live-cache.ts';
+import { useToast } from '../components/toast/toast-context.ts';
 import { useLiveConnected, useLiveMessages, useLiveSocket } from '../lib/live-socket/live-socket-context.tsx';
 
 /**
@@ -23,6 +24,7 @@ import { useLiveConnected, useLiveMessages, useLiveSocket } from '../lib/live-so
 export function LiveUpdates({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
   const socket = useLiveSocket();
+  const showToast = useToast();
 
   useLiveConnected(() => {
     socket?.send({
@@ -54,7 +56,9 @@ export function LiveUpdates({ user }: { user: CurrentUser }) {
           void queryClient.invalidateQueries({ queryKey: CONVERSATIONS_KEY, exact: true });
         break;
       case 'notification':
-        applyNotification(queryClient, message.notification);
+        // A kind the member wants live only is not stored: shown once, not listed or counted.
+        if (message.live) showToast({ title: message.notification.title, description: message.notification.message });
+        else applyNotification(queryClient, message.notification);
         break;
       case 'notifications_read':
         applyNotificationsRead(queryClient, message.ids);

@@ -15,6 +15,7 @@ import { RouteErrorPage } from './RouteErrorPage.tsx';
 const ForumsPage = lazy(() => import('../features/forums/routes/ForumsPage.tsx'));
 const MessagesPage = lazy(() => import('../features/messages/routes/MessagesPage.tsx'));
 const NotificationsPage = lazy(() => import('../features/notifications/routes/NotificationsPage.tsx'));
+const DigestUnsubscribePage = lazy(() => import('../features/notifications/routes/DigestUnsubscribePage.tsx'));
 const ProjectsPage = lazy(() => import('../features/projects/routes/ProjectsPage.tsx'));
 const MembersPage = lazy(() => import('../features/members/routes/MembersPage.tsx'));
 const ProfilePage = lazy(() => import('../features/profile/routes/ProfilePage.tsx'));
@@ -40,6 +41,8 @@ export const appRoutes: RouteObject[] = [
       // Reachable in both states: a reset link or an external login may arrive in a signed-in browser.
       { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: 'auth/callback', element: <AuthCallbackPage /> },
+      // The e-mail summary's unsubscribe link works without signing in: its token is the credential.
+      { path: 'notifications/unsubscribe', element: <DigestUnsubscribePage /> },
       {
         element: <RequireMember />,
         children: [

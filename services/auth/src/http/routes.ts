@@ -8,8 +8,8 @@ import {
   createRouteMounter,
   principalOf,
   type TokenVerifier,
+  renderDevMailbox,
 } from '@crucible/platform';
-import { renderDevMailbox } from '../mailer.ts';
 import { loopbackOnly } from './loopback-only.ts';
 import type { OidcLogin } from '../oidc/oidc-login.ts';
 import * as accounts from '../use-cases/accounts.ts';

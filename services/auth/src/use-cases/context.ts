@@ -6,10 +6,10 @@ import {
   type Logger,
   type OutboxRelay,
   type RateLimit,
+  type Mailer,
 } from '@crucible/platform';
 import type { AuthConfig } from '../config.ts';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
-import type { Mailer } from '../mailer.ts';
 import type { MailSender } from './mail-sender.ts';
 import type { PasswordHasher } from '../passwords.ts';
 import type { AccessTokenSigner } from '../signing-keys.ts';

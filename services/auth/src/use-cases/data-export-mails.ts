@@ -1,4 +1,4 @@
-import type { Mail } from '../mailer.ts';
+import type { Mail } from '@crucible/platform';
 import { greet, linkMail } from './mails.ts';
 
 /** The export is ready: the link opens the security page, where the signed-in member downloads it. */

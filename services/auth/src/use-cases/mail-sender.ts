@@ -1,8 +1,7 @@
 import { LIMITS } from '@crucible/proto';
-import { createWorkLoop, type Logger, type WorkLoop } from '@crucible/platform';
+import { createWorkLoop, type Logger, type WorkLoop, type Mail, type Mailer } from '@crucible/platform';
 import type { AuthConfig } from '../config.ts';
 import type { PrismaClient } from '../generated/prisma/client.ts';
-import type { Mail, Mailer } from '../mailer.ts';
 import { emailTokenRepository } from '../repositories/email-tokens.ts';
 import { mailRequestRepository, type MailRequest } from '../repositories/mail-requests.ts';
 import { userRepository } from '../repositories/users.ts';

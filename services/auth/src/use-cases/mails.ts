@@ -1,5 +1,5 @@
 import escapeHtml from 'escape-html';
-import type { Mail } from '../mailer.ts';
+import type { Mail } from '@crucible/platform';
 
 export function linkMail(
   to: string,

@@ -4,6 +4,8 @@ import { createRouteMounter, principalOf, type TokenVerifier } from '@crucible/p
 import { recentChat } from '../use-cases/chat.ts';
 import { chatHistoryPage } from '../use-cases/chat-history.ts';
 import type { RealtimeContext } from '../use-cases/context.ts';
+import { unsubscribeFromDigest } from '../use-cases/email-digest.ts';
+import { preferencesOf, updatePreferences } from '../use-cases/notification-preferences.ts';
 import * as notifications from '../use-cases/notifications.ts';
 import { onlineUsers } from '../use-cases/users.ts';
 
@@ -30,6 +32,15 @@ export function registerRealtimeRoutes(router: Router, deps: { ctx: RealtimeCont
   });
   mount(routes.markDiscussionNotificationsRead, async ({ params }, req, res) => {
     res.json(await notifications.readDiscussionNotifications(ctx, memberId(req), params.discussionId));
+  });
+  mount(routes.getNotificationPreferences, async (_input, req, res) => {
+    res.json(await preferencesOf(ctx, memberId(req)));
+  });
+  mount(routes.updateNotificationPreferences, async ({ body }, req, res) => {
+    res.json(await updatePreferences(ctx, memberId(req), body));
+  });
+  mount(routes.unsubscribeFromDigest, async ({ body }, _req, res) => {
+    res.json(await unsubscribeFromDigest(ctx, ctx.unsubscribeLinks, body.token));
   });
   mount(routes.markAllNotificationsRead, async (_input, req, res) => {
     res.json(await notifications.markAllRead(ctx, memberId(req)));

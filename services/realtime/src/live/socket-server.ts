@@ -17,6 +17,7 @@ import {
 } from '@crucible/proto';
 import { UnauthorizedError, createRateLimit, type RateLimit, type TokenVerifier } from '@crucible/platform';
 import { sendChat } from '../use-cases/chat.ts';
+import { membersSeen } from '../use-cases/notification-preferences.ts';
 import { chatRefusal } from './chat-refusal.ts';
 import type { RealtimeContext } from '../use-cases/context.ts';
 import { sendTyping } from '../use-cases/typing.ts';
@@ -93,6 +94,11 @@ export function createSocketServer(ctx: RealtimeContext, verifier: TokenVerifier
         },
       );
     }
+    // Who has a socket is active: the e-mail summary waits for them to be away for their delay.
+    membersSeen(
+      ctx,
+      hub.connections().map((connection) => connection.userId),
+    );
   }, config.REALTIME_HEARTBEAT_MS);
   heartbeat.unref();
 
@@ -138,6 +144,7 @@ export function createSocketServer(ctx: RealtimeContext, verifier: TokenVerifier
     socket.alive = true;
     socket.on('pong', () => (socket.alive = true));
     const first = hub.add(connection);
+    membersSeen(ctx, [connection.userId]);
     // Online first (a member sees themselves in the list), then the whole list, once; changes follow.
     void (first ? presence.memberArrived(connection.userId) : Promise.resolve()).then(() =>
       presence.fullList(connection.viewer, (frame) => {
@@ -168,6 +175,7 @@ export function createSocketServer(ctx: RealtimeContext, verifier: TokenVerifier
     });
     socket.on('close', () => {
       if (hub.remove(connection)) void presence.memberLeft(connection.userId);
+      membersSeen(ctx, [connection.userId]);
     });
     socket.on('error', (error) => logger.debug({ err: error }, 'socket error'));
   }

@@ -4,6 +4,7 @@ import type { RealtimeConfig } from '../config.ts';
 import type { LiveHub } from '../live/hub.ts';
 import type { Presence } from '../live/presence.ts';
 import type { UserFields } from '../repositories/users.ts';
+import type { UnsubscribeLinks } from './email-digest.ts';
 import type { TypingChecks } from './typing.ts';
 
 export const REALTIME_SCHEMA = 'realtime';
@@ -19,4 +20,6 @@ export interface RealtimeContext {
   userFiller: ReplicaFiller<UserFields>;
   /** dm's recent answers to 'may this member message that one', for typing. */
   typingChecks: TypingChecks;
+  /** Signs and checks the e-mail summary's unsubscribe links. */
+  unsubscribeLinks: UnsubscribeLinks;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   LIMITS,
+  NOTIFICATION_KIND_OF,
   NOTIFICATION_MESSAGES,
   REALTIME_LIMITS,
   SUBJECTS,
@@ -12,6 +13,7 @@ import {
   type NotificationPageQuery,
 } from '@crucible/proto';
 import { BadRequestError, NotFoundError } from '@crucible/platform';
+import { notificationPreferences } from '../repositories/notification-preferences.ts';
 import { notifications, type NewNotification, type NotificationRow } from '../repositories/notifications.ts';
 import type { RealtimeContext } from './context.ts';
 import { nameSeenByMember } from './users.ts';
@@ -158,6 +160,15 @@ async function draftsFor(ctx: RealtimeContext, event: NotifyingEvent): Promise<N
           userId: mention.mentionedUserId,
           type: 'mention',
           title: title(`${mention.mentionedByName} mentioned you in "${mention.discussionTitle}"`),
+          group: {
+            key: `mention:${mention.discussionId}`,
+            titleFor: (count: number) =>
+              title(
+                count === 1
+                  ? `${mention.mentionedByName} mentioned you in "${mention.discussionTitle}"`
+                  : `${count} new mentions of you in "${mention.discussionTitle}"`,
+              ),
+          },
           message: mention.context,
           discussionId: mention.discussionId,
           replyId: mention.replyId,
@@ -255,7 +266,14 @@ async function draftsFor(ctx: RealtimeContext, event: NotifyingEvent): Promise<N
           userId,
           type: 'project_update',
           title: title(`${TASK_TITLES[event.subject]}: ${task.title}`),
-          message: task.title,
+          group: {
+            key: `project:${task.projectId}`,
+            titleFor: (count: number) =>
+              title(
+                count === 1 ? `${TASK_TITLES[event.subject]}: ${task.title}` : `${count} task updates in your project`,
+              ),
+          },
+          message: `${TASK_TITLES[event.subject]}: ${task.title}`,
           projectId: task.projectId,
           fromUserId: task.actorId,
           metadata: { taskId: task.taskId },
@@ -271,7 +289,17 @@ async function draftsFor(ctx: RealtimeContext, event: NotifyingEvent): Promise<N
  */
 export async function notifyFromEvent(ctx: RealtimeContext, event: NotifyingEvent): Promise<void> {
   const drafts = await draftsFor(ctx, event);
+  const preferences = await notificationPreferences.ofMembers(
+    ctx.pool,
+    drafts.map((draft) => draft.userId),
+  );
   for (const { group, ...draft } of drafts) {
+    const delivery = preferences.get(draft.userId.toLowerCase())?.[NOTIFICATION_KIND_OF[draft.type]] ?? 'page';
+    if (delivery === 'off') continue;
+    if (delivery === 'socket') {
+      await pushUnstored(ctx, event.id, draft);
+      continue;
+    }
     const stored = group
       ? await notifications.addToGroup(
           ctx.pool,
@@ -287,6 +315,31 @@ export async function notifyFromEvent(ctx: RealtimeContext, event: NotifyingEven
       notification: toDetail(stored.row),
     });
   }
+}
+
+/**
+ * A notification the member wants on the socket only: pushed to their open tabs, never stored, so it
+ * is not in the list, the count or the e-mail summary. Its key is the event's, so a redelivery does not
+ * push it twice.
+ */
+async function pushUnstored(
+  ctx: RealtimeContext,
+  sourceEventId: string,
+  draft: Omit<NotificationDraft, 'group'>,
+): Promise<void> {
+  const row: NotificationRow = {
+    ...draft,
+    id: randomUUID(),
+    isRead: false,
+    readAt: null,
+    createdAt: new Date(),
+    itemCount: 1,
+  };
+  await ctx.hub.pushToUsers([draft.userId], `notification-live:${sourceEventId}:${draft.userId}`, {
+    type: 'notification',
+    notification: toDetail(row),
+    live: true,
+  });
 }
 
 async function ungrouped(

@@ -9,7 +9,7 @@ const TOAST_DURATION_MS = 5000;
 const FOCUS_TOAST_KEY = 'F8';
 /**
  * A toast shown inside a dialog that closes within this time (the dialog's own success, e.g.
- * 'Discussion created') moves on to the corner; one that was on screen longer has been read.
+ * 'Discussion created') moves on to the top of the page; one that was on screen longer has been read.
  */
 const READ_AFTER_MS = 1500;
 
@@ -26,9 +26,13 @@ function topDialogPaper(): HTMLElement | null {
   return top?.querySelector<HTMLElement>('.MuiDialog-paper') ?? null;
 }
 
+/** Below the app bar (64 px), so the header's buttons stay in reach. */
+const TOAST_TOP = { xs: 72, sm: 80 };
+
 /**
  * One toast at a time (spec 1 section 9): a new one replaces the one on screen. Without a dialog it
- * is a snackbar in the bottom-right corner. While a dialog is open it shows at the top of the dialog
+ * is a snackbar at the top, under the app bar: the bottom of the screen holds the chat toggle, the
+ * chat panel and the message composer with their Send buttons, which a toast must never cover. While a dialog is open it shows at the top of the dialog
  * instead: a snackbar would lie over the dialog's buttons, and assistive technology cannot reach
  * anything outside an open dialog. So each message shows in one place, and dialogs do not repeat it.
  */
@@ -46,7 +50,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   }, []);
 
   // Follows the top-most dialog. A toast shown in a dialog that has gone is dropped once it has been
-  // read, otherwise it moves on to the corner; a toast in the corner moves into a dialog that opens.
+  // read, otherwise it moves on to the top of the page; a toast there moves into a dialog that opens.
   useEffect(() => {
     const update = () => {
       const paper = topDialogPaper();
@@ -115,7 +119,8 @@ export function ToastProvider({ children }: { children: ReactNode }) {
               open={open}
               autoHideDuration={toast.durationMs ?? TOAST_DURATION_MS}
               onClose={close}
-              anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+              anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+              sx={{ top: TOAST_TOP }}
             >
               {alert ?? undefined}
             </Snackbar>

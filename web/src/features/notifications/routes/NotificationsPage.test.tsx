@@ -55,4 +55,38 @@ describe('the notifications page', { timeout: 20_000 }, () => {
       ['true', null],
     ]);
   });
+
+  it('shows the preferences and saves a change at once, the answer replacing them', async () => {
+    const preferences = {
+      directMessages: 'page',
+      replies: 'page',
+      mentions: 'page',
+      projects: 'page',
+      notices: 'page',
+      emailDigest: 'off',
+    };
+    const saved: unknown[] = [];
+    stubApi({
+      'GET /api/auth/user': () => ({ status: 200, body: aMember() }),
+      'GET /api/notifications/page': () => ({
+        status: 200,
+        body: { notifications: [], nextCursor: null, hasMore: false },
+      }),
+      'GET /api/notifications/preferences': () => ({ status: 200, body: preferences }),
+      'PUT /api/notifications/preferences': ({ body }) => {
+        saved.push(body);
+        Object.assign(preferences, body);
+        return { status: 200, body: preferences };
+      },
+    });
+    renderApp('/notifications');
+    const directMessages = await screen.findByRole('combobox', { name: 'Direct messages' });
+    await userEvent.selectOptions(directMessages, 'Off');
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'E-mail summary of unread messages and mentions' }),
+      'After an hour away',
+    );
+    expect(saved).toEqual([{ directMessages: 'off' }, { emailDigest: 'hourly' }]);
+    expect((screen.getByRole('combobox', { name: 'Direct messages' }) as HTMLSelectElement).value).toBe('off');
+  });
 });

@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useNotificationPage } from '../api/get-notification-page.ts';
 import { useMarkNotificationRead } from '../api/mark-notification-read.ts';
 import { NotificationItem } from '../components/NotificationItem.tsx';
+import { NotificationPreferencesSection } from '../components/NotificationPreferencesSection.tsx';
 
 /** Every notification of the member, newest first, a page at a time; `?filter=unread` shows the unread only. */
 export default function NotificationsPage() {
@@ -74,6 +75,7 @@ export default function NotificationsPage() {
           </Button>
         </Stack>
       )}
+      <NotificationPreferencesSection />
     </Container>
   );
 }

@@ -1,6 +1,6 @@
 import escapeHtml from 'escape-html';
 import nodemailer from 'nodemailer';
-import type { Logger } from '@crucible/platform';
+import type { Logger } from '../logging/logger.ts';
 
 export interface Mail {
   to: string;
