@@ -1,5 +1,5 @@
 import { SUBJECTS } from '@crucible/proto';
-import type { Mail } from '../mailer.ts';
+import type { Mail } from '@crucible/platform';
 import type { Emit, RequestMeta } from './context.ts';
 import { greet, linkMail } from './mails.ts';
 
