@@ -63,6 +63,10 @@ export const RPC = {
   authSession: 'rpc.auth.session',
   /** `{ id }` -> the user as user events carry it (`userEventPayloadSchema`), or null for an unknown id. */
   authUser: 'rpc.auth.user',
+  /** A review's consequences (adminSuspendRequestSchema, adminDeactivateRequestSchema, adminDeletePostRequestSchema). */
+  authAdminSuspend: 'rpc.auth.admin.suspend',
+  authAdminDeactivate: 'rpc.auth.admin.deactivate',
+  forumAdminDeletePost: 'rpc.forum.admin.delete-post',
   dmAdminConversations: 'rpc.dm.admin.conversations',
   dmAdminMessages: 'rpc.dm.admin.messages',
   dmAdminBulkDelete: 'rpc.dm.admin.bulk-delete',

@@ -476,12 +476,13 @@ describe('the review queue', () => {
 
     const resolve = (json: unknown) =>
       admin.request('/api/admin/review-queue/resolve', { method: 'POST', token: boss.token, json });
-    const suspended = await resolve({ kind: 'post_report', targetId: replyId, outcome: 'suspend', notes: 'A day off' });
-    expect(suspended.status).toBe(200);
-    expect((await suspended.json()) as ReviewItem).toMatchObject({
+    // An outcome whose consequence is the admin service's own (a warning); the others' are in launcher's review-consequences test.
+    const warned = await resolve({ kind: 'post_report', targetId: replyId, outcome: 'warn', notes: 'Mind the tone' });
+    expect(warned.status).toBe(200);
+    expect((await warned.json()) as ReviewItem).toMatchObject({
       isResolved: true,
-      outcome: 'suspend',
-      resolution: 'A day off',
+      outcome: 'warn',
+      resolution: 'Mind the tone',
     });
     expect(
       await errorOf(await resolve({ kind: 'post_report', targetId: replyId, outcome: 'warn', notes: 'Late' })),
@@ -497,16 +498,20 @@ describe('the review queue', () => {
     const closed = mine(await queue('status=resolved'));
     expect(closed.map((item) => [item.kind, item.outcome, item.resolution])).toEqual([
       ['dm_report', null, ADMIN_MESSAGES.noResolutionNotes],
-      ['post_report', 'suspend', 'A day off'],
+      ['post_report', 'warn', 'Mind the tone'],
     ]);
     const audit = await admin.call<AuditLogList>(`/api/admin/audit-logs?limit=200`, { token: boss.token });
-    const onAuthor = audit.logs.filter((log) => log.targetUserId === author.id);
+    const resolutions = (log: { actionType: string }) => log.actionType.startsWith('report_');
+    const onAuthor = audit.logs.filter((log) => log.targetUserId === author.id && resolutions(log));
     expect(onAuthor.map((log) => [log.actionType, log.details?.outcome])).toEqual([
       ['report_dismiss', null],
-      ['report_resolve', 'suspend'],
+      ['report_resolve', 'warn'],
     ]);
-    // The queue shows these as earlier actions on the same member.
-    expect(closed[0]!.earlierActions.map((action) => action.actionType)).toEqual(['report_dismiss', 'report_resolve']);
+    // The queue shows these as earlier actions on the same member (the warning's own row beside them).
+    expect(closed[0]!.earlierActions.filter(resolutions).map((action) => action.actionType)).toEqual([
+      'report_dismiss',
+      'report_resolve',
+    ]);
   }, 90_000);
 });
 

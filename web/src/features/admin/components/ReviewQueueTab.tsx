@@ -203,8 +203,6 @@ function ActionForm({ item, onClose }: { item: ReviewItem; onClose: () => void }
       {
         kind: item.kind,
         targetId: item.targetId,
-        authorId: item.authorId,
-        discussion: item.context.discussion,
         outcome,
         notes: notes.trim(),
         until: outcome === 'suspend' ? new Date(Date.now() + dayCount * 86_400_000).toISOString() : undefined,
