@@ -600,6 +600,39 @@ function isSuspensionEnd(until: string | undefined): boolean {
 export type ReviewResolve = z.input<typeof reviewResolveSchema>;
 
 // ---------------------------------------------------------------------------------------------
+// The console's user view: beside the account (auth's GET /api/admin/users/{id}), what this
+// service knows of the member.
+
+/** A report of something the member wrote (a direct message or a forum post). */
+export const memberReportSchema = reviewReportSchema.extend({
+  kind: z.enum(REVIEW_KINDS),
+  /** The reported message, reply or discussion. */
+  targetId: z.string(),
+  content: z.string(),
+  isResolved: z.boolean(),
+  outcome: z.enum(REVIEW_OUTCOMES).nullable(),
+  resolution: z.string().nullable(),
+});
+export type MemberReport = z.infer<typeof memberReportSchema>;
+/**
+ * GET /api/admin/members/{id}/activity: the audit entries where the member acted and where they
+ * were the target (each the newest 20, with totals), the reports against them (newest 20 of each
+ * kind), and how many direct messages they sent and when last.
+ */
+export const memberActivitySchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  messagesSent: z.number().int(),
+  lastMessageAt: z.string().nullable(),
+  actionsBy: auditLogListSchema,
+  actionsOn: auditLogListSchema,
+  reportsAgainst: z.object({ reports: z.array(memberReportSchema), total: z.number().int() }),
+});
+export type MemberActivity = z.infer<typeof memberActivitySchema>;
+/** How many of each list the user view shows. */
+export const MEMBER_ACTIVITY_LIMIT = 20;
+
+// ---------------------------------------------------------------------------------------------
 // A review's consequences, asked of their owners over request-reply (RPC.authAdminSuspend,
 // RPC.authAdminDeactivate, RPC.forumAdminDeletePost). Each owner checks the admin rule itself and
 // audits the action with the admin's IP, user agent and session as passed here; the answer is a

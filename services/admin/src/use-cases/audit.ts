@@ -156,11 +156,18 @@ async function toEntries(ctx: AdminContext, rows: AuditRow[]): Promise<AuditLogE
   }));
 }
 
+/** A page of the audit log with the names of who acted and whom it was about. */
+export async function listedEntries(
+  ctx: AdminContext,
+  page: { rows: AuditRow[]; total: number },
+): Promise<AuditLogList> {
+  return { logs: await toEntries(ctx, page.rows), total: page.total };
+}
+
 /** The audit log, newest first; read only (no call changes or removes an entry). */
 export async function listAuditLogs(ctx: AdminContext, actor: Actor, query: AuditLogQuery): Promise<AuditLogList> {
   requireAdmin(actor.principal);
-  const { rows, total } = await auditLogRepository.page(ctx.prisma, query);
-  return { logs: await toEntries(ctx, rows), total };
+  return listedEntries(ctx, await auditLogRepository.page(ctx.prisma, query));
 }
 
 const CSV_HEADER = [

@@ -62,6 +62,13 @@ export async function listUsers(
   return { users: users.map(({ user, lastSeenAt }) => toAdminUser(user, lastSeenAt)), total };
 }
 
+/** One member's account as the users table shows it, for the console's user view. */
+export async function getUser(ctx: AuthContext, viewer: SessionPrincipal, userId: string): Promise<AdminUser> {
+  requireAdmin(viewer);
+  const user = await requireUser(ctx, userId);
+  return toAdminUser(user, await userRepository.lastSeenOf(ctx.prisma, userId));
+}
+
 const isAdminUser = (user: Pick<User, 'isAdmin' | 'accessLevel' | 'deactivatedAt'>) =>
   user.deactivatedAt === null && (user.isAdmin || user.accessLevel === 'Admin');
 
