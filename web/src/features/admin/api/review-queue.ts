@@ -1,7 +1,13 @@
 import { adminRoutes, type ReviewQueueQuery, type ReviewResolve } from '@crucible/proto';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
-import { ADMIN_AUDIT_KEY, ADMIN_LIST_STALE_MS, ADMIN_REVIEW_QUEUE_KEY, ADMIN_USERS_KEY } from './admin-query-keys.ts';
+import {
+  ADMIN_AUDIT_KEY,
+  ADMIN_LIST_STALE_MS,
+  ADMIN_MEMBERS_KEY,
+  ADMIN_REVIEW_QUEUE_KEY,
+  ADMIN_USERS_KEY,
+} from './admin-query-keys.ts';
 
 // The queue and its one action share a cache entry, so they live together.
 
@@ -30,7 +36,7 @@ export function useResolveReviewItem() {
     mutationFn: resolveReviewItem,
     onSuccess: () =>
       Promise.all(
-        [ADMIN_REVIEW_QUEUE_KEY, ADMIN_AUDIT_KEY, ADMIN_USERS_KEY].map((queryKey) =>
+        [ADMIN_REVIEW_QUEUE_KEY, ADMIN_AUDIT_KEY, ADMIN_USERS_KEY, ADMIN_MEMBERS_KEY].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),

@@ -12,6 +12,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ListSkeleton } from '../../../components/Skeletons.tsx';
 import { failureDescription, formatDateTime, plainText } from '../admin-format.ts';
+import { adminUserPath } from '../admin-paths.ts';
 import { useResolveReviewItem, useReviewQueue } from '../api/review-queue.ts';
 import { DialogForm } from './DialogForm.tsx';
 import { SectionHeader } from './TabSection.tsx';
@@ -97,6 +98,14 @@ function QueueItem({ item, onAct }: { item: ReviewItem; onAct: () => void }) {
         <Typography variant="subtitle2">
           <MemberLink userId={item.authorId}>{item.authorName}</MemberLink>
         </Typography>
+        <Button
+          size="small"
+          component={RouterLink}
+          to={adminUserPath(item.authorId)}
+          aria-label={`User view of ${item.authorName}`}
+        >
+          User view
+        </Button>
         <Chip size="small" color="warning" label={`${item.reportCount} report${item.reportCount === 1 ? '' : 's'}`} />
         {item.isResolved && (
           <Chip size="small" color="success" label={item.outcome ? `Resolved: ${item.outcome}` : 'Dismissed'} />
