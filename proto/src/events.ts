@@ -51,6 +51,8 @@ export const SUBJECTS = {
   adminMemberWarned: 'admin.member.warned',
   profileSettingsUpdated: 'profile.settings.updated',
   profileIdentityChanged: 'profile.identity.changed',
+  /** An admin changed another member's profile (adminActionPayloadSchema), for the audit log. */
+  profileAdminAction: 'profile.admin.action',
   projectTaskCreated: 'project.task.created',
   projectTaskAssigned: 'project.task.assigned',
   projectTaskStatusChanged: 'project.task.status_changed',

@@ -1,8 +1,9 @@
 /**
- * The review queue's outcomes carried out by the admin service itself, with the services that own
- * their effects running beside it as the launcher builds them: resolving with 'suspend' makes auth
- * refuse the author's sign-in, with 'delete' forum removes the reported reply, each once however
- * often it is asked, and each audited with the moderator, the target and the reason.
+ * Admin actions that reach other services, with those services running beside the admin service as
+ * the launcher builds them: the review queue's outcomes carried out by the admin service itself
+ * (resolving with 'suspend' makes auth refuse the author's sign-in, with 'delete' forum removes the
+ * reported reply, each once however often it is asked), and an admin's correction of a member's
+ * profile; each audited with the moderator, the target and the reason.
  */
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import pg from 'pg';
@@ -16,7 +17,7 @@ import {
 } from './testing/product-setting.ts';
 
 const WAIT = { timeout: 30_000, interval: 200 };
-const ORDER: ServiceName[] = ['auth', 'forum', 'dm', 'admin'];
+const ORDER: ServiceName[] = ['auth', 'forum', 'dm', 'profile', 'admin'];
 
 const cleanups: (() => Promise<unknown>)[] = [];
 let ports: Map<ServiceName, number>;
@@ -62,7 +63,7 @@ async function journeyman(firstName: string) {
     json: { accessLevel: 'Journeyman' },
   });
   await vi.waitFor(async () => {
-    for (const schema of ['forum', 'dm'])
+    for (const schema of ['forum', 'dm', 'profile'])
       expect(await rows(`SELECT access_level::text AS level FROM ${schema}.users WHERE id = $1`, [id])).toEqual([
         { level: 'Journeyman' },
       ]);
@@ -176,3 +177,37 @@ it('resolving a reported reply with delete removes it in forum, and a reported m
     ]);
   }, WAIT);
 }, 120_000);
+
+it("records an admin's correction of a member's profile in the audit log with the admin's name, and not the member's own edit", async () => {
+  const member = await journeyman('Profiled');
+  await call('profile', `/api/users/${member.id}/profile`, {
+    method: 'PATCH',
+    token: member.token,
+    json: { bio: 'My own words' },
+  });
+  await call('profile', `/api/users/${member.id}/profile`, {
+    method: 'PATCH',
+    token: adminToken,
+    json: { jobTitle: 'Head of Alchemy', currentLocation: 'Prague' },
+  });
+  const profile = await call('profile', `/api/users/${member.id}/profile`, { token: adminToken });
+  expect(profile).toMatchObject({ jobTitle: 'Head of Alchemy', bio: 'My own words' });
+  await vi.waitFor(async () => {
+    const entries = (
+      (await call('admin', `/api/admin/audit-logs?targetUserId=${member.id}&actionType=user_update`, {
+        token: adminToken,
+      })) as { logs: { adminId: string; adminName: string; description: string; details: Record<string, unknown> }[] }
+    ).logs;
+    expect(entries).toEqual([
+      expect.objectContaining({
+        adminId,
+        adminName: expect.not.stringMatching(/^Unknown User$/),
+        description: "Edited a member's profile: jobTitle, currentLocation",
+        details: {
+          fields: ['jobTitle', 'currentLocation'],
+          values: { jobTitle: 'Head of Alchemy', currentLocation: 'Prague' },
+        },
+      }),
+    ]);
+  }, WAIT);
+}, 60_000);

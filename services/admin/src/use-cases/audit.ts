@@ -17,8 +17,16 @@ import { ADMIN_SCHEMA, type Actor, type AdminContext, type Tx } from './context.
 import { toCsv } from './csv.ts';
 import { nameIn, peopleOf } from './names.ts';
 
-/** Every service's admin and moderator actions: auth's user administration, dm's message actions, forum's moderation. */
-export const AUDITED_SUBJECTS = [SUBJECTS.adminActionRecorded, SUBJECTS.dmAdminAction, SUBJECTS.forumAdminAction];
+/**
+ * Every service's admin and moderator actions: auth's user administration, dm's message actions,
+ * forum's moderation, profile's admin edits of members' profiles.
+ */
+export const AUDITED_SUBJECTS = [
+  SUBJECTS.adminActionRecorded,
+  SUBJECTS.dmAdminAction,
+  SUBJECTS.forumAdminAction,
+  SUBJECTS.profileAdminAction,
+];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuidOrNull = (id: string | null | undefined) => (id && UUID.test(id) ? id.toLowerCase() : null);
