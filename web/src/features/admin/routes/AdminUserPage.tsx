@@ -7,7 +7,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { AdminUser, AuditLogList, MemberReport } from '@crucible/proto';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { MemberLink } from '../../../components/MemberLink.tsx';
 import { ListSkeleton } from '../../../components/Skeletons.tsx';
@@ -15,6 +15,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { displayName, failureDescription, formatDateTime, plainText } from '../admin-format.ts';
 import { useAdminUser } from '../api/get-admin-user.ts';
 import { useMemberActivity } from '../api/get-member-activity.ts';
+import { useMemberProfile } from '../api/member-profile.ts';
+import { CorrectProfileDialog } from '../components/CorrectProfileDialog.tsx';
 
 /**
  * /admin/users/{userId}: one member as the console sees them: the account (auth), what they did
@@ -38,6 +40,7 @@ export default function AdminUserPage() {
       {user.isPending && <ListSkeleton label="Loading the account" rows={2} bordered />}
       {user.error && <Alert severity="error">Failed to load the account: {failureDescription(user.error)}</Alert>}
       {user.data && <Account user={user.data} messagesSent={activity.data?.messagesSent} />}
+      <ProfileFacts userId={userId} name={name} />
       {activity.isPending && <ListSkeleton label="Loading the member's activity" rows={3} bordered />}
       {activity.error && (
         <Alert severity="error" sx={{ mt: 2 }}>
@@ -96,6 +99,41 @@ function Account({ user, messagesSent }: { user: AdminUser; messagesSent: number
       <Button size="small" component={RouterLink} to={`/profile/${user.id}`} sx={{ mt: 1 }}>
         Open profile
       </Button>
+    </Paper>
+  );
+}
+
+/** The profile fields an admin may correct, with the correction dialog. */
+function ProfileFacts({ userId, name }: { userId: string; name: string }) {
+  const profile = useMemberProfile(userId);
+  const [correcting, setCorrecting] = useState(false);
+  if (!profile.data) return null;
+  const facts: [string, string | null][] = [
+    ['Job title', profile.data.jobTitle],
+    ['Current location', profile.data.currentLocation],
+    ['Bio', profile.data.bio],
+  ];
+  return (
+    <Paper variant="outlined" sx={{ p: 2, mt: 2 }} component="section" aria-label="Profile">
+      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+        Profile
+      </Typography>
+      <Stack component="dl" spacing={0.5} sx={{ m: 0 }}>
+        {facts.map(([label, value]) => (
+          <Stack key={label} direction="row" spacing={1}>
+            <Typography component="dt" variant="body2" color="text.secondary" sx={{ minWidth: 170 }}>
+              {label}
+            </Typography>
+            <Typography component="dd" variant="body2" sx={{ m: 0, whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {value || '—'}
+            </Typography>
+          </Stack>
+        ))}
+      </Stack>
+      <Button size="small" onClick={() => setCorrecting(true)} sx={{ mt: 1 }}>
+        Correct profile
+      </Button>
+      {correcting && <CorrectProfileDialog profile={profile.data} name={name} onClose={() => setCorrecting(false)} />}
     </Paper>
   );
 }
