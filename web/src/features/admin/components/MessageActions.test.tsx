@@ -58,6 +58,29 @@ function api(member: CurrentUser) {
         hasMore: false,
       },
     }),
+    'GET /api/admin/review-queue': () => ({
+      status: 200,
+      body: {
+        total: 1,
+        items: [
+          {
+            kind: 'dm_report',
+            targetId: MESSAGE_ID,
+            authorId: 'user-2',
+            authorName: 'Member 2',
+            content: message.content,
+            context: { messages: [], discussion: null },
+            reports: [],
+            reportCount: 1,
+            latestReportAt: report.createdAt,
+            isResolved: false,
+            outcome: null,
+            resolution: null,
+            earlierActions: [],
+          },
+        ],
+      },
+    }),
     'POST /api/admin/messages/bulk-delete': () => ({ status: 200, body: { deleted: [MESSAGE_ID], count: 1 } }),
     'POST /api/admin/messages/bulk-flag': () => ({ status: 201, body: { flags: [], count: 1 } }),
   });
@@ -103,6 +126,20 @@ describe('the per-message actions', () => {
     await screen.findAllByText('Messages flagged');
     expect(posted(fetchMock, '/api/admin/messages/bulk-flag')).toEqual([
       { messageIds: [MESSAGE_ID], reason: 'Check the seller', priority: 1 },
+    ]);
+  });
+
+  it('offer the same actions on a reported message in the review queue', async () => {
+    const fetchMock = api(admin);
+    renderApp('/admin?tab=review-queue');
+    const actions = await screen.findByRole('group', { name: 'Actions on the message by Member 2' });
+    await userEvent.click(within(actions).getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete message' });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Reported spam');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await screen.findAllByText('Messages deleted');
+    expect(posted(fetchMock, '/api/admin/messages/bulk-delete')).toEqual([
+      { messageIds: [MESSAGE_ID], reason: 'Reported spam' },
     ]);
   });
 });

@@ -15,6 +15,7 @@ import { failureDescription, formatDateTime, plainText } from '../admin-format.t
 import { adminUserPath } from '../admin-paths.ts';
 import { useResolveReviewItem, useReviewQueue } from '../api/review-queue.ts';
 import { DialogForm } from './DialogForm.tsx';
+import { MessageActions } from './MessageActions.tsx';
 import { SectionHeader } from './TabSection.tsx';
 import { useDialogOutcome } from './use-dialog-outcome.ts';
 import { MemberLink } from '../../../components/MemberLink.tsx';
@@ -157,6 +158,9 @@ function QueueItem({ item, onAct }: { item: ReviewItem; onAct: () => void }) {
           <Button size="small" variant="contained" onClick={onAct} aria-label={`Act on ${label}`}>
             Act
           </Button>
+        )}
+        {item.kind === 'dm_report' && !item.isResolved && (
+          <MessageActions messageId={item.targetId} label={`the message by ${item.authorName}`} deleted={false} />
         )}
       </Stack>
     </Paper>
