@@ -175,7 +175,8 @@ async function carryOut(ctx: AdminContext, actor: Actor, group: Group, body: Res
   const adminId = actor.principal.userId.toLowerCase();
   const from = ownerActorOf(actor);
   const done = z.unknown();
-  const deleted = (work: Promise<unknown>) =>
+  // Content its owner no longer has (404) was deleted already: the delete is done.
+  const unlessAlreadyGone = (work: Promise<unknown>) =>
     work.then(
       () => undefined,
       (error: unknown) => {
@@ -185,13 +186,15 @@ async function carryOut(ctx: AdminContext, actor: Actor, group: Group, body: Res
   switch (body.outcome) {
     case 'delete': {
       if (group.kind === 'dm_report') {
-        await deleted(bulkDelete(ctx, actor, { messageIds: [group.targetId], reason }));
+        await unlessAlreadyGone(bulkDelete(ctx, actor, { messageIds: [group.targetId], reason }));
         return;
       }
       const { discussion } = await group.context();
       if (!discussion) return;
       const request = { adminId, actor: from, discussionId: discussion.id, replyId: discussion.replyId, reason };
-      await deleted(askOwner(ctx, 'forum', RPC.forumAdminDeletePost, request satisfies AdminDeletePostRequest, done));
+      await unlessAlreadyGone(
+        askOwner(ctx, 'forum', RPC.forumAdminDeletePost, request satisfies AdminDeletePostRequest, done),
+      );
       return;
     }
     case 'suspend': {
@@ -205,6 +208,7 @@ async function carryOut(ctx: AdminContext, actor: Actor, group: Group, body: Res
       return;
     }
     default:
+    // dismiss records nothing; a warning is this service's own (resolveReviewItem sends it).
   }
 }
 
