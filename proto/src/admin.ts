@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCESS_LEVELS } from './access.ts';
+import { dmAdminActorSchema } from './dm.ts';
 
 /** Exact texts of spec 2 section 5 and spec 3 section 5, plus the server's own refusals. */
 export const ADMIN_MESSAGES = {
@@ -41,6 +42,7 @@ export const ADMIN_MESSAGES = {
   reviewItemAlreadyResolved: 'These reports are already resolved',
   outcomeInvalid: 'Choose dismiss, delete, warn, suspend or ban',
   warningTextRequired: 'A warning needs the text the member will read',
+  suspensionEndRequired: 'A suspension needs the time it ends, in the future and within a year',
 } as const;
 
 /** The six types the report dialog offers (spec 2 section 5), which the server accepts and stores. */
@@ -565,19 +567,96 @@ export type ReviewQueue = z.infer<typeof reviewQueueSchema>;
 
 /**
  * POST /api/admin/review-queue/resolve: closes every open report of the item with the outcome
- * ('dismiss' records none) and notes. 'delete' of a message deletes it here; the other outcomes'
- * effects (a post's deletion, a suspension, a deactivation) are their owners' calls, made first.
+ * ('dismiss' records none) and notes, and carries out its consequence first: 'delete' deletes the
+ * message (dm) or the post (forum), 'suspend' suspends the author until `until` and 'ban'
+ * deactivates them (auth).
  */
-export const reviewResolveSchema = z.object({
-  kind: z.enum(REVIEW_KINDS, { error: ADMIN_MESSAGES.reviewItemNotFound }),
-  targetId: z.uuid({ error: ADMIN_MESSAGES.reviewItemNotFound }).transform((id) => id.toLowerCase()),
-  outcome: z.enum(['dismiss', ...REVIEW_OUTCOMES], { error: ADMIN_MESSAGES.outcomeInvalid }),
-  /** null when empty: the service records 'No resolution notes provided', and a warning needs its text. */
-  notes: z
-    .string()
-    .trim()
-    .max(2000, ADMIN_MESSAGES.notesTooLong)
-    .nullish()
-    .transform((notes) => notes || null),
-});
+export const reviewResolveSchema = z
+  .object({
+    kind: z.enum(REVIEW_KINDS, { error: ADMIN_MESSAGES.reviewItemNotFound }),
+    targetId: z.uuid({ error: ADMIN_MESSAGES.reviewItemNotFound }).transform((id) => id.toLowerCase()),
+    outcome: z.enum(['dismiss', ...REVIEW_OUTCOMES], { error: ADMIN_MESSAGES.outcomeInvalid }),
+    /** null when empty: the service records 'No resolution notes provided', and a warning needs its text. */
+    notes: z
+      .string()
+      .trim()
+      .max(2000, ADMIN_MESSAGES.notesTooLong)
+      .nullish()
+      .transform((notes) => notes || null),
+    /** When a suspension ends (ISO 8601, in the future, at most a year on); only for 'suspend'. */
+    until: z.iso.datetime({ offset: true, error: ADMIN_MESSAGES.suspensionEndRequired }).optional(),
+  })
+  .refine((body) => body.outcome !== 'suspend' || isSuspensionEnd(body.until), {
+    message: ADMIN_MESSAGES.suspensionEndRequired,
+    path: ['until'],
+  });
+
+const YEAR_MS = 366 * 86_400_000;
+function isSuspensionEnd(until: string | undefined): boolean {
+  if (!until) return false;
+  const ms = new Date(until).getTime() - Date.now();
+  return ms > 0 && ms <= YEAR_MS;
+}
 export type ReviewResolve = z.input<typeof reviewResolveSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// The console's user view: beside the account (auth's GET /api/admin/users/{id}), what this
+// service knows of the member.
+
+/** A report of something the member wrote (a direct message or a forum post). */
+export const memberReportSchema = reviewReportSchema.extend({
+  kind: z.enum(REVIEW_KINDS),
+  /** The reported message, reply or discussion. */
+  targetId: z.string(),
+  content: z.string(),
+  isResolved: z.boolean(),
+  outcome: z.enum(REVIEW_OUTCOMES).nullable(),
+  resolution: z.string().nullable(),
+});
+export type MemberReport = z.infer<typeof memberReportSchema>;
+/**
+ * GET /api/admin/members/{id}/activity: the audit entries where the member acted and where they
+ * were the target (each the newest 20, with totals), the reports against them (newest 20 of each
+ * kind), and how many direct messages they sent and when last.
+ */
+export const memberActivitySchema = z.object({
+  userId: z.string(),
+  name: z.string(),
+  messagesSent: z.number().int(),
+  lastMessageAt: z.string().nullable(),
+  actionsBy: auditLogListSchema,
+  actionsOn: auditLogListSchema,
+  reportsAgainst: z.object({ reports: z.array(memberReportSchema), total: z.number().int() }),
+});
+export type MemberActivity = z.infer<typeof memberActivitySchema>;
+/** How many of each list the user view shows. */
+export const MEMBER_ACTIVITY_LIMIT = 20;
+
+// ---------------------------------------------------------------------------------------------
+// A review's consequences, asked of their owners over request-reply (RPC.authAdminSuspend,
+// RPC.authAdminDeactivate, RPC.forumAdminDeletePost). Each owner checks the admin rule itself and
+// audits the action with the admin's IP, user agent and session as passed here; the answer is a
+// `DmRpcAnswer` (its HTTP meaning travels with it).
+
+const rpcId = z.uuid().transform((id) => id.toLowerCase());
+const consequenceReason = z.string().trim().min(1, ADMIN_MESSAGES.reasonRequired).max(2000);
+
+export const adminSuspendRequestSchema = z.object({
+  adminId: rpcId,
+  actor: dmAdminActorSchema,
+  userId: rpcId,
+  until: z.iso.datetime({ offset: true }).transform((until) => new Date(until)),
+  reason: consequenceReason,
+});
+export type AdminSuspendRequest = z.input<typeof adminSuspendRequestSchema>;
+export const adminDeactivateRequestSchema = z.object({ adminId: rpcId, actor: dmAdminActorSchema, userId: rpcId });
+export type AdminDeactivateRequest = z.input<typeof adminDeactivateRequestSchema>;
+/** A discussion (replyId null) or one of its replies, deleted by a moderator with the reason its author is told. */
+export const adminDeletePostRequestSchema = z.object({
+  adminId: rpcId,
+  actor: dmAdminActorSchema,
+  discussionId: rpcId,
+  replyId: rpcId.nullable(),
+  reason: consequenceReason,
+});
+export type AdminDeletePostRequest = z.input<typeof adminDeletePostRequestSchema>;

@@ -55,6 +55,7 @@ export const EVENT_PAYLOADS = {
   [SUBJECTS.adminMemberWarned]: memberWarnedPayloadSchema,
   [SUBJECTS.profileSettingsUpdated]: profileSettingsUpdatedPayloadSchema,
   [SUBJECTS.profileIdentityChanged]: profileIdentityChangedPayloadSchema,
+  [SUBJECTS.profileAdminAction]: adminActionPayloadSchema,
   [SUBJECTS.projectTaskCreated]: taskEventPayloadSchema,
   [SUBJECTS.projectTaskAssigned]: taskEventPayloadSchema,
   [SUBJECTS.projectTaskStatusChanged]: taskEventPayloadSchema,

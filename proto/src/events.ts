@@ -51,6 +51,8 @@ export const SUBJECTS = {
   adminMemberWarned: 'admin.member.warned',
   profileSettingsUpdated: 'profile.settings.updated',
   profileIdentityChanged: 'profile.identity.changed',
+  /** An admin changed another member's profile (adminActionPayloadSchema), for the audit log. */
+  profileAdminAction: 'profile.admin.action',
   projectTaskCreated: 'project.task.created',
   projectTaskAssigned: 'project.task.assigned',
   projectTaskStatusChanged: 'project.task.status_changed',
@@ -65,6 +67,10 @@ export const RPC = {
   authSession: 'rpc.auth.session',
   /** `{ id }` -> the user as user events carry it (`userEventPayloadSchema`), or null for an unknown id. */
   authUser: 'rpc.auth.user',
+  /** A review's consequences (adminSuspendRequestSchema, adminDeactivateRequestSchema, adminDeletePostRequestSchema). */
+  authAdminSuspend: 'rpc.auth.admin.suspend',
+  authAdminDeactivate: 'rpc.auth.admin.deactivate',
+  forumAdminDeletePost: 'rpc.forum.admin.delete-post',
   dmAdminConversations: 'rpc.dm.admin.conversations',
   dmAdminMessages: 'rpc.dm.admin.messages',
   dmAdminBulkDelete: 'rpc.dm.admin.bulk-delete',

@@ -64,6 +64,7 @@ export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
   { prefix: '/api/admin/messages', service: 'admin', access: 'member' },
   { prefix: '/api/admin/audit-logs', service: 'admin', access: 'member' },
   { prefix: '/api/admin/review-queue', service: 'admin', access: 'member' },
+  { prefix: '/api/admin/members', service: 'admin', access: 'member' },
   { prefix: '/api/users/:id/profile', service: 'profile', access: 'member' },
   { prefix: '/api/users/:id/profile-form', service: 'profile', access: 'member' },
   { prefix: '/api/users/:id/workplaces', service: 'profile', access: 'member' },

@@ -362,6 +362,22 @@ describe('the admin console', () => {
         true,
       );
       expect(csv).toContain('"Threats in the forums"');
+
+      // The author's user view, from their row in the users table: the suspension and the report.
+      await openTab(page, 'Users');
+      await page.getByRole('searchbox', { name: 'Search users' }).fill(members.sender.email);
+      await page.getByRole('link', { name: `User view of ${author}` }).click();
+      await page.waitForURL(at(`/admin/users/${members.sender.id}`));
+      await page.getByRole('heading', { level: 1, name: author }).waitFor();
+      await page
+        .getByLabel('Account')
+        .getByText(/^Suspended until /)
+        .waitFor();
+      const actionsOn = page.getByRole('region', { name: 'Admin actions on this member' });
+      await actionsOn.getByText(/user suspend · .* · by Alma Adminova · Threats in the forums/).waitFor();
+      await actionsOn.getByText(/report resolve · .* · by Alma Adminova · Threats in the forums/).waitFor();
+      const reports = page.getByRole('region', { name: 'Reports against this member' });
+      await reports.getByText('Resolved: suspend · Threats in the forums').waitFor();
     });
   });
 

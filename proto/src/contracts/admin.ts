@@ -24,6 +24,7 @@ import {
   bulkFlagResultSchema,
   bulkFlagSchema,
   flagStatusUpdateSchema,
+  memberActivitySchema,
   messageFlagListSchema,
   messageFlagSchema,
   messageReportCreateSchema,
@@ -38,6 +39,7 @@ import { defineRoutes, pathId, raw } from './route.ts';
 
 const reportPath = z.object({ id: pathId(ADMIN_MESSAGES.reportNotFound) });
 const flagPath = z.object({ id: pathId(ADMIN_MESSAGES.flagNotFound) });
+const memberPath = z.object({ id: pathId(ADMIN_MESSAGES.targetUserInvalid) });
 
 /**
  * Every call the admin service answers. The report intake and reading the access levels are any
@@ -178,5 +180,14 @@ export const adminRoutes = defineRoutes({
     summary: 'Admin: the audit log, newest first, filtered by action type, admin, target member and dates (read only)',
     query: auditLogQuerySchema,
     responses: { 200: auditLogListSchema },
+  },
+  memberActivity: {
+    method: 'GET',
+    path: '/api/admin/members/:id/activity',
+    auth: 'admin',
+    summary:
+      "Admin: a member's user view beside their account: audit entries by and on them, reports against them, messages sent",
+    pathParams: memberPath,
+    responses: { 200: memberActivitySchema },
   },
 });

@@ -337,6 +337,14 @@ export const authRoutes = defineRoutes({
     query: adminUserListQuerySchema,
     responses: { 200: adminUserListResponseSchema },
   },
+  getAdminUser: {
+    method: 'GET',
+    path: '/api/admin/users/:id',
+    auth: 'admin',
+    summary: "Admin: one user's account (tier, roles, status, joined, last seen), for the console's user view",
+    pathParams: userPath,
+    responses: { 200: adminUserSchema },
+  },
   updateAdminUser: {
     method: 'PATCH',
     path: '/api/admin/users/:id',

@@ -17,6 +17,8 @@ export const adminConfigSchema = z
     AUTH_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(2_000),
     /** How long a report waits for dm to describe a message it has not heard of yet. */
     DM_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3_000),
+    /** How long a review waits for forum to delete a reported post. */
+    FORUM_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(3_000),
   })
   .extend(tokenConfigSchema.shape)
   .extend(metricsConfigSchema.shape);

@@ -20,6 +20,7 @@ import {
   type BulkFlagResult,
   type DirectMessage,
   type MessageFlag,
+  type MemberActivity,
   type MessageFlagList,
   type MessageReport,
   type PostReportedPayload,
@@ -103,6 +104,7 @@ describe('who may call the console', () => {
         'bulkFlagMessages',
         'exportAuditLogs',
         'listAuditLogs',
+        'memberActivity',
       ].map((name) => ({ name, ...adminOnly })),
     ]);
   }, 60_000);
@@ -476,12 +478,13 @@ describe('the review queue', () => {
 
     const resolve = (json: unknown) =>
       admin.request('/api/admin/review-queue/resolve', { method: 'POST', token: boss.token, json });
-    const suspended = await resolve({ kind: 'post_report', targetId: replyId, outcome: 'suspend', notes: 'A day off' });
-    expect(suspended.status).toBe(200);
-    expect((await suspended.json()) as ReviewItem).toMatchObject({
+    // An outcome whose consequence is the admin service's own (a warning); the others' are in launcher's review-consequences test.
+    const warned = await resolve({ kind: 'post_report', targetId: replyId, outcome: 'warn', notes: 'Mind the tone' });
+    expect(warned.status).toBe(200);
+    expect((await warned.json()) as ReviewItem).toMatchObject({
       isResolved: true,
-      outcome: 'suspend',
-      resolution: 'A day off',
+      outcome: 'warn',
+      resolution: 'Mind the tone',
     });
     expect(
       await errorOf(await resolve({ kind: 'post_report', targetId: replyId, outcome: 'warn', notes: 'Late' })),
@@ -497,17 +500,80 @@ describe('the review queue', () => {
     const closed = mine(await queue('status=resolved'));
     expect(closed.map((item) => [item.kind, item.outcome, item.resolution])).toEqual([
       ['dm_report', null, ADMIN_MESSAGES.noResolutionNotes],
-      ['post_report', 'suspend', 'A day off'],
+      ['post_report', 'warn', 'Mind the tone'],
     ]);
     const audit = await admin.call<AuditLogList>(`/api/admin/audit-logs?limit=200`, { token: boss.token });
-    const onAuthor = audit.logs.filter((log) => log.targetUserId === author.id);
+    const resolutions = (log: { actionType: string }) => log.actionType.startsWith('report_');
+    const onAuthor = audit.logs.filter((log) => log.targetUserId === author.id && resolutions(log));
     expect(onAuthor.map((log) => [log.actionType, log.details?.outcome])).toEqual([
       ['report_dismiss', null],
-      ['report_resolve', 'suspend'],
+      ['report_resolve', 'warn'],
     ]);
-    // The queue shows these as earlier actions on the same member.
-    expect(closed[0]!.earlierActions.map((action) => action.actionType)).toEqual(['report_dismiss', 'report_resolve']);
+    // The queue shows these as earlier actions on the same member (the warning's own row beside them).
+    expect(closed[0]!.earlierActions.filter(resolutions).map((action) => action.actionType)).toEqual([
+      'report_dismiss',
+      'report_resolve',
+    ]);
   }, 90_000);
+});
+
+describe('the user view', () => {
+  it('shows what a member did, what was done to them, the reports against them and their messages; 404 for nobody', async () => {
+    const [member, reporter] = [await admin.member(), await admin.member()];
+    const first = await send(member, reporter, `first ${randomUUID()}`);
+    await send(member, reporter, `second ${randomUUID()}`);
+    await admin.call<MessageReport>('/api/admin/message-reports', {
+      token: reporter.token,
+      json: { messageId: first.id, reportType: 'spam', reportReason: 'ads' },
+      expect: 201,
+    });
+    await admin.call('/api/admin/review-queue/resolve', {
+      token: boss.token,
+      json: { kind: 'dm_report', targetId: first.id, outcome: 'warn', notes: 'No ads here' },
+    });
+    // Something the member did that the log holds (a moderator's action arriving from forum).
+    await admin.bus.publish(
+      newEvent(SUBJECTS.forumAdminAction, {
+        adminId: member.id,
+        actionType: 'forum_moderation',
+        targetUserId: reporter.id,
+        description: 'Locked a discussion',
+        ipAddress: null,
+        userAgent: null,
+        sessionId: null,
+      }),
+    );
+    const view = () => admin.call<MemberActivity>(`/api/admin/members/${member.id}/activity`, { token: boss.token });
+    await expect.poll(async () => (await view()).actionsBy.total, { timeout: 15_000 }).toBe(1);
+    const shown = await view();
+    expect(shown).toMatchObject({ userId: member.id, name: member.name, messagesSent: 2 });
+    expect(shown.lastMessageAt).toEqual(expect.any(String));
+    expect(shown.actionsBy.logs.map((log) => [log.actionType, log.targetUserName])).toEqual([
+      ['forum_moderation', reporter.name],
+    ]);
+    expect(shown.actionsOn.logs.map((log) => [log.actionType, log.adminName]).sort()).toEqual([
+      ['report_resolve', 'Ada Boss'],
+      ['user_warn', 'Ada Boss'],
+    ]);
+    expect(shown.reportsAgainst).toEqual({
+      total: 1,
+      reports: [
+        expect.objectContaining({
+          kind: 'dm_report',
+          targetId: first.id,
+          content: first.content,
+          reporterName: reporter.name,
+          reportReason: 'ads',
+          isResolved: true,
+          outcome: 'warn',
+          resolution: 'No ads here',
+        }),
+      ],
+    });
+    expect(
+      await errorOf(await admin.request(`/api/admin/members/${randomUUID()}/activity`, { token: boss.token })),
+    ).toEqual({ status: 404, message: ADMIN_MESSAGES.targetUserInvalid });
+  }, 60_000);
 });
 
 describe('review queue actions', () => {

@@ -68,6 +68,7 @@ describe('the input sweep of admin', () => {
         updateFlagStatus: { params: { id: flags[0]!.id }, body: { status: 'under_review', reviewNotes: 'Sweep' } },
         bulkDeleteMessages: { body: { messageIds: [deleted.id], reason: 'Sweep' } },
         bulkFlagMessages: { body: { messageIds: [flagged.id], reason: 'Sweep', priority: 2 } },
+        memberActivity: { params: { id: sender.id } },
         listAuditLogs: { query: { actionType: 'bulk_delete', adminId: boss.id, limit: '10', offset: '0' } },
       },
     });

@@ -153,6 +153,7 @@ describe('admin routes', () => {
     const target = (await auth.signUp()).id;
     const routes: [string, string, unknown?][] = [
       ['GET', '/api/admin/users'],
+      ['GET', `/api/admin/users/${target}`],
       ['PATCH', `/api/admin/users/${target}`, { firstName: 'Hacked' }],
       ['PATCH', `/api/admin/users/${target}/access-level`, { accessLevel: 'Admin' }],
       ['PATCH', `/api/admin/users/${member.id}/access-level`, { accessLevel: 'Admin' }],
@@ -182,6 +183,7 @@ describe('admin routes', () => {
     const ctx = auth.service.context;
     const attempts: [string, () => Promise<unknown>][] = [
       ['listUsers', () => adminUsers.listUsers(ctx, principal, { limit: 10, offset: 0, sort: 'joined' })],
+      ['getUser', () => adminUsers.getUser(ctx, principal, target)],
       ['updateUser', () => adminUsers.updateUser(ctx, actor, target, { firstName: 'Hacked' })],
       ['setAccessLevel', () => adminUsers.setAccessLevel(ctx, actor, member.id, 'Admin')],
       ['sendAdminPasswordReset', () => adminUsers.sendAdminPasswordReset(ctx, actor, target)],
@@ -192,6 +194,22 @@ describe('admin routes', () => {
     }
     expect(await auth.currentUser(member.token)).toMatchObject({ accessLevel: 'Public', isAdmin: false });
     expect(adminActionsOn(target)).toEqual([]);
+  });
+
+  it("show one member's account with when they were last seen, and answer 404 for an unknown id", async () => {
+    const shown = await auth.signUp({ firstName: 'Shown', lastName: 'Once' });
+    await auth.request('/api/auth/user', { token: await auth.signIn(shown.email, shown.password) });
+    const one = await asAdmin(`/api/admin/users/${shown.id}`);
+    expect(one).toMatchObject({
+      status: 200,
+      body: { id: shown.id, firstName: 'Shown', accessLevel: 'Public', isActive: true, suspendedUntil: null },
+    });
+    expect(one.body.lastSeenAt).toEqual(expect.any(String));
+    expect(one.body.createdAt).toEqual(expect.any(String));
+    expect(await asAdmin(`/api/admin/users/${randomUUID()}`)).toMatchObject({
+      status: 404,
+      body: { message: 'User not found' },
+    });
   });
 
   it('list users with limit, offset and search as {users, total}', async () => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { RPC } from '@crucible/proto';
 import {
+  answerAsData,
   connectBlobStore,
   createHttpApp,
   createOutboxRelay,
@@ -25,6 +26,7 @@ import { lazyDevIdentityProvider } from './oidc/dev-identity-provider.ts';
 import { createOidcLogin, type OidcLogin } from './oidc/oidc-login.ts';
 import { createPasswordHasher } from './passwords.ts';
 import { createAccessTokenSigner } from './signing-keys.ts';
+import { deactivateByRequest, suspendByRequest } from './use-cases/admin-users.ts';
 import { applyProfileIdentityChanges } from './use-cases/profile-identity.ts';
 import { ensureInitialAdmin } from './use-cases/accounts.ts';
 import { eraseAccountsPastGrace } from './use-cases/account-deletion.ts';
@@ -201,6 +203,8 @@ export async function createAuthService(
       findSessionPrincipal(ctx, String((payload as { sessionId?: unknown })?.sessionId ?? '')),
     ),
     bus.reply(RPC.authUser, (payload) => lookUpUserForReplica(ctx, payload)),
+    bus.reply(RPC.authAdminSuspend, (payload) => answerAsData(() => suspendByRequest(ctx, payload))),
+    bus.reply(RPC.authAdminDeactivate, (payload) => answerAsData(() => deactivateByRequest(ctx, payload))),
     applyProfileIdentityChanges(ctx, bus, config.AUTH_PROFILE_CONSUMER),
   ]);
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {

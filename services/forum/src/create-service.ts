@@ -12,6 +12,7 @@ import type { ForumConfig } from './config.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { registerForumRoutes } from './http/routes.ts';
 import { FORUM_SCHEMA, type ForumContext } from './use-cases/context.ts';
+import { serveAdminRequests } from './use-cases/admin-requests.ts';
 import { serveDataExport } from './use-cases/data-export.ts';
 import { sweepExpiredUploads } from './use-cases/attachments.ts';
 import { forgetPagesOnEvents } from './use-cases/first-pages.ts';
@@ -74,6 +75,7 @@ export async function createForumService(
     () => users.replicate(bus, logger, config.FORUM_USERS_CONSUMER),
     () => forgetPagesOnEvents(ctx, bus, config.FORUM_PAGES_CONSUMER),
     () => serveDataExport(ctx, bus),
+    () => serveAdminRequests(ctx, bus),
   ]);
   const uploadSweep = setInterval(() => {
     sweepExpiredUploads(ctx).catch((error: unknown) =>

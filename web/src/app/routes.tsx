@@ -23,6 +23,7 @@ const EditProfilePage = lazy(() => import('../features/profile/routes/EditProfil
 const SecuritySettingsPage = lazy(() => import('../features/account-security/routes/SecuritySettingsPage.tsx'));
 const AdminPage = lazy(() => import('../features/admin/routes/AdminPage.tsx'));
 const AdminConversationPage = lazy(() => import('../features/admin/routes/AdminConversationPage.tsx'));
+const AdminUserPage = lazy(() => import('../features/admin/routes/AdminUserPage.tsx'));
 
 export const appRoutes: RouteObject[] = [
   {
@@ -56,6 +57,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'settings/security', element: <SecuritySettingsPage /> },
           { path: 'admin', element: <AdminPage /> },
           { path: 'admin/conversations/:user1Id/:user2Id', element: <AdminConversationPage /> },
+          { path: 'admin/users/:userId', element: <AdminUserPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

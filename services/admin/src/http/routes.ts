@@ -5,6 +5,7 @@ import type { Request } from 'express';
 import * as accessLevels from '../use-cases/access-levels.ts';
 import * as audit from '../use-cases/audit.ts';
 import type { Actor, AdminContext } from '../use-cases/context.ts';
+import * as memberActivity from '../use-cases/member-activity.ts';
 import * as messages from '../use-cases/messages.ts';
 import * as reports from '../use-cases/reports.ts';
 import * as review from '../use-cases/review.ts';
@@ -67,6 +68,9 @@ export function registerAdminRoutes(router: Router, deps: { ctx: AdminContext; v
   mount(routes.exportAuditLogs, async ({ query }, req, res) => {
     const { filename, csv } = await audit.exportAuditLogs(ctx, actorOf(req), query);
     res.type('text/csv; charset=utf-8').attachment(filename).send(csv);
+  });
+  mount(routes.memberActivity, async ({ params }, req, res) => {
+    res.json(await memberActivity.memberActivity(ctx, actorOf(req), params.id));
   });
   mount(routes.listAuditLogs, async ({ query }, req, res) => {
     res.json(await audit.listAuditLogs(ctx, actorOf(req), query));

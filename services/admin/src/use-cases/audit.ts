@@ -17,8 +17,16 @@ import { ADMIN_SCHEMA, type Actor, type AdminContext, type Tx } from './context.
 import { toCsv } from './csv.ts';
 import { nameIn, peopleOf } from './names.ts';
 
-/** Every service's admin and moderator actions: auth's user administration, dm's message actions, forum's moderation. */
-export const AUDITED_SUBJECTS = [SUBJECTS.adminActionRecorded, SUBJECTS.dmAdminAction, SUBJECTS.forumAdminAction];
+/**
+ * Every service's admin and moderator actions: auth's user administration, dm's message actions,
+ * forum's moderation, profile's admin edits of members' profiles.
+ */
+export const AUDITED_SUBJECTS = [
+  SUBJECTS.adminActionRecorded,
+  SUBJECTS.dmAdminAction,
+  SUBJECTS.forumAdminAction,
+  SUBJECTS.profileAdminAction,
+];
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const uuidOrNull = (id: string | null | undefined) => (id && UUID.test(id) ? id.toLowerCase() : null);
@@ -156,11 +164,18 @@ async function toEntries(ctx: AdminContext, rows: AuditRow[]): Promise<AuditLogE
   }));
 }
 
+/** A page of the audit log with the names of who acted and whom it was about. */
+export async function listedEntries(
+  ctx: AdminContext,
+  page: { rows: AuditRow[]; total: number },
+): Promise<AuditLogList> {
+  return { logs: await toEntries(ctx, page.rows), total: page.total };
+}
+
 /** The audit log, newest first; read only (no call changes or removes an entry). */
 export async function listAuditLogs(ctx: AdminContext, actor: Actor, query: AuditLogQuery): Promise<AuditLogList> {
   requireAdmin(actor.principal);
-  const { rows, total } = await auditLogRepository.page(ctx.prisma, query);
-  return { logs: await toEntries(ctx, rows), total };
+  return listedEntries(ctx, await auditLogRepository.page(ctx.prisma, query));
 }
 
 const CSV_HEADER = [

@@ -9,37 +9,20 @@ import {
   type BulkDeleteResult,
   type BulkFlag,
   type BulkFlagResult,
-  type DmAdminActor,
-  type DmRpcAnswer,
 } from '@crucible/proto';
-import { HttpError, ServiceUnavailableError, requireAdmin } from '@crucible/platform';
+import { requireAdmin } from '@crucible/platform';
 import { z } from 'zod';
 import { flagRepository } from '../repositories/flags.ts';
 import { snapshotRepository, type MessageSearch } from '../repositories/snapshots.ts';
 import { inTransaction, type Actor, type AdminContext } from './context.ts';
 import { findMessage } from './message-snapshots.ts';
 import { displayName, nameIn, peopleOf } from './names.ts';
+import { askOwner, ownerActorOf } from './owners.ts';
 import { peopleIdsOf, toMessageFlag } from './review-views.ts';
 
-const DM_UNAVAILABLE = 'Messages are unavailable right now; please try again';
-
-function dmActorOf(actor: Actor): DmAdminActor {
-  return { ipAddress: actor.meta.ipAddress, userAgent: actor.meta.userAgent, sessionId: actor.principal.sessionId };
-}
-
-/** Asks dm (which owns the messages and checks the admin rule again) and answers its refusal as it gave it. */
-async function askDm<T>(ctx: AdminContext, subject: string, payload: unknown, schema: z.ZodType<T>): Promise<T> {
-  let answer: DmRpcAnswer<unknown>;
-  try {
-    answer = await ctx.bus.request<DmRpcAnswer<unknown>>(subject, payload, {
-      timeoutMs: ctx.config.DM_REQUEST_TIMEOUT_MS,
-    });
-  } catch (error) {
-    ctx.logger.warn({ err: error, subject }, 'dm did not answer an admin request');
-    throw new ServiceUnavailableError(DM_UNAVAILABLE);
-  }
-  if (!answer.ok) throw new HttpError(answer.statusCode, answer.message);
-  return schema.parse(answer.value);
+/** Asks dm, which owns the messages and checks the admin rule again. */
+function askDm<T>(ctx: AdminContext, subject: string, payload: unknown, schema: z.ZodType<T>): Promise<T> {
+  return askOwner(ctx, 'dm', subject, payload, schema);
 }
 
 export async function listConversations(
@@ -79,7 +62,7 @@ export async function viewConversation(
   const page = await askDm(
     ctx,
     RPC.dmAdminMessages,
-    { adminId: actor.principal.userId, actor: dmActorOf(actor), ...pair, ...request },
+    { adminId: actor.principal.userId, actor: ownerActorOf(actor), ...pair, ...request },
     z.object({ messages: z.array(dmAdminMessageSchema), nextCursor: z.string().nullable(), hasMore: z.boolean() }),
   );
   const people = await peopleOf(ctx, [pair.user1Id, pair.user2Id]);
@@ -150,7 +133,7 @@ export async function bulkDelete(ctx: AdminContext, actor: Actor, body: BulkDele
   const { deleted } = await askDm(
     ctx,
     RPC.dmAdminBulkDelete,
-    { adminId: actor.principal.userId, actor: dmActorOf(actor), messageIds: body.messageIds, reason: body.reason },
+    { adminId: actor.principal.userId, actor: ownerActorOf(actor), messageIds: body.messageIds, reason: body.reason },
     z.object({ deleted: z.array(z.string()) }),
   );
   return { deleted, count: deleted.length };
@@ -162,7 +145,7 @@ export async function bulkFlag(ctx: AdminContext, actor: Actor, body: BulkFlag):
   const { flagged } = await askDm(
     ctx,
     RPC.dmAdminBulkFlag,
-    { adminId: actor.principal.userId, actor: dmActorOf(actor), messageIds: body.messageIds, reason: body.reason },
+    { adminId: actor.principal.userId, actor: ownerActorOf(actor), messageIds: body.messageIds, reason: body.reason },
     z.object({ flagged: z.array(z.string()) }),
   );
   // A flag points at the kept copy of its message: one whose event has not arrived is asked of dm.

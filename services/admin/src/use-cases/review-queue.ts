@@ -1,6 +1,10 @@
 import {
   ADMIN_MESSAGES,
+  RPC,
   SUBJECTS,
+  type AdminDeactivateRequest,
+  type AdminDeletePostRequest,
+  type AdminSuspendRequest,
   type ReviewItem,
   type ReviewKind,
   type ReviewOutcome,
@@ -8,13 +12,14 @@ import {
   type reviewQueueQuerySchema,
   type reviewResolveSchema,
 } from '@crucible/proto';
-import { BadRequestError, ConflictError, NotFoundError, requireAdmin } from '@crucible/platform';
-import type { z } from 'zod';
+import { BadRequestError, ConflictError, HttpError, NotFoundError, requireAdmin } from '@crucible/platform';
+import { z } from 'zod';
 import { reviewQueueRepository } from '../repositories/review-queue.ts';
 import { recordAction } from './audit.ts';
 import { inTransaction, type Actor, type AdminContext } from './context.ts';
 import { bulkDelete } from './messages.ts';
 import { nameIn, peopleOf } from './names.ts';
+import { askOwner, ownerActorOf } from './owners.ts';
 
 type Query = z.output<typeof reviewQueueQuerySchema>;
 type Resolve = z.output<typeof reviewResolveSchema>;
@@ -157,21 +162,74 @@ export async function reviewQueue(ctx: AdminContext, actor: Actor, query: Query)
   return { items: await Promise.all(groups.map((group) => toItem(ctx, group))), total: page.total };
 }
 
+const whatOf = (kind: ReviewKind) => (kind === 'dm_report' ? 'message' : 'forum post');
+
 /**
- * Closes every open report of one piece of content with the outcome and notes, audited with the
- * author as the target. Deleting a message happens here (through dm, which audits it too); the other
- * outcomes' effects belong to their owners (auth suspends and deactivates, forum deletes posts) and
- * the console calls them first.
+ * The outcome's consequence, asked of the service that owns it: the message's deletion of dm, the
+ * post's of forum, the author's suspension or deactivation of auth. Each owner checks the admin
+ * rule again and audits the action with the moderator, the target and the reason. Carrying one out
+ * twice changes nothing: content already gone (404 from its owner) counts as deleted, a second
+ * suspension only sets the same end, and deactivating a deactivated member leaves them so.
+ */
+async function carryOut(ctx: AdminContext, actor: Actor, group: Group, body: Resolve, reason: string): Promise<void> {
+  const adminId = actor.principal.userId.toLowerCase();
+  const from = ownerActorOf(actor);
+  const done = z.unknown();
+  // Content its owner no longer has (404) was deleted already: the delete is done.
+  const unlessAlreadyGone = (work: Promise<unknown>) =>
+    work.then(
+      () => undefined,
+      (error: unknown) => {
+        if (!(error instanceof HttpError && error.statusCode === 404)) throw error;
+      },
+    );
+  switch (body.outcome) {
+    case 'delete': {
+      if (group.kind === 'dm_report') {
+        await unlessAlreadyGone(bulkDelete(ctx, actor, { messageIds: [group.targetId], reason }));
+        return;
+      }
+      const { discussion } = await group.context();
+      if (!discussion) return;
+      const request = { adminId, actor: from, discussionId: discussion.id, replyId: discussion.replyId, reason };
+      await unlessAlreadyGone(
+        askOwner(ctx, 'forum', RPC.forumAdminDeletePost, request satisfies AdminDeletePostRequest, done),
+      );
+      return;
+    }
+    case 'suspend': {
+      const request = { adminId, actor: from, userId: group.authorId, until: body.until!, reason };
+      await askOwner(ctx, 'auth', RPC.authAdminSuspend, request satisfies AdminSuspendRequest, done);
+      return;
+    }
+    case 'ban': {
+      const request = { adminId, actor: from, userId: group.authorId };
+      await askOwner(ctx, 'auth', RPC.authAdminDeactivate, request satisfies AdminDeactivateRequest, done);
+      return;
+    }
+    default:
+    // dismiss records nothing; a warning is this service's own (resolveReviewItem sends it).
+  }
+}
+
+/**
+ * Carries out the outcome's consequence (see carryOut), then closes every open report of the
+ * content with the outcome and notes, audited with the author as the target; a warning also
+ * reaches the member as a notification. Content with no open report is refused before anything is
+ * done (404 never reported, 409 already resolved).
  */
 export async function resolveReviewItem(ctx: AdminContext, actor: Actor, body: Resolve): Promise<ReviewItem> {
   requireAdmin(actor.principal);
   const outcome = body.outcome === 'dismiss' ? null : body.outcome;
   if (outcome === 'warn' && !body.notes) throw new BadRequestError(ADMIN_MESSAGES.warningTextRequired);
   const notes = body.notes ?? ADMIN_MESSAGES.noResolutionNotes;
-  if (!(await reviewQueueRepository.anyOf(ctx.prisma, body.kind, body.targetId)))
-    throw new NotFoundError(ADMIN_MESSAGES.reviewItemNotFound);
-  if (outcome === 'delete' && body.kind === 'dm_report')
-    await bulkDelete(ctx, actor, { messageIds: [body.targetId], reason: notes });
+  const [open] = await groupsOf(ctx, 'open', [body]);
+  if (!open) {
+    if (!(await reviewQueueRepository.anyOf(ctx.prisma, body.kind, body.targetId)))
+      throw new NotFoundError(ADMIN_MESSAGES.reviewItemNotFound);
+    throw new ConflictError(ADMIN_MESSAGES.reviewItemAlreadyResolved);
+  }
+  await carryOut(ctx, actor, open, body, body.notes ?? `Reported ${whatOf(body.kind)}`);
   await inTransaction(ctx, async (tx, emit) => {
     const ids = await reviewQueueRepository.lockOpen(tx, body.kind, body.targetId);
     if (ids.length === 0) throw new ConflictError(ADMIN_MESSAGES.reviewItemAlreadyResolved);
@@ -180,18 +238,24 @@ export async function resolveReviewItem(ctx: AdminContext, actor: Actor, body: R
       outcome,
       resolution: notes,
     });
-    const [group] = await groupsOf(ctx, 'all', [body]);
     await recordAction(tx, actor, {
       actionType: outcome ? 'report_resolve' : 'report_dismiss',
-      description: `${outcome ? `Resolved (${outcome})` : 'Dismissed'} ${ids.length} report(s) of a ${body.kind === 'dm_report' ? 'message' : 'forum post'}`,
-      details: { kind: body.kind, targetId: body.targetId, outcome, notes, reportIds: ids },
-      targetUserId: group?.authorId ?? null,
+      description: `${outcome ? `Resolved (${outcome})` : 'Dismissed'} ${ids.length} report(s) of a ${whatOf(body.kind)}`,
+      details: {
+        kind: body.kind,
+        targetId: body.targetId,
+        outcome,
+        notes,
+        reportIds: ids,
+        ...(outcome === 'suspend' ? { until: body.until } : {}),
+      },
+      targetUserId: open.authorId,
       targetMessageId: body.kind === 'dm_report' ? body.targetId : null,
     });
-    if (outcome === 'warn' && group) {
+    if (outcome === 'warn') {
       // The warning itself: the member's notification (realtime) and its own audit row.
       await emit(SUBJECTS.adminMemberWarned, {
-        userId: group.authorId,
+        userId: open.authorId,
         warnedBy: actor.principal.userId.toLowerCase(),
         message: notes,
         kind: body.kind,
@@ -199,9 +263,9 @@ export async function resolveReviewItem(ctx: AdminContext, actor: Actor, body: R
       });
       await recordAction(tx, actor, {
         actionType: 'user_warn',
-        description: `Warned the author of a reported ${body.kind === 'dm_report' ? 'message' : 'forum post'}`,
+        description: `Warned the author of a reported ${whatOf(body.kind)}`,
         details: { kind: body.kind, targetId: body.targetId, reason: notes },
-        targetUserId: group.authorId,
+        targetUserId: open.authorId,
         targetMessageId: body.kind === 'dm_report' ? body.targetId : null,
       });
     }

@@ -242,6 +242,9 @@ export function registerAuthRoutes(
   mount(routes.listAdminUsers, async ({ query }, req, res) => {
     res.json(await adminUsers.listUsers(ctx, principalOf(req), query));
   });
+  mount(routes.getAdminUser, async ({ params }, req, res) => {
+    res.json(await adminUsers.getUser(ctx, principalOf(req), params.id));
+  });
   mount(routes.updateAdminUser, async ({ params, body }, req, res) => {
     res.json(await adminUsers.updateUser(ctx, adminActor(req), params.id, body));
   });

@@ -133,6 +133,10 @@ export const userRepository = {
     };
   },
 
+  /** The latest use of any of the member's sessions (the users table's last seen); null when never. */
+  lastSeenOf: async (db: Db, userId: string): Promise<Date | null> =>
+    (await db.session.aggregate({ where: { userId }, _max: { lastSeenAt: true } }))._max.lastSeenAt,
+
   /** Active admins (the flag or the Admin level) other than `userId`. */
   otherActiveAdmins: (db: Db, userId: string) =>
     db.user.count({

@@ -2,18 +2,28 @@ import {
   AUTH_MESSAGES,
   SUBJECTS,
   type AccessLevel,
+  adminDeactivateRequestSchema,
+  adminSuspendRequestSchema,
   type AdminUser,
   type AdminUserListResponse,
   type AdminUserPatch,
   type SessionPrincipal,
 } from '@crucible/proto';
-import { BadRequestError, ConflictError, NotFoundError, isUniqueViolation, requireAdmin } from '@crucible/platform';
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  UnauthorizedError,
+  assertStorableText,
+  isUniqueViolation,
+  requireAdmin,
+} from '@crucible/platform';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { sessionRepository } from '../repositories/sessions.ts';
 import { isNotFound, userRepository, type AdminUserListOptions, type User } from '../repositories/users.ts';
 import { sendPasswordReset } from './accounts.ts';
 import { inTransaction, type AuthContext, type Emit, type RequestMeta } from './context.ts';
-import { forgetRevokedSessions, refreshSessionsOf, revokeSessions } from './sessions.ts';
+import { findSessionPrincipal, forgetRevokedSessions, refreshSessionsOf, revokeSessions } from './sessions.ts';
 import { toAdminUser, toUserEventPayload } from './user-views.ts';
 
 /** Who acts; every use case here refuses anyone but an admin. */
@@ -50,6 +60,13 @@ export async function listUsers(
   requireAdmin(viewer);
   const { users, total } = await userRepository.page(ctx.prisma, query);
   return { users: users.map(({ user, lastSeenAt }) => toAdminUser(user, lastSeenAt)), total };
+}
+
+/** One member's account as the users table shows it, for the console's user view. */
+export async function getUser(ctx: AuthContext, viewer: SessionPrincipal, userId: string): Promise<AdminUser> {
+  requireAdmin(viewer);
+  const user = await requireUser(ctx, userId);
+  return toAdminUser(user, await userRepository.lastSeenOf(ctx.prisma, userId));
 }
 
 const isAdminUser = (user: Pick<User, 'isAdmin' | 'accessLevel' | 'deactivatedAt'>) =>
@@ -230,4 +247,39 @@ export async function sendAdminPasswordReset(
     message: emailSent ? 'Password reset email sent to user' : 'Password reset token generated (email not configured)',
     emailSent,
   };
+}
+
+/**
+ * Who asks over request-reply (the admin service carrying out a review's consequence): the session
+ * it names must be the admin's own live session, as a token's would be; the use cases then apply the
+ * same admin rule as the HTTP calls and audit with the IP and user agent passed along.
+ */
+async function actorOfRequest(
+  ctx: AuthContext,
+  request: {
+    adminId: string;
+    actor?: { ipAddress: string | null; userAgent: string | null; sessionId: string | null };
+  },
+): Promise<AdminActor> {
+  const principal = request.actor?.sessionId ? await findSessionPrincipal(ctx, request.actor.sessionId) : null;
+  if (!principal || principal.userId.toLowerCase() !== request.adminId) throw new UnauthorizedError();
+  return {
+    principal,
+    meta: { ipAddress: request.actor?.ipAddress ?? null, userAgent: request.actor?.userAgent ?? null },
+  };
+}
+
+/** RPC.authAdminSuspend: a review's suspension; suspending again only moves the end (idempotent). */
+export async function suspendByRequest(ctx: AuthContext, payload: unknown): Promise<{ userId: string }> {
+  assertStorableText({ body: payload });
+  const request = adminSuspendRequestSchema.parse(payload);
+  await suspendUser(ctx, await actorOfRequest(ctx, request), request.userId, request);
+  return { userId: request.userId };
+}
+
+/** RPC.authAdminDeactivate: a review's ban; an account already deactivated stays as it is. */
+export async function deactivateByRequest(ctx: AuthContext, payload: unknown): Promise<{ userId: string }> {
+  const request = adminDeactivateRequestSchema.parse(payload);
+  await setActive(ctx, await actorOfRequest(ctx, request), request.userId, false);
+  return { userId: request.userId };
 }

@@ -8,7 +8,7 @@ import {
   dmMessageSnapshotRequestSchema,
   type DmAdminBulkRequest,
 } from '@crucible/proto';
-import { assertStorableText, type EventBus, type Subscription } from '@crucible/platform';
+import { answerAsData, assertStorableText, type EventBus, type Subscription } from '@crucible/platform';
 import * as admin from '../use-cases/admin.ts';
 import { blockedBetween, messageable } from '../use-cases/blocks.ts';
 import type { DmContext } from '../use-cases/context.ts';
@@ -26,21 +26,21 @@ function parseBulk(payload: unknown): DmAdminBulkRequest {
 export function replyToAdmin(ctx: DmContext, bus: EventBus): Promise<Subscription[]> {
   return Promise.all([
     bus.reply(RPC.dmAdminConversations, (payload) =>
-      admin.answer(() => admin.adminConversations(ctx, dmAdminConversationsRequestSchema.parse(payload))),
+      answerAsData(() => admin.adminConversations(ctx, dmAdminConversationsRequestSchema.parse(payload))),
     ),
     bus.reply(RPC.dmAdminMessages, (payload) =>
-      admin.answer(() => admin.adminMessages(ctx, dmAdminMessagesRequestSchema.parse(payload))),
+      answerAsData(() => admin.adminMessages(ctx, dmAdminMessagesRequestSchema.parse(payload))),
     ),
-    bus.reply(RPC.dmAdminBulkDelete, (payload) => admin.answer(() => admin.adminBulkDelete(ctx, parseBulk(payload)))),
-    bus.reply(RPC.dmAdminBulkFlag, (payload) => admin.answer(() => admin.adminBulkFlag(ctx, parseBulk(payload)))),
+    bus.reply(RPC.dmAdminBulkDelete, (payload) => answerAsData(() => admin.adminBulkDelete(ctx, parseBulk(payload)))),
+    bus.reply(RPC.dmAdminBulkFlag, (payload) => answerAsData(() => admin.adminBulkFlag(ctx, parseBulk(payload)))),
     bus.reply(RPC.dmMessageSnapshot, (payload) =>
-      admin.answer(() => admin.messageSnapshot(ctx, dmMessageSnapshotRequestSchema.parse(payload).messageId)),
+      answerAsData(() => admin.messageSnapshot(ctx, dmMessageSnapshotRequestSchema.parse(payload).messageId)),
     ),
     bus.reply(RPC.dmBlockedBetween, (payload) =>
-      admin.answer(() => blockedBetween(ctx, dmBlockedBetweenRequestSchema.parse(payload))),
+      answerAsData(() => blockedBetween(ctx, dmBlockedBetweenRequestSchema.parse(payload))),
     ),
     bus.reply(RPC.dmMessageable, (payload) =>
-      admin.answer(() => messageable(ctx, dmMessageableRequestSchema.parse(payload))),
+      answerAsData(() => messageable(ctx, dmMessageableRequestSchema.parse(payload))),
     ),
   ]);
 }

@@ -8,11 +8,10 @@ import {
   type DmAdminActor,
   type DmMessageCreatedPayload,
   type DmMessageDeletedPayload,
-  type DmRpcAnswer,
   type ContactViewer,
 } from '@crucible/proto';
-import { ForbiddenError, HttpError, NotFoundError, validationErrorBody } from '@crucible/platform';
-import { ZodError, type z } from 'zod';
+import { ForbiddenError, NotFoundError } from '@crucible/platform';
+import type { z } from 'zod';
 import { conversationRepository } from '../repositories/conversations.ts';
 import { messageRepository, toDirectMessage } from '../repositories/messages.ts';
 import { quotaRepository } from '../repositories/quotas.ts';
@@ -194,19 +193,4 @@ export async function messageSnapshot(ctx: DmContext, messageId: string): Promis
     createdAt: message.created_at,
     messageSizeBytes: message.message_size_bytes,
   };
-}
-
-/**
- * Runs a request-reply handler and answers its outcome as data: a refusal keeps its status and
- * message for the caller (a thrown error would reach it only as 'the service failed').
- */
-export async function answer<T>(work: () => Promise<T>): Promise<DmRpcAnswer<T>> {
-  try {
-    return { ok: true, value: await work() };
-  } catch (error) {
-    if (error instanceof ZodError) return { ok: false, statusCode: 400, message: validationErrorBody(error).message };
-    if (error instanceof HttpError && error.statusCode < 500)
-      return { ok: false, statusCode: error.statusCode, message: error.message };
-    throw error;
-  }
 }

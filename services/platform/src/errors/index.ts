@@ -1,2 +1,3 @@
 export * from './http-errors.ts';
 export * from './error-middleware.ts';
+export * from './rpc-answer.ts';

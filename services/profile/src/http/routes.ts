@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import type { Request, Router } from 'express';
 import { PROFILE_MESSAGES, profileRoutes as routes } from '@crucible/proto';
-import { NotFoundError, createRouteMounter, principalOf, type TokenVerifier } from '@crucible/platform';
+import { NotFoundError, createRouteMounter, principalOf, requestMetaOf, type TokenVerifier } from '@crucible/platform';
 import type { Viewer } from '../use-cases/access.ts';
 import * as activity from '../use-cases/activity.ts';
 import type { ProfileContext } from '../use-cases/context.ts';
@@ -14,7 +14,12 @@ import * as skills from '../use-cases/skills.ts';
 
 function viewer(req: Request): Viewer {
   const principal = principalOf(req);
-  return { userId: principal.userId.toLowerCase(), accessLevel: principal.accessLevel, isAdmin: principal.isAdmin };
+  return {
+    userId: principal.userId.toLowerCase(),
+    accessLevel: principal.accessLevel,
+    isAdmin: principal.isAdmin,
+    meta: { ...requestMetaOf(req), sessionId: principal.sessionId },
+  };
 }
 
 export function registerProfileRoutes(router: Router, deps: { ctx: ProfileContext; verifier: TokenVerifier }): void {

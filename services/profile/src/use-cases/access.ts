@@ -11,6 +11,8 @@ export interface Viewer {
   userId: string;
   accessLevel: AccessLevel;
   isAdmin: boolean;
+  /** Where the request came from, for the audit log of an admin's edit of someone else's profile. */
+  meta?: { ipAddress: string | null; userAgent: string | null; sessionId: string | null };
 }
 
 /** The owner and admins see and change everything of a profile. */

@@ -1,6 +1,8 @@
 import { ConflictError, type Emit } from '@crucible/platform';
 import {
   PROFILE_MESSAGES,
+  SUBJECTS,
+  type AdminActionPayload,
   type EducationInput,
   type EducationListReplace,
   type Profile,
@@ -83,6 +85,26 @@ async function saveProfileFields(db: Db, emit: Emit, ownerId: string, patch: Pro
   }
 }
 
+/**
+ * An admin's edit of someone else's profile goes to the audit log (profile.admin.action, in the
+ * edit's transaction) with the admin, the member, the fields and their new values; a member's
+ * edit of their own profile is not an admin action.
+ */
+function recordAdminEdit(emit: Emit, viewer: Viewer, ownerId: string, patch: ProfilePatch): Promise<void> {
+  if (viewer.userId === ownerId) return Promise.resolve();
+  const fields = Object.keys(patch);
+  return emit(SUBJECTS.profileAdminAction, {
+    adminId: viewer.userId,
+    actionType: 'user_update',
+    targetUserId: ownerId,
+    description: `Edited a member's profile: ${fields.join(', ') || 'no fields'}`,
+    details: { fields, values: patch },
+    ipAddress: viewer.meta?.ipAddress ?? null,
+    userAgent: viewer.meta?.userAgent ?? null,
+    sessionId: viewer.meta?.sessionId ?? null,
+  } satisfies AdminActionPayload);
+}
+
 export async function patchProfile(
   ctx: ProfileContext,
   viewer: Viewer,
@@ -91,7 +113,10 @@ export async function patchProfile(
 ): Promise<Profile> {
   requireOwnerOrAdmin(viewer, ownerId);
   await profileOwner(ctx, ctx.prisma, ownerId);
-  await inTransaction(ctx, (tx, emit) => saveProfileFields(tx, emit, ownerId, patch));
+  await inTransaction(ctx, async (tx, emit) => {
+    await saveProfileFields(tx, emit, ownerId, patch);
+    await recordAdminEdit(emit, viewer, ownerId, patch);
+  });
   return getProfile(ctx, viewer, ownerId);
 }
 
@@ -134,6 +159,7 @@ export async function saveProfileForm(
   await profileOwner(ctx, ctx.prisma, ownerId);
   await inTransaction(ctx, async (tx, emit) => {
     await saveProfileFields(tx, emit, ownerId, form.profile);
+    await recordAdminEdit(emit, viewer, ownerId, form.profile);
     await replaceWorkplacesIn(tx, ownerId, form.workplaces);
     await hooks.afterWorkplaces?.();
     await replaceEducationIn(tx, ownerId, form.education);

@@ -20,3 +20,4 @@ export const USER_PAGE_SIZE = 10;
 export const USER_PICKER_LIMIT = 1000;
 export const SEARCH_DEBOUNCE_MS = 500;
 export const ADMIN_REVIEW_QUEUE_KEY = ['/api/admin', 'review-queue'] as const;
+export const ADMIN_MEMBERS_KEY = ['/api/admin', 'members'] as const;

@@ -1,7 +1,13 @@
-import { adminRoutes, authRoutes, forumRoutes, type ReviewQueueQuery, type ReviewResolve } from '@crucible/proto';
+import { adminRoutes, type ReviewQueueQuery, type ReviewResolve } from '@crucible/proto';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
-import { ADMIN_AUDIT_KEY, ADMIN_LIST_STALE_MS, ADMIN_REVIEW_QUEUE_KEY, ADMIN_USERS_KEY } from './admin-query-keys.ts';
+import {
+  ADMIN_AUDIT_KEY,
+  ADMIN_LIST_STALE_MS,
+  ADMIN_MEMBERS_KEY,
+  ADMIN_REVIEW_QUEUE_KEY,
+  ADMIN_USERS_KEY,
+} from './admin-query-keys.ts';
 
 // The queue and its one action share a cache entry, so they live together.
 
@@ -17,33 +23,11 @@ export function useReviewQueue(query: ReviewQueueQuery) {
 }
 
 /**
- * What the queue's action does. The effects that belong to other services go to them first, each
- * audited there with the moderator's reason: a suspension or deactivation to auth, a forum post's
- * deletion to forum. A message's deletion and a warning happen in the admin service's resolve,
- * which then closes the reports.
+ * The queue's one action: the admin service carries out the outcome's consequence (a deletion, a
+ * suspension until `until`, a deactivation) and closes the reports in the same call.
  */
-export interface ReviewAction extends ReviewResolve {
-  authorId: string;
-  /** For a forum post: the discussion it is in (and the reply, when it is one). */
-  discussion: { id: string; replyId: string | null } | null;
-  /** For a suspension: when it ends. */
-  until?: string;
-}
-
-export async function resolveReviewItem({ authorId, discussion, until, ...resolve }: ReviewAction) {
-  const reason = resolve.notes || 'Reported content';
-  if (resolve.outcome === 'suspend' && until)
-    await callRoute(authRoutes.suspendAdminUser, { params: { id: authorId }, body: { until, reason } });
-  if (resolve.outcome === 'ban') await callRoute(authRoutes.deactivateAdminUser, { params: { id: authorId } });
-  if (resolve.outcome === 'delete' && discussion) {
-    if (discussion.replyId)
-      await callRoute(forumRoutes.deleteReply, {
-        params: { id: discussion.id, replyId: discussion.replyId },
-        body: { reason },
-      });
-    else await callRoute(forumRoutes.deleteDiscussion, { params: { id: discussion.id }, body: { reason } });
-  }
-  return callRoute(adminRoutes.resolveReviewItem, { body: resolve });
+export function resolveReviewItem(body: ReviewResolve) {
+  return callRoute(adminRoutes.resolveReviewItem, { body });
 }
 
 export function useResolveReviewItem() {
@@ -52,7 +36,7 @@ export function useResolveReviewItem() {
     mutationFn: resolveReviewItem,
     onSuccess: () =>
       Promise.all(
-        [ADMIN_REVIEW_QUEUE_KEY, ADMIN_AUDIT_KEY, ADMIN_USERS_KEY].map((queryKey) =>
+        [ADMIN_REVIEW_QUEUE_KEY, ADMIN_AUDIT_KEY, ADMIN_USERS_KEY, ADMIN_MEMBERS_KEY].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),

@@ -12,6 +12,7 @@ import { ADMIN_TEXTS } from '../admin-texts.ts';
 import { useAdminReports, useResolveReport } from '../api/message-reports.ts';
 import { AdminTable } from './AdminTable.tsx';
 import { DialogForm } from './DialogForm.tsx';
+import { MessageActions } from './MessageActions.tsx';
 import { MessageSnapshot } from './MessageSnapshot.tsx';
 import { SectionHeader } from './TabSection.tsx';
 import { useDialogOutcome } from './use-dialog-outcome.ts';
@@ -53,6 +54,11 @@ export function ReportsPanel() {
               )}
             </TableCell>
             <TableCell>
+              <MessageActions
+                messageId={report.message.id}
+                label={`the message reported by ${report.reporterName}`}
+                deleted={report.message.deletedAt !== null}
+              />
               {!report.isResolved && (
                 <Button
                   size="small"

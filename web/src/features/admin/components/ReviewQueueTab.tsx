@@ -12,8 +12,10 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { ListSkeleton } from '../../../components/Skeletons.tsx';
 import { failureDescription, formatDateTime, plainText } from '../admin-format.ts';
+import { adminUserPath } from '../admin-paths.ts';
 import { useResolveReviewItem, useReviewQueue } from '../api/review-queue.ts';
 import { DialogForm } from './DialogForm.tsx';
+import { MessageActions } from './MessageActions.tsx';
 import { SectionHeader } from './TabSection.tsx';
 import { useDialogOutcome } from './use-dialog-outcome.ts';
 import { MemberLink } from '../../../components/MemberLink.tsx';
@@ -97,6 +99,14 @@ function QueueItem({ item, onAct }: { item: ReviewItem; onAct: () => void }) {
         <Typography variant="subtitle2">
           <MemberLink userId={item.authorId}>{item.authorName}</MemberLink>
         </Typography>
+        <Button
+          size="small"
+          component={RouterLink}
+          to={adminUserPath(item.authorId)}
+          aria-label={`User view of ${item.authorName}`}
+        >
+          User view
+        </Button>
         <Chip size="small" color="warning" label={`${item.reportCount} report${item.reportCount === 1 ? '' : 's'}`} />
         {item.isResolved && (
           <Chip size="small" color="success" label={item.outcome ? `Resolved: ${item.outcome}` : 'Dismissed'} />
@@ -148,6 +158,9 @@ function QueueItem({ item, onAct }: { item: ReviewItem; onAct: () => void }) {
           <Button size="small" variant="contained" onClick={onAct} aria-label={`Act on ${label}`}>
             Act
           </Button>
+        )}
+        {item.kind === 'dm_report' && !item.isResolved && (
+          <MessageActions messageId={item.targetId} label={`the message by ${item.authorName}`} deleted={false} />
         )}
       </Stack>
     </Paper>
@@ -203,8 +216,6 @@ function ActionForm({ item, onClose }: { item: ReviewItem; onClose: () => void }
       {
         kind: item.kind,
         targetId: item.targetId,
-        authorId: item.authorId,
-        discussion: item.context.discussion,
         outcome,
         notes: notes.trim(),
         until: outcome === 'suspend' ? new Date(Date.now() + dayCount * 86_400_000).toISOString() : undefined,

@@ -19,7 +19,9 @@ import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { Link as RouterLink } from 'react-router-dom';
 import { displayName, formatDateTime } from '../admin-format.ts';
+import { adminUserPath } from '../admin-paths.ts';
 import { ADMIN_TEXTS } from '../admin-texts.ts';
 import { SEARCH_DEBOUNCE_MS, USER_PAGE_SIZE } from '../api/admin-query-keys.ts';
 import { useDeleteAdminUser } from '../api/delete-admin-user.ts';
@@ -219,6 +221,15 @@ export function UsersTab() {
           <TableRow key={user.id}>
             <TableCell>
               <MemberLink userId={user.id}>{displayName(user)}</MemberLink>
+              <Button
+                size="small"
+                component={RouterLink}
+                to={adminUserPath(user.id)}
+                aria-label={`User view of ${displayName(user)}`}
+                sx={{ ml: 1, minWidth: 0, py: 0 }}
+              >
+                User view
+              </Button>
               <Box sx={{ display: { md: 'none' }, color: 'text.secondary', fontSize: '0.8rem' }}>{user.email}</Box>
             </TableCell>
             <TableCell sx={{ ...HIDDEN_ON_PHONES, overflowWrap: 'anywhere' }}>{user.email}</TableCell>

@@ -16,6 +16,7 @@ import { ListSkeleton } from '../../../components/Skeletons.tsx';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { failureDescription, formatDateTime, plainText } from '../admin-format.ts';
 import { useAdminConversation } from '../api/get-conversation.ts';
+import { MessageActions } from '../components/MessageActions.tsx';
 
 /**
  * /admin/conversations/{user1Id}/{user2Id}: a pair's messages, deleted ones marked. The admin states
@@ -73,6 +74,11 @@ export default function AdminConversationPage() {
             <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.5 }}>
               {plainText(message.content)}
             </Typography>
+            <MessageActions
+              messageId={message.id}
+              label={`the message from ${message.senderName} at ${formatDateTime(message.createdAt)}`}
+              deleted={message.isDeletedByAdmin || message.deletedAt !== null}
+            />
             {message.isDeletedByAdmin && (
               <Typography variant="caption" color="error">
                 Deleted by an admin{message.deletionReason ? `: ${message.deletionReason}` : ''}

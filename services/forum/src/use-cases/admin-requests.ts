@@ -1,0 +1,48 @@
+import { RPC, adminDeletePostRequestSchema, forumLevelOf } from '@crucible/proto';
+import {
+  ADMINS_ONLY_MESSAGE,
+  ForbiddenError,
+  answerAsData,
+  assertStorableText,
+  requireAdmin,
+  type EventBus,
+  type Subscription,
+} from '@crucible/platform';
+import { userReplica } from '../repositories/users.ts';
+import type { Viewer } from './access.ts';
+import type { ForumContext } from './context.ts';
+import { deleteDiscussion } from './discussions.ts';
+import { deleteReply } from './replies.ts';
+
+/**
+ * The admin service carrying out a review's 'delete' of a reported post. The admin it names is
+ * checked here against the users replica (the caller's word is not enough), then the moderators'
+ * own delete runs: the author is told the reason and the audit log records it with the admin's IP,
+ * user agent and session as passed along.
+ */
+async function deletePostForReview(ctx: ForumContext, payload: unknown): Promise<{ deleted: true }> {
+  assertStorableText({ body: payload });
+  const request = adminDeletePostRequestSchema.parse(payload);
+  const admin = await userReplica.findById(ctx.prisma, request.adminId);
+  if (!admin) throw new ForbiddenError(ADMINS_ONLY_MESSAGE);
+  requireAdmin(admin);
+  const viewer: Viewer = {
+    userId: admin.id,
+    level: forumLevelOf({ accessLevel: admin.accessLevel, isAdmin: true }),
+    isAdmin: true,
+    meta: {
+      ipAddress: request.actor?.ipAddress ?? null,
+      userAgent: request.actor?.userAgent ?? null,
+      sessionId: request.actor?.sessionId ?? null,
+    },
+  };
+  if (request.replyId)
+    await deleteReply(ctx, viewer, request.discussionId, request.replyId, { reason: request.reason });
+  else await deleteDiscussion(ctx, viewer, request.discussionId, { reason: request.reason });
+  return { deleted: true };
+}
+
+/** Answers the admin service's requests (RPC.forumAdminDeletePost) with their outcome as data. */
+export function serveAdminRequests(ctx: ForumContext, bus: EventBus): Promise<Subscription> {
+  return bus.reply(RPC.forumAdminDeletePost, (payload) => answerAsData(() => deletePostForReview(ctx, payload)));
+}
