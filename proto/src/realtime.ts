@@ -105,6 +105,14 @@ export const clientChatSchema = z.object({
   timestamp: z.unknown().optional(),
   /** The sender's own name for this message: a refusal carries it back, so the client knows which text to restore. */
   clientId: z.string().max(64).optional(),
+  /**
+   * One key per composed message, reused when the client sends it again (after a reconnect): the
+   * server stores the message once and answers a repeat with the stored message, to the sender only.
+   */
+  idempotencyKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,128}$/)
+    .optional(),
 });
 /** Presence announcement; the fields the spec's client sends are ignored for the same reason. */
 export const clientUserOnlineSchema = z.object({
