@@ -218,7 +218,7 @@ async function main(): Promise<void> {
   const all = await checkWrites(traffic.writes);
   say(
     `${traffic.writes.filter((write) => write.acked).length} acknowledged (${traffic.unacked().length} never acknowledged), ` +
-      `${all.lost} lost, ${all.duplicates} duplicates`,
+      `${all.lost} lost, ${all.duplicates} duplicates (${all.detail})`,
   );
 
   const stopNotes: string[] = [];
@@ -268,7 +268,10 @@ async function recovered(port: number, member: Member, from: number, timeoutMs =
 }
 
 /** Waits for the phase's resends to be acknowledged (or `timeoutMs`), then checks each acknowledged write. */
-async function settle(phase: string, timeoutMs: number): Promise<{ lost: number; duplicates: number; unacked: number }> {
+async function settle(
+  phase: string,
+  timeoutMs: number,
+): Promise<{ lost: number; duplicates: number; detail: string; unacked: number }> {
   const deadline = performance.now() + timeoutMs;
   while (traffic!.unacked(phase).length > 0 && performance.now() < deadline) await sleep(250);
   const writes = traffic!.writes.filter((write) => write.phase === phase);
@@ -280,10 +283,11 @@ async function settle(phase: string, timeoutMs: number): Promise<{ lost: number;
  * Each acknowledged write looked up by its id in its service's table, and every write's text
  * counted there: more than one row for a text is a duplicate (every write's text is unique).
  */
-async function checkWrites(writes: Write[]): Promise<{ lost: number; duplicates: number }> {
+async function checkWrites(writes: Write[]): Promise<{ lost: number; duplicates: number; detail: string }> {
   const tables = { dm: 'dm.direct_messages', reply: 'forum.replies', chat: 'realtime.chat_messages' } as const;
   let lost = 0;
   let duplicates = 0;
+  const detail: string[] = [];
   for (const kind of ['dm', 'reply', 'chat'] as const) {
     const ofKind = writes.filter((write) => write.kind === kind);
     if (ofKind.length === 0) continue;
@@ -294,12 +298,22 @@ async function checkWrites(writes: Write[]): Promise<{ lost: number; duplicates:
     const ids = new Set(rows.map((row) => row.id));
     const perContent = new Map<string, number>();
     for (const row of rows) perContent.set(row.content, (perContent.get(row.content) ?? 0) + 1);
+    let kindLost = 0;
+    let kindDuplicates = 0;
     for (const write of ofKind) {
-      if (write.acked && (!write.ackedId || !ids.has(write.ackedId))) lost += 1;
-      duplicates += Math.max(0, (perContent.get(write.content) ?? 0) - 1);
+      if (write.acked && (!write.ackedId || !ids.has(write.ackedId))) kindLost += 1;
+      kindDuplicates += Math.max(0, (perContent.get(write.content) ?? 0) - 1);
     }
+    lost += kindLost;
+    duplicates += kindDuplicates;
+    const unanswered = ofKind.filter((write) => !write.acked && !write.refused);
+    detail.push(
+      `${kind} ${ofKind.filter((write) => write.acked).length}/${ofKind.length} acked` +
+        `${kindLost ? `, ${kindLost} lost` : ''}${kindDuplicates ? `, ${kindDuplicates} dup` : ''}` +
+        `${unanswered.length ? `, never acked (last answer ${tally(unanswered.map((write) => write.lastStatus ?? 'none'))})` : ''}`,
+    );
   }
-  return { lost, duplicates };
+  return { lost, duplicates, detail: detail.join('; ') };
 }
 
 const tally = (values: (string | number)[]) => {
@@ -342,7 +356,7 @@ async function report(outcome: FaultOutcome, crashesBefore: Map<string, number>)
   };
   rows.push(row);
   say(`requests by status: ${row.statuses}`);
-  say(`writes: ${row.writes}; lost ${row.lost}; duplicates ${row.duplicates}`);
+  say(`writes: ${row.writes}; lost ${row.lost}; duplicates ${row.duplicates} (${checked.detail})`);
   say(`sockets: ${row.sockets}; recovery: ${row.recovery}; processes crashed: ${row.crashes}`);
   if (row.notes) say(row.notes);
 }
@@ -492,9 +506,16 @@ async function stopOneMachine(
   const members: Member[] = [];
   for (let index = 0; index < SOCKETS; index += 1) {
     const email = `one${index}.${randomBytes(3).toString('hex')}@chaos.crucible.test`;
-    const json = { email, password: PASSWORD, firstName: 'One', lastName: `Machine${index}` };
-    await send({ port: ports[0]!, path: '/api/auth/signup', headers: { 'x-forwarded-for': ip }, json });
+    const json = { email, password: PASSWORD };
+    const signup = await send({
+      port: ports[0]!,
+      path: '/api/auth/signup',
+      headers: { 'x-forwarded-for': ip },
+      json: { ...json, firstName: 'One', lastName: `Machine${index}` },
+    });
+    if (signup.status >= 300) throw new Error(`one-machine sign-up answered ${signup.status}: ${signup.body}`);
     const signin = await send({ port: ports[0]!, path: '/api/auth/signin', headers: { 'x-forwarded-for': ip }, json });
+    if (signin.status !== 200) throw new Error(`one-machine sign-in answered ${signin.status}: ${signin.body}`);
     members.push({ id: '', email, token: (JSON.parse(signin.body) as { token: string }).token, ip: uniqueClientIp() });
   }
   const sockets = await Promise.all(members.map((member) => openSocket(ports[0]!, member, gatewayUrl)));

@@ -24,6 +24,8 @@ export interface Write {
   /** The stored row's id once a send was answered 2xx (chat: once its frame came back). */
   ackedId?: string;
   acked: boolean;
+  /** What the last attempt got: an HTTP status, `timeout` or `refused`. */
+  lastStatus?: string;
   /** Answered with a 4xx that no resend changes (not 409 or 429): the member gives it up. */
   refused?: string;
 }
@@ -71,6 +73,8 @@ export class Traffic {
   ) {}
 
   async call(member: Member, method: string, path: string, json?: unknown, key?: string): Promise<Reply | undefined> {
+    // Counted under the fault that was on when the request left, however late its answer.
+    const phase = this.phase;
     const op = `${method} ${path.replace(/[0-9a-f-]{36}/g, ':id').replace(/\?.*/, '')}`;
     try {
       const reply = await send({
@@ -85,13 +89,13 @@ export class Traffic {
           ...(key ? { 'idempotency-key': key } : {}),
         },
       });
-      this.requests.push({ phase: this.phase, op, status: String(reply.status) });
+      this.requests.push({ phase, op, status: String(reply.status) });
       const sample = `${reply.status} ${op}`;
       if (reply.status >= 400 && !this.samples.has(sample)) this.samples.set(sample, reply.body.slice(0, 200));
       return reply;
     } catch (error) {
       const status = /timed out/.test((error as Error).message) ? 'timeout' : 'refused';
-      this.requests.push({ phase: this.phase, op, status });
+      this.requests.push({ phase, op, status });
       return undefined;
     }
   }
@@ -115,6 +119,7 @@ export class Traffic {
             { content: write.content },
             write.key,
           );
+    write.lastStatus = reply ? String(reply.status) : 'no answer';
     if (reply && reply.status >= 400 && reply.status < 500 && reply.status !== 409 && reply.status !== 429) {
       write.refused = String(reply.status);
       return true;
@@ -266,7 +271,10 @@ export class ChaosSocket {
     let failures = 0;
     let connectedBefore = false;
     const chatTimer = setInterval(() => {
-      if (!this.open || this.pending.size > 3) return;
+      if (!this.open) return;
+      // A message refused with an error frame (its service could not store it) goes again with its key.
+      for (const write of this.pending.values()) this.sendChat(write);
+      if (this.pending.size > 3) return;
       const write: Write = {
         kind: 'chat',
         key: randomUUID(),
