@@ -54,6 +54,8 @@ export const REALTIME_MESSAGES = {
   chatEmpty: 'Message cannot be empty',
   chatTooLong: `Message must be at most ${REALTIME_LIMITS.chatMaxChars} characters`,
   chatRateLimited: 'You are sending messages too fast. Please wait a moment.',
+  /** A chat message the server could not store because its database is away for a moment. */
+  chatUnavailable: 'Chat is unavailable for a moment: your message was not sent.',
   socketRateLimited: 'Too many socket messages. Please slow down.',
   /** The close reason when a member already holds REALTIME_SOCKETS_PER_MEMBER sockets. */
   tooManySockets: 'Too many connections: close another tab or device and try again.',

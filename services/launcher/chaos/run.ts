@@ -33,7 +33,8 @@ const PASSWORD = 'chaos-password-1234';
 const SERVICE_NAMES = Object.keys(SERVICES) as (keyof typeof SERVICES)[];
 
 const runStarted = performance.now();
-const say = (text: string) => console.log(`[${((performance.now() - runStarted) / 1000).toFixed(0).padStart(4)} s] ${text}`);
+const say = (text: string) =>
+  console.log(`[${((performance.now() - runStarted) / 1000).toFixed(0).padStart(4)} s] ${text}`);
 
 interface Row {
   fault: string;
@@ -102,7 +103,9 @@ async function main(): Promise<void> {
     RATE_LIMIT_SIGNIN_PER_IP: '100000',
     RATE_LIMIT_SIGNUP_PER_IP: '100000',
     DM_SENDS_PER_MINUTE: '10000',
-    ...Object.fromEntries(SERVICE_NAMES.map((name, index) => [`${name.toUpperCase()}_PORT`, String(servicePorts[index])])),
+    ...Object.fromEntries(
+      SERVICE_NAMES.map((name, index) => [`${name.toUpperCase()}_PORT`, String(servicePorts[index])]),
+    ),
     ...Object.fromEntries(
       SERVICE_NAMES.map((name, index) => [`${name.toUpperCase()}_URL`, `http://127.0.0.1:${servicePorts[index]}`]),
     ),
@@ -192,7 +195,12 @@ async function main(): Promise<void> {
     traffic!.phase = label;
     await nats.stop();
     const [extraPort] = await freePorts(1);
-    const extra = new LauncherProcess('profile-without-nats', 'profile', { ...env, PROFILE_PORT: String(extraPort) }, workDir);
+    const extra = new LauncherProcess(
+      'profile-without-nats',
+      'profile',
+      { ...env, PROFILE_PORT: String(extraPort) },
+      workDir,
+    );
     const refusal = await extra.startExpectingRefusal();
     await nats.start();
     const message = refusal.lines.find((line) => /did not start/.test(line)) ?? refusal.lines.at(-1) ?? '';
@@ -319,7 +327,12 @@ async function checkWrites(writes: Write[]): Promise<{ lost: number; duplicates:
 const tally = (values: (string | number)[]) => {
   const counts = new Map<string, number>();
   for (const value of values) counts.set(String(value), (counts.get(String(value)) ?? 0) + 1);
-  return [...counts].sort().map(([value, count]) => `${value}:${count}`).join(' ') || '-';
+  return (
+    [...counts]
+      .sort()
+      .map(([value, count]) => `${value}:${count}`)
+      .join(' ') || '-'
+  );
 };
 
 async function report(outcome: FaultOutcome, crashesBefore: Map<string, number>): Promise<void> {
@@ -386,7 +399,12 @@ async function seedMembers(port: number, databaseUrl: string): Promise<Member[]>
       });
       if (signin.status !== 200) throw new Error(`sign-in answered ${signin.status}: ${signin.body}`);
       const { rows } = await pool.query<{ id: string }>(`SELECT id FROM auth.users WHERE email = $1`, [email]);
-      members.push({ id: rows[0]!.id, email, token: (JSON.parse(signin.body) as { token: string }).token, ip: uniqueClientIp() });
+      members.push({
+        id: rows[0]!.id,
+        email,
+        token: (JSON.parse(signin.body) as { token: string }).token,
+        ip: uniqueClientIp(),
+      });
     }
   } finally {
     await pool.end();
@@ -403,7 +421,12 @@ async function seedDiscussion(port: number, author: Member): Promise<string> {
     port,
     path: '/api/discussions',
     headers: { authorization: `Bearer ${author.token}`, 'x-forwarded-for': author.ip },
-    json: { title: 'Chaos run', content: 'Replies arrive here during the faults.', category: 'Core', subcategoryId: rows[0]!.id },
+    json: {
+      title: 'Chaos run',
+      content: 'Replies arrive here during the faults.',
+      category: 'Core',
+      subcategoryId: rows[0]!.id,
+    },
   });
   if (created.status !== 201) throw new Error(`creating the discussion answered ${created.status}: ${created.body}`);
   return (JSON.parse(created.body) as { id: string }).id;
@@ -439,7 +462,8 @@ async function rateLimited(port: number, member: Member): Promise<string> {
     const reply = await ask();
     if (reply?.status === 200) break;
     const wait = Number(reply?.headers['retry-after'] ?? 5);
-    if (performance.now() - waitedFrom > 90_000) return `429 after ${sent}; Retry-After ${retryAfter}; not through in 90 s`;
+    if (performance.now() - waitedFrom > 90_000)
+      return `429 after ${sent}; Retry-After ${retryAfter}; not through in 90 s`;
     await sleep(Math.min(wait, 60) * 1000);
   }
   return (

@@ -143,7 +143,8 @@ export class Traffic {
         await pause(300);
         continue;
       }
-      const recipient = this.members[(index + 1 + Math.floor(Math.random() * (this.members.length - 1))) % this.members.length]!;
+      const recipient =
+        this.members[(index + 1 + Math.floor(Math.random() * (this.members.length - 1))) % this.members.length]!;
       const roll = Math.random();
       if (roll < 0.55) {
         const write: Write = {
@@ -165,7 +166,9 @@ export class Traffic {
 
   /** Writes of `phase` not answered 2xx yet (their members keep sending them). */
   unacked(phase?: string): Write[] {
-    return this.writes.filter((write) => !write.acked && !write.refused && (phase === undefined || write.phase === phase));
+    return this.writes.filter(
+      (write) => !write.acked && !write.refused && (phase === undefined || write.phase === phase),
+    );
   }
 
   start(): void {
