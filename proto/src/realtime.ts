@@ -54,6 +54,8 @@ export const REALTIME_MESSAGES = {
   chatEmpty: 'Message cannot be empty',
   chatTooLong: `Message must be at most ${REALTIME_LIMITS.chatMaxChars} characters`,
   chatRateLimited: 'You are sending messages too fast. Please wait a moment.',
+  /** A chat message the server could not store because its database is away for a moment. */
+  chatUnavailable: 'Chat is unavailable for a moment: your message was not sent.',
   socketRateLimited: 'Too many socket messages. Please slow down.',
   /** The close reason when a member already holds REALTIME_SOCKETS_PER_MEMBER sockets. */
   tooManySockets: 'Too many connections: close another tab or device and try again.',
@@ -105,6 +107,14 @@ export const clientChatSchema = z.object({
   timestamp: z.unknown().optional(),
   /** The sender's own name for this message: a refusal carries it back, so the client knows which text to restore. */
   clientId: z.string().max(64).optional(),
+  /**
+   * One key per composed message, reused when the client sends it again (after a reconnect): the
+   * server stores the message once and answers a repeat with the stored message, to the sender only.
+   */
+  idempotencyKey: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{8,128}$/)
+    .optional(),
 });
 /** Presence announcement; the fields the spec's client sends are ignored for the same reason. */
 export const clientUserOnlineSchema = z.object({

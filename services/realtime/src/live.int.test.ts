@@ -102,6 +102,52 @@ describe('community chat', () => {
     await Promise.all([aliceSocket.close(), bobSocket.close()]);
   });
 
+  it('stores a resend with the same idempotency key once, answers it to the sender alone and never broadcasts it twice', async () => {
+    const [alice, bob] = [await world.member(), await world.member()];
+    const bobSocket = await TestSocket.open(b.wsUrl, bob.token);
+    const firstSocket = await TestSocket.open(a.wsUrl, alice.token);
+    const marker = `once ${randomUUID()}`;
+    const idempotencyKey = randomUUID();
+    firstSocket.send({ type: 'chat', content: marker, idempotencyKey });
+    await vi.waitFor(
+      () => expect(bobSocket.of('chat').filter((chat) => chat.content === marker)).toHaveLength(1),
+      WAIT,
+    );
+    const first = bobSocket.of('chat').find((chat) => chat.content === marker)!;
+    // The sender's connection dropped before it saw its message: it reconnects and sends it again.
+    await firstSocket.close();
+    const resendSocket = await TestSocket.open(b.wsUrl, alice.token);
+    resendSocket.send({ type: 'chat', content: marker, idempotencyKey });
+    await vi.waitFor(
+      () => expect(resendSocket.of('chat').filter((chat) => chat.content === marker)).toHaveLength(1),
+      WAIT,
+    );
+    expect(resendSocket.of('chat').find((chat) => chat.content === marker)).toEqual(first);
+
+    // A later message from alice reaches bob after anything the resend could have broadcast.
+    const after = `after ${randomUUID()}`;
+    resendSocket.send({ type: 'chat', content: after, idempotencyKey: randomUUID() });
+    await vi.waitFor(() => expect(bobSocket.of('chat').find((chat) => chat.content === after)).toBeDefined(), WAIT);
+    expect(bobSocket.of('chat').filter((chat) => chat.content === marker)).toHaveLength(1);
+    const history = await a.call<StoredChatMessage[]>('/api/messages', { token: bob.token });
+    expect(history.filter((message) => message.content === marker)).toHaveLength(1);
+    await Promise.all([bobSocket.close(), resendSocket.close()]);
+  });
+
+  it('stores two sends without a key, or with different keys, twice', async () => {
+    const member = await world.member();
+    const socket = await TestSocket.open(a.wsUrl, member.token);
+    const marker = `twice ${randomUUID()}`;
+    socket.send({ type: 'chat', content: marker });
+    socket.send({ type: 'chat', content: marker });
+    socket.send({ type: 'chat', content: marker, idempotencyKey: randomUUID() });
+    socket.send({ type: 'chat', content: marker, idempotencyKey: randomUUID() });
+    await vi.waitFor(() => expect(socket.of('chat').filter((chat) => chat.content === marker)).toHaveLength(4), WAIT);
+    const history = await a.call<StoredChatMessage[]>('/api/messages', { token: member.token });
+    expect(history.filter((message) => message.content === marker)).toHaveLength(4);
+    await socket.close();
+  });
+
   it('refuses the history without a token', async () => {
     await a.call('/api/messages', { expect: 401 });
   });

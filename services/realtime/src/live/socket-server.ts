@@ -19,6 +19,7 @@ import { UnauthorizedError, createRateLimit, type RateLimit, type TokenVerifier 
 import { sendChat } from '../use-cases/chat.ts';
 import { membersSeen } from '../use-cases/notification-preferences.ts';
 import { chatRefusal } from './chat-refusal.ts';
+import { chatFramesFor } from './contact-frames.ts';
 import type { RealtimeContext } from '../use-cases/context.ts';
 import { sendTyping } from '../use-cases/typing.ts';
 import type { Connection } from './hub.ts';
@@ -191,7 +192,10 @@ export function createSocketServer(ctx: RealtimeContext, verifier: TokenVerifier
     switch (message.type) {
       case 'chat':
         try {
-          await sendChat(ctx, connection.userId, message.content, chatLimit);
+          const sent = await sendChat(ctx, connection.userId, message.content, chatLimit, message.idempotencyKey);
+          // A repeat goes to the socket that sent it again (its first answer may have been lost), never to the room.
+          if (sent.repeated && connection.socket.readyState === connection.socket.OPEN)
+            connection.socket.send(chatFramesFor(sent.push)(connection.viewer), { binary: false });
         } catch (error) {
           const refusal = chatRefusal(error, message.clientId);
           if (!refusal) throw error;

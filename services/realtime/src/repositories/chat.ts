@@ -15,12 +15,31 @@ export interface ChatRow {
 }
 
 export const chatMessages = {
-  async insert(db: pg.Pool, message: { id: string; content: string; senderId: string }): Promise<Date> {
+  /** Stores the message; undefined when the sender already stored one under the same idempotency key. */
+  async insert(
+    db: pg.Pool,
+    message: { id: string; content: string; senderId: string; idempotencyKey?: string },
+  ): Promise<Date | undefined> {
     const { rows } = await db.query<{ createdAt: Date }>(
-      `INSERT INTO chat_messages (id, content, sender_id) VALUES ($1, $2, $3) RETURNING created_at AS "createdAt"`,
-      [message.id, message.content, message.senderId],
+      `INSERT INTO chat_messages (id, content, sender_id, idempotency_key) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (sender_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+       RETURNING created_at AS "createdAt"`,
+      [message.id, message.content, message.senderId, message.idempotencyKey ?? null],
     );
-    return rows[0]!.createdAt;
+    return rows[0]?.createdAt;
+  },
+  /** The message `senderId` stored under `idempotencyKey`, if any. */
+  async byIdempotencyKey(
+    db: pg.Pool,
+    senderId: string,
+    idempotencyKey: string,
+  ): Promise<{ id: string; content: string; createdAt: Date } | undefined> {
+    const { rows } = await db.query<{ id: string; content: string; createdAt: Date }>(
+      `SELECT id, content, created_at AS "createdAt" FROM chat_messages
+        WHERE sender_id = $1 AND idempotency_key = $2`,
+      [senderId, idempotencyKey],
+    );
+    return rows[0];
   },
   /**
    * Up to `limit` messages before the keyset position (newest first when none), answered oldest

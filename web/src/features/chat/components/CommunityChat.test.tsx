@@ -154,6 +154,39 @@ describe('the community chat', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('button', { name: 'Reconnect' })).toBeNull();
   });
 
+  it('sends a message not yet seen again after a reconnect, with the same idempotency key, and shows it once', async () => {
+    stubApi({ 'GET /api/messages/history': () => ({ status: 200, body: page([]) }) });
+    const { sockets, openServer, dropServer } = renderChat();
+    await userEvent.click(screen.getByRole('button', { name: 'Open community chat' }));
+    openServer();
+    const input = screen.getByRole('textbox', { name: 'Chat message' });
+    await userEvent.type(input, 'are you there');
+    fireEvent.keyDown(input, { key: 'Enter' });
+    const first = JSON.parse(sockets[0]!.sent[0]!) as { idempotencyKey: string };
+    expect(first.idempotencyKey).toMatch(/^[A-Za-z0-9_-]{8,128}$/);
+    dropServer();
+    await userEvent.click(screen.getByRole('button', { name: 'Reconnect' }));
+    openServer();
+    expect(sockets[1]!.sent.map((data) => JSON.parse(data) as unknown)).toEqual([
+      expect.objectContaining({ type: 'chat', content: 'are you there', idempotencyKey: first.idempotencyKey }),
+    ]);
+    const echo = {
+      type: 'chat',
+      id: 'chat-7',
+      content: 'are you there',
+      sender: { id: 'user-1', name: 'Ada Lovelace', avatar: null },
+      timestamp: '2026-01-01T10:06:00Z',
+    };
+    act(() => sockets[1]!.onmessage?.({ data: JSON.stringify(echo) }));
+    act(() => sockets[1]!.onmessage?.({ data: JSON.stringify(echo) }));
+    expect(screen.getAllByText('are you there')).toHaveLength(1);
+    // Seen once, it is no longer sent again on the next reconnect.
+    dropServer();
+    await userEvent.click(screen.getByRole('button', { name: 'Reconnect' }));
+    openServer();
+    expect(sockets[2]!.sent).toHaveLength(0);
+  });
+
   it('puts a refused message back in the box, says why and holds Send until the server allows it again', async () => {
     stubApi({ 'GET /api/messages/history': () => ({ status: 200, body: page([]) }) });
     const { sockets, openServer } = renderChat();

@@ -87,13 +87,31 @@ function ChatPanel({
         }
         if (message.type !== 'chat') return;
         if (message.sender.id === user.id) pending.delivered(message.content);
-        setLive((lines) => [
-          ...lines,
-          { key: message.id, content: message.content, sender: message.sender, timestamp: message.timestamp },
-        ]);
+        // A resend's answer may repeat a message already shown.
+        setLive((lines) =>
+          lines.some((line) => line.key === message.id)
+            ? lines
+            : [
+                ...lines,
+                { key: message.id, content: message.content, sender: message.sender, timestamp: message.timestamp },
+              ],
+        );
       }),
     [socket, pending, showRefusal, user.id],
   );
+
+  // Texts sent just before the connection dropped may or may not have arrived: each goes again with
+  // its key, and the server stores a key once and answers a repeat to this socket alone.
+  useEffect(() => {
+    if (!connected) return;
+    for (const unconfirmed of pending.unconfirmed())
+      socket.send({
+        type: 'chat',
+        content: unconfirmed.content,
+        clientId: unconfirmed.clientId,
+        idempotencyKey: unconfirmed.idempotencyKey,
+      });
+  }, [connected, socket, pending]);
 
   // The stored history replaces what was shown; live lines that arrived since are kept after it (once:
   // a line the history already holds has the same id). Pages come newest first, each oldest first.
@@ -117,15 +135,20 @@ function ChatPanel({
   function send() {
     if (!sendable) return;
     const content = draft.trim();
-    const clientId = pending.add(content);
+    const { clientId, idempotencyKey } = pending.add(content);
     const sent = socket.send({
       type: 'chat',
       content,
       clientId,
+      idempotencyKey,
       sender: { id: user.id, name: chatDisplayName(user), avatar: user.profileImageUrl ?? null },
       timestamp: new Date().toISOString(),
     });
-    if (!sent) return;
+    if (!sent) {
+      // The text stays in the box: nothing went out to send again.
+      pending.take(clientId);
+      return;
+    }
     setDraft('');
     clearRefusal();
   }

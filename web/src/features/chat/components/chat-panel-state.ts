@@ -5,36 +5,49 @@ const AT_BOTTOM_PX = 24;
 /** Closer than this to the top asks for the older page. */
 const NEAR_TOP_PX = 48;
 
+/** A text this panel sent, with the names it carries: `clientId` for a refusal, `idempotencyKey` for a resend. */
+export interface PendingSend {
+  clientId: string;
+  idempotencyKey: string;
+  content: string;
+}
+
 /**
  * The texts this panel sent and the server has not shown yet, by the id each send carried: a refusal
  * names the id, so the right text goes back into the box. Refusals reach only the socket that sent,
- * so a counter is id enough.
+ * so a counter is id enough. Each text keeps one idempotency key: sent again after a reconnect, it is
+ * stored once, however often it went out.
  */
 class PendingSends {
-  private readonly texts = new Map<string, string>();
+  private readonly sends = new Map<string, PendingSend>();
   private counter = 0;
 
-  add(content: string): string {
+  add(content: string): PendingSend {
     this.counter += 1;
-    const clientId = `send-${this.counter}`;
-    this.texts.set(clientId, content);
-    return clientId;
+    const send = { clientId: `send-${this.counter}`, idempotencyKey: crypto.randomUUID(), content };
+    this.sends.set(send.clientId, send);
+    return send;
   }
 
   take(clientId: string | null): string | undefined {
     if (!clientId) return undefined;
-    const text = this.texts.get(clientId);
-    this.texts.delete(clientId);
+    const text = this.sends.get(clientId)?.content;
+    this.sends.delete(clientId);
     return text;
   }
 
   /** The member's own message came back as chat: it was sent, nothing to restore. */
   delivered(content: string): void {
-    for (const [clientId, text] of this.texts)
-      if (text === content) {
-        this.texts.delete(clientId);
+    for (const [clientId, send] of this.sends)
+      if (send.content === content) {
+        this.sends.delete(clientId);
         return;
       }
+  }
+
+  /** What has not come back yet, oldest first: sent again, with the same keys, once the socket is back. */
+  unconfirmed(): PendingSend[] {
+    return [...this.sends.values()];
   }
 }
 
