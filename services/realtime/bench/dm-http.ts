@@ -265,7 +265,9 @@ async function main(): Promise<void> {
         async (response) => {
           const text = await response.text();
           httpTimes.push(performance.now() - requestStarted);
-          if (response.status !== 201) refused(`${response.status} ${text.slice(0, 120)}`);
+          // Error ids differ per answer: without them, answers of one kind count together.
+          if (response.status !== 201)
+            refused(`${response.status} ${text.replace(/,?"errorId":"[^"]*"/, '').slice(0, 120)}`);
         },
         (error: unknown) => refused(`${String(error)} ${String((error as { cause?: unknown }).cause)}`),
       ),
