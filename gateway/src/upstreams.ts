@@ -104,7 +104,8 @@ function forwarder(
     }
     let failed = false;
     const fail = (error: NodeJS.ErrnoException) => {
-      if (failed) return;
+      // A client that went away (its response destroyed) hears nothing more.
+      if (failed || res.destroyed) return;
       failed = true;
       renderUpstreamError(service, error, res as Response, options.logger);
     };
