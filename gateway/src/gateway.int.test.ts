@@ -15,6 +15,7 @@ import {
 } from '@crucible/platform';
 import type { ServiceName } from '@crucible/proto';
 import { startAuthBehindGateway, type AuthBehindGateway, type Server } from './testing/auth-behind-gateway.ts';
+import { UPSTREAM_SOCKETS_PER_SERVICE } from './upstreams.ts';
 
 let kit: AuthBehindGateway;
 let webDist: string;
@@ -24,6 +25,7 @@ const INDEX_HTML = `<!doctype html><title>Crucible</title>${'<meta name="x" cont
 const LARGE_JSON = { items: Array.from({ length: 200 }, (_, index) => ({ id: index, title: `Discussion ${index}` })) };
 
 const DOWNLOAD = randomBytes(5 * 1024 * 1024);
+const heldUntilFull = { size: UPSTREAM_SOCKETS_PER_SERVICE, waiting: [] as (() => void)[], released: false };
 /** Shared by the gateway and the stand-in service, so the service believes the address the gateway names. */
 const GATEWAY_SECRET = randomBytes(32).toString('base64url');
 
@@ -68,6 +70,17 @@ function stubForum(): RunningService {
       });
       router.get('/api/discussions/drop', (req) => void req.socket.destroy());
       router.get('/api/discussions/silent', () => undefined);
+      // Holds every request until `heldUntilFull.size` are waiting at once, then answers them all with
+      // what arrived: the gateway's pool to this service is then full, and later requests queue for a socket.
+      router.post('/api/discussions/held', (req, res) => {
+        const answer = () => void res.status(201).json({ got: req.body });
+        if (heldUntilFull.released) return answer();
+        heldUntilFull.waiting.push(answer);
+        if (heldUntilFull.waiting.length >= heldUntilFull.size) {
+          heldUntilFull.released = true;
+          for (const release of heldUntilFull.waiting.splice(0)) release();
+        }
+      });
       router.put(/^\/api\/blobs\//, async (req, res) => {
         const hash = createHash('sha256');
         let bytes = 0;
@@ -512,6 +525,34 @@ describe.each<Mode>(['proxied', 'in-process'])('gateway, services reached %s', (
       upgrade.end();
     });
     expect(status).toBe(503);
+  });
+});
+
+describe('the proxied path under load', () => {
+  it('passes every body on while requests wait for a pooled socket: none is refused', async () => {
+    mode = 'proxied';
+    const url = await startGateway({
+      AUTH_URL: authUrl,
+      FORUM_URL: forumUrl,
+      MAX_IN_FLIGHT_PER_ADDRESS: '100000',
+      RATE_LIMIT_PER_IP_PER_MINUTE: '100000',
+      RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: '100000',
+    });
+    const count = UPSTREAM_SOCKETS_PER_SERVICE + 40;
+    const answers = await Promise.all(
+      Array.from({ length: count }, async (_, index) => {
+        const response = await fetch(`${url}/api/discussions/held`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ index }),
+        });
+        return { status: response.status, body: (await response.json()) as unknown };
+      }),
+    );
+    expect(answers.filter((answer) => answer.status !== 201)).toEqual([]);
+    expect(answers.map((answer) => answer.body)).toEqual(
+      Array.from({ length: count }, (_, index) => ({ got: { index } })),
+    );
   });
 });
 

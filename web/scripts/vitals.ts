@@ -36,6 +36,8 @@ const TARGETS = {
 
 interface Vitals {
   lcpMs: number;
+  /** The document, scripts and API calls: start-end in ms from the document's request. */
+  waterfall: string;
   cls: number;
   tbtMs: number;
   requests: number;
@@ -45,10 +47,15 @@ interface Vitals {
 
 /** Runs in the page before its own scripts: collects LCP, layout shifts and long tasks. */
 function observeVitals() {
-  const vitals = { lcp: 0, cls: 0, fcp: 0, longTasks: [] as { start: number; duration: number }[] };
+  const vitals = { lcp: 0, lcpElement: '', cls: 0, fcp: 0, longTasks: [] as { start: number; duration: number }[] };
   (window as unknown as { __vitals: typeof vitals }).__vitals = vitals;
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) vitals.lcp = entry.startTime;
+    for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[]) {
+      vitals.lcp = entry.startTime;
+      vitals.lcpElement = entry.element
+        ? `${entry.element.tagName.toLowerCase()} "${(entry.element.textContent ?? '').trim().slice(0, 40)}"`
+        : '(removed)';
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
@@ -64,24 +71,43 @@ function observeVitals() {
 
 async function throttle(
   cdp: CDPSession,
-): Promise<{ requests: () => number; scripts: () => number; bytes: () => number }> {
+): Promise<{ requests: () => number; scripts: () => number; bytes: () => number; waterfall: () => string }> {
   let requests = 0;
   let scripts = 0;
   let bytes = 0;
+  const timings = new Map<string, { name: string; start: number; end?: number }>();
   cdp.on('Network.requestWillBeSent', (event) => {
-    if (!event.request.url.startsWith('data:')) requests += 1;
+    if (event.request.url.startsWith('data:')) return;
+    requests += 1;
+    const path = new URL(event.request.url).pathname;
+    if (path === '/' || path.endsWith('.js') || path.startsWith('/api/'))
+      timings.set(event.requestId, {
+        name: path.replace(/^\/assets\//, '').replace(/-[\w-]{8}\.js$/, '.js'),
+        start: event.timestamp,
+      });
   });
   cdp.on('Network.responseReceived', (event) => {
     if (event.type === 'Script') scripts += 1;
   });
-  cdp.on('Network.loadingFinished', (event) => (bytes += event.encodedDataLength));
+  cdp.on('Network.loadingFinished', (event) => {
+    bytes += event.encodedDataLength;
+    const timing = timings.get(event.requestId);
+    if (timing) timing.end = event.timestamp;
+  });
+  /** The document, scripts and API calls by start, in ms from the document's request: what waits for what. */
+  const waterfall = () => {
+    const entries = [...timings.values()].sort((a, b) => a.start - b.start);
+    const origin = entries[0]?.start ?? 0;
+    const ms = (seconds: number | undefined) => (seconds === undefined ? '?' : ((seconds - origin) * 1000).toFixed(0));
+    return entries.map((entry) => `${entry.name} ${ms(entry.start)}-${ms(entry.end)}`).join(', ');
+  };
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', FAST_4G);
   if (ACCEPT_ENCODING)
     await cdp.send('Network.setExtraHTTPHeaders', { headers: { 'Accept-Encoding': ACCEPT_ENCODING } });
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-  return { requests: () => requests, scripts: () => scripts, bytes: () => bytes };
+  return { requests: () => requests, scripts: () => scripts, bytes: () => bytes, waterfall };
 }
 
 /** One cold load of `url` in a fresh context; `ready` is the element that says the page has drawn what it shows. */
@@ -118,12 +144,19 @@ async function load(
       () =>
         (
           window as unknown as {
-            __vitals: { lcp: number; cls: number; fcp: number; longTasks: { start: number; duration: number }[] };
+            __vitals: {
+              lcp: number;
+              lcpElement: string;
+              cls: number;
+              fcp: number;
+              longTasks: { start: number; duration: number }[];
+            };
           }
         ).__vitals,
     );
     return {
       lcpMs: seen.lcp,
+      waterfall: `LCP element ${seen.lcpElement}; ${counters.waterfall()}`,
       cls: seen.cls,
       tbtMs: seen.longTasks
         .filter((task) => task.start + task.duration > seen.fcp)
@@ -180,7 +213,7 @@ function describePageProfile(profile: PageProfile): string[] {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 function describe(runs: Vitals[]): string {
-  const pick = (key: keyof Vitals) => median(runs.map((run) => run[key]));
+  const pick = (key: Exclude<keyof Vitals, 'waterfall'>) => median(runs.map((run) => run[key]));
   return `LCP ${pick('lcpMs').toFixed(0)} ms, CLS ${pick('cls').toFixed(3)}, TBT ${pick('tbtMs').toFixed(0)} ms, ${pick('requests')} requests (${pick('scripts')} scripts), ${pick('kb').toFixed(1)} KB transferred`;
 }
 
@@ -221,6 +254,7 @@ async function main(): Promise<void> {
         console.log(
           `  ${page.name} run ${run}: LCP ${vitals.lcpMs.toFixed(0)} ms, CLS ${vitals.cls.toFixed(3)}, TBT ${vitals.tbtMs.toFixed(0)} ms, ${vitals.requests} requests (${vitals.scripts} scripts), ${vitals.kb.toFixed(1)} KB`,
         );
+        console.log(`    ${vitals.waterfall}`);
       }
     }
     if (process.env.VITALS_PROFILE === '1') {

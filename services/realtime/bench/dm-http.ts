@@ -4,18 +4,20 @@
  * for BENCH_DM_SECONDS (10). Auth, dm, realtime and the gateway run as four processes, as in a
  * cluster, against the environment's PostgreSQL, NATS and Redis: a database, NATS namespace and
  * Redis key prefix of the run, deleted at the end. Figures are printed against the issue's target
- * (p95 under 40 ms), not asserted; the machine may be shared, so the load average is printed too.
+ * (p95 at most 100 ms), not asserted; the machine may be shared, so the load average is printed too.
  * BENCH_CPU_PROFILE=1 runs dm and the gateway under `node --cpu-prof` and prints where each spent
- * its CPU (self time by place and the top functions) once they stop.
+ * its CPU (self time by place and the top functions) once they stop. Each process's CPU time per DM
+ * (from /proc) is printed too: unlike latency, it does not grow with what else the machine runs.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { createTestDatabase, deleteNamespaceStreams, uniqueNamespace } from '@crucible/platform/testing';
 import { describeProfile, summarizeProfile } from '@crucible/platform/bench';
 import { TestSocket } from '../src/testing/realtime-harness.ts';
@@ -26,7 +28,7 @@ const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const RATE = Number(process.env.BENCH_DM_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_DM_SECONDS ?? 10);
 const PAIRS = Number(process.env.BENCH_DM_PAIRS ?? 50);
-const TARGET_P95_MS = 40;
+const TARGET_P95_MS = 100;
 const PROFILED = process.env.BENCH_CPU_PROFILE === '1' ? new Set(['dm', 'gateway']) : new Set<string>();
 
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -119,9 +121,16 @@ async function main(): Promise<void> {
     },
     workDir,
   );
-  const dm = await start('dm', 'services/dm/src/main.ts', ports.dm, common, workDir);
+  // 200/s over 50 senders is 240 sends per member per minute: the per-member limit is not measured here.
+  const dm = await start(
+    'dm',
+    'services/dm/src/main.ts',
+    ports.dm,
+    { ...common, DM_SENDS_PER_MINUTE: '100000' },
+    workDir,
+  );
   const realtime = await start('realtime', 'services/realtime/src/main.ts', ports.realtime, common, workDir);
-  await start(
+  const gateway = await start(
     'gateway',
     'gateway/src/main.ts',
     ports.gateway,
@@ -133,11 +142,16 @@ async function main(): Promise<void> {
       WEB_DIST_DIR: join(workDir, 'no-web'),
       RATE_LIMIT_PER_IP_PER_MINUTE: '100000000',
       RATE_LIMIT_PER_ACCOUNT_PER_MINUTE: '100000000',
+      // Every bench member sends from this one address: its requests in flight are not limited here.
+      MAX_IN_FLIGHT_PER_ADDRESS: '100000',
     },
     workDir,
   );
   say(`  auth, dm, realtime and gateway (${gatewayUrl}) up; logs in ${workDir}`);
 
+  // Unverified e-mail sends nothing (dm's rule): the bench members are verified as a click on the link would.
+  const admin = new pg.Client({ connectionString: database.url });
+  await admin.connect();
   const members = [];
   for (let index = 0; index < PAIRS * 2; index += 1) {
     const email = `rt-bench.${namespace}.${index}@bench.test`.toLowerCase();
@@ -145,12 +159,14 @@ async function main(): Promise<void> {
     await api(gatewayUrl, '/api/auth/signup', {
       json: { email, password, firstName: 'Bench', lastName: `No${index}` },
     });
+    await admin.query('UPDATE auth.users SET email_verified = true WHERE email = $1', [email]);
     const { body } = await api<{ token: string }>(gatewayUrl, '/api/auth/signin', {
       json: { email, password },
     });
     const me = await api<{ id: string }>(gatewayUrl, '/api/auth/user', { token: body.token });
     members.push({ id: me.body.id, token: body.token });
   }
+  await admin.end();
   const senders = members.slice(0, PAIRS);
   const recipients = members.slice(PAIRS);
 
@@ -228,6 +244,8 @@ async function main(): Promise<void> {
   };
   const total = RATE * SECONDS;
   const load = loadavg()[0]!;
+  const processes = { auth, dm, realtime, gateway };
+  const cpuBefore = cpuTimes(processes);
   const started = performance.now();
   const inFlight: Promise<void>[] = [];
   for (let index = 0; index < total; index += 1) {
@@ -247,20 +265,23 @@ async function main(): Promise<void> {
         async (response) => {
           const text = await response.text();
           httpTimes.push(performance.now() - requestStarted);
-          if (response.status !== 201) refused(`${response.status} ${text.slice(0, 120)}`);
+          // Error ids differ per answer: without them, answers of one kind count together.
+          if (response.status !== 201)
+            refused(`${response.status} ${text.replace(/,?"errorId":"[^"]*"/, '').slice(0, 120)}`);
         },
         (error: unknown) => refused(`${String(error)} ${String((error as { cause?: unknown }).cause)}`),
       ),
     );
   }
   await Promise.all(inFlight);
+  const cpuAfter = cpuTimes(processes);
   const deadline = Date.now() + 5_000;
   while (latencies.length + failures < total && Date.now() < deadline) await sleep(50);
   const achieved = total / ((performance.now() - started) / 1000);
 
   say(
     `DM over HTTP to the recipient's socket at ${RATE}/s: p50 ${percentile(latencies, 0.5).toFixed(1)} ms, ` +
-      `p95 ${percentile(latencies, 0.95).toFixed(1)} ms (target < ${TARGET_P95_MS}), p99 ${percentile(latencies, 0.99).toFixed(1)} ms; ` +
+      `p95 ${percentile(latencies, 0.95).toFixed(1)} ms (target <= ${TARGET_P95_MS}), p99 ${percentile(latencies, 0.99).toFixed(1)} ms; ` +
       `${latencies.length} of ${total} arrived, ${failures} refused`,
   );
   say(
@@ -268,8 +289,33 @@ async function main(): Promise<void> {
       `offered ${achieved.toFixed(0)}/s; load average before ${load.toFixed(2)}, after ${loadavg()[0]!.toFixed(2)} ` +
       `(shared machine: other work runs at the same time)`,
   );
+  say(
+    `  process CPU per DM (ms, from /proc, counts only the machine's time given to each process): ` +
+      Object.keys(processes)
+        .map((name) => `${name} ${((cpuAfter[name]! - cpuBefore[name]!) / total).toFixed(3)}`)
+        .join(', '),
+  );
+  const statuses = new Map<number, number>();
+  for (const why of refusals.keys()) {
+    const status = Number(why.split(' ')[0]);
+    if (status >= 500) statuses.set(status, (statuses.get(status) ?? 0) + refusals.get(why)!);
+  }
+  say(
+    `  5xx answers: ${statuses.size ? [...statuses].map(([status, count]) => `${count} x ${status}`).join(', ') : 'none'}`,
+  );
   for (const [why, count] of refusals) say(`  refused ${count}x: ${why}`);
   await Promise.all(sockets.map((socket) => socket.close()));
+}
+
+/** CPU time (user + system, ms) each process has used so far, from /proc/<pid>/stat (100 ticks a second). */
+function cpuTimes(processes: Record<string, { child: ChildProcess }>): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(processes).map(([name, { child }]) => {
+      const stat = readFileSync(`/proc/${child.pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      return [name, (Number(fields[11]) + Number(fields[12])) * 10];
+    }),
+  );
 }
 
 async function cleanUp(): Promise<void> {

@@ -17,11 +17,10 @@ import {
   type SessionPrincipal,
 } from '@crucible/proto';
 import { BadRequestError, ForbiddenError, HttpError, NotFoundError } from '@crucible/platform';
-import { blockRepository } from '../repositories/blocks.ts';
-import { memberSettingsRepository } from '../repositories/member-settings.ts';
 import { conversationRepository } from '../repositories/conversations.ts';
 import { messageRepository, toDirectMessage } from '../repositories/messages.ts';
 import { quotaRepository } from '../repositories/quotas.ts';
+import { sendCheckRepository } from '../repositories/send-checks.ts';
 import { decodeCursor, encodeCursor, sqlOnPool, type Sql } from '../repositories/sql.ts';
 import { userReplica } from '../repositories/users.ts';
 import { inTransaction, type DmContext } from './context.ts';
@@ -69,17 +68,27 @@ export async function sendMessage(
 ): Promise<DirectMessage> {
   const senderId = sender.userId.toLowerCase();
   if (!sender.emailVerified) throw new ForbiddenError(DM_MESSAGES.verifyEmailFirst);
+  const notFound = new NotFoundError(DM_MESSAGES.recipientNotFound);
+  if (!UUID.test(request.recipientId)) throw notFound;
   const recipientId = request.recipientId.toLowerCase();
-  await requireOtherMember(ctx, senderId, recipientId, { notFound: DM_MESSAGES.recipientNotFound });
+  // The recipient's checks are read in one statement before the transaction, which then holds the
+  // sender's quota row only for its writes. They take no lock, so reading them inside would not make
+  // them any more current. A member who signed up a moment ago may not be in the replica yet: auth
+  // is asked before refusing (as requireOtherMember does).
+  const pooled = sqlOnPool(ctx.pool);
+  let standing = await sendCheckRepository.standing(pooled, senderId, recipientId);
+  if (!standing.known) {
+    if (!(await ctx.users.fill(recipientId))) throw notFound;
+    standing = await sendCheckRepository.standing(pooled, senderId, recipientId);
+  }
+  if (recipientId === senderId) throw new BadRequestError(DM_MESSAGES.notYourself);
   await ctx.sendLimit.consume(senderId);
+  if (standing.blocked) throw new ForbiddenError(DM_MESSAGES.cannotMessage);
+  if (standing.refusesDirectMessages) throw new ForbiddenError(DM_MESSAGES.directMessagesOff);
+  // A deactivated or suspended member reads nothing until they are back: messages would pile up unseen.
+  if (!standing.reachable) throw new ForbiddenError(DM_MESSAGES.recipientUnavailable);
   const sizeBytes = messageSizeBytes(request.content);
   return inTransaction(ctx, async (sql, emit) => {
-    if (await blockRepository.existsBetween(sql, senderId, recipientId))
-      throw new ForbiddenError(DM_MESSAGES.cannotMessage);
-    if (await memberSettingsRepository.refusesDirectMessages(sql, recipientId))
-      throw new ForbiddenError(DM_MESSAGES.directMessagesOff);
-    // A deactivated or suspended member reads nothing until they are back: messages would pile up unseen.
-    if (!(await userReplica.reachable(sql, recipientId))) throw new ForbiddenError(DM_MESSAGES.recipientUnavailable);
     // Every send but a member's first needs only the reserving UPDATE. The first creates the row
     // (or waits for a concurrent first send to commit it) and reserves again.
     let reserved = await quotaRepository.reserve(sql, senderId, sizeBytes);

@@ -1,4 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventBusUnavailableError, type EventBus } from './event-bus.ts';
 import { subscribeIdempotent } from './idempotent-consumer.ts';
@@ -61,9 +62,11 @@ describe.each(TEST_BUS_KINDS)('outbox over the %s bus', (kind) => {
 
   const event = (index = 0) => newEvent(`${prefix}.thing.happened`, { index });
 
-  function startRelay(options: { bus?: EventBus; logger?: typeof silentLogger; pollIntervalMs?: number } = {}) {
+  function startRelay(
+    options: { bus?: EventBus; logger?: typeof silentLogger; pollIntervalMs?: number; pool?: pg.Pool } = {},
+  ) {
     const relay = createOutboxRelay({
-      pool: testServices.pool,
+      pool: options.pool ?? testServices.pool,
       schema,
       bus: options.bus ?? bus,
       logger: options.logger ?? silentLogger,
@@ -165,6 +168,59 @@ describe.each(TEST_BUS_KINDS)('outbox over the %s bus', (kind) => {
     await enqueueCommitted(burst);
     await vi.waitFor(async () => expect(await unpublishedCount()).toBe(0), WAIT);
     expect(published.toSorted()).toEqual(burst.map((each) => each.id).toSorted());
+  });
+
+  it('marks a batch with the next claim when another commit woke it meanwhile, else alone before sleeping', async () => {
+    const statements: string[] = [];
+    const pool = new Proxy(testServices.pool, {
+      get(target, name) {
+        if (name !== 'query') return Reflect.get(target, name) as unknown;
+        return (text: string, values?: unknown[]) => {
+          statements.push(
+            text.includes('claimed_by = $2')
+              ? ((values?.[3] as unknown[] | undefined)?.length ?? 0) > 0
+                ? 'mark+claim'
+                : 'claim'
+              : text.includes('SET published_at = now()')
+                ? 'mark'
+                : 'other',
+          );
+          return target.query(text, values);
+        };
+      },
+    });
+    const first = event(1);
+    const second = event(2);
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    let firstPublishing!: () => void;
+    const firstReached = new Promise<void>((resolve) => (firstPublishing = resolve));
+    const published: string[] = [];
+    const holdingBus: EventBus = {
+      ...bus,
+      async publish(each) {
+        if (each.id === first.id) {
+          firstPublishing();
+          await firstHeld;
+        }
+        published.push(each.id);
+        await bus.publish(each);
+      },
+    };
+    const relay = startRelay({ bus: holdingBus, pool: pool as unknown as pg.Pool, pollIntervalMs: 60_000 });
+    await vi.waitFor(() => expect(statements.length).toBeGreaterThan(0), WAIT);
+    statements.length = 0;
+    await enqueueCommitted([first]);
+    relay.kick();
+    await firstReached;
+    // The second commit wakes the relay while it is publishing the first.
+    await enqueueCommitted([second]);
+    relay.kick();
+    releaseFirst();
+    await vi.waitFor(async () => expect(await unpublishedCount()).toBe(0), WAIT);
+    expect(published).toEqual([first.id, second.id]);
+    // The first batch's mark rode on the second claim; the second batch, with nothing after it, was marked alone.
+    expect(statements.filter((statement) => statement.startsWith('mark'))).toEqual(['mark+claim', 'mark']);
   });
 
   it('relays what is pending when it stops', async () => {

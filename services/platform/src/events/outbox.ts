@@ -87,28 +87,39 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
 
   /**
    * Claims a batch for a lease in one statement, publishes with no transaction or connection held
-   * (a broker that is slow to answer holds nothing in the database), then marks what was published
-   * and hands the rest back in a second short statement. If the database goes away between the two,
-   * the rows are published again later, which consumers and the broker's de-duplication absorb.
+   * (a broker that is slow to answer holds nothing in the database), and leaves what it published to
+   * be marked by the next statement: the next claim (one statement marks the last batch and claims
+   * the next, so a steady stream of sends costs one statement per wake-up, not two), or
+   * markPublished before the relay sleeps. A failed publish marks what went out and hands the rest
+   * back at once. If the database goes away before the mark, the rows are published again later,
+   * which consumers and the broker's de-duplication absorb.
    */
   async function relayBatch(): Promise<number> {
-    await markPublished();
-    const { rows } = await pool.query<OutboxRow>(
-      `UPDATE ${table} SET claimed_by = $2, claimed_until = now() + make_interval(secs => $3)
-       WHERE seq IN (
-         SELECT seq FROM ${table}
-         WHERE published_at IS NULL AND (claimed_until IS NULL OR claimed_until < now() OR claimed_by = $2)
-         ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
-       RETURNING seq, id, subject, payload, occurred_at`,
-      [batchSize, relayId, CLAIM_LEASE_SECONDS],
-    );
+    const seqs = unmarked.splice(0);
+    let rows: OutboxRow[];
+    try {
+      ({ rows } = await pool.query<OutboxRow>(
+        `WITH marked AS (UPDATE ${table} SET published_at = now() WHERE seq = ANY($4::bigint[]))
+         UPDATE ${table} SET claimed_by = $2, claimed_until = now() + make_interval(secs => $3)
+         WHERE seq IN (
+           SELECT seq FROM ${table}
+           WHERE published_at IS NULL AND NOT seq = ANY($4::bigint[])
+             AND (claimed_until IS NULL OR claimed_until < now() OR claimed_by = $2)
+           ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
+         RETURNING seq, id, subject, payload, occurred_at`,
+        [batchSize, relayId, CLAIM_LEASE_SECONDS, seqs],
+      ));
+    } catch (error) {
+      unmarked.unshift(...seqs);
+      throw error;
+    }
     rows.sort((a, b) => Number(a.seq) - Number(b.seq));
     const { publishedSeqs, publishError } = await publishInOrder(bus, rows);
     for (const row of rows.slice(0, publishedSeqs.length))
       outboxRelayLag.observe({ service: schema }, secondsSince(row.occurred_at));
     unmarked.push(...publishedSeqs);
-    await markPublished();
     if (publishError) {
+      await markPublished();
       const rest = rows.slice(publishedSeqs.length).map((row) => row.seq);
       await pool.query(`UPDATE ${table} SET claimed_by = NULL, claimed_until = NULL WHERE seq = ANY($1::bigint[])`, [
         rest,
@@ -118,7 +129,7 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     return rows.length;
   }
 
-  /** Published rows not yet marked (the database failed in between) are marked before the next claim. */
+  /** Marks what was published and not yet marked (the relay is about to sleep, or the database failed in between). */
   async function markPublished(): Promise<void> {
     if (unmarked.length === 0) return;
     const seqs = unmarked.splice(0);
@@ -144,6 +155,8 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
     while (!stopping) {
       try {
         await relayPending();
+        // Another commit already woke the relay: its claim marks this batch. Else it is marked now.
+        if (!alarm.isRung()) await markPublished();
         await deleteOldRowsWhenDue();
         outage.ended();
         await alarm.sleep(pollIntervalMs);
@@ -152,9 +165,11 @@ export function createOutboxRelay(options: OutboxRelayOptions): OutboxRelay {
         await alarm.sleep(Math.min(MAX_RETRY_DELAY_MS, pollIntervalMs * 2 ** (outage.failures - 1)));
       }
     }
-    await relayPending().catch((error: unknown) =>
-      logger.warn({ err: error, schema }, 'outbox relay stopped with events pending; the next start relays them'),
-    );
+    await relayPending()
+      .then(markPublished)
+      .catch((error: unknown) =>
+        logger.warn({ err: error, schema }, 'outbox relay stopped with events pending; the next start relays them'),
+      );
   }
 
   return {
@@ -245,6 +260,11 @@ class Alarm {
         this.finish(resolve);
       };
     });
+  }
+
+  /** Whether a ring arrived while awake (the next sleep returns at once). */
+  isRung(): boolean {
+    return this.rung;
   }
 
   ring(): void {
