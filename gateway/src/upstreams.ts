@@ -1,4 +1,4 @@
-import { Agent, request, type IncomingMessage, type OutgoingHttpHeaders } from 'node:http';
+import { Agent, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { RequestHandler, Response } from 'express';
 import { createProxyMiddleware } from 'http-proxy-middleware';
@@ -21,8 +21,8 @@ export interface Upstreams {
 }
 
 const UPSTREAM_RETRY_AFTER_SECONDS = 5;
-/** Connections open at most to each service; more requests at once wait for one. */
-export const UPSTREAM_SOCKETS_PER_SERVICE = 256;
+/** Idle keep-alive sockets kept per service between bursts. */
+export const UPSTREAM_IDLE_SOCKETS_KEPT = 64;
 const TIMEOUT_CODES = new Set(['ETIMEDOUT', 'ESOCKETTIMEDOUT', 'ECONNRESET']);
 
 /** The answer for a service that failed to answer: 504 on a timeout or reset, 503 otherwise; a cut answer once it started. */
@@ -56,7 +56,10 @@ export function renderUpstreamError(
  * What every forwarded request carries, proxied or handed over in-process: the request id, and the
  * client address the gateway decided by TRUST_PROXY (req.ip, read from X-Forwarded-For, so before
  * that goes), signed; whatever address the client named is removed (platform http/client-address.ts).
- * Set on the incoming headers, which both paths copy.
+ * Set on the incoming headers, which the proxy copies, not in a proxyReq hook: when every pooled
+ * socket is busy the request waits for one, its headers are flushed with the body meanwhile, and
+ * setting a header once it gets its socket throws (ERR_HTTP_HEADERS_SENT) and takes the whole gateway
+ * down (seen at 200 DMs/s in services/realtime/bench/dm-http.ts).
  */
 export function nameTheClient(req: IncomingMessage, gatewaySecret: string | undefined): void {
   const requestId = (req as { id?: unknown }).id;
@@ -68,87 +71,45 @@ export function nameTheClient(req: IncomingMessage, gatewaySecret: string | unde
   if (address) req.headers[CLIENT_ADDRESS_HEADER] = gatewaySecret ? signClientAddress(address, gatewaySecret) : address;
 }
 
-/** Hop-by-hop headers: they describe one connection (client-gateway or gateway-service), not the request. */
-const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'te', 'trailer', 'upgrade'];
-
-/**
- * Forwards one request to `target` over the shared keep-alive agent: the client's headers (with the
- * request id and signed client address) and body, the service's status, headers and body streamed
- * back. A body the gateway read first (request-guard.ts) is sent from its buffer with its length;
- * any other (a signed blob upload) is piped as it arrives. No answer within `timeoutMs` of silence is
- * a 504, a service that cannot be reached a 503 (renderUpstreamError), and a client that goes away
- * aborts the service's request.
- *
- * Written on node:http rather than http-proxy-middleware: that one matches its path filter, copies
- * its options and awaits two hooks per request, and http-proxy emits its `proxyReq` hook only once a
- * pooled socket is free, by which time the pre-read body's end was already written: under load
- * (every socket busy) the late write failed with ERR_STREAM_WRITE_AFTER_END and a 503.
- */
-function forwarder(
-  service: ServiceName,
-  target: URL,
-  agent: Agent,
-  options: { timeoutMs: number; logger: Logger; gatewaySecret: string | undefined },
-): RequestHandler {
-  return (req, res) => {
-    nameTheClient(req, options.gatewaySecret);
-    const body = preReadBodyOf(req);
-    const headers: OutgoingHttpHeaders = { ...req.headers };
-    for (const header of HOP_BY_HOP) delete headers[header];
-    if (body) {
-      headers['content-length'] = String(body.length);
-      delete headers['transfer-encoding'];
-    } else if (headers['content-length'] === undefined && headers['transfer-encoding'] === undefined) {
-      // A bodiless request says so, as Node's client would otherwise leave it to the method to decide.
-      if (req.method === 'DELETE' || req.method === 'OPTIONS') headers['content-length'] = '0';
-    }
-    let failed = false;
-    const fail = (error: NodeJS.ErrnoException) => {
-      // A client that went away (its response destroyed) hears nothing more.
-      if (failed || res.destroyed) return;
-      failed = true;
-      renderUpstreamError(service, error, res as Response, options.logger);
-    };
-    const upstream = request({
-      agent,
-      protocol: target.protocol,
-      hostname: target.hostname,
-      port: target.port,
-      method: req.method,
-      path: req.originalUrl,
-      headers,
-    });
-    upstream.setTimeout(options.timeoutMs, () =>
-      upstream.destroy(Object.assign(new Error(`${service} did not answer in time`), { code: 'ETIMEDOUT' })),
-    );
-    upstream.on('error', (error: NodeJS.ErrnoException) => fail(error));
-    upstream.on('response', (answer) => {
-      const answerHeaders: OutgoingHttpHeaders = { ...answer.headers };
-      for (const header of HOP_BY_HOP) delete answerHeaders[header];
-      delete answerHeaders['transfer-encoding'];
-      res.writeHead(answer.statusCode ?? 502, answer.statusMessage, answerHeaders);
-      answer.on('error', (error: NodeJS.ErrnoException) => fail(error));
-      answer.pipe(res);
-    });
-    // The client went away before the answer was out: the service's request ends with it.
-    res.once('close', () => {
-      if (!res.writableFinished) upstream.destroy();
-    });
-    if (body) upstream.end(body);
-    else if (req.readableEnded) upstream.end();
-    else req.pipe(upstream);
-  };
-}
-
-/** One keep-alive forwarder per configured service; a request id travels with every forwarded request. */
+/** One keep-alive proxy per configured service; a request id travels with every proxied request. */
 export function createUpstreams(
   urls: Partial<Record<ServiceName, string>>,
   options: { timeoutMs: number; logger: Logger; gatewaySecret: string | undefined },
 ): Upstreams {
-  const agent = new Agent({ keepAlive: true, maxSockets: UPSTREAM_SOCKETS_PER_SERVICE, maxFreeSockets: 64 });
+  // No cap on sockets per service (Node's default): http-proxy writes a body the gateway read first
+  // in its proxyReq hook, which runs once the request has a socket, and pipes the already-ended request
+  // at once, which ends the upstream request. A request left waiting for a pooled socket would be ended
+  // before its body is written (ERR_STREAM_WRITE_AFTER_END, a 503; seen at 200 DMs/s). What bounds the
+  // sockets is the gateway's cap on requests in flight per address (MAX_IN_FLIGHT_PER_ADDRESS).
+  const agent = new Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: UPSTREAM_IDLE_SOCKETS_KEPT });
   const proxies = new Map<ServiceName, RequestHandler>();
-  for (const [service, target] of Object.entries(urls) as [ServiceName, string][])
-    proxies.set(service, forwarder(service, new URL(target), agent, options));
+  for (const [service, target] of Object.entries(urls) as [ServiceName, string][]) {
+    const proxy = createProxyMiddleware({
+      target,
+      agent,
+      // Services take the client address from the signed header below, never from X-Forwarded-For.
+      xfwd: false,
+      proxyTimeout: options.timeoutMs,
+      on: {
+        // A body the gateway read first (request-guard.ts) is written here; the proxy then pipes the
+        // already-ended request, which only ends the upstream request. Headers are left alone (see below).
+        proxyReq: (proxyReq, req) => {
+          const body = preReadBodyOf(req);
+          if (body?.length) proxyReq.write(body);
+        },
+        error: (error, _req, res) =>
+          renderUpstreamError(service, error as NodeJS.ErrnoException, res as Response | Socket, options.logger),
+      },
+    }) as unknown as RequestHandler;
+    // The request id goes in with the incoming headers, which the proxy copies. Not in a proxyReq hook:
+    // when every pooled socket is busy the request waits for one, its headers are flushed with the body
+    // meanwhile, and setting a header once it gets its socket throws (ERR_HTTP_HEADERS_SENT) and takes
+    // the whole gateway down (seen at 200 DMs/s in services/realtime/bench/dm-http.ts).
+    proxies.set(service, (req, res, next) => {
+      nameTheClient(req, options.gatewaySecret);
+      return proxy(req, res, next);
+    });
+  }
   const websocket = urls.realtime
     ? createProxyMiddleware<IncomingMessage>({
         target: urls.realtime,
