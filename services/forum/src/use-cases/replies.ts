@@ -117,7 +117,10 @@ export async function createReply(
   const id = randomUUID();
   // Outside the transaction: the question to auth must not hold the discussion's row lock.
   await ensureUserKnown(ctx, viewer.userId);
-  const place = await inTransaction(ctx, async (tx, emit) => {
+  // The answer is read inside the transaction: once the reply is committed its answer exists, so a
+  // database that drops right after the commit cannot turn a stored reply into an error, which the
+  // client would resend with the same idempotency key (only successes are remembered) and double.
+  const { place, reply } = await inTransaction(ctx, async (tx, emit) => {
     const sql = sqlInTransaction(tx);
     // The discussion's row lock orders this reply with every other change to its replies.
     const access = await accessTo(ctx, viewer, await discussionWrites.lockPlace(sql, discussionId));
@@ -155,10 +158,10 @@ export async function createReply(
       { id, authorId: viewer.userId, content: input.content, createdAt },
       author.name,
     );
-    return access.place;
+    return { place: access.place, reply: (await replyReads.byId(sql, id))! };
   });
   await forgetPagesOf(ctx, place);
-  return (await replyReads.byId(sqlOnPool(ctx.pool), id))!;
+  return reply;
 }
 
 /** The reply and its discussion, locked, if the viewer may see both. */
