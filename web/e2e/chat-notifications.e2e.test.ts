@@ -2,18 +2,10 @@
  * The community chat panel and grouped notifications between two members in two browsers, against the
  * product as `npm start` starts it (`npx vitest run --project e2e web/e2e/chat-notifications.e2e.test.ts`).
  */
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withPage, type Product } from './harness.ts';
-import {
-  CSRF,
-  seedMembers,
-  signInThroughPage,
-  startProductWithBrowser,
-  testAdmin,
-  type ProductWithBrowser,
-  type TestMember,
-} from './members.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { withPage } from './harness.ts';
+import { productWithMembers, CSRF, testAdmin, type TestMember } from './members.ts';
 
 const runId = Date.now().toString(36);
 const admin = testAdmin('chat-notifications', runId);
@@ -23,11 +15,8 @@ const LIVE = { timeout: 10_000 };
 const lena: TestMember = { email: `e2e-chatn-${runId}-lena@example.com`, firstName: 'Lena', id: '' };
 const omar: TestMember = { email: `e2e-chatn-${runId}-omar@example.com`, firstName: 'Omar', id: '' };
 
-let product: Product;
-let browser: Browser;
-let opened: ProductWithBrowser | undefined;
-const at = (path: string) => `${product.url}${path}`;
-const signIn = (page: Page, member: TestMember) => signInThroughPage(page, product.url, member.email);
+const world = productWithMembers(admin, [lena, omar]);
+const { at, signIn } = world;
 
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Community Chat' });
 const chatList = (page: Page) => page.getByTestId('chat-messages');
@@ -48,21 +37,13 @@ async function say(page: Page, text: string) {
 }
 
 describe('community chat and notifications between two members', () => {
-  beforeAll(async () => {
-    opened = await startProductWithBrowser(admin);
-    ({ product, browser } = opened);
-    await seedMembers(opened, admin, [lena, omar]);
-  });
-
-  afterAll(() => opened?.stop());
-
   it('sticks to the newest message, leaves a reader who scrolled up in place, and keeps a refused text', async () => {
-    await withPage(browser, 'chatn-lena', async (lenaPage) => {
+    await withPage(world.browser, 'chatn-lena', async (lenaPage) => {
       await signIn(lenaPage, lena);
       await lenaPage.goto(at('/'));
       await openChat(lenaPage);
 
-      await withPage(browser, 'chatn-omar', async (omarPage) => {
+      await withPage(world.browser, 'chatn-omar', async (omarPage) => {
         await signIn(omarPage, omar);
         await omarPage.goto(at('/'));
         await openChat(omarPage);
@@ -121,9 +102,9 @@ describe('community chat and notifications between two members', () => {
   });
 
   it('groups a conversation into one notification and clears it when the conversation is read', async () => {
-    await withPage(browser, 'chatn-notify-lena', async (lenaPage) => {
+    await withPage(world.browser, 'chatn-notify-lena', async (lenaPage) => {
       await signIn(lenaPage, lena);
-      await withPage(browser, 'chatn-notify-omar', async (omarPage) => {
+      await withPage(world.browser, 'chatn-notify-omar', async (omarPage) => {
         await signIn(omarPage, omar);
         await omarPage.goto(at('/'));
         const bell = omarPage.getByRole('button', { name: /^Notifications/ });

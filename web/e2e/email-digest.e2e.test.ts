@@ -4,18 +4,10 @@
  * (`npx vitest run --project e2e web/e2e/email-digest.e2e.test.ts`).
  */
 import pg from 'pg';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withPage, type Product } from './harness.ts';
-import {
-  CSRF,
-  seedMembers,
-  signInThroughPage,
-  startProductWithBrowser,
-  testAdmin,
-  type ProductWithBrowser,
-  type TestMember,
-} from './members.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { withPage } from './harness.ts';
+import { productWithMembers, CSRF, testAdmin, type TestMember } from './members.ts';
 
 const runId = Date.now().toString(36);
 const admin = testAdmin('email-digest', runId);
@@ -24,11 +16,9 @@ const SUBJECT = /^While you were away/;
 const lena: TestMember = { email: `e2e-digest-${runId}-lena@example.com`, firstName: 'Lena', id: '' };
 const omar: TestMember = { email: `e2e-digest-${runId}-omar@example.com`, firstName: 'Omar', id: '' };
 
-let product: Product;
-let browser: Browser;
-let opened: ProductWithBrowser | undefined;
-const at = (path: string) => `${product.url}${path}`;
-const signIn = (page: Page, member: TestMember) => signInThroughPage(page, product.url, member.email);
+// The summary's pass every second, so the test waits seconds, not a minute.
+const world = productWithMembers(admin, [lena, omar], { REALTIME_DIGEST_INTERVAL_MS: '1000' });
+const { at, signIn } = world;
 
 async function chooseSummary(page: Page, label: string) {
   await page.goto(at('/notifications'));
@@ -55,22 +45,13 @@ async function summariesTo(page: Page, member: TestMember) {
 }
 
 describe('the e-mail summary of what a member missed', () => {
-  beforeAll(async () => {
-    // The summary's pass every second, so the test waits seconds, not a minute.
-    opened = await startProductWithBrowser(admin, { REALTIME_DIGEST_INTERVAL_MS: '1000' });
-    ({ product, browser } = opened);
-    await seedMembers(opened, admin, [lena, omar]);
-  });
-
-  afterAll(() => opened?.stop());
-
   it('mails a member who has been away, not one who is here, and its link unsubscribes without signing in', async () => {
-    const database = new pg.Pool({ connectionString: product.databaseUrl, max: 1 });
+    const database = new pg.Pool({ connectionString: world.product.databaseUrl, max: 1 });
     try {
-      await withPage(browser, 'digest-lena', async (lenaPage) => {
+      await withPage(world.browser, 'digest-lena', async (lenaPage) => {
         await signIn(lenaPage, lena);
         await chooseSummary(lenaPage, 'After 15 minutes away');
-        await withPage(browser, 'digest-omar', async (omarPage) => {
+        await withPage(world.browser, 'digest-omar', async (omarPage) => {
           await signIn(omarPage, omar);
           await chooseSummary(omarPage, 'After 15 minutes away');
           await send(omarPage, lena, `for Lena ${runId}`);
@@ -100,7 +81,7 @@ describe('the e-mail summary of what a member missed', () => {
         // The link, opened in a browser that is not signed in.
         const link = /\S+\/notifications\/unsubscribe\?token=\S+/.exec(mail!.text)?.[0];
         expect(link).toBeDefined();
-        await withPage(browser, 'digest-link', async (page) => {
+        await withPage(world.browser, 'digest-link', async (page) => {
           await page.goto(at(new URL(link!).pathname + new URL(link!).search));
           await page.getByRole('button', { name: 'Stop e-mail summaries' }).click();
           await page.getByText('You will get no more e-mail summaries.').waitFor();

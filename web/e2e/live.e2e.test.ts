@@ -3,18 +3,10 @@
  * (`npx vitest run --project e2e web/e2e/live.e2e.test.ts`). Every wait here is far shorter than the
  * fallback polls (60 s for the badges, 30 s for the online list): what arrives, arrives over the socket.
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withPage, type Product } from './harness.ts';
-import {
-  CSRF,
-  seedMembers,
-  signInThroughPage,
-  startProductWithBrowser,
-  testAdmin,
-  type ProductWithBrowser,
-  type TestMember,
-} from './members.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { withPage } from './harness.ts';
+import { productWithMembers, CSRF, testAdmin, type TestMember } from './members.ts';
 
 const runId = Date.now().toString(36);
 const admin = testAdmin('live', runId);
@@ -27,32 +19,20 @@ const lena: Member = { email: `e2e-live-${runId}-lena@example.com`, firstName: '
 const omar: Member = { email: `e2e-live-${runId}-omar@example.com`, firstName: 'Omar', id: '' };
 const fullName = (member: Member) => `${member.firstName} Tester`;
 
-let product: Product;
-let browser: Browser;
-let opened: ProductWithBrowser | undefined;
-const at = (path: string) => `${product.url}${path}`;
-
-const signIn = (page: Page, member: Member) => signInThroughPage(page, product.url, member.email);
+const world = productWithMembers(admin, [lena, omar]);
+const { at, signIn } = world;
 
 const thread = (page: Page, member: Member) => page.getByRole('list', { name: `Messages with ${fullName(member)}` });
 const onlineList = (page: Page) => page.getByRole('list', { name: 'Members online' });
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 describe('the live layer between two members', () => {
-  beforeAll(async () => {
-    opened = await startProductWithBrowser(admin);
-    ({ product, browser } = opened);
-    await seedMembers(opened, admin, [lena, omar]);
-  });
-
-  afterAll(() => opened?.stop());
-
   it('delivers DMs, typing, reads, chat, presence and notifications without a reload', async () => {
-    await withPage(browser, 'live-lena', async (lenaPage) => {
+    await withPage(world.browser, 'live-lena', async (lenaPage) => {
       await signIn(lenaPage, lena);
       await lenaPage.goto(at('/'));
 
-      await withPage(browser, 'live-omar', async (omarPage) => {
+      await withPage(world.browser, 'live-omar', async (omarPage) => {
         await signIn(omarPage, omar);
         await omarPage.goto(at('/'));
 
@@ -124,7 +104,7 @@ describe('the live layer between two members', () => {
   });
 
   it('asks before deleting, and an edit or a deletion reaches the partner live; the thread reads like a chat', async () => {
-    await withPage(browser, 'live-edit-lena', async (lenaPage) => {
+    await withPage(world.browser, 'live-edit-lena', async (lenaPage) => {
       await signIn(lenaPage, lena);
       for (const content of ['Typo mesage', 'Delete me soon']) {
         const sent = await lenaPage.request.post(at('/api/direct-messages'), {
@@ -134,7 +114,7 @@ describe('the live layer between two members', () => {
         expect(sent.status(), await sent.text()).toBe(201);
       }
 
-      await withPage(browser, 'live-edit-omar', async (omarPage) => {
+      await withPage(world.browser, 'live-edit-omar', async (omarPage) => {
         await signIn(omarPage, omar);
         await omarPage.goto(at(`/messages?with=${lena.id}`));
         const omarThread = thread(omarPage, lena);

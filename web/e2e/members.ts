@@ -5,7 +5,7 @@
  */
 import type { AccessLevel, CurrentUser } from '@crucible/proto';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { freePort, launchBrowser, startProduct, withPage, type Product } from './harness.ts';
 
 /** Every member the tests sign up uses it; the admin has its own. */
@@ -71,6 +71,52 @@ export async function startProductWithBrowser(
       await browser.close();
       await product.stop();
     },
+  };
+}
+
+/** One test file's product, started with its first admin and members before the file's tests and stopped after them. */
+export interface ProductForTests {
+  readonly product: Product;
+  readonly browser: Browser;
+  readonly opened: ProductWithBrowser;
+  /** The product's absolute URL of `path`. */
+  at(path: string): string;
+  /** Signs `member` in through the sign-in page. */
+  signIn(page: Page, member: { email: string }): Promise<void>;
+}
+
+/**
+ * Starts the product (with `env` over the test defaults) before the calling file's tests, signs
+ * `members` up at their levels, and stops it all after the tests; the answer's fields are there once
+ * the tests run.
+ */
+export function productWithMembers(
+  admin: TestAdmin,
+  members: TestMember[],
+  env: Record<string, string> = {},
+): ProductForTests {
+  let opened: ProductWithBrowser | undefined;
+  const started = () => {
+    if (!opened) throw new Error('The product starts before the tests run, not while the file loads');
+    return opened;
+  };
+  beforeAll(async () => {
+    opened = await startProductWithBrowser(admin, env);
+    await seedMembers(opened, admin, members);
+  });
+  afterAll(() => opened?.stop());
+  return {
+    get product() {
+      return started().product;
+    },
+    get browser() {
+      return started().browser;
+    },
+    get opened() {
+      return started();
+    },
+    at: (path) => started().at(path),
+    signIn: (page, member) => signInThroughPage(page, started().product.url, member.email),
   };
 }
 

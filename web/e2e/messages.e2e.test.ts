@@ -2,18 +2,10 @@
  * The /messages page against the real dm and admin services, started as `npm start` starts them
  * (`npx vitest run --project e2e web/e2e/messages.e2e.test.ts`).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, seriousAxeViolations, withPage, type Product } from './harness.ts';
-import {
-  CSRF,
-  seedMembers,
-  signInThroughPage,
-  startProductWithBrowser,
-  testAdmin,
-  type ProductWithBrowser,
-  type TestMember,
-} from './members.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { NARROW, seriousAxeViolations, withPage } from './harness.ts';
+import { productWithMembers, CSRF, testAdmin, type TestMember } from './members.ts';
 
 const runId = Date.now().toString(36);
 const admin = testAdmin('dm', runId);
@@ -26,12 +18,9 @@ const members: Record<'sender' | 'receiver' | 'filler', Member> = {
   filler: { email: `e2e-dm-${runId}-filler@example.com`, firstName: 'Fred', id: '' },
 };
 
-let product: Product;
-let browser: Browser;
-let opened: ProductWithBrowser | undefined;
-const at = (path: string) => `${product.url}${path}`;
-
-const signIn = (page: Page, member: Member) => signInThroughPage(page, product.url, member.email);
+// These tests send more direct messages a minute than a member may (the quota and paging tests).
+const world = productWithMembers(admin, Object.values(members), { DM_SENDS_PER_MINUTE: '100000' });
+const { at, signIn } = world;
 
 async function toast(page: Page, title: string): Promise<string> {
   const snackbar = page.locator('[data-toast]').filter({ hasText: title });
@@ -44,22 +33,13 @@ const senderName = `${members.sender.firstName} Tester`;
 const receiverName = `${members.receiver.firstName} Tester`;
 
 describe('direct messages', () => {
-  beforeAll(async () => {
-    // These tests send more direct messages a minute than a member may (the quota and paging tests).
-    opened = await startProductWithBrowser(admin, { DM_SENDS_PER_MINUTE: '100000' });
-    ({ product, browser } = opened);
-    await seedMembers(opened, admin, Object.values(members));
-  });
-
-  afterAll(() => opened?.stop());
-
   it('lets two members exchange messages, the receiver seeing the unread badge by polling', async () => {
-    await withPage(browser, 'dm-receiver', async (receiver) => {
+    await withPage(world.browser, 'dm-receiver', async (receiver) => {
       await signIn(receiver, members.receiver);
       await receiver.goto(at('/messages'));
       await receiver.getByRole('heading', { name: 'Conversations' }).waitFor();
 
-      await withPage(browser, 'dm-sender', async (sender) => {
+      await withPage(world.browser, 'dm-sender', async (sender) => {
         await signIn(sender, members.sender);
         await sender.goto(at('/messages'));
         await sender.getByRole('button', { name: 'New Message' }).click();
@@ -93,7 +73,7 @@ describe('direct messages', () => {
   });
 
   it('loads older messages when the thread is scrolled to the top', async () => {
-    await withPage(browser, 'dm-older', async (page) => {
+    await withPage(world.browser, 'dm-older', async (page) => {
       await signIn(page, members.sender);
       for (let index = 0; index < 60; index += 1) {
         const sent = await page.request.post(at('/api/direct-messages'), {
@@ -111,7 +91,7 @@ describe('direct messages', () => {
   });
 
   it('lets the receiver report a message with r', async () => {
-    await withPage(browser, 'dm-report', async (page) => {
+    await withPage(world.browser, 'dm-report', async (page) => {
       await signIn(page, members.receiver);
       await page.goto(at(`/messages?with=${members.sender.id}`));
       const message = thread(page, senderName).getByText('Numbered 59');
@@ -128,7 +108,7 @@ describe('direct messages', () => {
   });
 
   it('refuses a member past the quota, after the warning toasts', async () => {
-    await withPage(browser, 'dm-quota', async (page) => {
+    await withPage(world.browser, 'dm-quota', async (page) => {
       await signIn(page, members.filler);
       const tenThousand = 'q'.repeat(10_000);
       for (let index = 0; index < 104; index += 1) {
@@ -147,14 +127,14 @@ describe('direct messages', () => {
   });
 
   it('keeps a blocked member from writing until unblocked', async () => {
-    await withPage(browser, 'dm-block', async (page) => {
+    await withPage(world.browser, 'dm-block', async (page) => {
       await signIn(page, members.receiver);
       await page.goto(at(`/messages?with=${members.sender.id}`));
       await page.getByRole('button', { name: 'Conversation options' }).click();
       await page.getByRole('menuitem', { name: `Block ${senderName}` }).click();
       await toast(page, `${senderName} is blocked`);
     });
-    await withPage(browser, 'dm-blocked-sender', async (page) => {
+    await withPage(world.browser, 'dm-blocked-sender', async (page) => {
       await signIn(page, members.sender);
       const refused = await page.request.post(at('/api/direct-messages'), {
         headers: CSRF,
@@ -167,7 +147,7 @@ describe('direct messages', () => {
       await toast(page, 'Failed to send message');
       expect(await thread(page, receiverName).getByText('Still there?').count()).toBe(0);
     });
-    await withPage(browser, 'dm-unblock', async (page) => {
+    await withPage(world.browser, 'dm-unblock', async (page) => {
       await signIn(page, members.receiver);
       await page.goto(at('/messages'));
       await page
@@ -176,7 +156,7 @@ describe('direct messages', () => {
         .click();
       await toast(page, `${senderName} is unblocked`);
     });
-    await withPage(browser, 'dm-unblocked-sender', async (page) => {
+    await withPage(world.browser, 'dm-unblocked-sender', async (page) => {
       await signIn(page, members.sender);
       await page.goto(at(`/messages?with=${members.receiver.id}`));
       // The thread is loaded (and scrolled to its end) before the member writes.
@@ -194,7 +174,7 @@ describe('direct messages', () => {
 
   it('reads well at 360 px', async () => {
     await withPage(
-      browser,
+      world.browser,
       'dm-narrow',
       async (page) => {
         await signIn(page, members.sender);

@@ -2,18 +2,10 @@
  * Notification preferences between two members in two browsers, against the product as `npm start`
  * starts it (`npx vitest run --project e2e web/e2e/notification-preferences.e2e.test.ts`).
  */
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NARROW, withPage, type Product } from './harness.ts';
-import {
-  CSRF,
-  seedMembers,
-  signInThroughPage,
-  startProductWithBrowser,
-  testAdmin,
-  type ProductWithBrowser,
-  type TestMember,
-} from './members.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { NARROW, withPage } from './harness.ts';
+import { productWithMembers, CSRF, testAdmin, type TestMember } from './members.ts';
 
 const runId = Date.now().toString(36);
 const admin = testAdmin('notification-preferences', runId);
@@ -22,11 +14,8 @@ const LIVE = { timeout: 10_000 };
 const lena: TestMember = { email: `e2e-prefs-${runId}-lena@example.com`, firstName: 'Lena', id: '' };
 const omar: TestMember = { email: `e2e-prefs-${runId}-omar@example.com`, firstName: 'Omar', id: '' };
 
-let product: Product;
-let browser: Browser;
-let opened: ProductWithBrowser | undefined;
-const at = (path: string) => `${product.url}${path}`;
-const signIn = (page: Page, member: TestMember) => signInThroughPage(page, product.url, member.email);
+const world = productWithMembers(admin, [lena, omar]);
+const { at, signIn } = world;
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
@@ -58,18 +47,10 @@ async function setDirectMessages(page: Page, label: string) {
 }
 
 describe('notification preferences between two members', () => {
-  beforeAll(async () => {
-    opened = await startProductWithBrowser(admin);
-    ({ product, browser } = opened);
-    await seedMembers(opened, admin, [lena, omar]);
-  });
-
-  afterAll(() => opened?.stop());
-
   it('makes no notification entry while direct messages are off, and shows them live only as a toast clear of the Send buttons', async () => {
-    await withPage(browser, 'prefs-lena', async (lenaPage) => {
+    await withPage(world.browser, 'prefs-lena', async (lenaPage) => {
       await signIn(lenaPage, lena);
-      await withPage(browser, 'prefs-omar', async (omarPage) => {
+      await withPage(world.browser, 'prefs-omar', async (omarPage) => {
         await signIn(omarPage, omar);
         await omarPage.goto(at('/notifications'));
         await omarPage.getByRole('heading', { name: 'Preferences' }).waitFor();

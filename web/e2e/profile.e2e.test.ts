@@ -3,19 +3,11 @@
  * (`npx vitest run --project e2e web/e2e/profile.e2e.test.ts`).
  */
 import type { CurrentUser, DiscussionDetail } from '@crucible/proto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withPage, type Product } from './harness.ts';
-import {
-  CSRF,
-  seedMembers,
-  signInThroughPage,
-  startProductWithBrowser,
-  testAdmin,
-  type ProductWithBrowser,
-  type TestMember,
-} from './members.ts';
+import { describe, expect, it } from 'vitest';
+import { withPage } from './harness.ts';
+import { productWithMembers, CSRF, testAdmin, type TestMember } from './members.ts';
 
 // A cookie-only state change must carry the CSRF header (proto CSRF_HEADER_NAME), as the web app's request layer does.
 
@@ -35,28 +27,16 @@ const members: Record<'owner' | 'peer' | 'newcomer', Member> = {
   newcomer: { email: `e2e-profile-${runId}-new@example.com`, firstName: 'Nils', level: 'Apprentice', id: '' },
 };
 
-let product: Product;
-let browser: Browser;
-let opened: ProductWithBrowser | undefined;
-const at = (path: string) => `${product.url}${path}`;
-
-const signIn = (page: Page, member: Member) => signInThroughPage(page, product.url, member.email);
+const world = productWithMembers(admin, Object.values(members));
+const { at, signIn } = world;
 
 async function toast(page: Page, title: string): Promise<void> {
   await page.locator('[data-toast]').filter({ hasText: title }).waitFor();
 }
 
 describe('profile pages', () => {
-  beforeAll(async () => {
-    opened = await startProductWithBrowser(admin);
-    ({ product, browser } = opened);
-    await seedMembers(opened, admin, Object.values(members));
-  });
-
-  afterAll(() => opened?.stop());
-
   it('lets a member fill every tab, upload a picture and save', async () => {
-    await withPage(browser, 'profile-edit', async (page) => {
+    await withPage(world.browser, 'profile-edit', async (page) => {
       await signIn(page, members.owner);
       await page.goto(at(`/profile/${members.owner.id}/edit`));
       await page.getByTestId('picture-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: PNG_1PX });
@@ -88,7 +68,7 @@ describe('profile pages', () => {
   });
 
   it('keeps the stored work history and education when their load fails: Retry shows and saving waits', async () => {
-    await withPage(browser, 'profile-list-load-fails', async (page) => {
+    await withPage(world.browser, 'profile-list-load-fails', async (page) => {
       await signIn(page, members.owner);
       const listPath = /\/api\/users\/[^/]+\/(workplaces|education)$/;
       let failing = true;
@@ -144,7 +124,7 @@ describe('profile pages', () => {
       .toBuffer();
     expect(png.length).toBeGreaterThan(1.8 * 1024 * 1024);
     expect(png.length).toBeLessThan(2 * 1024 * 1024);
-    await withPage(browser, 'profile-big-picture', async (page) => {
+    await withPage(world.browser, 'profile-big-picture', async (page) => {
       await signIn(page, members.peer);
       await page.goto(at(`/profile/${members.peer.id}/edit`));
       await page.getByTestId('picture-input').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: png });
@@ -157,7 +137,7 @@ describe('profile pages', () => {
   });
 
   it("shows no edit controls on another member's profile, and its edit route refuses", async () => {
-    await withPage(browser, 'profile-others-controls', async (page) => {
+    await withPage(world.browser, 'profile-others-controls', async (page) => {
       await signIn(page, members.peer);
       await page.goto(at(`/profile/${members.owner.id}`));
       await page.getByRole('heading', { name: 'Olga Tester' }).waitFor();
@@ -174,7 +154,7 @@ describe('profile pages', () => {
   it('shows the new picture beside the member’s forum post, from the post, with no profile request', async () => {
     let discussionId = '';
     let picture = '';
-    await withPage(browser, 'profile-picture-post', async (page) => {
+    await withPage(world.browser, 'profile-picture-post', async (page) => {
       await signIn(page, members.owner);
       picture = ((await (await page.request.get(at('/api/auth/user'))).json()) as CurrentUser).profileImageUrl ?? '';
       expect(picture).not.toBe('');
@@ -194,7 +174,7 @@ describe('profile pages', () => {
         )
         .toBe(picture);
     });
-    await withPage(browser, 'profile-picture-reader', async (page) => {
+    await withPage(world.browser, 'profile-picture-reader', async (page) => {
       await signIn(page, members.peer);
       const profileReads: string[] = [];
       page.on('request', (request) => {
@@ -208,7 +188,7 @@ describe('profile pages', () => {
   });
 
   it('shows the private notices to a lower-tier member', async () => {
-    await withPage(browser, 'profile-private', async (page) => {
+    await withPage(world.browser, 'profile-private', async (page) => {
       await signIn(page, members.owner);
       const saved = await page.request.patch(at(`/api/users/${members.owner.id}/privacy`), {
         headers: CSRF,
@@ -216,7 +196,7 @@ describe('profile pages', () => {
       });
       expect(saved.status(), await saved.text()).toBe(200);
     });
-    await withPage(browser, 'profile-private-viewer', async (page) => {
+    await withPage(world.browser, 'profile-private-viewer', async (page) => {
       await signIn(page, members.newcomer);
       await page.goto(at(`/profile/${members.owner.id}`));
       await page.getByText('Skills and expertise are private').waitFor();
@@ -227,7 +207,7 @@ describe('profile pages', () => {
 
   it('lets another member endorse a skill, once', async () => {
     let skillId = '';
-    await withPage(browser, 'profile-skill', async (page) => {
+    await withPage(world.browser, 'profile-skill', async (page) => {
       await signIn(page, members.owner);
       const added = await page.request.post(at(`/api/users/${members.owner.id}/skills`), {
         headers: CSRF,
@@ -242,7 +222,7 @@ describe('profile pages', () => {
       expect(added.status(), await added.text()).toBe(201);
       skillId = ((await added.json()) as { id: string }).id;
     });
-    await withPage(browser, 'profile-endorse', async (page) => {
+    await withPage(world.browser, 'profile-endorse', async (page) => {
       await signIn(page, members.peer);
       await page.goto(at(`/profile/${members.owner.id}`));
       await page.getByRole('button', { name: 'Endorse' }).click();

@@ -6,18 +6,9 @@
  * the task.
  */
 import { type NotificationDetail, type Project, type Task, type TaskComment } from '@crucible/proto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withPage, type Product } from './harness.ts';
-import {
-  CSRF,
-  seedMembers,
-  signInThroughPage,
-  startProductWithBrowser,
-  testAdmin,
-  type ProductWithBrowser,
-  type TestMember,
-} from './members.ts';
+import { describe, expect, it } from 'vitest';
+import { withPage } from './harness.ts';
+import { productWithMembers, CSRF, testAdmin, type TestMember } from './members.ts';
 
 const runId = Date.now().toString(36);
 const admin = testAdmin('project-timeline', runId);
@@ -25,11 +16,8 @@ const admin = testAdmin('project-timeline', runId);
 const cora: TestMember = { email: `e2e-ptl-${runId}-cora@example.com`, firstName: 'Cora', id: '', level: 'Core' };
 const nia: TestMember = { email: `e2e-ptl-${runId}-nia@example.com`, firstName: 'Nia', id: '', level: 'Core' };
 
-let product: Product;
-let browser: Browser;
-let opened: ProductWithBrowser | undefined;
-const at = (path: string) => `${product.url}${path}`;
-const signIn = (page: Page, member: TestMember) => signInThroughPage(page, product.url, member.email);
+const world = productWithMembers(admin, [cora, nia]);
+const { at, signIn } = world;
 
 const pad = (value: number) => String(value).padStart(2, '0');
 /** The local day `offset` days from today, as YYYY-MM-DD (the page's days are the member's). */
@@ -43,16 +31,8 @@ function localDay(offset: number): string {
 const WINDOW_DAYS = 37;
 
 describe('project timeline and task conversation', () => {
-  beforeAll(async () => {
-    opened = await startProductWithBrowser(admin);
-    ({ product, browser } = opened);
-    await seedMembers(opened, admin, [cora, nia]);
-  });
-
-  afterAll(() => opened?.stop());
-
   it('draws bars with an arrow, keeps a dragged bar’s days after a reload, and notifies a mentioned member', async () => {
-    await withPage(browser, 'ptl-cora', async (page) => {
+    await withPage(world.browser, 'ptl-cora', async (page) => {
       await signIn(page, cora);
       const post = async <T>(path: string, data: unknown): Promise<T> => {
         const response = await page.request.post(at(path), { headers: CSRF, data });
@@ -129,7 +109,7 @@ describe('project timeline and task conversation', () => {
         .waitFor();
     });
 
-    await withPage(browser, 'ptl-nia', async (page) => {
+    await withPage(world.browser, 'ptl-nia', async (page) => {
       await signIn(page, nia);
       await expect
         .poll(

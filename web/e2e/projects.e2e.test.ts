@@ -7,17 +7,10 @@
  * the API.
  */
 import { PROJECT_MESSAGES, type Project, type Task, type TaskAttachment } from '@crucible/proto';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withPage, type Product } from './harness.ts';
-import {
-  CSRF,
-  seedMembers,
-  signInThroughPage,
-  startProductWithBrowser,
-  testAdmin,
-  type ProductWithBrowser,
-} from './members.ts';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { withPage } from './harness.ts';
+import { productWithMembers, CSRF, testAdmin } from './members.ts';
 
 const runId = Date.now().toString(36);
 const admin = testAdmin('pm', runId);
@@ -34,12 +27,8 @@ const members: Record<'core' | 'master', Member> = {
   master: { email: `e2e-pm-${runId}-master@example.com`, firstName: 'Max', id: '', level: 'Master' },
 };
 
-let product: Product;
-let browser: Browser;
-let opened: ProductWithBrowser | undefined;
-const at = (path: string) => `${product.url}${path}`;
-
-const signIn = (page: Page, member: Member) => signInThroughPage(page, product.url, member.email);
+const world = productWithMembers(admin, Object.values(members));
+const { at, signIn } = world;
 
 async function toast(page: Page, title: string, text?: string): Promise<void> {
   let snackbar = page.locator('[data-toast]').filter({ hasText: title });
@@ -82,16 +71,8 @@ function localDay(date: Date): string {
 }
 
 describe('project management', () => {
-  beforeAll(async () => {
-    opened = await startProductWithBrowser(admin);
-    ({ product, browser } = opened);
-    await seedMembers(opened, admin, Object.values(members));
-  });
-
-  afterAll(() => opened?.stop());
-
   it('lets a Core member plan, move, edit, view and attach to tasks', async () => {
-    await withPage(browser, 'pm-core', async (page) => {
+    await withPage(world.browser, 'pm-core', async (page) => {
       await signIn(page, members.core);
       await page.goto(at('/projects'));
       const title = `Launch ${runId}`;
@@ -204,7 +185,7 @@ describe('project management', () => {
   });
 
   it('keeps the stored assignees and prerequisites when their load fails as the Edit Task dialog opens', async () => {
-    await withPage(browser, 'pm-dialog-load-fails', async (page) => {
+    await withPage(world.browser, 'pm-dialog-load-fails', async (page) => {
       await signIn(page, members.core);
       await page.route(/\/api\/tasks\/[^/]+\/(assignees|dependencies)$/, (route) =>
         route.request().method() === 'GET'
@@ -231,7 +212,7 @@ describe('project management', () => {
   });
 
   it('keeps a card dragged within its column in its place after a reload, and a shared task link opens the task', async () => {
-    await withPage(browser, 'pm-order-and-link', async (page) => {
+    await withPage(world.browser, 'pm-order-and-link', async (page) => {
       await signIn(page, members.core);
       const projects = (await (await page.request.get(at('/api/projects'))).json()) as Project[];
       const project = projects.find((candidate) => candidate.title === `Launch ${runId}`)!;
@@ -296,7 +277,7 @@ describe('project management', () => {
       await page.getByRole('dialog', { name: 'Edit Task' }).waitFor();
       await page.waitForURL((url) => url.searchParams.get('task') === alpha.id);
       const link = page.url();
-      await withPage(browser, 'pm-shared-link', async (other) => {
+      await withPage(world.browser, 'pm-shared-link', async (other) => {
         await signIn(other, members.core);
         await other.goto(link);
         const dialog = other.getByRole('dialog', { name: 'Edit Task' });
@@ -309,7 +290,7 @@ describe('project management', () => {
   });
 
   it("shows a Master 'Access Denied' and sends them to '/', and the API refuses them", async () => {
-    await withPage(browser, 'pm-master', async (page) => {
+    await withPage(world.browser, 'pm-master', async (page) => {
       await signIn(page, members.master);
       await page.goto(at('/projects'));
       await toast(page, 'Access Denied', PROJECT_MESSAGES.accessDenied);
