@@ -1,4 +1,4 @@
-import { LIMITS } from '@crucible/proto';
+import { LIMITS, displayName } from '@crucible/proto';
 import { apiErrorDetails } from '../../lib/api-error.ts';
 import { htmlToText } from '../../lib/plain-text.ts';
 import type { ConversationMember, DirectMessage, MessagePage, MessageQuota } from './api/types.ts';
@@ -116,8 +116,7 @@ export function memberDisplayName(
   member: Partial<Pick<ConversationMember, 'preferredName' | 'firstName' | 'lastName'>> & { email?: string | null },
 ): string {
   if (member.preferredName?.trim()) return member.preferredName.trim();
-  const fullName = [member.firstName, member.lastName].filter((part) => part?.trim()).join(' ');
-  return fullName || member.email || 'Unknown member';
+  return displayName(member, { withEmail: true, unknown: 'Unknown member' });
 }
 
 /** Enter sends, Shift+Enter adds a line; a key that finishes an IME composition is not a send. */

@@ -226,9 +226,3 @@ export function educationToSave(entries: readonly Education[]): Education[] {
       return { ...entry, endDate, isOngoing: endDate === null || entry.isOngoing };
     });
 }
-
-/** Spec 3 section 3: first plus last name, otherwise the e-mail, otherwise 'Unknown User'. */
-export function displayName(person: { firstName: string | null; lastName: string | null; email?: string | null }) {
-  const name = [person.firstName, person.lastName].filter(filled).join(' ');
-  return name || person.email || 'Unknown User';
-}

@@ -1,3 +1,4 @@
+import { displayName } from '@crucible/proto';
 import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
 import Button from '@mui/material/Button';
@@ -6,7 +7,6 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useConversations, useWatched } from '../api/profile-queries.ts';
-import { displayName } from '../profile-rules.ts';
 import { WidgetCard, WidgetError } from './WidgetCard.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ListSkeleton, TextSkeleton } from '../../../components/Skeletons.tsx';
@@ -39,7 +39,7 @@ export function RecentNotificationsCard() {
         {conversations.data.slice(0, SHOWN).map((conversation) => (
           <li key={conversation.otherUser.id}>
             <Link component={RouterLink} to="/messages" sx={{ fontWeight: conversation.unreadCount > 0 ? 700 : 400 }}>
-              {displayName(conversation.otherUser)}
+              {displayName(conversation.otherUser, { withEmail: true })}
             </Link>
             {conversation.lastMessage && (
               <Typography variant="body2" color="text.secondary" noWrap>
