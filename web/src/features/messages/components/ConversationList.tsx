@@ -9,10 +9,9 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { LIMITS } from '@crucible/proto';
+import { LIMITS, type ConversationSummary } from '@crucible/proto';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { formatBadgeCount } from '../../../lib/format-badge-count.ts';
-import type { ConversationSummary } from '../api/types.ts';
 import { memberDisplayName, stripHtml } from '../message-rules.ts';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 
