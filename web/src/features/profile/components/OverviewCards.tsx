@@ -10,7 +10,7 @@ import type { ReactElement } from 'react';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { TextSkeleton } from '../../../components/Skeletons.tsx';
 import { isPrivateError } from '../api/profile-queries.ts';
-import type { Education, Profile, Workplace } from '../api/types.ts';
+import type { Education, Profile, Workplace } from '@crucible/proto';
 import { EditProfileAction, PrivateNotice, WidgetCard } from './WidgetCard.tsx';
 
 export function MemberOverviewCard({ profile }: { profile: Profile }) {
