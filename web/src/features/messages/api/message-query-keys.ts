@@ -2,7 +2,7 @@ import { dmRoutes } from '@crucible/proto';
 import { routeQueryKey } from '../../../lib/api-client.ts';
 
 /**
- * Keys derive from the routes (routeQueryKey): everything here starts with '/api/direct-messages',
+ * Keys derive from the routes (routeQueryKey): everything here starts with dm's resource key,
  * so invalidating DIRECT_MESSAGES_KEY also refreshes the reads other features share
  * (web/src/lib/direct-message-queries.ts).
  */

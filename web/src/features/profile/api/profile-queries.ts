@@ -5,7 +5,7 @@ import { ApiError } from '../../../lib/api-error.ts';
 
 /** Keys derive from the routes (routeQueryKey); every read of a member's profile nests under userKey. */
 export const profileKey = (userId: string) => routeQueryKey(profileRoutes.getProfile, { params: { id: userId } });
-/** ['/api/users', id]: invalidating it refreshes the profile, work, education and every other read below. */
+/** The member's resource key (the profile key's first two parts): invalidating it refreshes the profile, work, education and every other read below. */
 export const userKey = (userId: string) => profileKey(userId).slice(0, 2);
 export const workplacesKey = (userId: string) =>
   routeQueryKey(profileRoutes.listWorkplaces, { params: { id: userId } });
