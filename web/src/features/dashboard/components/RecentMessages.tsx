@@ -1,4 +1,4 @@
-import { LIMITS } from '@crucible/proto';
+import { LIMITS, displayName } from '@crucible/proto';
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -53,9 +53,7 @@ export function RecentMessages({ isCore }: { isCore: boolean }) {
       {recent.map(({ otherUser, lastMessage, unreadCount }) => (
         <Stack key={otherUser.id} spacing={0.25}>
           <Typography sx={{ fontWeight: unreadCount > 0 ? 700 : 600 }}>
-            <MemberLink userId={otherUser.id}>
-              {[otherUser.firstName, otherUser.lastName].filter(Boolean).join(' ') || otherUser.email}
-            </MemberLink>
+            <MemberLink userId={otherUser.id}>{displayName(otherUser, { withEmail: true, unknown: '' })}</MemberLink>
             {unreadCount > 0 && ` (${unreadCount} unread)`}
           </Typography>
           {lastMessage && (
