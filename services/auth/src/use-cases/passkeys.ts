@@ -8,6 +8,7 @@ import {
 } from '@simplewebauthn/server';
 import {
   ACCOUNT_SECURITY_MESSAGES as MESSAGES,
+  displayName,
   type AddPasskeyRequest,
   type Passkey,
   type PasskeyCeremony,
@@ -65,7 +66,7 @@ export async function registrationOptions(ctx: AuthContext, caller: SessionPrinc
     rpName: RP_NAME,
     rpID,
     userName: user.email,
-    userDisplayName: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
+    userDisplayName: displayName(user, { withEmail: true }),
     userID: new TextEncoder().encode(user.id),
     attestationType: 'none',
     // Discoverable, so the sign-in page can offer passkeys before anyone types an e-mail.
