@@ -15,6 +15,7 @@ export * from './event-map.ts';
 export * from './flags.ts';
 export * from './forum.ts';
 export * from './limits.ts';
+export * from './names.ts';
 export * from './project.ts';
 export * from './routes.ts';
 export * from './text.ts';

@@ -71,6 +71,7 @@ export const SKILL_CATEGORIES = [
   'Business',
   'Personal',
 ] as const;
+export type SkillCategory = (typeof SKILL_CATEGORIES)[number];
 export const SKILL_SYMBOLS = ['⭐', '🔥', '⚡', '✨'] as const;
 export const PROFICIENCY_LABELS = {
   1: 'Novice',

@@ -5,20 +5,21 @@
  * `maySeeContactInfo` allows: admins always, the member themself, others at or above the tier.
  */
 import { randomInt } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ACCESS_LEVELS, SUBJECTS, maySeeContactInfo, type AccessLevel, type UserSummary } from '@crucible/proto';
 import { newEvent } from '@crucible/platform';
 import { startAuthHarness, type AuthHarness } from './testing/auth-harness.ts';
 
 let auth: AuthHarness;
 
-/** Polls a condition outside a test (beforeAll), failing after 10 s. */
-async function waitFor(condition: () => Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met within 10 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+/** Waits for a condition outside a test (beforeAll), failing after 10 s. */
+function waitFor(condition: () => Promise<boolean>): Promise<void> {
+  return vi.waitFor(
+    async () => {
+      if (!(await condition())) throw new Error('condition not met within 10 s');
+    },
+    { timeout: 10_000, interval: 50 },
+  );
 }
 const tag = String(randomInt(1e9, 1e10));
 

@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { act, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ONLINE_USERS_QUERY_KEY } from '../features/dashboard/api/get-online-users.ts';
-import { UNREAD_MESSAGE_COUNT_QUERY_KEY } from '../features/navigation/api/get-unread-message-count.ts';
 import { NOTIFICATION_UNREAD_COUNT_QUERY_KEY } from '../features/notifications/api/get-notification-unread-count.ts';
+import { UNREAD_MESSAGE_COUNT_QUERY_KEY } from '../lib/direct-message-queries.ts';
 import { LiveSocketProvider, useLiveFallbackInterval } from '../lib/live-socket/live-socket-context.tsx';
 import { LiveSocket } from '../lib/live-socket/live-socket.ts';
 import { aMember } from '../test/render-app.tsx';

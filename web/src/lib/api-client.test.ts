@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authRoutes, forumRoutes } from '@crucible/proto';
-import { callRoute, callRouteWithServerMessage, requestRoute, routeUrl } from './api-client.ts';
+import { authRoutes, dmRoutes, forumRoutes } from '@crucible/proto';
+import { callRoute, callRouteWithServerMessage, requestRoute, routeQueryKey, routeUrl } from './api-client.ts';
 
 function stubFetch(response: () => Response) {
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response());
@@ -21,6 +21,25 @@ describe('routeUrl', () => {
       }),
     ).toBe('/api/discussions/a%2Fb%20c/replies?after=cur&limit=5');
     expect(routeUrl(forumRoutes.listDiscussions, {})).toBe('/api/discussions');
+  });
+});
+
+describe('routeQueryKey', () => {
+  it('splits the filled path into the resource and the further segments', () => {
+    expect(routeQueryKey(dmRoutes.sendMessage)).toEqual(['/api/direct-messages']);
+    expect(routeQueryKey(dmRoutes.conversationUsage)).toEqual(['/api/direct-messages', 'quota', 'conversations']);
+    expect(routeQueryKey(dmRoutes.listMessages, { params: { userId: 'u-1' } })).toEqual([
+      '/api/direct-messages',
+      'u-1',
+      'messages',
+    ]);
+  });
+
+  it('ends with the query when one is given', () => {
+    expect(routeQueryKey(forumRoutes.search, { query: { query: 'alchemy' } })).toEqual([
+      '/api/search',
+      { query: 'alchemy' },
+    ]);
   });
 });
 

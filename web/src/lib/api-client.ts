@@ -26,6 +26,26 @@ export function routeUrl<Route extends RouteContract>(route: Route, input: CallI
   return search ? `${path}?${search}` : path;
 }
 
+/** What names a read of `Route` in the query cache: its path parameters, and its query when it has one. */
+export type KeyInput<Route extends RouteContract> = ParamsPart<Route> & QueryPart<Route>;
+
+/**
+ * The query key of a read of `route`: its filled path as '/api/<resource>' and the further segments
+ * ('/api/direct-messages/quota' -> ['/api/direct-messages', 'quota']), then the query when one is
+ * given. Keys nest as paths do, so invalidating a resource's key covers every read under it, and
+ * the resource's cache policy (RESOURCE_CACHE_POLICIES) applies to them all.
+ */
+export function routeQueryKey<Route extends RouteContract>(
+  route: Route,
+  input: KeyInput<Route> = {} as KeyInput<Route>,
+): readonly unknown[] {
+  const path = fillPath(route.path, input.params as Record<string, string> | undefined);
+  const [, api, resource, ...rest] = path.split('/');
+  const key: unknown[] = [`/${api}/${resource}`, ...rest];
+  if (input.query !== undefined) key.push(input.query);
+  return key;
+}
+
 /** The raw response of a contract call (for headers such as the next page's cursor); a failure throws ApiError. */
 export async function requestRoute<Route extends RouteContract>(
   route: Route,

@@ -1,6 +1,7 @@
 import {
   RPC,
   dmAdminConversationSchema,
+  displayName,
   dmAdminMessageSchema,
   type AdminConversationList,
   type AdminConversationMessages,
@@ -16,7 +17,7 @@ import { flagRepository } from '../repositories/flags.ts';
 import { snapshotRepository, type MessageSearch } from '../repositories/snapshots.ts';
 import { inTransaction, type Actor, type AdminContext } from './context.ts';
 import { findMessage } from './message-snapshots.ts';
-import { displayName, nameIn, peopleOf } from './names.ts';
+import { nameIn, peopleOf } from './names.ts';
 import { askOwner, ownerActorOf } from './owners.ts';
 import { peopleIdsOf, toMessageFlag } from './review-views.ts';
 
@@ -41,8 +42,8 @@ export async function listConversations(
     conversations: rows.slice(0, query.limit).map((row) => ({
       user1Id: row.user1.id,
       user2Id: row.user2.id,
-      user1Name: displayName(row.user1),
-      user2Name: displayName(row.user2),
+      user1Name: displayName(row.user1, { withEmail: true }),
+      user2Name: displayName(row.user2, { withEmail: true }),
       messageCount: row.messageCount,
       totalBytes: row.totalBytes,
       lastActivity: row.lastMessageAt,

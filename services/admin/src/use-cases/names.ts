@@ -1,6 +1,7 @@
 import {
   RPC,
   SUBJECTS,
+  displayName,
   userEventPayloadSchema,
   type AdminPerson,
   type EventOf,
@@ -21,15 +22,6 @@ import { userReplica } from '../repositories/users.ts';
 import { ADMIN_SCHEMA, type AdminContext, type Tx } from './context.ts';
 
 const USER_SUBJECTS = [SUBJECTS.userCreated, SUBJECTS.userUpdated, SUBJECTS.userDeleted];
-
-/** The console's display name (spec 3 section 3): first plus last name, else the e-mail, else 'Unknown User'. */
-export function displayName(user: { firstName?: string | null; lastName?: string | null; email?: string | null }) {
-  const name = [user.firstName, user.lastName]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(' ');
-  return name || user.email || 'Unknown User';
-}
 
 async function applyUserEvent(event: EventOf<(typeof USER_SUBJECTS)[number]>, tx: Tx): Promise<void> {
   if (event.subject === SUBJECTS.userDeleted) {
@@ -79,7 +71,7 @@ export async function peopleOf(ctx: AdminContext, ids: Iterable<string | null>):
     known.map((user) => user.id),
   );
   for (const user of [...known, ...filled])
-    people.set(user.id, { id: user.id, name: displayName(user), email: user.email });
+    people.set(user.id, { id: user.id, name: displayName(user, { withEmail: true }), email: user.email });
   for (const id of wanted) if (!people.has(id)) people.set(id, { id, name: 'Unknown User', email: null });
   return people;
 }

@@ -9,6 +9,7 @@ import {
 import {
   ACCOUNT_DELETION_MESSAGES,
   ACCOUNT_SECURITY_MESSAGES as MESSAGES,
+  displayName,
   type AddPasskeyRequest,
   type Passkey,
   type PasskeyCeremony,
@@ -72,7 +73,7 @@ export async function registrationOptions(ctx: AuthContext, caller: SessionPrinc
     rpName: RP_NAME,
     rpID,
     userName: user.email,
-    userDisplayName: [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email,
+    userDisplayName: displayName(user, { withEmail: true }),
     userID: new TextEncoder().encode(user.id),
     attestationType: 'none',
     // Discoverable, so the sign-in page can offer passkeys before anyone types an e-mail.

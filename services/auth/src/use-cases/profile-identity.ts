@@ -1,12 +1,5 @@
 import { SUBJECTS, type EventOf } from '@crucible/proto';
-import {
-  enqueueEvent,
-  newEvent,
-  subscribeIdempotent,
-  type EventBus,
-  type SqlExecutor,
-  type Subscription,
-} from '@crucible/platform';
+import { enqueueEvent, newEvent, subscribeIdempotent, type EventBus, type Subscription } from '@crucible/platform';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { userRepository } from '../repositories/users.ts';
 import { AUTH_SCHEMA, type AuthContext } from './context.ts';
@@ -25,11 +18,7 @@ async function applyIdentityChange(
   const { userId, ...change } = event.payload;
   if (!(await userRepository.findById(tx, userId))) return;
   const user = await userRepository.update(tx, userId, change);
-  await enqueueEvent(
-    tx as unknown as SqlExecutor,
-    AUTH_SCHEMA,
-    newEvent(SUBJECTS.userUpdated, toUserEventPayload(user)),
-  );
+  await enqueueEvent(tx, AUTH_SCHEMA, newEvent(SUBJECTS.userUpdated, toUserEventPayload(user)));
 }
 
 /**
@@ -52,19 +41,15 @@ export function applyProfileIdentityChanges(ctx: AuthContext, bus: EventBus, dur
     subjects: [SUBJECTS.profileIdentityChanged, SUBJECTS.profileSettingsUpdated],
     schema: AUTH_SCHEMA,
     logger: ctx.logger,
-    runInTransaction: async (work) => {
-      const result = await ctx.prisma.$transaction((tx) => work(tx as unknown as SqlExecutor));
+    runInTransaction: async <T>(work: (tx: Prisma.TransactionClient) => Promise<T>) => {
+      const result = await ctx.prisma.$transaction(work);
       // The user event was written with the change: send it now rather than at the relay's next poll.
       ctx.relay.kick();
       return result;
     },
     handler: (event, tx) =>
       event.subject === SUBJECTS.profileSettingsUpdated
-        ? applySettingsChange(event, tx as unknown as Prisma.TransactionClient)
-        : applyIdentityChange(
-            ctx,
-            event as EventOf<typeof SUBJECTS.profileIdentityChanged>,
-            tx as unknown as Prisma.TransactionClient,
-          ),
+        ? applySettingsChange(event, tx)
+        : applyIdentityChange(ctx, event as EventOf<typeof SUBJECTS.profileIdentityChanged>, tx),
   });
 }

@@ -1,5 +1,5 @@
 import { SUBJECTS } from '@crucible/proto';
-import { subscribeIdempotent, type EventBus, type SqlExecutor, type Subscription } from '@crucible/platform';
+import { subscribeIdempotent, type EventBus, type Subscription } from '@crucible/platform';
 import { memberSettingsRepository } from '../repositories/member-settings.ts';
 import { DM_SCHEMA, type DmContext } from './context.ts';
 
@@ -15,7 +15,7 @@ export function replicateMemberSettings(ctx: DmContext, bus: EventBus, durable: 
     subjects: [SUBJECTS.profileSettingsUpdated],
     schema: DM_SCHEMA,
     logger: ctx.logger,
-    runInTransaction: (work) => ctx.prisma.$transaction((tx) => work(tx as unknown as SqlExecutor)),
+    runInTransaction: (work) => ctx.prisma.$transaction(work),
     handler: async (event, tx) => {
       await memberSettingsRepository.apply(
         tx,

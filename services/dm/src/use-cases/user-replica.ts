@@ -1,4 +1,4 @@
-import { serviceUsersReplica, type SqlExecutor } from '@crucible/platform';
+import { serviceUsersReplica } from '@crucible/platform';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { purgeMember } from '../repositories/member-purge.ts';
 import { userReplica } from '../repositories/users.ts';
@@ -12,7 +12,7 @@ import { DM_SCHEMA, type Tx } from './context.ts';
 export function usersReplica(prisma: PrismaClient) {
   return serviceUsersReplica<Tx>({
     schema: DM_SCHEMA,
-    runInTransaction: (work) => prisma.$transaction((tx) => work(tx as unknown as SqlExecutor)),
+    runInTransaction: (work) => prisma.$transaction(work),
     rows: {
       upsert: (tx, user) => userReplica.upsert(tx, user),
       delete: (tx, userId) => userReplica.delete(tx, userId),

@@ -19,16 +19,6 @@ const KNOWN_USER = {
   isAdmin: true,
 } as const;
 
-/**
- * 'Ada Lovelace', else 'Unknown User'. Spec 3's display name falls back to the e-mail, but this name
- * travels in events to other members (mentions, replies to watchers), who may not see the address
- * (contact-information privacy), so it never does.
- */
-export function displayName(user: { firstName: string | null; lastName: string | null } | null | undefined): string {
-  const name = [user?.firstName, user?.lastName].filter(Boolean).join(' ');
-  return name || 'Unknown User';
-}
-
 function replicaFields(user: UserEventPayload) {
   return {
     email: user.email,

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   SUBJECTS,
   canSeeForumLevel,
+  displayName,
   forumLevelOf,
   type AccessLevel,
   type MentionCreatedPayload,
@@ -9,7 +10,7 @@ import {
 import { excerptOf } from '../content/render.ts';
 import { mentionsIn } from '../content/mentions.ts';
 import { mentionRepository } from '../repositories/mentions.ts';
-import { displayName, userReplica, type KnownUser } from '../repositories/users.ts';
+import { userReplica, type KnownUser } from '../repositories/users.ts';
 import type { Emit, Tx } from './context.ts';
 
 export interface MentionSource {
@@ -63,6 +64,10 @@ export async function recordMentions(tx: Tx, emit: Emit, source: MentionSource):
   }
 }
 
+/**
+ * 'Ada Lovelace', else 'Unknown User', never the e-mail: this name travels in events to other members
+ * (mentions, replies to watchers), who may not see the address (contact-information privacy).
+ */
 export async function authorOf(tx: Tx, userId: string): Promise<{ id: string; name: string }> {
   return { id: userId, name: displayName(await userReplica.findById(tx, userId)) };
 }

@@ -1,5 +1,5 @@
 import { type ForumAuthor } from '@crucible/proto';
-import { serviceUsersReplica, type SqlExecutor } from '@crucible/platform';
+import { serviceUsersReplica } from '@crucible/platform';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { purgeMember } from '../repositories/member-purge.ts';
 import { userReplica } from '../repositories/users.ts';
@@ -14,7 +14,7 @@ import { announceWithdrawnVotes } from './votes.ts';
 export function usersReplica(prisma: PrismaClient) {
   return serviceUsersReplica<Tx>({
     schema: FORUM_SCHEMA,
-    runInTransaction: (work) => prisma.$transaction((tx) => work(tx as unknown as SqlExecutor)),
+    runInTransaction: (work) => prisma.$transaction(work),
     rows: {
       upsert: (tx, user) => userReplica.upsert(tx, user),
       delete: (tx, userId) => userReplica.delete(tx, userId),

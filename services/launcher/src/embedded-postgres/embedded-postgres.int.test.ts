@@ -5,7 +5,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, vi } from 'vitest';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 
 describe('startEmbeddedPostgres', () => {
@@ -104,13 +104,17 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-async function waitUntilGone(pid: number): Promise<void> {
-  for (;;) {
-    try {
-      process.kill(pid, 0);
-    } catch {
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+/** Waits until no process has `pid` (signal 0 only asks whether it exists). */
+function waitUntilGone(pid: number): Promise<void> {
+  return vi.waitFor(
+    () => {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        return;
+      }
+      throw new Error(`process ${pid} is still running`);
+    },
+    { timeout: 30_000, interval: 20 },
+  );
 }

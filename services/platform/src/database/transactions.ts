@@ -20,7 +20,7 @@ export interface OutboxTarget {
  * relay so the events leave at once rather than at its next poll. A transaction that emitted
  * nothing does not wake it: there is nothing to send.
  */
-export async function inOutboxTransaction<Tx, T>(
+export async function inOutboxTransaction<Tx extends SqlExecutor, T>(
   open: TransactionOpener<Tx>,
   outbox: OutboxTarget,
   work: (tx: Tx, emit: Emit) => Promise<T>,
@@ -29,9 +29,8 @@ export async function inOutboxTransaction<Tx, T>(
   const result = await open(async (tx) => {
     const emit: Emit = async (subject, payload) => {
       emitted = true;
-      // Prisma's transaction client has $executeRawUnsafe; a pg transaction is given one by transactionRunner.
       const event = newEvent(subject, payload);
-      await enqueueEvent(tx as unknown as SqlExecutor, outbox.schema, event);
+      await enqueueEvent(tx, outbox.schema, event);
       // The request's log line lists the events it caused (log-context.ts).
       currentLogContext()?.events?.push(event.id);
     };

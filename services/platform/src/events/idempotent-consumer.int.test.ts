@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DurableSubscriptionOptions, EventBus, EventEnvelope } from './event-bus.ts';
 import { deleteProcessedEventsOlderThan, subscribeIdempotent } from './idempotent-consumer.ts';
@@ -139,6 +138,14 @@ describe.each(TEST_BUS_KINDS)('idempotent consumer over the %s bus', (kind) => {
     expect((await effects()).map((effect) => effect.consumer).toSorted()).toEqual(['audit-log', 'search-index']);
   });
 
+  /** Sessions of this test's database blocked on another transaction's lock. */
+  async function transactionsWaitingOnALock(): Promise<number> {
+    const { rows } = await testServices.pool.query<{ waiting: number }>(
+      `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+    );
+    return rows[0]!.waiting;
+  }
+
   it('applies an event once when two deliveries of it run at the same time', async () => {
     let deliver: DurableSubscriptionOptions['handler'] = async () => {};
     const capturingBus: EventBus = {
@@ -150,7 +157,8 @@ describe.each(TEST_BUS_KINDS)('idempotent consumer over the %s bus', (kind) => {
     };
     const slowEffect = async (event: EventEnvelope, tx: SqlExecutor) => {
       await recordEffect('projector')(event, tx);
-      await sleep(100); // the second delivery arrives while this transaction is still open
+      // The second delivery's insert of the same key waits on this still-open transaction.
+      await vi.waitFor(async () => expect(await transactionsWaitingOnALock()).toBeGreaterThan(0), { timeout: 10_000 });
     };
     await subscribe({ durable: 'projector', via: capturingBus, handler: slowEffect });
     const happened = newEvent(`${prefix}.user.created`, {});

@@ -6,19 +6,23 @@ import { qualifiedTable, type SqlExecutor } from './sql.ts';
 import { consumedEvents, consumerLag, secondsSince } from '../metrics/domain-metrics.ts';
 import { withLogContext } from '../logging/log-context.ts';
 
-export interface IdempotentSubscriptionOptions<S extends string = string> {
+/**
+ * `Tx` is the transaction client `runInTransaction` hands out (Prisma's, typed by the service): the
+ * handler receives that same type, so a service needs no cast between the two.
+ */
+export interface IdempotentSubscriptionOptions<S extends string = string, Tx extends SqlExecutor = SqlExecutor> {
   bus: EventBus;
   durable: string;
   subjects: S[];
   /** Runs `work` in one database transaction (Prisma's `$transaction(async (tx) => ...)`). */
-  runInTransaction: <T>(work: (tx: SqlExecutor) => Promise<T>) => Promise<T>;
+  runInTransaction: <T>(work: (tx: Tx) => Promise<T>) => Promise<T>;
   /** The consuming service's schema, which holds its processed_events table. */
   schema: string;
   /**
    * Applies the event (its payload parsed by the subject's schema) with `tx`, so its effect and the
    * record that it was applied commit together.
    */
-  handler: (event: EventOf<S>, tx: SqlExecutor) => Promise<void>;
+  handler: (event: EventOf<S>, tx: Tx) => Promise<void>;
   retryDelayMs?: number;
   /** Where a failed clean-up of old processed_events rows is reported. */
   logger?: EventsLogger;
@@ -29,8 +33,8 @@ export interface IdempotentSubscriptionOptions<S extends string = string> {
  * delivers it: the event id is recorded in the same transaction as the handler's writes. Records
  * older than PROCESSED_EVENTS_MAX_AGE_MS are deleted as events arrive, at most every ten minutes.
  */
-export async function subscribeIdempotent<S extends string>(
-  options: IdempotentSubscriptionOptions<S>,
+export async function subscribeIdempotent<S extends string, Tx extends SqlExecutor = SqlExecutor>(
+  options: IdempotentSubscriptionOptions<S, Tx>,
 ): Promise<Subscription> {
   const { bus, durable, subjects, runInTransaction, schema, handler, retryDelayMs, logger } = options;
   const processedEvents = qualifiedTable(schema, 'processed_events');

@@ -2,6 +2,7 @@ import { RPC, SUBJECTS, userEventPayloadSchema, type UserEventPayload } from '@c
 import type { Logger } from '../logging/logger.ts';
 import type { EventBus, Subscription } from './event-bus.ts';
 import { subscribeIdempotent, type IdempotentSubscriptionOptions } from './idempotent-consumer.ts';
+import type { SqlExecutor } from './sql.ts';
 import { createReplicaFiller, type ReplicaFiller, type ReplicaFillerOptions } from './replica-fill.ts';
 
 /** The events of auth's users that every service with a users replica applies. */
@@ -13,8 +14,8 @@ export interface UserReplicaWriter<Tx> {
   delete(tx: Tx, userId: string): Promise<unknown>;
 }
 
-export interface UserReplicationOptions<Tx> extends Omit<
-  IdempotentSubscriptionOptions<(typeof AUTH_USER_SUBJECTS)[number]>,
+export interface UserReplicationOptions<Tx extends SqlExecutor> extends Omit<
+  IdempotentSubscriptionOptions<(typeof AUTH_USER_SUBJECTS)[number], Tx>,
   'subjects' | 'handler'
 > {
   replica: UserReplicaWriter<Tx>;
@@ -25,15 +26,14 @@ export interface UserReplicationOptions<Tx> extends Omit<
  * deletion removes the row, a sign-up or change writes the whole user. `Tx` is the transaction
  * client `runInTransaction` hands out (Prisma's, typed by the service).
  */
-export function replicateAuthUsers<Tx>(options: UserReplicationOptions<Tx>): Promise<Subscription> {
+export function replicateAuthUsers<Tx extends SqlExecutor>(options: UserReplicationOptions<Tx>): Promise<Subscription> {
   const { replica, ...subscription } = options;
   return subscribeIdempotent({
     ...subscription,
     subjects: AUTH_USER_SUBJECTS,
     handler: async (event, tx) => {
-      const client = tx as unknown as Tx;
-      if (event.subject === SUBJECTS.userDeleted) await replica.delete(client, event.payload.id);
-      else await replica.upsert(client, event.payload);
+      if (event.subject === SUBJECTS.userDeleted) await replica.delete(tx, event.payload.id);
+      else await replica.upsert(tx, event.payload);
     },
   });
 }
@@ -54,7 +54,10 @@ export function authUserFiller(
 }
 
 /** A service's users replica: its rows, and what a deleted member takes with them. */
-export interface ServiceUsersReplica<Tx> extends Pick<UserReplicationOptions<Tx>, 'schema' | 'runInTransaction'> {
+export interface ServiceUsersReplica<Tx extends SqlExecutor> extends Pick<
+  UserReplicationOptions<Tx>,
+  'schema' | 'runInTransaction'
+> {
   rows: UserReplicaWriter<Tx> & { insertIfMissing(user: UserEventPayload): Promise<unknown> };
   /** The service's member purge, run in the deletion's transaction with the id lower-cased. */
   purgeMember(tx: Tx, userId: string): Promise<unknown>;
@@ -65,7 +68,7 @@ export interface ServiceUsersReplica<Tx> extends Pick<UserReplicationOptions<Tx>
  * (a deletion also runs the service's member purge, in the transaction that records the event), and
  * `filler` asks auth for a user whose event has not arrived yet.
  */
-export function serviceUsersReplica<Tx>(replica: ServiceUsersReplica<Tx>) {
+export function serviceUsersReplica<Tx extends SqlExecutor>(replica: ServiceUsersReplica<Tx>) {
   const { rows, purgeMember, schema, runInTransaction } = replica;
   return {
     replicate: (bus: EventBus, logger: Logger, durable: string): Promise<Subscription> =>

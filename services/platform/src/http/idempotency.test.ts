@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMemoryCache } from '../cache/memory-cache.ts';
 import { createLogger } from '../logging/logger.ts';
 import { createHttpApp, listen } from './create-http-app.ts';
@@ -76,7 +76,8 @@ describe('sends with an Idempotency-Key', () => {
 
   it('answers 409 to a repeat while the first is still running', async () => {
     const first = send('key-inflight-01', 'member-a', '/messages?slow=1');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The first is running once its handler holds the release: the key is claimed by then.
+    await vi.waitFor(() => expect(release).toBeDefined());
     const repeat = await send('key-inflight-01', 'member-a', '/messages?slow=1');
     expect(repeat.status).toBe(409);
     expect((await repeat.json()).message).toBe(IDEMPOTENCY_MESSAGES.inFlight);

@@ -1,5 +1,5 @@
 import { SUBJECTS, type EventOf, type PostVoteType } from '@crucible/proto';
-import { subscribeIdempotent, type SqlExecutor, type Subscription } from '@crucible/platform';
+import { subscribeIdempotent, type Subscription } from '@crucible/platform';
 import type { Db } from '../repositories/db.ts';
 import { stats } from '../repositories/stats.ts';
 import { PROFILE_SCHEMA, type ProfileContext } from './context.ts';
@@ -36,7 +36,7 @@ export function countForumActivity(ctx: ProfileContext, durable: string): Promis
     subjects: FORUM_SUBJECTS,
     schema: PROFILE_SCHEMA,
     logger: ctx.logger,
-    runInTransaction: (work) => ctx.prisma.$transaction((tx) => work(tx as unknown as SqlExecutor)),
-    handler: (event, tx) => countForumEvent(event, tx as unknown as Db),
+    runInTransaction: <T>(work: (tx: Db) => Promise<T>) => ctx.prisma.$transaction(work),
+    handler: (event, tx) => countForumEvent(event, tx),
   });
 }

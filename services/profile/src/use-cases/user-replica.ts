@@ -1,4 +1,4 @@
-import { serviceUsersReplica, type BlobStore, type SqlExecutor } from '@crucible/platform';
+import { serviceUsersReplica, type BlobStore } from '@crucible/platform';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { purgeMember } from '../repositories/member-purge.ts';
 import { userReplica, type KnownUser } from '../repositories/users.ts';
@@ -14,7 +14,7 @@ import { PROFILE_SCHEMA, type ProfileContext } from './context.ts';
 export function usersReplica(prisma: PrismaClient, blobs: Pick<BlobStore, 'delete'>) {
   return serviceUsersReplica<Db>({
     schema: PROFILE_SCHEMA,
-    runInTransaction: (work) => prisma.$transaction((tx) => work(tx as unknown as SqlExecutor)),
+    runInTransaction: (work) => prisma.$transaction(work),
     rows: {
       upsert: (tx, user) => userReplica.upsert(tx, user),
       delete: (tx, userId) => userReplica.delete(tx, userId),

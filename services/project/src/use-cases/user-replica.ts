@@ -1,5 +1,5 @@
 import { PROJECT_MESSAGES, isCoreOrAdmin, isReachable, type UserEventPayload } from '@crucible/proto';
-import { serviceUsersReplica, type SqlExecutor } from '@crucible/platform';
+import { serviceUsersReplica } from '@crucible/platform';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { Db } from '../repositories/db.ts';
 import { purgeMember } from '../repositories/member-purge.ts';
@@ -13,7 +13,7 @@ import { PROJECT_SCHEMA, type Tx, type ProjectContext } from './context.ts';
 export function usersReplica(prisma: PrismaClient) {
   return serviceUsersReplica<Tx>({
     schema: PROJECT_SCHEMA,
-    runInTransaction: (work) => prisma.$transaction((tx) => work(tx as unknown as SqlExecutor)),
+    runInTransaction: (work) => prisma.$transaction(work),
     rows: {
       upsert: (tx, user) => userReplica.upsert(tx, user),
       delete: (tx, userId) => userReplica.delete(tx, userId),

@@ -1,4 +1,12 @@
-import { RPC, emailSeenBy, userEventPayloadSchema, type ContactViewer, type OnlineUser } from '@crucible/proto';
+import {
+  RPC,
+  displayName,
+  emailSeenBy,
+  fullName,
+  userEventPayloadSchema,
+  type ContactViewer,
+  type OnlineUser,
+} from '@crucible/proto';
 import { createReplicaFiller, type EventBus, type Logger, type ReplicaFiller } from '@crucible/platform';
 import type pg from 'pg';
 import { asSeenBy, type ListedMember, type MemberContact } from '../live/contact-frames.ts';
@@ -51,17 +59,13 @@ export async function onlineUsers(ctx: RealtimeContext, viewer: ContactViewer): 
   return (await ctx.presence.online()).map((member) => asSeenBy(viewer, member));
 }
 
-/** First plus last name, or '' when the member has neither. */
-export function fullName(user: Pick<UserRow, 'firstName' | 'lastName'> | undefined): string {
-  return [user?.firstName, user?.lastName].filter(Boolean).join(' ').trim();
-}
-
 /** Spec 1: first plus last name, else the e-mail where `viewer` may see it, else 'Anonymous'. */
 export function displayNameFor(
   viewer: ContactViewer,
   user: (Pick<UserRow, 'firstName' | 'lastName'> & MemberContact) | undefined,
 ): string {
-  return fullName(user) || (user && emailSeenBy(viewer, user)) || 'Anonymous';
+  const email = user ? emailSeenBy(viewer, user) : null;
+  return displayName(user && { ...user, email }, { withEmail: true, unknown: 'Anonymous' });
 }
 
 /**

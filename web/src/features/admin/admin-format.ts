@@ -1,3 +1,4 @@
+import { displayName as nameOf, type NamedPerson } from '@crucible/proto';
 import { apiErrorDetails } from '../../lib/api-error.ts';
 import { htmlToText } from '../../lib/plain-text.ts';
 
@@ -21,10 +22,9 @@ export function truncateUserAgent(userAgent: string | null | undefined): string 
   return userAgent.length > USER_AGENT_MAX ? `${userAgent.slice(0, USER_AGENT_MAX)}...` : userAgent;
 }
 
-/** First and last name, else the e-mail, else 'Unknown User' (spec 3 section 3). */
-export function displayName(user: { firstName?: string | null; lastName?: string | null; email?: string | null }) {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
-  return name || user.email || 'Unknown User';
+/** First and last name, else the e-mail (an admin sees every address), else 'Unknown User' (spec 3 section 3). */
+export function displayName(user: NamedPerson): string {
+  return nameOf(user, { withEmail: true });
 }
 
 export function formatDateTime(value: string | null | undefined): string {

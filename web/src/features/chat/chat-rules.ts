@@ -1,4 +1,4 @@
-import type { ChatSender, StoredChatMessage } from '@crucible/proto';
+import { displayName, type ChatSender, type StoredChatMessage } from '@crucible/proto';
 
 /** One line of the panel, whether it came from the history or live. */
 export interface ChatLine {
@@ -16,8 +16,7 @@ interface NamedPerson {
 
 /** Spec 1 section 3: first name plus last name, else e-mail, else 'Anonymous'. */
 export function chatDisplayName(person: NamedPerson | null | undefined): string {
-  const full = [person?.firstName, person?.lastName].filter(Boolean).join(' ').trim();
-  return full || person?.email || 'Anonymous';
+  return displayName(person, { withEmail: true, unknown: 'Anonymous' });
 }
 
 /** The avatar's fallback: the uppercase first letter of the name. */

@@ -1,14 +1,12 @@
 /** How the forum writes people and times. */
-import { FORMER_MEMBER_NAME } from '@crucible/proto';
+import { FORMER_MEMBER_NAME, displayName } from '@crucible/proto';
 
 /**
  * A post with no author is one whose author deleted their account (forum fills a member whose
  * sign-up event is late from auth before answering): their posts stay, as 'Former member'.
  */
 export function personName(person: { firstName: string | null; lastName: string | null } | null | undefined): string {
-  if (!person) return FORMER_MEMBER_NAME;
-  const name = [person.firstName, person.lastName].filter(Boolean).join(' ').trim();
-  return name || 'Unknown User';
+  return person ? displayName(person) : FORMER_MEMBER_NAME;
 }
 
 const DATE_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });

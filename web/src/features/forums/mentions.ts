@@ -1,4 +1,4 @@
-import { LIMITS } from '@crucible/proto';
+import { LIMITS, displayName } from '@crucible/proto';
 
 /**
  * Mentions as the forum service reads them (services/forum/src/content/mentions.ts):
@@ -49,6 +49,5 @@ export function memberName(member: {
   lastName: string | null;
   email: string | null;
 }): string {
-  const fullName = [member.firstName, member.lastName].filter((part) => part?.trim()).join(' ');
-  return fullName || member.email || 'Unknown member';
+  return displayName(member, { withEmail: true, unknown: 'Unknown member' });
 }

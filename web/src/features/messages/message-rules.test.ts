@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DirectMessage, MessageQuota } from './api/types.ts';
+import type { DirectMessage, Quota } from '@crucible/proto';
 import {
   DM_TEXTS,
   composerKeyAction,
@@ -19,7 +19,7 @@ import {
 
 const MAX = 1_048_576;
 /** A quota as the server answers it, from its used bytes. */
-const quotaOf = (usedBytes: number, warningThreshold = 838_860): MessageQuota => ({
+const quotaOf = (usedBytes: number, warningThreshold = 838_860): Quota => ({
   usedBytes,
   maxBytes: MAX,
   usagePercentage: (usedBytes / MAX) * 100,
@@ -27,7 +27,7 @@ const quotaOf = (usedBytes: number, warningThreshold = 838_860): MessageQuota =>
   isNearLimit: usedBytes >= warningThreshold,
   warningThreshold,
 });
-const quotaAt = (percent: number, extra: Partial<MessageQuota> = {}): MessageQuota => ({
+const quotaAt = (percent: number, extra: Partial<Quota> = {}): Quota => ({
   ...quotaOf(Math.ceil((MAX * percent) / 100)),
   ...extra,
 });

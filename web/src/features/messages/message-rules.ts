@@ -1,7 +1,13 @@
-import { LIMITS } from '@crucible/proto';
+import {
+  LIMITS,
+  displayName,
+  type ConversationUser,
+  type DirectMessage,
+  type MessagePage,
+  type Quota,
+} from '@crucible/proto';
 import { apiErrorDetails } from '../../lib/api-error.ts';
 import { htmlToText } from '../../lib/plain-text.ts';
-import type { ConversationMember, DirectMessage, MessagePage, MessageQuota } from './api/types.ts';
 
 /** The texts of spec 2 sections 5 and 8. To reconcile with the dm contracts (proto/src/dm.ts) when they merge. */
 export const DM_TEXTS = {
@@ -48,7 +54,7 @@ export function usagePercent(usedBytes: number, maxBytes: number): number {
 export type QuotaWarningLevel = 0 | 1 | 2 | 3;
 
 /** Spec 2 sections 4 and 9: level 1 at 80% (or when the server says near the limit), 2 at 90%, 3 at 95%. */
-export function quotaWarningLevel(quota: MessageQuota): QuotaWarningLevel {
+export function quotaWarningLevel(quota: Quota): QuotaWarningLevel {
   const percent = usagePercent(quota.usedBytes, quota.maxBytes);
   if (percent >= 95) return 3;
   if (percent >= 90) return 2;
@@ -85,7 +91,7 @@ const WARNING_TOASTS: Record<Exclude<QuotaWarningLevel, 0>, Omit<QuotaWarningToa
 export function quotaWarningToast(
   previous: QuotaWarningLevel,
   current: QuotaWarningLevel,
-  quota: MessageQuota,
+  quota: Quota,
 ): QuotaWarningToast | null {
   if (current <= previous || current === 0) return null;
   const percent = formatPercent(usagePercent(quota.usedBytes, quota.maxBytes));
@@ -113,11 +119,10 @@ export function stripHtml(content: string): string {
 
 export function memberDisplayName(
   // Directory search results hide the email from some viewers, so it may be null here.
-  member: Partial<Pick<ConversationMember, 'preferredName' | 'firstName' | 'lastName'>> & { email?: string | null },
+  member: Partial<Pick<ConversationUser, 'preferredName' | 'firstName' | 'lastName'>> & { email?: string | null },
 ): string {
   if (member.preferredName?.trim()) return member.preferredName.trim();
-  const fullName = [member.firstName, member.lastName].filter((part) => part?.trim()).join(' ');
-  return fullName || member.email || 'Unknown member';
+  return displayName(member, { withEmail: true, unknown: 'Unknown member' });
 }
 
 /** Enter sends, Shift+Enter adds a line; a key that finishes an IME composition is not a send. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Education, Profile, Workplace } from './api/types.ts';
+import type { Profile } from '@crucible/proto';
 import {
   COMPLETENESS_WEIGHTS,
   completenessColour,
@@ -14,12 +14,14 @@ import {
   proficiencyPercent,
   textErrors,
   workplacesToSave,
+  type EducationEntry as Education,
+  type WorkplaceEntry as Workplace,
 } from './profile-rules.ts';
 
 const blank: Profile = {
   id: 'u1',
   email: 'a@example.com',
-  joinedAt: null,
+  joinedAt: '2026-01-01T00:00:00Z',
   accessLevel: 'Apprentice',
   profileImageUrl: null,
   alchemicalSymbols: [],
@@ -42,6 +44,11 @@ const blank: Profile = {
   leadershipJourney: null,
   careerGoals: null,
   picture: null,
+  isAdmin: false,
+  dateProfileUpdated: null,
+  contactInfoHidden: false,
+  canEdit: false,
+  canMessage: false,
 };
 const work: Workplace = {
   companyName: 'Acme',

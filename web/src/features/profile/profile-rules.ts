@@ -1,5 +1,29 @@
-import { PROFILE_MESSAGES, privacyFormToPatch, type AccessLevel } from '@crucible/proto';
-import type { Education, PrivacyForm, PrivacySettings, Profile, Workplace } from './api/types.ts';
+import {
+  PROFILE_MESSAGES,
+  privacyFormToPatch,
+  type AccessLevel,
+  type Education,
+  type PrivacyPatch,
+  type PrivacySettings,
+  type Profile,
+  type ProfilePatch,
+  type Workplace,
+} from '@crucible/proto';
+
+/** A work or education entry as the edit form holds it: a new one has no id yet. */
+export type WorkplaceEntry = Omit<Workplace, 'id'> & { id?: string };
+export type EducationEntry = Omit<Education, 'id'> & { id?: string };
+
+/** The privacy panel's form (spec 3 section 3): five levels and the switches, as proto maps them on save. */
+export type PrivacyForm = Parameters<typeof privacyFormToPatch>[0];
+
+/**
+ * The edit form's text fields, each set or null, and a changed picture (a data URL, or null to
+ * remove it; left out when unchanged), which is saved through its own call before the form.
+ */
+export type ProfileFields = Required<Omit<ProfilePatch, 'alchemicalSymbols' | 'certificationLevels'>> & {
+  picture?: string | null;
+};
 
 /** Spec 3 section 9: the completeness weights; work history and education count when one entry exists. */
 export const COMPLETENESS_WEIGHTS = {
@@ -30,8 +54,8 @@ const filled = (value: string | null | undefined) => typeof value === 'string' &
 /** The weighted share of filled fields, as a whole percentage. */
 export function profileCompleteness(
   profile: Profile,
-  workplaces: readonly Workplace[],
-  education: readonly Education[],
+  workplaces: readonly WorkplaceEntry[],
+  education: readonly EducationEntry[],
 ) {
   let earned = 0;
   let total = 0;
@@ -124,7 +148,7 @@ export function pictureRefusal(file: { type: string; size: number }): PictureRef
 }
 
 /** Spec 3 section 3: the form's five levels to the server's seven fields on save (proto's mapping, which the service applies too). */
-export const privacyToServer: (form: PrivacyForm) => PrivacySettings = privacyFormToPatch;
+export const privacyToServer: (form: PrivacyForm) => PrivacyPatch = privacyFormToPatch;
 
 export const DEFAULT_PRIVACY_FORM: PrivacyForm = {
   profileVisibility: 'Public',
@@ -209,7 +233,7 @@ export const loadedIdsOf = (entries: readonly { id?: string }[]) =>
   entries.map((entry) => entry.id).filter((id): id is string => id !== undefined);
 
 /** Spec 3 section 4: blank entries are skipped, a blank end date is null and makes the entry current. */
-export function workplacesToSave(entries: readonly Workplace[]): Workplace[] {
+export function workplacesToSave(entries: readonly WorkplaceEntry[]): WorkplaceEntry[] {
   return entries
     .filter((entry) => entry.companyName.trim() !== '')
     .map(({ id: _id, ...entry }) => {
@@ -218,17 +242,11 @@ export function workplacesToSave(entries: readonly Workplace[]): Workplace[] {
     });
 }
 
-export function educationToSave(entries: readonly Education[]): Education[] {
+export function educationToSave(entries: readonly EducationEntry[]): EducationEntry[] {
   return entries
     .filter((entry) => entry.institution.trim() !== '')
     .map(({ id: _id, ...entry }) => {
       const endDate = blankToNull(entry.endDate);
       return { ...entry, endDate, isOngoing: endDate === null || entry.isOngoing };
     });
-}
-
-/** Spec 3 section 3: first plus last name, otherwise the e-mail, otherwise 'Unknown User'. */
-export function displayName(person: { firstName: string | null; lastName: string | null; email?: string | null }) {
-  const name = [person.firstName, person.lastName].filter(filled).join(' ');
-  return name || person.email || 'Unknown User';
 }

@@ -1,3 +1,4 @@
+import { displayName as nameOf } from '@crucible/proto';
 import type { CoreUser, Project, Task, TaskPriority, TaskStatus } from './api/types.ts';
 
 /** Spec 3 section 9 constants. */
@@ -31,9 +32,7 @@ export function truncate(text: string, max: number): string {
 
 /** First plus last name, else the e-mail, else 'Unknown User' (spec 3 section 3). */
 export function displayName(user: CoreUser | undefined, unknown = 'Unknown User'): string {
-  if (!user) return unknown;
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ').trim();
-  return name || user.email || unknown;
+  return nameOf(user, { withEmail: true, unknown });
 }
 
 /** At most two names then '+N more' (Kanban cards and the projects table). */

@@ -1,8 +1,8 @@
 import { realtimeRoutes, type ChatHistoryPage } from '@crucible/proto';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
+import { callRoute, routeQueryKey } from '../../../lib/api-client.ts';
 
-export const CHAT_HISTORY_QUERY_KEY = ['/api/messages/history'] as const;
+export const CHAT_HISTORY_QUERY_KEY = routeQueryKey(realtimeRoutes.listChatHistory);
 
 /** One page of the community chat, oldest first; the cursor asks for the older page above it. */
 export function getChatHistoryPage(cursor?: string): Promise<ChatHistoryPage> {

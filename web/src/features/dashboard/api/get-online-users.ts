@@ -1,15 +1,15 @@
+import { realtimeRoutes } from '@crucible/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getQueryFn } from '../../../lib/api-request.ts';
+import { callRoute, routeQueryKey } from '../../../lib/api-client.ts';
 import { useLiveFallbackInterval } from '../../../lib/live-socket/live-socket-context.tsx';
-import type { OnlineUser } from '@crucible/proto';
 
 /**
  * The live socket's full list (online_users_update) and its changes (online_users_changed) write this
  * same entry, so the live list replaces the fetched one.
  */
-export const ONLINE_USERS_QUERY_KEY = ['/api/users', 'online'] as const;
+export const ONLINE_USERS_QUERY_KEY = routeQueryKey(realtimeRoutes.listOnlineUsers);
 
-export const getOnlineUsers = getQueryFn<OnlineUser[]>({ on401: 'throw' });
+export const getOnlineUsers = () => callRoute(realtimeRoutes.listOnlineUsers, {});
 
 export const onlineUsersQueryOptions = queryOptions({
   queryKey: ONLINE_USERS_QUERY_KEY,

@@ -1,10 +1,11 @@
+import { projectRoutes } from '@crucible/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getQueryFn } from '../../../lib/api-request.ts';
+import { callRoute, routeQueryKey } from '../../../lib/api-client.ts';
 
-/** Only the count is shown, so only the id is read. */
+/** Only the count is shown; the entry is the projects list the projects page reads. */
 export const projectsQueryOptions = queryOptions({
-  queryKey: ['/api/projects'] as const,
-  queryFn: getQueryFn<{ id: string }[]>({ on401: 'throw' }),
+  queryKey: routeQueryKey(projectRoutes.listProjects),
+  queryFn: () => callRoute(projectRoutes.listProjects, {}),
   staleTime: 3 * 60_000,
   gcTime: 30 * 60_000,
 });

@@ -1,13 +1,12 @@
-import { LIMITS, type DiscussionSummary } from '@crucible/proto';
+import { LIMITS, forumRoutes, type DiscussionSummary } from '@crucible/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-request.ts';
+import { callRoute, routeQueryKey } from '../../../lib/api-client.ts';
 
 /** Under the discussions prefix, so a new discussion anywhere refreshes the dashboard too. */
-export const RECENT_DISCUSSIONS_QUERY_KEY = ['/api/discussions', 'dashboard'] as const;
+export const RECENT_DISCUSSIONS_QUERY_KEY = [...routeQueryKey(forumRoutes.listDiscussions), 'dashboard'] as const;
 
 export async function getRecentDiscussions(): Promise<DiscussionSummary[]> {
-  const response = await apiRequest('GET', '/api/discussions');
-  const discussions = (await response.json()) as DiscussionSummary[];
+  const discussions = await callRoute(forumRoutes.listDiscussions, {});
   return discussions.slice(0, LIMITS.dashboard.discussions);
 }
 

@@ -1,10 +1,10 @@
-import type { CountResponse } from '@crucible/proto';
+import { authRoutes } from '@crucible/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getQueryFn } from '../../../lib/api-request.ts';
+import { callRoute, routeQueryKey } from '../../../lib/api-client.ts';
 
 export const userCountQueryOptions = queryOptions({
-  queryKey: ['/api/users', 'count'] as const,
-  queryFn: getQueryFn<CountResponse>({ on401: 'throw' }),
+  queryKey: routeQueryKey(authRoutes.countUsers),
+  queryFn: () => callRoute(authRoutes.countUsers, {}),
   staleTime: 5 * 60_000,
   gcTime: 30 * 60_000,
 });

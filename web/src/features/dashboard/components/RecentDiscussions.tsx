@@ -1,4 +1,4 @@
-import { LIMITS } from '@crucible/proto';
+import { LIMITS, displayName } from '@crucible/proto';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -43,10 +43,7 @@ export function RecentDiscussions() {
             {discussion.author && (
               <>
                 {' · '}
-                <MemberLink userId={discussion.author.id}>
-                  {[discussion.author.firstName, discussion.author.lastName].filter(Boolean).join(' ') ||
-                    'Unknown User'}
-                </MemberLink>
+                <MemberLink userId={discussion.author.id}>{displayName(discussion.author)}</MemberLink>
               </>
             )}
             {' · '}

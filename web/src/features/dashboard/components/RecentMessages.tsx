@@ -1,4 +1,4 @@
-import { LIMITS } from '@crucible/proto';
+import { LIMITS, displayName } from '@crucible/proto';
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
@@ -7,14 +7,16 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { MemberLink } from '../../../components/MemberLink.tsx';
-import { useConversations } from '../api/get-conversations.ts';
-import { useQuota } from '../api/get-quota.ts';
+import { useConversations, useQuota } from '../../../lib/direct-message-queries.ts';
 import { storagePercent, truncate } from '../dashboard-rules.ts';
 import { DashboardCard, type CardQueryState } from './DashboardCard.tsx';
 
+/** The dashboard keeps the conversations fresh for 30 s and polls them as often. */
+const DASHBOARD_CONVERSATIONS_FRESHNESS = { staleTime: 30_000, refetchInterval: 30_000 };
+
 /** Three conversations; Core members also see how much of their message storage is used. */
 export function RecentMessages({ isCore }: { isCore: boolean }) {
-  const conversations = useConversations();
+  const conversations = useConversations(DASHBOARD_CONVERSATIONS_FRESHNESS);
   const quota = useQuota({ enabled: isCore });
   const queries: CardQueryState[] = isCore ? [conversations, quota] : [conversations];
   const state: CardQueryState = {
@@ -51,9 +53,7 @@ export function RecentMessages({ isCore }: { isCore: boolean }) {
       {recent.map(({ otherUser, lastMessage, unreadCount }) => (
         <Stack key={otherUser.id} spacing={0.25}>
           <Typography sx={{ fontWeight: unreadCount > 0 ? 700 : 600 }}>
-            <MemberLink userId={otherUser.id}>
-              {[otherUser.firstName, otherUser.lastName].filter(Boolean).join(' ') || otherUser.email}
-            </MemberLink>
+            <MemberLink userId={otherUser.id}>{displayName(otherUser, { withEmail: true, unknown: '' })}</MemberLink>
             {unreadCount > 0 && ` (${unreadCount} unread)`}
           </Typography>
           {lastMessage && (

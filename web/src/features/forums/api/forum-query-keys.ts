@@ -1,11 +1,12 @@
-import type { AccessLevel } from '@crucible/proto';
+import { forumRoutes, type AccessLevel } from '@crucible/proto';
+import { routeQueryKey } from '../../../lib/api-client.ts';
 
 /**
- * Query keys are URLs split into parts (web/README.md), so the discussions cache policy of spec 1
+ * Query keys derive from the routes (routeQueryKey), so the discussions cache policy of spec 1
  * section 9 covers lists, details, polls and replies, and invalidating a discussion's key also
  * covers its poll and replies.
  */
-export const DISCUSSIONS_KEY = ['/api/discussions'] as const;
+export const DISCUSSIONS_KEY = routeQueryKey(forumRoutes.listDiscussions);
 
 /** Which discussions a list shows: a topic's, or a whole level forum's. */
 export interface DiscussionListFilter {
@@ -17,13 +18,14 @@ export interface DiscussionListFilter {
 export const DISCUSSION_LISTS_KEY = [...DISCUSSIONS_KEY, 'list'] as const;
 
 export const discussionListKey = (filter: DiscussionListFilter) => [...DISCUSSION_LISTS_KEY, filter] as const;
-export const discussionKey = (id: string) => [...DISCUSSIONS_KEY, id] as const;
-export const pollKey = (discussionId: string) => [...discussionKey(discussionId), 'poll'] as const;
-export const repliesKey = (discussionId: string) => [...discussionKey(discussionId), 'replies'] as const;
+export const discussionKey = (id: string) => routeQueryKey(forumRoutes.getDiscussion, { params: { id } });
+export const pollKey = (discussionId: string) => routeQueryKey(forumRoutes.getPoll, { params: { id: discussionId } });
+export const repliesKey = (discussionId: string) =>
+  routeQueryKey(forumRoutes.listReplies, { params: { id: discussionId } });
 
-export const TOPICS_KEY = ['/api/subcategories'] as const;
-export const FORUM_LEVELS_KEY = ['/api/forum-levels'] as const;
-export const SEARCH_KEY = ['/api/search'] as const;
+export const TOPICS_KEY = routeQueryKey(forumRoutes.listTopics);
+export const FORUM_LEVELS_KEY = routeQueryKey(forumRoutes.listForumLevels);
+export const SEARCH_KEY = routeQueryKey(forumRoutes.search);
 
 /** Spec 2 section 9: poll and replies are fresh for 30 s, topics for 5 minutes. */
 export const POLL_STALE_MS = 30_000;

@@ -11,7 +11,8 @@ export async function previewContent(content: string): Promise<string> {
 /** Runs while the Preview tab is shown; the previous rendering stays until the new one arrives. */
 export function useContentPreview(content: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['/api/discussions/preview', content],
+    // The whole path as one part: a preview is no discussion, so invalidating discussions leaves it be.
+    queryKey: [forumRoutes.previewContent.path, content],
     queryFn: () => previewContent(content),
     enabled: enabled && content.trim().length > 0,
     placeholderData: keepPreviousData,

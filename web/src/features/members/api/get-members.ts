@@ -1,10 +1,10 @@
 import { profileRoutes, type MemberDirectory, type MemberDirectoryQuery } from '@crucible/proto';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
+import { callRoute, routeQueryKey } from '../../../lib/api-client.ts';
 
-/** Query keys are URLs split into parts (web/README.md); a directory page is keyed by its whole query. */
-export const MEMBERS_KEY = ['/api/members'] as const;
-export const membersKey = (query: MemberDirectoryQuery) => [...MEMBERS_KEY, query] as const;
+/** Keys derive from the route (routeQueryKey); a directory page is keyed by its whole query. */
+export const MEMBERS_KEY = routeQueryKey(profileRoutes.listMembers);
+export const membersKey = (query: MemberDirectoryQuery) => routeQueryKey(profileRoutes.listMembers, { query });
 
 /** Names, pictures and privacy change rarely: a page is fresh for a minute. */
 const MEMBERS_STALE_MS = 60_000;

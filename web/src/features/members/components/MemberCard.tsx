@@ -1,3 +1,4 @@
+import { displayName } from '@crucible/proto';
 import LocationOnOutlinedIcon from '@mui/icons-material/LocationOnOutlined';
 import WorkOutlinedIcon from '@mui/icons-material/WorkOutlined';
 import Box from '@mui/material/Box';
@@ -14,7 +15,7 @@ import { UserAvatar } from '../../../components/UserAvatar.tsx';
 
 /** First and last name; a member without either is still someone. */
 export function memberName(member: Pick<Member, 'firstName' | 'lastName'>): string {
-  return [member.firstName, member.lastName].filter(Boolean).join(' ').trim() || 'Unknown User';
+  return displayName(member);
 }
 
 function Detail({ icon, children }: { icon: ReactNode; children: ReactNode }) {

@@ -1,9 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dmRoutes } from '@crucible/proto';
+import { dmRoutes, type DirectMessage } from '@crucible/proto';
 import { callRoute } from '../../../lib/api-client.ts';
 import { applyMessageDeleted, applyOwnBytes } from './live-cache.ts';
 import { CONVERSATIONS_KEY } from './message-query-keys.ts';
-import type { DirectMessage } from './types.ts';
 
 export interface DeleteMessageRequest {
   message: DirectMessage;

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { dmRoutes } from '@crucible/proto';
+import { dmRoutes, type DirectMessage } from '@crucible/proto';
 import { callRoute } from '../../../lib/api-client.ts';
 import { applyMessageEdited, applyOwnBytes } from './live-cache.ts';
-import type { DirectMessage } from './types.ts';
 
 export interface EditMessageRequest {
   message: DirectMessage;

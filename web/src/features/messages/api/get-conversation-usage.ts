@@ -1,16 +1,11 @@
+import { dmRoutes } from '@crucible/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-request.ts';
+import { callRoute } from '../../../lib/api-client.ts';
 import { CONVERSATION_USAGE_KEY, QUOTA_STALE_MS } from './message-query-keys.ts';
-import type { ConversationUsage } from './types.ts';
-
-export async function getConversationUsage(): Promise<ConversationUsage[]> {
-  const response = await apiRequest('GET', '/api/direct-messages/quota/conversations');
-  return (await response.json()) as ConversationUsage[];
-}
 
 export const conversationUsageQueryOptions = queryOptions({
   queryKey: CONVERSATION_USAGE_KEY,
-  queryFn: getConversationUsage,
+  queryFn: () => callRoute(dmRoutes.conversationUsage, {}),
   staleTime: QUOTA_STALE_MS,
 });
 

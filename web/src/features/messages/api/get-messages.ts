@@ -1,18 +1,14 @@
-import { LIMITS } from '@crucible/proto';
+import { LIMITS, dmRoutes, type MessagePage } from '@crucible/proto';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-request.ts';
+import { callRoute } from '../../../lib/api-client.ts';
 import { MESSAGES_POLL_MS, MESSAGES_STALE_MS, messagesKey } from './message-query-keys.ts';
-import type { MessagePage } from './types.ts';
 
 /** One page of a conversation: the newest messages first, then older ones through nextCursor. */
 export async function getMessagesPage(otherUserId: string, cursor?: string): Promise<MessagePage> {
-  const params = new URLSearchParams({ limit: String(LIMITS.directMessage.pageSize) });
-  if (cursor) params.set('cursor', cursor);
-  const response = await apiRequest(
-    'GET',
-    `/api/direct-messages/${encodeURIComponent(otherUserId)}/messages?${params.toString()}`,
-  );
-  return (await response.json()) as MessagePage;
+  return callRoute(dmRoutes.listMessages, {
+    params: { userId: otherUserId },
+    query: { limit: LIMITS.directMessage.pageSize, cursor: cursor || undefined },
+  });
 }
 
 export const messagesQueryOptions = (otherUserId: string, { live = false }: { live?: boolean } = {}) =>

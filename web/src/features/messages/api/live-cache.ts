@@ -1,13 +1,14 @@
-import type { CountResponse } from '@crucible/proto';
+import type {
+  ConversationSummary,
+  ConversationUsage,
+  CountResponse,
+  DirectMessage,
+  MessagePage,
+  Quota,
+} from '@crucible/proto';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import {
-  CONVERSATIONS_KEY,
-  CONVERSATION_USAGE_KEY,
-  QUOTA_KEY,
-  UNREAD_COUNT_KEY,
-  messagesKey,
-} from './message-query-keys.ts';
-import type { ConversationSummary, ConversationUsage, DirectMessage, MessagePage, MessageQuota } from './types.ts';
+import { UNREAD_MESSAGE_COUNT_QUERY_KEY } from '../../../lib/direct-message-queries.ts';
+import { CONVERSATIONS_KEY, CONVERSATION_USAGE_KEY, QUOTA_KEY, messagesKey } from './message-query-keys.ts';
 
 /**
  * What the socket and the member's own calls change in the cached direct messages, applied in place
@@ -80,7 +81,7 @@ const newestFirst = (list: ConversationSummary[]) =>
 
 function changeUnreadTotal(queryClient: QueryClient, delta: number): void {
   if (delta === 0) return;
-  queryClient.setQueryData<CountResponse>(UNREAD_COUNT_KEY, (current) =>
+  queryClient.setQueryData<CountResponse>(UNREAD_MESSAGE_COUNT_QUERY_KEY, (current) =>
     current ? { ...current, count: Math.max(0, current.count + delta) } : current,
   );
 }
@@ -223,7 +224,7 @@ export function applyMessageDeleted(
  */
 export function applyOwnBytes(queryClient: QueryClient, partnerId: string, delta: number, countDelta = 0): void {
   if (delta === 0 && countDelta === 0) return;
-  queryClient.setQueryData<MessageQuota>(QUOTA_KEY, (quota) => {
+  queryClient.setQueryData<Quota>(QUOTA_KEY, (quota) => {
     if (!quota) return quota;
     const usedBytes = Math.max(0, quota.usedBytes + delta);
     return {

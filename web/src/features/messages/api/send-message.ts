@@ -1,16 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-request.ts';
+import { dmRoutes, type DirectMessage, type SendMessageRequest } from '@crucible/proto';
+import { callRoute } from '../../../lib/api-client.ts';
 import { IDEMPOTENCY_HEADER, withSendKey } from '../../../lib/idempotency.ts';
 import { TEMPORARY_ID_PREFIX } from '../message-rules.ts';
 import { applyNewMessage, applyOwnBytes, updateThread } from './live-cache.ts';
 import { CONVERSATIONS_KEY, messagesKey } from './message-query-keys.ts';
-import type { DirectMessage, SendMessageRequest } from './types.ts';
 
 export async function sendMessage(request: SendMessageRequest): Promise<DirectMessage> {
-  return withSendKey(`dm:${request.recipientId}:${request.content}`, async (key) => {
-    const response = await apiRequest('POST', '/api/direct-messages', request, { [IDEMPOTENCY_HEADER]: key });
-    return (await response.json()) as DirectMessage;
-  });
+  return withSendKey(`dm:${request.recipientId}:${request.content}`, (key) =>
+    callRoute(dmRoutes.sendMessage, { body: request }, { [IDEMPOTENCY_HEADER]: key }),
+  );
 }
 
 let temporaryIds = 0;

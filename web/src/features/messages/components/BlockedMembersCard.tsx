@@ -3,7 +3,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { BlockedMember, ConversationSummary } from '../api/types.ts';
+import type { BlockedMember, ConversationSummary } from '@crucible/proto';
 import { memberDisplayName } from '../message-rules.ts';
 import { MemberLink } from '../../../components/MemberLink.tsx';
 

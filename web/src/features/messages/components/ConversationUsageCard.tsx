@@ -2,7 +2,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ConversationSummary, ConversationUsage } from '../api/types.ts';
+import type { ConversationSummary, ConversationUsage } from '@crucible/proto';
 import { formatMessageSize, memberDisplayName } from '../message-rules.ts';
 import { MemberLink } from '../../../components/MemberLink.tsx';
 

@@ -4,7 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import type { DirectMessage } from '../api/types.ts';
+import type { DirectMessage } from '@crucible/proto';
 import { stripHtml } from '../message-rules.ts';
 
 const PREVIEW_CHARS = 120;

@@ -9,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import dayjs from 'dayjs';
 import { useState, type KeyboardEvent } from 'react';
-import type { DirectMessage } from '../api/types.ts';
+import type { DirectMessage } from '@crucible/proto';
 import {
   canStillEdit,
   composerKeyAction,

@@ -23,7 +23,7 @@ import { useEditMessage } from '../api/edit-message.ts';
 import { useMessages } from '../api/get-messages.ts';
 import { useMarkConversationRead } from '../api/mark-conversation-read.ts';
 import { useSendMessage } from '../api/send-message.ts';
-import type { ConversationMember, DirectMessage } from '../api/types.ts';
+import type { ConversationUser, DirectMessage } from '@crucible/proto';
 import {
   DM_TEXTS,
   failureDescription,
@@ -50,9 +50,9 @@ const LOAD_OLDER_WITHIN_PX = 120;
 const NEAR_BOTTOM_PX = 160;
 
 /** A conversation's member, or one picked from the directory (whose email may be hidden). */
-export type ThreadPartner = Pick<ConversationMember, 'id' | 'firstName' | 'lastName' | 'profileImageUrl'> & {
+export type ThreadPartner = Pick<ConversationUser, 'id' | 'firstName' | 'lastName' | 'profileImageUrl'> & {
   email: string | null;
-} & Partial<Pick<ConversationMember, 'preferredName' | 'accessLevel'>>;
+} & Partial<Pick<ConversationUser, 'preferredName' | 'accessLevel'>>;
 
 interface MessageThreadProps {
   viewerId: string;

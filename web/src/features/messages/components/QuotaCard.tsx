@@ -4,10 +4,10 @@ import CardContent from '@mui/material/CardContent';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { MessageQuota } from '../api/types.ts';
+import type { Quota } from '@crucible/proto';
 import { formatMegabytes, formatPercent, quotaBarColor, quotaWarningLevel, usagePercent } from '../message-rules.ts';
 
-export function QuotaCard({ quota }: { quota: MessageQuota }) {
+export function QuotaCard({ quota }: { quota: Quota }) {
   const percent = usagePercent(quota.usedBytes, quota.maxBytes);
   const level = quotaWarningLevel(quota);
   const color = quotaBarColor(percent);

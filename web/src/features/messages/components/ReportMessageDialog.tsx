@@ -14,7 +14,7 @@ import Typography from '@mui/material/Typography';
 import { useState, type FormEvent } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useReportMessage } from '../api/report-message.ts';
-import { REPORT_TYPES, type DirectMessage, type ReportType } from '../api/types.ts';
+import { REPORT_TYPES, type DirectMessage, type ReportType } from '@crucible/proto';
 import { DM_TEXTS, failureDescription, stripHtml } from '../message-rules.ts';
 
 const REPORT_TYPE_LABELS: Record<ReportType, string> = {

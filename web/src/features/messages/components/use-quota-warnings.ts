@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
-import type { MessageQuota } from '../api/types.ts';
+import type { Quota } from '@crucible/proto';
 import { quotaWarningLevel, quotaWarningToast, type QuotaWarningLevel } from '../message-rules.ts';
 
 /** Shows the quota warning toast each time the level rises; the level seen last lives for the page's lifetime. */
-export function useQuotaWarnings(quota: MessageQuota | undefined) {
+export function useQuotaWarnings(quota: Quota | undefined) {
   const showToast = useToast();
   const shownLevel = useRef<QuotaWarningLevel>(0);
   useEffect(() => {

@@ -1,11 +1,10 @@
-import type { CurrentUser, UserSummary } from '@crucible/proto';
+import type { ConversationSummary, CurrentUser, DirectMessage, Quota, UserSummary } from '@crucible/proto';
 import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastContext, type Toast } from '../../../components/toast/toast-context.ts';
 import { STILL_LOADING, stubApi } from '../../../test/fake-api.ts';
 import { aMember, renderApp } from '../../../test/render-app.tsx';
-import type { ConversationSummary, DirectMessage, MessageQuota } from '../api/types.ts';
 import { useQuotaWarnings } from '../components/use-quota-warnings.ts';
 
 type Routes = Parameters<typeof stubApi>[0];
@@ -58,7 +57,7 @@ const fromAda = aMessage({
   recipientId: grace.id,
   createdAt: '2026-11-20T10:01:00Z',
 });
-const quota = (usedBytes: number): MessageQuota => ({
+const quota = (usedBytes: number): Quota => ({
   usedBytes,
   maxBytes: MAX,
   usagePercentage: (usedBytes / MAX) * 100,
@@ -592,7 +591,7 @@ describe('blocking', () => {
 });
 
 describe('quota warnings', () => {
-  function Warnings({ quota: current }: { quota: MessageQuota }) {
+  function Warnings({ quota: current }: { quota: Quota }) {
     useQuotaWarnings(current);
     return null;
   }

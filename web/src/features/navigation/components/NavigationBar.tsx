@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Toolbar from '@mui/material/Toolbar';
 import type { ReactNode } from 'react';
 import { BrandLink } from '../../../components/BrandLink.tsx';
-import { useUnreadMessageCount } from '../api/get-unread-message-count.ts';
+import { useUnreadMessageCount } from '../../../lib/direct-message-queries.ts';
 import { navigationEntries } from '../navigation-entries.ts';
 import { MemberBadges } from './MemberBadges.tsx';
 import { MobileNavigationMenu } from './MobileNavigationMenu.tsx';

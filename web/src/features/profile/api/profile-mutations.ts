@@ -1,26 +1,32 @@
+import { profileRoutes, type LeadershipInput, type PrivacyPatch, type ProfileFormSave } from '@crucible/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-request.ts';
+import type { z } from 'zod';
+import { callRoute } from '../../../lib/api-client.ts';
+import type { ProfileFields } from '../profile-rules.ts';
 import { leadershipKey, privacyKey, skillsKey, userKey } from './profile-queries.ts';
-import type { LeadershipProgress, NewSkill, PrivacySettings, ProfileFormSave, Skill } from './types.ts';
+
+/** What the edit page saves: proto's form save, whose profile also carries a changed picture. */
+export type ProfileFormDraft = Omit<ProfileFormSave, 'profile'> & { profile: ProfileFields };
+
+/** A new skill as the form sends it; the service fills the defaults. */
+export type NewSkill = z.input<typeof profileRoutes.addSkill.body>;
 
 /**
  * The whole edit form in one call and one transaction (the profile service's PUT profile-form), so
  * a failure half way never leaves a member without their work history. A changed picture goes
  * first through its own call: the service re-encodes it and the form's patch does not carry it.
  */
-export const saveProfileFormPath = (userId: string) => `/api/users/${userId}/profile-form`;
-export const picturePath = (userId: string) => `/api/users/${userId}/picture`;
-
-async function saveProfileForm(userId: string, { profile: { picture, ...profile }, ...lists }: ProfileFormSave) {
-  if (picture === null) await apiRequest('DELETE', picturePath(userId));
-  else if (picture !== undefined) await apiRequest('POST', picturePath(userId), { dataUrl: picture });
-  return apiRequest('PUT', saveProfileFormPath(userId), { profile, ...lists });
+async function saveProfileForm(userId: string, { profile: { picture, ...profile }, ...lists }: ProfileFormDraft) {
+  const params = { id: userId };
+  if (picture === null) await callRoute(profileRoutes.deletePicture, { params });
+  else if (picture !== undefined) await callRoute(profileRoutes.uploadPicture, { params, body: { dataUrl: picture } });
+  return callRoute(profileRoutes.saveProfileForm, { params, body: { profile, ...lists } });
 }
 
 export function useSaveProfileForm(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (form: ProfileFormSave) => saveProfileForm(userId, form),
+    mutationFn: (form: ProfileFormDraft) => saveProfileForm(userId, form),
     // Spec 3 section 4: the profile, workplaces and education are refreshed after success.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKey(userId) }),
   });
@@ -29,7 +35,8 @@ export function useSaveProfileForm(userId: string) {
 export function useSavePrivacy(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: PrivacySettings) => apiRequest('PATCH', `/api/users/${userId}/privacy`, settings),
+    mutationFn: (settings: PrivacyPatch) =>
+      callRoute(profileRoutes.patchPrivacy, { params: { id: userId }, body: settings }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: privacyKey(userId) }),
   });
 }
@@ -38,8 +45,11 @@ export function useSavePrivacy(userId: string) {
 export function useSaveLeadership(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ progress, exists }: { progress: LeadershipProgress; exists: boolean }) =>
-      apiRequest(exists ? 'PATCH' : 'POST', `/api/users/${userId}/leadership-progress`, progress),
+    mutationFn: ({ progress, exists }: { progress: LeadershipInput; exists: boolean }) =>
+      callRoute(exists ? profileRoutes.updateLeadership : profileRoutes.createLeadership, {
+        params: { id: userId },
+        body: progress,
+      }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: leadershipKey(userId) }),
   });
 }
@@ -47,8 +57,7 @@ export function useSaveLeadership(userId: string) {
 export function useAddSkill(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (skill: NewSkill) =>
-      (await (await apiRequest('POST', `/api/users/${userId}/skills`, skill)).json()) as Skill,
+    mutationFn: (skill: NewSkill) => callRoute(profileRoutes.addSkill, { params: { id: userId }, body: skill }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: skillsKey(userId) }),
   });
 }
@@ -56,7 +65,7 @@ export function useAddSkill(userId: string) {
 export function useDeleteSkill(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (skillId: string) => apiRequest('DELETE', `/api/skills/${skillId}`),
+    mutationFn: (skillId: string) => callRoute(profileRoutes.deleteSkill, { params: { id: skillId } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: skillsKey(userId) }),
   });
 }
@@ -65,17 +74,20 @@ export function useDeleteSkill(userId: string) {
 export function useEndorseSkill(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (skillId: string) => apiRequest('POST', `/api/skills/${skillId}/endorsements`, {}),
+    mutationFn: (skillId: string) => callRoute(profileRoutes.endorseSkill, { params: { id: skillId }, body: {} }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: skillsKey(userId) }),
   });
 }
 
 /** A visit to someone else's profile (the service ignores the owner's own); the time spent follows on leaving. */
 export async function recordProfileView(userId: string): Promise<string | null> {
-  const response = await apiRequest('POST', `/api/users/${userId}/views`, { referrer: document.referrer || null });
-  return ((await response.json()) as { id: string | null }).id;
+  const { id } = await callRoute(profileRoutes.recordView, {
+    params: { id: userId },
+    body: { referrer: document.referrer || null },
+  });
+  return id;
 }
 
 export async function recordTimeSpent(userId: string, viewId: string, timeSpent: number): Promise<void> {
-  await apiRequest('PATCH', `/api/users/${userId}/views/${viewId}`, { timeSpent });
+  await callRoute(profileRoutes.recordViewTime, { params: { id: userId, viewId }, body: { timeSpent } });
 }

@@ -1,30 +1,21 @@
+import { forumRoutes, profileRoutes } from '@crucible/proto';
 import { useQuery } from '@tanstack/react-query';
+import { callRoute, routeQueryKey } from '../../../lib/api-client.ts';
 import { ApiError } from '../../../lib/api-error.ts';
-import type {
-  ConversationPreview,
-  Education,
-  LeadershipProgress,
-  PrivacySettings,
-  Profile,
-  ProfileAnalytics,
-  Skill,
-  UserStats,
-  WatchedDiscussionPreview,
-  Workplace,
-} from './types.ts';
 
-/** Keys are the URLs split into parts, so the default query function fetches them (web/README.md). */
-export const userKey = (userId: string) => ['/api/users', userId] as const;
-export const profileKey = (userId: string) => [...userKey(userId), 'profile'] as const;
-export const workplacesKey = (userId: string) => [...userKey(userId), 'workplaces'] as const;
-export const educationKey = (userId: string) => [...userKey(userId), 'education'] as const;
-export const leadershipKey = (userId: string) => [...userKey(userId), 'leadership-progress'] as const;
-export const skillsKey = (userId: string) => [...userKey(userId), 'skills'] as const;
-export const statsKey = (userId: string) => [...userKey(userId), 'stats'] as const;
-export const analyticsKey = (userId: string) => [...userKey(userId), 'analytics'] as const;
-export const privacyKey = (userId: string) => [...userKey(userId), 'privacy'] as const;
-export const watchedKey = (userId: string) => [...userKey(userId), 'watched'] as const;
-export const CONVERSATIONS_KEY = ['/api/direct-messages', 'conversations'] as const;
+/** Keys derive from the routes (routeQueryKey); every read of a member's profile nests under userKey. */
+export const profileKey = (userId: string) => routeQueryKey(profileRoutes.getProfile, { params: { id: userId } });
+/** The member's resource key (the profile key's first two parts): invalidating it refreshes the profile, work, education and every other read below. */
+export const userKey = (userId: string) => profileKey(userId).slice(0, 2);
+export const workplacesKey = (userId: string) =>
+  routeQueryKey(profileRoutes.listWorkplaces, { params: { id: userId } });
+export const educationKey = (userId: string) => routeQueryKey(profileRoutes.listEducation, { params: { id: userId } });
+export const leadershipKey = (userId: string) => routeQueryKey(profileRoutes.getLeadership, { params: { id: userId } });
+export const skillsKey = (userId: string) => routeQueryKey(profileRoutes.listSkills, { params: { id: userId } });
+export const statsKey = (userId: string) => routeQueryKey(profileRoutes.getStats, { params: { id: userId } });
+export const analyticsKey = (userId: string) => routeQueryKey(profileRoutes.getAnalytics, { params: { id: userId } });
+export const privacyKey = (userId: string) => routeQueryKey(profileRoutes.getPrivacy, { params: { id: userId } });
+export const watchedKey = (userId: string) => routeQueryKey(forumRoutes.listWatched, { params: { id: userId } });
 
 const SECOND = 1000;
 
@@ -33,30 +24,61 @@ const isFinal = (error: Error) => error instanceof ApiError && error.status >= 4
 
 /** Spec 3 section 9: the profile is retried 3 times with exponential back-off capped at 30 s. */
 export function useProfile(userId: string) {
-  return useQuery<Profile>({
+  return useQuery({
     queryKey: profileKey(userId),
+    queryFn: () => callRoute(profileRoutes.getProfile, { params: { id: userId } }),
     retry: (failures, error) => !isFinal(error) && failures < 3,
     retryDelay: (attempt) => Math.min(SECOND * 2 ** attempt, 30 * SECOND),
   });
 }
 
 export const useWorkplaces = (userId: string, enabled = true) =>
-  useQuery<Workplace[]>({ queryKey: workplacesKey(userId), enabled });
+  useQuery({
+    queryKey: workplacesKey(userId),
+    queryFn: () => callRoute(profileRoutes.listWorkplaces, { params: { id: userId } }),
+    enabled,
+  });
 export const useEducation = (userId: string, enabled = true) =>
-  useQuery<Education[]>({ queryKey: educationKey(userId), enabled });
+  useQuery({
+    queryKey: educationKey(userId),
+    queryFn: () => callRoute(profileRoutes.listEducation, { params: { id: userId } }),
+    enabled,
+  });
 /** A member without an assessment yet answers null (the tracker then offers to start one). */
 export const useLeadership = (userId: string) =>
-  useQuery<LeadershipProgress | null>({ queryKey: leadershipKey(userId) });
-export const useSkills = (userId: string) => useQuery<Skill[]>({ queryKey: skillsKey(userId) });
-export const useStats = (userId: string) => useQuery<UserStats>({ queryKey: statsKey(userId) });
+  useQuery({
+    queryKey: leadershipKey(userId),
+    queryFn: () => callRoute(profileRoutes.getLeadership, { params: { id: userId } }),
+  });
+export const useSkills = (userId: string) =>
+  useQuery({
+    queryKey: skillsKey(userId),
+    queryFn: () => callRoute(profileRoutes.listSkills, { params: { id: userId } }),
+  });
+export const useStats = (userId: string) =>
+  useQuery({
+    queryKey: statsKey(userId),
+    queryFn: () => callRoute(profileRoutes.getStats, { params: { id: userId } }),
+  });
 export const useAnalytics = (userId: string, enabled: boolean) =>
-  useQuery<ProfileAnalytics>({ queryKey: analyticsKey(userId), enabled });
+  useQuery({
+    queryKey: analyticsKey(userId),
+    queryFn: () => callRoute(profileRoutes.getAnalytics, { params: { id: userId } }),
+    enabled,
+  });
 export const usePrivacy = (userId: string, enabled = true) =>
-  useQuery<PrivacySettings>({ queryKey: privacyKey(userId), enabled });
+  useQuery({
+    queryKey: privacyKey(userId),
+    queryFn: () => callRoute(profileRoutes.getPrivacy, { params: { id: userId } }),
+    enabled,
+  });
 /** Spec 3 section 9: the watched list is fresh for 60 s. */
 export const useWatched = (userId: string, enabled: boolean) =>
-  useQuery<WatchedDiscussionPreview[]>({ queryKey: watchedKey(userId), enabled, staleTime: 60 * SECOND });
-export const useConversations = (enabled: boolean) =>
-  useQuery<ConversationPreview[]>({ queryKey: CONVERSATIONS_KEY, enabled });
+  useQuery({
+    queryKey: watchedKey(userId),
+    queryFn: () => callRoute(forumRoutes.listWatched, { params: { id: userId } }),
+    enabled,
+    staleTime: 60 * SECOND,
+  });
 
 export const isPrivateError = (error: Error | null) => error instanceof ApiError && error.status === 403;

@@ -3,7 +3,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { isPrivateError, useAnalytics, useStats } from '../api/profile-queries.ts';
-import type { ProfileAnalytics } from '../api/types.ts';
+import type { ProfileAnalytics } from '@crucible/proto';
 import { engagementLevel } from '../profile-rules.ts';
 import { PrivateNotice, WidgetCard, WidgetError } from './WidgetCard.tsx';
 import { TextSkeleton } from '../../../components/Skeletons.tsx';

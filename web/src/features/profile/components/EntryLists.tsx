@@ -7,7 +7,7 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { Education, Workplace } from '../api/types.ts';
+import type { EducationEntry as Education, WorkplaceEntry as Workplace } from '../profile-rules.ts';
 
 export const emptyWorkplace = (): Workplace => ({
   companyName: '',

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useSaveLeadership } from '../api/profile-mutations.ts';
 import { isPrivateError, useLeadership } from '../api/profile-queries.ts';
-import type { LeadershipProgress } from '../api/types.ts';
+import type { LeadershipProgress } from '@crucible/proto';
 import {
   COEFFICIENT_MAX,
   COEFFICIENT_MIN,
@@ -29,7 +29,13 @@ const SCORES = [
   { key: 'passionScore', label: 'Passion (P)' },
 ] as const;
 
-const EMPTY: LeadershipProgress = {
+/** The scores the tracker shows and edits. */
+type Scores = Pick<
+  LeadershipProgress,
+  'visionScore' | 'integrityScore' | 'passionScore' | 'leadershipCoefficient' | 'overallScore' | 'lastAssessmentDate'
+>;
+
+const EMPTY: Scores = {
   visionScore: 0,
   integrityScore: 0,
   passionScore: 0,
@@ -38,7 +44,7 @@ const EMPTY: LeadershipProgress = {
   lastAssessmentDate: null,
 };
 
-function Formula({ progress }: { progress: LeadershipProgress }) {
+function Formula({ progress }: { progress: Scores }) {
   const { score, overall, coefficient } = leadershipScores(
     progress.visionScore,
     progress.integrityScore,
@@ -66,7 +72,7 @@ function Formula({ progress }: { progress: LeadershipProgress }) {
   );
 }
 
-function Editor(props: { initial: LeadershipProgress; exists: boolean; userId: string; onDone: () => void }) {
+function Editor(props: { initial: Scores; exists: boolean; userId: string; onDone: () => void }) {
   const [draft, setDraft] = useState(props.initial);
   const [coefficientText, setCoefficientText] = useState(String(props.initial.leadershipCoefficient));
   const save = useSaveLeadership(props.userId);

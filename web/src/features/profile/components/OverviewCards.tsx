@@ -1,3 +1,4 @@
+import { displayName } from '@crucible/proto';
 import AutoStoriesOutlinedIcon from '@mui/icons-material/AutoStoriesOutlined';
 import SchoolOutlinedIcon from '@mui/icons-material/SchoolOutlined';
 import WorkOutlinedIcon from '@mui/icons-material/WorkOutlined';
@@ -9,12 +10,11 @@ import type { ReactElement } from 'react';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { TextSkeleton } from '../../../components/Skeletons.tsx';
 import { isPrivateError } from '../api/profile-queries.ts';
-import type { Education, Profile, Workplace } from '../api/types.ts';
-import { displayName } from '../profile-rules.ts';
+import type { Education, Profile, Workplace } from '@crucible/proto';
 import { EditProfileAction, PrivateNotice, WidgetCard } from './WidgetCard.tsx';
 
 export function MemberOverviewCard({ profile }: { profile: Profile }) {
-  const name = displayName(profile);
+  const name = displayName(profile, { withEmail: true });
   const contact = [profile.email, profile.phoneNumber, profile.currentLocation].filter(Boolean);
   return (
     <WidgetCard title="Member Overview">

@@ -1,3 +1,4 @@
+import { displayName } from '@crucible/proto';
 import BookmarkBorderIcon from '@mui/icons-material/BookmarkBorder';
 import MailOutlinedIcon from '@mui/icons-material/MailOutlined';
 import Button from '@mui/material/Button';
@@ -5,8 +6,8 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
-import { useConversations, useWatched } from '../api/profile-queries.ts';
-import { displayName } from '../profile-rules.ts';
+import { useConversations } from '../../../lib/direct-message-queries.ts';
+import { useWatched } from '../api/profile-queries.ts';
 import { WidgetCard, WidgetError } from './WidgetCard.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ListSkeleton, TextSkeleton } from '../../../components/Skeletons.tsx';
@@ -15,7 +16,7 @@ const SHOWN = 3;
 
 /** Spec 3 section 2: the last 3 conversations, own profile only. */
 export function RecentNotificationsCard() {
-  const conversations = useConversations(true);
+  const conversations = useConversations({ enabled: true });
   let body;
   if (conversations.isPending) body = <ListSkeleton label="Loading messages" />;
   else if (conversations.isError)
@@ -39,7 +40,7 @@ export function RecentNotificationsCard() {
         {conversations.data.slice(0, SHOWN).map((conversation) => (
           <li key={conversation.otherUser.id}>
             <Link component={RouterLink} to="/messages" sx={{ fontWeight: conversation.unreadCount > 0 ? 700 : 400 }}>
-              {displayName(conversation.otherUser)}
+              {displayName(conversation.otherUser, { withEmail: true })}
             </Link>
             {conversation.lastMessage && (
               <Typography variant="body2" color="text.secondary" noWrap>

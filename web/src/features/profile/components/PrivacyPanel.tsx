@@ -14,8 +14,13 @@ import { CardSkeleton } from '../../../components/Skeletons.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { useSavePrivacy } from '../api/profile-mutations.ts';
 import { usePrivacy } from '../api/profile-queries.ts';
-import type { PrivacyForm } from '../api/types.ts';
-import { LEVEL_COLOURS, PRIVACY_LEGEND, privacyFromServer, privacyToServer } from '../profile-rules.ts';
+import {
+  LEVEL_COLOURS,
+  PRIVACY_LEGEND,
+  privacyFromServer,
+  privacyToServer,
+  type PrivacyForm,
+} from '../profile-rules.ts';
 
 /** The form offers Core/Admin as one choice: the level saved is Core, which admins see anyway. */
 const LEVEL_CHOICES = ACCESS_LEVELS.filter((level) => level !== 'Admin');

@@ -1,6 +1,6 @@
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import type { Education, Profile, Workplace } from '../api/types.ts';
+import type { Education, Profile, Workplace } from '@crucible/proto';
 import { completenessColour, profileCompleteness } from '../profile-rules.ts';
 import { WidgetCard } from './WidgetCard.tsx';
 

@@ -13,9 +13,9 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { apiErrorDetails } from '../../../lib/api-error.ts';
-import { useAddSkill, useDeleteSkill, useEndorseSkill } from '../api/profile-mutations.ts';
+import { useAddSkill, useDeleteSkill, useEndorseSkill, type NewSkill } from '../api/profile-mutations.ts';
 import { isPrivateError, useSkills } from '../api/profile-queries.ts';
-import { SKILL_CATEGORIES, type NewSkill, type Skill, type SkillCategory } from '../api/types.ts';
+import { SKILL_CATEGORIES, type Skill, type SkillCategory } from '@crucible/proto';
 import { PROFICIENCY_LABELS, SKILL_SYMBOLS, proficiencyLabel, proficiencyPercent } from '../profile-rules.ts';
 import { PrivateNotice, WidgetCard, WidgetError } from './WidgetCard.tsx';
 import { TextSkeleton } from '../../../components/Skeletons.tsx';
@@ -36,7 +36,7 @@ function AddSkillDialog({ userId, onClose }: { userId: string; onClose: () => vo
   const [years, setYears] = useState('0');
   const [proficiencyLevel, setProficiency] = useState(1);
   const [category, setCategory] = useState<SkillCategory>('Technical');
-  const [symbol, setSymbol] = useState<string>(SKILL_SYMBOLS[0].value);
+  const [symbol, setSymbol] = useState<NewSkill['alchemicalSymbol']>(SKILL_SYMBOLS[0].value);
   const [description, setDescription] = useState('');
   const [submitted, setSubmitted] = useState(false);
   const add = useAddSkill(userId);
@@ -102,7 +102,12 @@ function AddSkillDialog({ userId, onClose }: { userId: string; onClose: () => vo
               </MenuItem>
             ))}
           </TextField>
-          <TextField select label="Symbol" value={symbol} onChange={(e) => setSymbol(e.target.value)}>
+          <TextField
+            select
+            label="Symbol"
+            value={symbol}
+            onChange={(e) => setSymbol(e.target.value as NewSkill['alchemicalSymbol'])}
+          >
             {SKILL_SYMBOLS.map(({ value, label }) => (
               <MenuItem key={value} value={value}>
                 {value} {label}

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STILL_LOADING, stubApi } from '../../../test/fake-api.ts';
 import { aMember, renderApp } from '../../../test/render-app.tsx';
 import { PROFILE_MESSAGES } from '@crucible/proto';
-import type { Profile, ProfileFormSave } from '../api/types.ts';
+import type { Profile } from '@crucible/proto';
+import type { ProfileFormDraft as ProfileFormSave } from '../api/profile-mutations.ts';
 
 type Routes = Parameters<typeof stubApi>[0];
 
@@ -17,7 +18,7 @@ const base = `/api/users/${owner.id}`;
 const profile: Profile = {
   id: owner.id,
   email: 'ada@example.com',
-  joinedAt: null,
+  joinedAt: '2026-01-01T00:00:00Z',
   accessLevel: 'Apprentice',
   profileImageUrl: null,
   alchemicalSymbols: [],
@@ -40,6 +41,11 @@ const profile: Profile = {
   leadershipJourney: null,
   careerGoals: null,
   picture: null,
+  isAdmin: false,
+  dateProfileUpdated: null,
+  contactInfoHidden: false,
+  canEdit: false,
+  canMessage: false,
 };
 const ok = (body: unknown) => () => ({ status: 200, body });
 

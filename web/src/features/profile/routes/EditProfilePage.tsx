@@ -19,7 +19,7 @@ import { useCurrentMember } from '../../../lib/current-member.ts';
 import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { useSaveProfileForm } from '../api/profile-mutations.ts';
 import { useEducation, useProfile, useWorkplaces } from '../api/profile-queries.ts';
-import type { Education, Profile, ProfileFields, Workplace } from '../api/types.ts';
+import type { Profile } from '@crucible/proto';
 import { EducationList, WorkplaceList } from '../components/EntryLists.tsx';
 import { PrivacyPanel } from '../components/PrivacyPanel.tsx';
 import { pictureToSend } from '../picture-downscale.ts';
@@ -31,6 +31,9 @@ import {
   textErrors,
   workplacesToSave,
   type LimitedField,
+  type EducationEntry,
+  type ProfileFields,
+  type WorkplaceEntry,
 } from '../profile-rules.ts';
 
 type TextFields = Omit<ProfileFields, 'picture'>;
@@ -129,8 +132,8 @@ function ListLoadFailure({ what, list }: { what: string; list: LoadedList<unknow
 function EditForm(props: {
   userId: string;
   profile: Profile;
-  workplaces: LoadedList<Workplace>;
-  education: LoadedList<Education>;
+  workplaces: LoadedList<WorkplaceEntry>;
+  education: LoadedList<EducationEntry>;
 }) {
   const { userId } = props;
   const [params] = useSearchParams();
@@ -140,8 +143,8 @@ function EditForm(props: {
   });
   const [values, setValues] = useState(() => textValues(props.profile));
   // The member's edits, over the loaded list until the first one (a list may load after the form opens).
-  const [editedWorkplaces, setWorkplaces] = useState<Workplace[]>();
-  const [editedEducation, setEducation] = useState<Education[]>();
+  const [editedWorkplaces, setWorkplaces] = useState<WorkplaceEntry[]>();
+  const [editedEducation, setEducation] = useState<EducationEntry[]>();
   const workplaces = editedWorkplaces ?? props.workplaces.data;
   const education = editedEducation ?? props.education.data;
   const loadedWorkplaces = props.workplaces.data;

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { STILL_LOADING, stubApi } from '../../../test/fake-api.ts';
 import { aMember, renderApp } from '../../../test/render-app.tsx';
-import type { LeadershipProgress, Profile, Skill, UserStats } from '../api/types.ts';
+import type { LeadershipProgress, Profile, Skill, UserStats } from '@crucible/proto';
 
 type Routes = Parameters<typeof stubApi>[0];
 
@@ -36,6 +36,11 @@ const profile: Profile = {
   leadershipJourney: null,
   careerGoals: null,
   picture: null,
+  isAdmin: false,
+  dateProfileUpdated: null,
+  contactInfoHidden: false,
+  canEdit: false,
+  canMessage: false,
 };
 const skill: Skill = {
   id: 'skill-1',
@@ -47,6 +52,8 @@ const skill: Skill = {
   description: null,
   isVerified: false,
   endorsementCount: 2,
+  userId: owner.id,
+  endorsedByViewer: false,
 };
 const leadership: LeadershipProgress = {
   visionScore: 80,
@@ -55,6 +62,11 @@ const leadership: LeadershipProgress = {
   leadershipCoefficient: 1.5,
   overallScore: 72,
   lastAssessmentDate: null,
+  id: 'leadership-1',
+  userId: owner.id,
+  leadershipScore: 0,
+  currentPhase: '',
+  nextMilestone: null,
 };
 const stats: UserStats = {
   discussionsCreated: 3,
@@ -63,6 +75,9 @@ const stats: UserStats = {
   totalPoints: 1600,
   rank: 'Apprentice',
   lastActivity: null,
+  userId: owner.id,
+  engagementLevel: '',
+  engagementPercent: 0,
 };
 const ok = (body: unknown) => () => ({ status: 200, body });
 const denied = () => ({ status: 403, body: { statusCode: 403, message: 'Access denied' } });

@@ -1,3 +1,4 @@
+import { displayName } from '@crucible/proto';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -21,7 +22,6 @@ import { MemberOverviewCard, PersonalStoryCard, PositionEducationCard } from '..
 import { RecentNotificationsCard, WatchedForumsCard } from '../components/OwnerPanels.tsx';
 import { ProfileCompletenessCard } from '../components/ProfileCompletenessCard.tsx';
 import { SkillsCard } from '../components/SkillsCard.tsx';
-import { displayName } from '../profile-rules.ts';
 
 export function ProfileProblem({ kind, onRetry }: { kind: 'not-found' | 'error'; onRetry?: () => void }) {
   return (
@@ -66,7 +66,7 @@ export default function ProfilePage() {
   const workplaces = useWorkplaces(userId, profile.isSuccess);
   const education = useEducation(userId, profile.isSuccess);
   const isOwner = viewer?.id === userId;
-  useDocumentTitle(profile.data ? displayName(profile.data) : 'Profile');
+  useDocumentTitle(profile.data ? displayName(profile.data, { withEmail: true }) : 'Profile');
   useRecordedView(userId, viewer !== undefined && viewer !== null && !isOwner);
 
   if (profile.isPending)
@@ -85,10 +85,12 @@ export default function ProfilePage() {
     <Container maxWidth="lg" sx={{ py: 4 }}>
       <Box sx={{ display: 'flex', justifyContent: 'space-between', alignItems: 'center', mb: 3 }}>
         <Typography variant="h4" component="h1">
-          {displayName(profile.data)}
+          {displayName(profile.data, { withEmail: true })}
         </Typography>
         <Stack direction="row" spacing={1}>
-          {profile.data.canMessage && <MessageMemberButton userId={userId} name={displayName(profile.data)} />}
+          {profile.data.canMessage && (
+            <MessageMemberButton userId={userId} name={displayName(profile.data, { withEmail: true })} />
+          )}
           {isOwner && (
             <Button variant="outlined" component={RouterLink} to="/settings/security">
               Security
