@@ -22,7 +22,7 @@ import {
 import { attachmentRepository } from '../repositories/attachments.ts';
 import { pollReads, pollWrites } from '../repositories/polls.ts';
 import { replyRepository } from '../repositories/replies.ts';
-import { decodeCursor, sqlInTransaction, sqlOnPool } from '../repositories/sql.ts';
+import { decodeCursor, sqlInTransaction, sqlOnPool, type Sql } from '../repositories/sql.ts';
 import { subcategoryRepository } from '../repositories/subcategories.ts';
 import { setDiscussionTags } from '../repositories/tags.ts';
 import { revisionRepository } from '../repositories/revisions.ts';
@@ -82,8 +82,13 @@ export async function listDiscussions(
   return { ...page, items: await withNewReplyCounts(ctx, viewer, items) };
 }
 
-export async function getDiscussion(ctx: ForumContext, viewer: Viewer, id: string): Promise<DiscussionDetail> {
-  const sql = sqlOnPool(ctx.pool);
+/** `sql` is the pool's unless the caller reads inside its own transaction (a discussion it just created). */
+export async function getDiscussion(
+  ctx: ForumContext,
+  viewer: Viewer,
+  id: string,
+  sql: Sql = sqlOnPool(ctx.pool),
+): Promise<DiscussionDetail> {
   const found = await discussionReads.detail(sql, id, viewer.userId);
   const access = await accessTo(ctx, viewer, found?.summary ?? null);
   const { contentHtml, attachments, isWatched, lastVisitedAt } = found!;
@@ -141,7 +146,10 @@ export async function createDiscussion(
   const placement = await placementOf(ctx, viewer, input);
   await ensureUserKnown(ctx, viewer.userId);
   const id = randomUUID();
-  await inTransaction(ctx, async (tx, emit) => {
+  // The answer is read inside the transaction: once the discussion is committed its answer exists, so a
+  // database that drops right after the commit cannot turn a stored discussion into an error, which the
+  // client would resend with the same idempotency key (only successes are remembered) and double.
+  const created = await inTransaction(ctx, async (tx, emit) => {
     if (placement.subcategoryId) await subcategoryRepository.lockForCount(tx, placement.subcategoryId);
     const discussion = await discussionWrites.create(tx, {
       id,
@@ -179,9 +187,10 @@ export async function createDiscussion(
     await emit(SUBJECTS.forumDiscussionCreated, payload);
     // A starter follows their own discussion: its replies reach them like any watcher's.
     if (input.discussionType === 'discussion') await watchRepository.watch(tx, viewer.userId, id);
+    return getDiscussion(ctx, viewer, id, sqlInTransaction(tx));
   });
   await forgetPagesOf(ctx, { id, ...placement });
-  return getDiscussion(ctx, viewer, id);
+  return created;
 }
 
 const MODERATION_FIELDS = ['isLocked', 'isPinned', 'isHidden', 'subcategoryId', 'moderationReason'] as const;
