@@ -213,10 +213,7 @@ describe('the messages page', () => {
     expect(fromGraceItem.querySelector('img')?.getAttribute('src')).toBe(picture);
     const list = screen.getByRole('list', { name: 'Conversations' });
     expect(
-      within(list)
-        .getByRole('button', { name: /Grace Hopper/ })
-        .querySelector('img')
-        ?.getAttribute('src'),
+      within(list).getByRole('link', { name: "Grace Hopper's profile" }).querySelector('img')?.getAttribute('src'),
     ).toBe(picture);
     const profileRequests = fetchMock.mock.calls.filter(([url]) => String(url).includes('/profile'));
     expect(profileRequests).toEqual([]);
