@@ -4,6 +4,7 @@ import { SUBJECTS, type NotificationDetail, type NotificationPage } from '@cruci
 import { newEvent } from '@crucible/platform';
 import { notifyFromEvent } from './use-cases/notifications.ts';
 import {
+  dmCreatedEvent,
   TestSocket,
   createRealtimeWorld,
   type Member,
@@ -21,17 +22,6 @@ beforeAll(async () => {
   rt = await world.startInstance();
 }, 60_000);
 afterAll(() => world?.stop());
-
-function dmEvent(sender: Member, recipient: Member, content: string) {
-  return newEvent(SUBJECTS.dmMessageCreated, {
-    id: randomUUID(),
-    content,
-    senderId: sender.id,
-    recipientId: recipient.id,
-    createdAt: new Date().toISOString(),
-    messageSizeBytes: content.length,
-  });
-}
 
 function replyEvent(replier: Member, author: Member, discussionId: string, excerpt: string) {
   return newEvent(SUBJECTS.forumReplyCreated, {
@@ -56,7 +46,7 @@ describe('grouped notifications', () => {
   it('makes one entry per conversation, counted and updated in place, and counts a redelivered event once', async () => {
     const [lena, reader] = [await world.member({ firstName: 'Lena' }), await world.member()];
     const socket = await TestSocket.open(rt.wsUrl, reader.token);
-    const events = ['first', 'second', 'third'].map((content) => dmEvent(lena, reader, content));
+    const events = ['first', 'second', 'third'].map((content) => dmCreatedEvent(lena, reader, content));
     for (const event of events) await rt.bus.publish(event);
     await vi.waitFor(
       () => expect(socket.of('notification').map((push) => push.notification.count)).toEqual([1, 2, 3]),
@@ -83,8 +73,8 @@ describe('grouped notifications', () => {
   it("reads the conversation's entry when the member reads the conversation, and starts a new one after", async () => {
     const [sender, reader, other] = [await world.member(), await world.member(), await world.member()];
     const socket = await TestSocket.open(rt.wsUrl, reader.token);
-    for (const content of ['one', 'two']) await rt.bus.publish(dmEvent(sender, reader, content));
-    await rt.bus.publish(dmEvent(other, reader, 'from someone else'));
+    for (const content of ['one', 'two']) await rt.bus.publish(dmCreatedEvent(sender, reader, content));
+    await rt.bus.publish(dmCreatedEvent(other, reader, 'from someone else'));
     await vi.waitFor(() => expect(socket.of('notification')).toHaveLength(3), WAIT);
     const entryOfSender = (await list(reader)).find((entry) => entry.fromUserId === sender.id)!;
 
@@ -106,7 +96,7 @@ describe('grouped notifications', () => {
       count: 2,
     });
 
-    await rt.bus.publish(dmEvent(sender, reader, 'after reading'));
+    await rt.bus.publish(dmCreatedEvent(sender, reader, 'after reading'));
     await vi.waitFor(() => expect(socket.of('notification')).toHaveLength(4), WAIT);
     const fresh = socket.of('notification')[3]!.notification;
     expect(fresh).toMatchObject({ count: 1, message: 'after reading', isRead: false });

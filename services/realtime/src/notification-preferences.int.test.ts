@@ -7,6 +7,7 @@ import { memberLastSeen } from './repositories/notification-preferences.ts';
 import { runDigestPass } from './use-cases/email-digest.ts';
 import { notifyFromEvent } from './use-cases/notifications.ts';
 import {
+  dmCreatedEvent,
   TestSocket,
   createRealtimeWorld,
   type Member,
@@ -34,17 +35,6 @@ afterAll(async () => {
   await world?.stop();
   await smtp?.close();
 });
-
-function dmEvent(sender: Member, recipient: Member, content: string) {
-  return newEvent(SUBJECTS.dmMessageCreated, {
-    id: randomUUID(),
-    content,
-    senderId: sender.id,
-    recipientId: recipient.id,
-    createdAt: new Date().toISOString(),
-    messageSizeBytes: content.length,
-  });
-}
 
 function mentionEvent(by: Member, mentioned: Member, discussionId: string, context: string) {
   return newEvent(SUBJECTS.forumMentionCreated, {
@@ -101,11 +91,11 @@ describe('notification preferences', () => {
   it('stores and pushes nothing of a kind turned off, pushes a socket-only kind without storing it', async () => {
     const [sender, member] = [await world.member(), await world.member()];
     const socket = await TestSocket.open(rt.wsUrl, member.token);
-    await notifyFromEvent(rt.service.context, dmEvent(sender, member, 'before'));
+    await notifyFromEvent(rt.service.context, dmCreatedEvent(sender, member, 'before'));
     await vi.waitFor(() => expect(socket.of('notification')).toHaveLength(1), WAIT);
 
     await setPreferences(member, { directMessages: 'off', mentions: 'socket' });
-    await notifyFromEvent(rt.service.context, dmEvent(sender, member, 'while off'));
+    await notifyFromEvent(rt.service.context, dmCreatedEvent(sender, member, 'while off'));
     await notifyFromEvent(rt.service.context, mentionEvent(sender, member, randomUUID(), 'live only'));
     // The mention's push comes after the DM was handled: by then a DM push would have come first.
     await vi.waitFor(() => expect(socket.of('notification')).toHaveLength(2), WAIT);
@@ -119,7 +109,7 @@ describe('notification preferences', () => {
     await expect(rt.call('/api/notifications/unread-count', { token: member.token })).resolves.toEqual({ count: 1 });
 
     await setPreferences(member, { directMessages: 'page' });
-    await notifyFromEvent(rt.service.context, dmEvent(sender, member, 'back on'));
+    await notifyFromEvent(rt.service.context, dmCreatedEvent(sender, member, 'back on'));
     await vi.waitFor(() => expect(socket.of('notification')).toHaveLength(3), WAIT);
     expect((await list(member))[0]).toMatchObject({ count: 2, message: 'back on' });
     await socket.close();
@@ -161,7 +151,7 @@ describe('the e-mail summary of what a member missed', () => {
     for (const member of [away, active, justGone]) await setPreferences(member, { emailDigest: '15m' });
     const socket = await TestSocket.open(rt.wsUrl, active.token);
     for (const member of [away, active, justGone, neverAsked]) {
-      await notifyFromEvent(rt.service.context, dmEvent(sender, member, `hello ${member.firstName}`));
+      await notifyFromEvent(rt.service.context, dmCreatedEvent(sender, member, `hello ${member.firstName}`));
       await notifyFromEvent(rt.service.context, mentionEvent(sender, member, randomUUID(), 'see this'));
     }
     // Away 20 minutes; the active member's last-seen time is as old, but their socket is open now.
@@ -203,7 +193,7 @@ describe('the e-mail summary of what a member missed', () => {
       emailDigest: 'off',
     });
     // Off now: a new message while away mails nothing.
-    await notifyFromEvent(rt.service.context, dmEvent(sender, away, 'after unsubscribing'));
+    await notifyFromEvent(rt.service.context, dmCreatedEvent(sender, away, 'after unsubscribing'));
     await expect(digest()).resolves.toBe(0);
     await socket.close();
   });

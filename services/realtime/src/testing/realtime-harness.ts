@@ -10,6 +10,7 @@ import pg from 'pg';
 import WebSocket from 'ws';
 import {
   RPC,
+  SUBJECTS,
   WS_ACCEPTED_PROTOCOL,
   WS_AUTH_PROTOCOL_PREFIX,
   dmBlockedBetweenRequestSchema,
@@ -55,6 +56,18 @@ export interface Member {
   email: string;
   sessionId: string;
   token: string;
+}
+
+/** The event dm publishes when `sender` sends `recipient` a message: what realtime notifies from. */
+export function dmCreatedEvent(sender: Member, recipient: Member, content: string) {
+  return newEvent(SUBJECTS.dmMessageCreated, {
+    id: randomUUID(),
+    content,
+    senderId: sender.id,
+    recipientId: recipient.id,
+    createdAt: new Date().toISOString(),
+    messageSizeBytes: content.length,
+  });
 }
 
 export interface RealtimeInstance {
