@@ -1,11 +1,8 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePorts, sleep } from '@crucible/platform/bench';
-import { startPrivatePostgres, type PrivatePostgres } from '../../platform/src/testing/private-postgres.ts';
+import { freePorts } from '@crucible/platform/bench';
+import { startPrivatePostgres, startServerProcess, type PrivatePostgres } from '@crucible/platform/testing';
 
 /** The machine's shared servers: the harness starts its own and never goes near these. */
 const SHARED_PORTS = new Set([5432, 6379, 4222]);
@@ -43,52 +40,11 @@ async function freePrivatePort(): Promise<number> {
   }
 }
 
-function accepting(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 /** A server binary run as a child on its own port, stopped with SIGTERM and started again on the same port and data. */
 async function childStore(name: string, binary: string, args: (port: number, dir: string) => string[]): Promise<Store> {
-  const port = await freePrivatePort();
-  const dir = await mkdtemp(join(tmpdir(), `crucible-chaos-${name}-`));
-  let child: ChildProcess | undefined;
-  const start = async () => {
-    child = spawn(binary, args(port, dir), { stdio: 'ignore' });
-    const deadline = Date.now() + 15_000;
-    while (!(await accepting(port))) {
-      if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} on start`);
-      if (Date.now() > deadline) throw new Error(`${name} did not start on port ${port}`);
-      await sleep(50);
-    }
-  };
-  const stop = async () => {
-    const running = child;
-    child = undefined;
-    if (!running || running.exitCode !== null) return;
-    const exited = new Promise((resolve) => running.once('exit', resolve));
-    running.kill('SIGTERM');
-    await exited;
-  };
-  await start();
+  const server = await startServerProcess({ name, binary, port: await freePrivatePort(), args });
   const scheme = name === 'nats' ? 'nats' : 'redis';
-  return {
-    name,
-    url: `${scheme}://127.0.0.1:${port}`,
-    port,
-    start,
-    stop,
-    async dispose() {
-      await stop();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+  return { name, url: `${scheme}://127.0.0.1:${server.port}`, ...server };
 }
 
 export function startNats(): Promise<Store> {

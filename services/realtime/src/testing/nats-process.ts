@@ -1,8 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { startServerProcess } from '@crucible/platform/testing';
 
 /**
  * A nats-server of the test's own (JetStream, its own store dir, a free port), so a test can stop
@@ -26,46 +23,17 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function accepting(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(port, '127.0.0.1');
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
-
 export async function startNatsProcess(): Promise<NatsProcess> {
-  const port = await freePort();
-  const storeDir = await mkdtemp(path.join(tmpdir(), 'rt-nats-'));
-  let child: ChildProcess | undefined;
-
-  async function start() {
-    child = spawn('nats-server', ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], { stdio: 'ignore' });
-    const deadline = Date.now() + 10_000;
-    while (!(await accepting(port))) {
-      if (Date.now() > deadline) throw new Error(`nats-server did not start on ${port}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-  async function stop() {
-    const running = child;
-    child = undefined;
-    if (!running || running.exitCode !== null) return;
-    const exited = new Promise((resolve) => running.once('exit', resolve));
-    running.kill('SIGTERM');
-    await exited;
-  }
-  await start();
+  const nats = await startServerProcess({
+    name: 'nats-server',
+    binary: 'nats-server',
+    port: await freePort(),
+    args: (port, storeDir) => ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir],
+  });
   return {
-    url: `nats://127.0.0.1:${port}`,
-    start,
-    stop,
-    async dispose() {
-      await stop();
-      await rm(storeDir, { recursive: true, force: true });
-    },
+    url: `nats://127.0.0.1:${nats.port}`,
+    start: nats.start,
+    stop: nats.stop,
+    dispose: nats.dispose,
   };
 }
