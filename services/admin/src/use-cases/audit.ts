@@ -10,7 +10,7 @@ import {
   type AuditLogQuery,
   type EventOf,
 } from '@crucible/proto';
-import { requireAdmin, subscribeIdempotent, type SqlExecutor, type Subscription } from '@crucible/platform';
+import { requireAdmin, subscribeIdempotent, type Subscription } from '@crucible/platform';
 import { auditLogRepository, type AuditRecord } from '../repositories/audit-logs.ts';
 import { moderationLogRepository } from '../repositories/moderation-log.ts';
 import { ADMIN_SCHEMA, type Actor, type AdminContext, type Tx } from './context.ts';
@@ -135,8 +135,8 @@ export function recordAuditedActions(ctx: AdminContext, durable: string): Promis
     subjects: AUDITED_SUBJECTS,
     schema: ADMIN_SCHEMA,
     logger: ctx.logger,
-    runInTransaction: (work) => ctx.prisma.$transaction((tx) => work(tx as unknown as SqlExecutor)),
-    handler: (event, tx) => applyActionEvent(ctx, event, tx as unknown as Tx),
+    runInTransaction: <T>(work: (tx: Tx) => Promise<T>) => ctx.prisma.$transaction(work),
+    handler: (event, tx) => applyActionEvent(ctx, event, tx),
   });
 }
 

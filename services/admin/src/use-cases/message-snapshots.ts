@@ -10,7 +10,7 @@ import {
   type DmRpcAnswer,
   type EventEnvelope,
 } from '@crucible/proto';
-import { NotFoundError, subscribeIdempotent, type SqlExecutor, type Subscription } from '@crucible/platform';
+import { NotFoundError, subscribeIdempotent, type Subscription } from '@crucible/platform';
 import { reviewQueueRepository } from '../repositories/review-queue.ts';
 import { snapshotRepository } from '../repositories/snapshots.ts';
 import { ADMIN_SCHEMA, type AdminContext, type Tx } from './context.ts';
@@ -57,8 +57,8 @@ export function keepMessageSnapshots(ctx: AdminContext, durable: string): Promis
       SUBJECTS.forumPostReported,
     ],
     schema: ADMIN_SCHEMA,
-    runInTransaction: (work) => ctx.prisma.$transaction((tx) => work(tx as unknown as SqlExecutor)),
-    handler: (event, tx) => applyMessageEvent(ctx, event, tx as unknown as Tx),
+    runInTransaction: <T>(work: (tx: Tx) => Promise<T>) => ctx.prisma.$transaction(work),
+    handler: (event, tx) => applyMessageEvent(ctx, event, tx),
   });
 }
 

@@ -13,7 +13,6 @@ import {
   type EventBus,
   type Logger,
   type ReplicaFiller,
-  type SqlExecutor,
   type Subscription,
 } from '@crucible/platform';
 import type { PrismaClient } from '../generated/prisma/client.ts';
@@ -39,8 +38,8 @@ export function replicateUsers(ctx: AdminContext, durable: string): Promise<Subs
     subjects: USER_SUBJECTS,
     schema: ADMIN_SCHEMA,
     logger: ctx.logger,
-    runInTransaction: (work) => ctx.prisma.$transaction((tx) => work(tx as unknown as SqlExecutor)),
-    handler: (event, tx) => applyUserEvent(event, tx as unknown as Tx),
+    runInTransaction: <T>(work: (tx: Tx) => Promise<T>) => ctx.prisma.$transaction(work),
+    handler: (event, tx) => applyUserEvent(event, tx),
   });
 }
 
