@@ -8,6 +8,8 @@ import { notificationDetailSchema } from './notifications.ts';
  * authenticates with the subprotocol `auth.<base64url token>`; the server answers with the marker
  * below, never echoing the token.
  */
+/** A client's idempotency key for a send, over HTTP (the Idempotency-Key header) or the socket. */
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{8,128}$/;
 export const WS_AUTH_PROTOCOL_PREFIX = 'auth.';
 export const WS_ACCEPTED_PROTOCOL = 'crucible.v1';
 
@@ -111,10 +113,7 @@ export const clientChatSchema = z.object({
    * One key per composed message, reused when the client sends it again (after a reconnect): the
    * server stores the message once and answers a repeat with the stored message, to the sender only.
    */
-  idempotencyKey: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]{8,128}$/)
-    .optional(),
+  idempotencyKey: z.string().regex(IDEMPOTENCY_KEY_PATTERN).optional(),
 });
 /** Presence announcement; the fields the spec's client sends are ignored for the same reason. */
 export const clientUserOnlineSchema = z.object({

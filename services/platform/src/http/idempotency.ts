@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
+import { IDEMPOTENCY_KEY_PATTERN } from '@crucible/proto';
 import type { Cache } from '../cache/cache.ts';
 import { BadRequestError, ConflictError } from '../errors/http-errors.ts';
 
@@ -8,7 +9,6 @@ export const IDEMPOTENCY_KEY_HEADER = 'idempotency-key';
 export const IDEMPOTENCY_TTL_SECONDS = 24 * 60 * 60;
 /** How long a first attempt holds its key while it runs (a frozen service answers well before). */
 const IN_FLIGHT_TTL_SECONDS = 60;
-const KEY_SHAPE = /^[A-Za-z0-9_-]{8,128}$/;
 export const IDEMPOTENCY_MESSAGES = {
   badKey: 'Idempotency-Key must be 8 to 128 letters, digits, - or _',
   inFlight: 'This message is still being sent. Please wait a moment.',
@@ -30,7 +30,7 @@ export function idempotentSends(cache: Cache, service: string): RequestHandler {
   return async (req, res, next) => {
     const key = req.headers[IDEMPOTENCY_KEY_HEADER];
     if (req.method !== 'POST' || typeof key !== 'string') return next();
-    if (!KEY_SHAPE.test(key)) return next(new BadRequestError(IDEMPOTENCY_MESSAGES.badKey));
+    if (!IDEMPOTENCY_KEY_PATTERN.test(key)) return next(new BadRequestError(IDEMPOTENCY_MESSAGES.badKey));
     const credential = req.headers.authorization ?? req.headers.cookie;
     if (!credential) return next();
     const scope = createHash('sha256').update(`${credential}\n${req.method} ${req.path}\n${key}`).digest('hex');
