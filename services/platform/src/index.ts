@@ -5,6 +5,7 @@
  */
 export { ADMINS_ONLY_MESSAGE, isAdmin, requireAdmin } from './auth/admin.ts';
 export { authenticate, principalOf } from './auth/authenticate.ts';
+export { NO_REQUEST_META, callerFromPrincipal, optionalCallerOf, type Caller } from './auth/caller.ts';
 export {
   askAuthForKeys,
   askAuthForSession,
@@ -94,7 +95,17 @@ export { REQUEST_ID_HEADER, createHttpApp, listen } from './http/create-http-app
 export { serviceReadiness, type ReadinessCheck } from './http/health.ts';
 export { JSON_TOO_DEEP_MESSAGE, jsonDepthExceeds } from './http/json-depth.ts';
 export { metricsConfigSchema } from './http/metrics.ts';
-export { createRouteMounter } from './http/mount-route.ts';
+export {
+  createRouteMounter,
+  type CallerOf,
+  type CursorPage,
+  type HandlerInput,
+  type HandlerResult,
+  type MountRoute,
+  type RawRouteHandler,
+  type RouteHandler,
+  type Wire,
+} from './http/mount-route.ts';
 export { requestMetaOf, type RequestMeta } from './http/request-meta.ts';
 export { assertStorableText } from './http/text-hygiene.ts';
 export { createLogger, silentLogger, type Logger } from './logging/logger.ts';

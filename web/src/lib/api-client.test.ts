@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authRoutes, dmRoutes, forumRoutes } from '@crucible/proto';
-import { callRoute, callRouteWithServerMessage, requestRoute, routeQueryKey, routeUrl } from './api-client.ts';
+import { authRoutes, dmRoutes, forumRoutes, routeUrl } from '@crucible/proto';
+import { callRoute, callRouteWithServerMessage, requestRoute, routeQueryKey } from './api-client.ts';
 
 function stubFetch(response: () => Response) {
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response());

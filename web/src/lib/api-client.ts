@@ -1,33 +1,12 @@
-import type { z } from 'zod';
-import { fillPath, type ResponseOf, type RouteContract } from '@crucible/proto';
+import {
+  fillPath,
+  routeUrl,
+  type CallInput,
+  type KeyInput,
+  type ResponseOf,
+  type RouteContract,
+} from '@crucible/proto';
 import { requestInit, throwIfNotOk } from './api-request.ts';
-
-type ParamsPart<Route extends RouteContract> = Route['pathParams'] extends z.ZodType
-  ? { params: z.input<Route['pathParams']> }
-  : { params?: undefined };
-type QueryPart<Route extends RouteContract> = Route['query'] extends z.ZodType
-  ? { query?: Partial<z.input<Route['query']>> }
-  : { query?: undefined };
-type BodyPart<Route extends RouteContract> = Route['body'] extends z.ZodType
-  ? { body: z.input<Route['body']> }
-  : { body?: undefined };
-
-/** What a call of `Route` sends: its path parameters and body when it has them, its query when wanted. */
-export type CallInput<Route extends RouteContract> = ParamsPart<Route> & QueryPart<Route> & BodyPart<Route>;
-
-/** The route's URL with its path parameters filled and the query's defined values appended. */
-export function routeUrl<Route extends RouteContract>(route: Route, input: CallInput<Route>): string {
-  const path = fillPath(route.path, input.params as Record<string, string> | undefined);
-  const query = new URLSearchParams();
-  for (const [name, value] of Object.entries((input.query ?? {}) as Record<string, unknown>)) {
-    if (value !== undefined && value !== null) query.set(name, String(value));
-  }
-  const search = query.toString();
-  return search ? `${path}?${search}` : path;
-}
-
-/** What names a read of `Route` in the query cache: its path parameters, and its query when it has one. */
-export type KeyInput<Route extends RouteContract> = ParamsPart<Route> & QueryPart<Route>;
 
 /**
  * The query key of a read of `route`: its filled path as '/api/<resource>' and the further segments

@@ -19,60 +19,60 @@ export function registerAdminRoutes(router: Router, deps: { ctx: AdminContext; v
   const { ctx, verifier } = deps;
   const mount = createRouteMounter(router, { verifier });
 
-  mount(routes.reportMessage, async ({ body }, req, res) => {
+  mount.raw(routes.reportMessage, async ({ body }, req, res) => {
     res.status(201).json(await reports.reportMessage(ctx, principalOf(req).userId.toLowerCase(), body));
   });
 
-  mount(routes.listAccessLevels, async (_input, req, res) => {
+  mount.raw(routes.listAccessLevels, async (_input, req, res) => {
     res.json(await accessLevels.listAccessLevels(ctx, principalOf(req)));
   });
-  mount(routes.updateAccessLevel, async ({ params, body }, req, res) => {
+  mount.raw(routes.updateAccessLevel, async ({ params, body }, req, res) => {
     res.json(await accessLevels.updateAccessLevel(ctx, actorOf(req), params.value, body));
   });
 
-  mount(routes.listConversations, async ({ query }, req, res) => {
+  mount.raw(routes.listConversations, async ({ query }, req, res) => {
     res.json(await messages.listConversations(ctx, actorOf(req), query));
   });
-  mount(routes.viewConversation, async ({ params, body }, req, res) => {
+  mount.raw(routes.viewConversation, async ({ params, body }, req, res) => {
     res.json(await messages.viewConversation(ctx, actorOf(req), params, body));
   });
-  mount(routes.listDirectMessages, async ({ query }, req, res) => {
+  mount.raw(routes.listDirectMessages, async ({ query }, req, res) => {
     res.json(await messages.listDirectMessages(ctx, actorOf(req), query));
   });
-  mount(routes.bulkDeleteMessages, async ({ body }, req, res) => {
+  mount.raw(routes.bulkDeleteMessages, async ({ body }, req, res) => {
     res.json(await messages.bulkDelete(ctx, actorOf(req), body));
   });
-  mount(routes.bulkFlagMessages, async ({ body }, req, res) => {
+  mount.raw(routes.bulkFlagMessages, async ({ body }, req, res) => {
     res.status(201).json(await messages.bulkFlag(ctx, actorOf(req), body));
   });
 
-  mount(routes.listReports, async ({ query }, req, res) => {
+  mount.raw(routes.listReports, async ({ query }, req, res) => {
     res.json(await review.listReports(ctx, actorOf(req), query));
   });
-  mount(routes.resolveReport, async ({ params, body }, req, res) => {
+  mount.raw(routes.resolveReport, async ({ params, body }, req, res) => {
     res.json(await review.resolveReport(ctx, actorOf(req), params.id, body));
   });
-  mount(routes.reviewQueue, async ({ query }, req, res) => {
+  mount.raw(routes.reviewQueue, async ({ query }, req, res) => {
     res.json(await reviewQueue.reviewQueue(ctx, actorOf(req), query));
   });
-  mount(routes.resolveReviewItem, async ({ body }, req, res) => {
+  mount.raw(routes.resolveReviewItem, async ({ body }, req, res) => {
     res.json(await reviewQueue.resolveReviewItem(ctx, actorOf(req), body));
   });
-  mount(routes.listFlags, async ({ query }, req, res) => {
+  mount.raw(routes.listFlags, async ({ query }, req, res) => {
     res.json(await review.listFlags(ctx, actorOf(req), query));
   });
-  mount(routes.updateFlagStatus, async ({ params, body }, req, res) => {
+  mount.raw(routes.updateFlagStatus, async ({ params, body }, req, res) => {
     res.json(await review.updateFlagStatus(ctx, actorOf(req), params.id, body));
   });
 
-  mount(routes.exportAuditLogs, async ({ query }, req, res) => {
+  mount.raw(routes.exportAuditLogs, async ({ query }, req, res) => {
     const { filename, csv } = await audit.exportAuditLogs(ctx, actorOf(req), query);
     res.type('text/csv; charset=utf-8').attachment(filename).send(csv);
   });
-  mount(routes.memberActivity, async ({ params }, req, res) => {
+  mount.raw(routes.memberActivity, async ({ params }, req, res) => {
     res.json(await memberActivity.memberActivity(ctx, actorOf(req), params.id));
   });
-  mount(routes.listAuditLogs, async ({ query }, req, res) => {
+  mount.raw(routes.listAuditLogs, async ({ query }, req, res) => {
     res.json(await audit.listAuditLogs(ctx, actorOf(req), query));
   });
 }

@@ -9,16 +9,16 @@ export function registerDataExportRoutes(
 ): void {
   const { ctx, verifier } = deps;
   const mount = createRouteMounter(router, { verifier });
-  mount(routes.startDataExport, async (_input, req, res) => {
+  mount.raw(routes.startDataExport, async (_input, req, res) => {
     res.status(202).json(await dataExports.startDataExport(ctx, principalOf(req)));
   });
-  mount(routes.listDataExports, async (_input, req, res) => {
+  mount.raw(routes.listDataExports, async (_input, req, res) => {
     res.json(await dataExports.listDataExports(ctx, principalOf(req)));
   });
-  mount(routes.getDataExport, async ({ params }, req, res) => {
+  mount.raw(routes.getDataExport, async ({ params }, req, res) => {
     res.json(await dataExports.getDataExport(ctx, principalOf(req), params.id));
   });
-  mount(routes.dataExportDownloadLink, async ({ params }, req, res) => {
+  mount.raw(routes.dataExportDownloadLink, async ({ params }, req, res) => {
     res.json(await dataExports.dataExportDownloadLink(ctx, principalOf(req), params.id));
   });
 }

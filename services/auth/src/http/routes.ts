@@ -56,13 +56,13 @@ export function registerAuthRoutes(
   const maybeSignedIn = authenticate(verifier, { required: false });
   const adminActor = (req: Request) => ({ principal: principalOf(req), meta: metaOf(req) });
 
-  mount(routes.signUp, async ({ body }, req, res) => {
+  mount.raw(routes.signUp, async ({ body }, req, res) => {
     const { message, emailSent, session } = await accounts.signUp(ctx, body, metaOf(req));
     if (session) setSessionCookie(res, session);
     res.status(201).json({ message, emailSent, token: session?.token });
   });
 
-  mount(routes.signIn, async ({ body }, req, res) => {
+  mount.raw(routes.signIn, async ({ body }, req, res) => {
     const outcome = await accounts.signIn(ctx, body, metaOf(req));
     if ('challenge' in outcome) {
       res.json({ message: outcome.message, twoFactorRequired: true, challenge: outcome.challenge });
@@ -72,38 +72,38 @@ export function registerAuthRoutes(
     res.json({ message: outcome.message, token: outcome.session.token });
   });
 
-  mount(routes.signInWithTwoFactor, async ({ body }, req, res) => {
+  mount.raw(routes.signInWithTwoFactor, async ({ body }, req, res) => {
     const { message, session } = await twoFactor.signInWithTwoFactor(ctx, body, metaOf(req));
     setSessionCookie(res, session);
     res.json({ message, token: session.token });
   });
 
-  mount(routes.passkeySignInOptions, async (_input, req, res) => {
+  mount.raw(routes.passkeySignInOptions, async (_input, req, res) => {
     res.json(await passkeys.signInOptions(ctx, metaOf(req)));
   });
-  mount(routes.signInWithPasskey, async ({ body }, req, res) => {
+  mount.raw(routes.signInWithPasskey, async ({ body }, req, res) => {
     const { message, session } = await passkeys.signInWithPasskey(ctx, body, metaOf(req));
     setSessionCookie(res, session);
     res.json({ message, token: session.token });
   });
-  mount(routes.listPasskeys, async (_input, req, res) => {
+  mount.raw(routes.listPasskeys, async (_input, req, res) => {
     res.json(await passkeys.listPasskeys(ctx, principalOf(req)));
   });
-  mount(routes.passkeyRegistrationOptions, async (_input, req, res) => {
+  mount.raw(routes.passkeyRegistrationOptions, async (_input, req, res) => {
     res.json(await passkeys.registrationOptions(ctx, principalOf(req)));
   });
-  mount(routes.addPasskey, async ({ body }, req, res) => {
+  mount.raw(routes.addPasskey, async ({ body }, req, res) => {
     res.status(201).json(await passkeys.addPasskey(ctx, principalOf(req), body));
   });
-  mount(routes.renamePasskey, async ({ params, body }, req, res) => {
+  mount.raw(routes.renamePasskey, async ({ params, body }, req, res) => {
     res.json(await passkeys.renamePasskey(ctx, principalOf(req), params.id, body.name));
   });
-  mount(routes.removePasskey, async ({ params }, req, res) => {
+  mount.raw(routes.removePasskey, async ({ params }, req, res) => {
     await passkeys.removePasskey(ctx, principalOf(req), params.id);
     res.status(204).end();
   });
 
-  mount(routes.currentUser, async (_input, req, res) => {
+  mount.raw(routes.currentUser, async (_input, req, res) => {
     const principal = principalOf(req);
     const [user] = await Promise.all([
       accounts.currentUser(ctx, principal.userId),
@@ -112,34 +112,34 @@ export function registerAuthRoutes(
     res.json(user);
   });
 
-  mount(routes.twoFactorStatus, async (_input, req, res) => {
+  mount.raw(routes.twoFactorStatus, async (_input, req, res) => {
     res.json(await twoFactor.twoFactorStatus(ctx, principalOf(req)));
   });
-  mount(routes.startTwoFactorSetup, async (_input, req, res) => {
+  mount.raw(routes.startTwoFactorSetup, async (_input, req, res) => {
     res.json(await twoFactor.startTwoFactorSetup(ctx, principalOf(req)));
   });
-  mount(routes.enableTwoFactor, async ({ body }, req, res) => {
+  mount.raw(routes.enableTwoFactor, async ({ body }, req, res) => {
     res.json(await twoFactor.enableTwoFactor(ctx, principalOf(req), body.code));
   });
-  mount(routes.regenerateRecoveryCodes, async ({ body }, req, res) => {
+  mount.raw(routes.regenerateRecoveryCodes, async ({ body }, req, res) => {
     res.json(await twoFactor.regenerateRecoveryCodes(ctx, principalOf(req), body.code));
   });
-  mount(routes.disableTwoFactor, async ({ body }, req, res) => {
+  mount.raw(routes.disableTwoFactor, async ({ body }, req, res) => {
     res.json(await twoFactor.disableTwoFactor(ctx, principalOf(req), body));
   });
 
-  mount(routes.listSessions, async (_input, req, res) => {
+  mount.raw(routes.listSessions, async (_input, req, res) => {
     res.json(await activeSessions.listSessions(ctx, principalOf(req)));
   });
-  mount(routes.endOtherSessions, async (_input, req, res) => {
+  mount.raw(routes.endOtherSessions, async (_input, req, res) => {
     res.json(await activeSessions.endOtherSessions(ctx, principalOf(req)));
   });
-  mount(routes.endSession, async ({ params }, req, res) => {
+  mount.raw(routes.endSession, async ({ params }, req, res) => {
     await activeSessions.endSession(ctx, principalOf(req), params.id);
     res.status(204).end();
   });
 
-  mount(
+  mount.raw(
     routes.signOut,
     async (_input, req, res) => {
       await accounts.signOut(ctx, req.principal);
@@ -149,32 +149,32 @@ export function registerAuthRoutes(
     { before: [maybeSignedIn] },
   );
 
-  mount(routes.requestPasswordReset, async ({ body }, req, res) => {
+  mount.raw(routes.requestPasswordReset, async ({ body }, req, res) => {
     const { message } = await accounts.requestPasswordReset(ctx, body.email, metaOf(req));
     res.json({ message });
   });
 
-  mount(routes.resetPassword, async ({ body }, _req, res) => {
+  mount.raw(routes.resetPassword, async ({ body }, _req, res) => {
     res.json(await accounts.resetPassword(ctx, body));
   });
 
-  mount(routes.changePassword, async ({ body }, req, res) => {
+  mount.raw(routes.changePassword, async ({ body }, req, res) => {
     res.json(await accounts.changePassword(ctx, principalOf(req), body, metaOf(req)));
   });
-  mount(routes.accountDeletionStatus, async (_input, req, res) => {
+  mount.raw(routes.accountDeletionStatus, async (_input, req, res) => {
     res.json(await accountDeletionStatus(ctx, principalOf(req)));
   });
-  mount(routes.accountDeletionPasskeyOptions, async (_input, req, res) => {
+  mount.raw(routes.accountDeletionPasskeyOptions, async (_input, req, res) => {
     res.json(await passkeys.deletionConfirmationOptions(ctx, principalOf(req)));
   });
-  mount(routes.deleteOwnAccount, async ({ body }, req, res) => {
+  mount.raw(routes.deleteOwnAccount, async ({ body }, req, res) => {
     const scheduled = await deleteOwnAccount(ctx, principalOf(req), body, metaOf(req));
     res.clearCookie(AUTH_COOKIE_NAME, cookieOptions);
     res.json(scheduled);
   });
 
   // A broken link is answered like an expired one: the sign-in page says so, not a JSON 400.
-  mount(
+  mount.raw(
     routes.verifyEmail,
     async (_input, req, res) => {
       const parsed = verifyEmailQuerySchema.safeParse(req.query);
@@ -184,12 +184,12 @@ export function registerAuthRoutes(
     { parse: false },
   );
 
-  mount(routes.jwks, (_input, _req, res) => {
+  mount.raw(routes.jwks, (_input, _req, res) => {
     res.setHeader('Cache-Control', 'public, max-age=300');
     res.json(ctx.signer.jwks());
   });
 
-  mount(
+  mount.raw(
     routes.devMailbox,
     (_input, req, res) => {
       if (ctx.mailer.kind !== 'dev-mailbox' || ctx.config.NODE_ENV === 'production') throw new NotFoundError();
@@ -200,7 +200,7 @@ export function registerAuthRoutes(
     { before: [loopbackOnly] },
   );
 
-  mount(routes.oidcLogin, async ({ query }, _req, res) => {
+  mount.raw(routes.oidcLogin, async ({ query }, _req, res) => {
     if (!oidcLogin) throw new ServiceUnavailableError('External sign-in is not configured');
     const browserState = query.state;
     const { url, state } = await oidcLogin.start(browserState);
@@ -209,7 +209,7 @@ export function registerAuthRoutes(
     res.redirect(302, url);
   });
 
-  mount(routes.oidcCallback, async (_input, req, res) => {
+  mount.raw(routes.oidcCallback, async (_input, req, res) => {
     if (!oidcLogin) throw new ServiceUnavailableError('External sign-in is not configured');
     try {
       const callbackUrl = new URL(req.originalUrl, ctx.config.PUBLIC_URL);
@@ -229,48 +229,48 @@ export function registerAuthRoutes(
     }
   });
 
-  mount(routes.searchUsers, async ({ query }, req, res) => {
+  mount.raw(routes.searchUsers, async ({ query }, req, res) => {
     res.json(await directory.searchUsers(ctx, principalOf(req), query));
   });
-  mount(routes.countUsers, async (_input, _req, res) => {
+  mount.raw(routes.countUsers, async (_input, _req, res) => {
     res.json(await directory.countUsers(ctx));
   });
-  mount(routes.coreUsers, async (_input, req, res) => {
+  mount.raw(routes.coreUsers, async (_input, req, res) => {
     res.json(await directory.listCoreUsers(ctx, principalOf(req)));
   });
 
-  mount(routes.listAdminUsers, async ({ query }, req, res) => {
+  mount.raw(routes.listAdminUsers, async ({ query }, req, res) => {
     res.json(await adminUsers.listUsers(ctx, principalOf(req), query));
   });
-  mount(routes.getAdminUser, async ({ params }, req, res) => {
+  mount.raw(routes.getAdminUser, async ({ params }, req, res) => {
     res.json(await adminUsers.getUser(ctx, principalOf(req), params.id));
   });
-  mount(routes.updateAdminUser, async ({ params, body }, req, res) => {
+  mount.raw(routes.updateAdminUser, async ({ params, body }, req, res) => {
     res.json(await adminUsers.updateUser(ctx, adminActor(req), params.id, body));
   });
-  mount(routes.deleteAdminUser, async ({ params }, req, res) => {
+  mount.raw(routes.deleteAdminUser, async ({ params }, req, res) => {
     await adminUsers.deleteUser(ctx, adminActor(req), params.id);
     res.status(204).end();
   });
-  mount(routes.setAccessLevel, async ({ params, body }, req, res) => {
+  mount.raw(routes.setAccessLevel, async ({ params, body }, req, res) => {
     res.json(await adminUsers.setAccessLevel(ctx, adminActor(req), params.id, body.accessLevel));
   });
-  mount(routes.deactivateAdminUser, async ({ params }, req, res) => {
+  mount.raw(routes.deactivateAdminUser, async ({ params }, req, res) => {
     res.json(await adminUsers.setActive(ctx, adminActor(req), params.id, false));
   });
-  mount(routes.suspendAdminUser, async ({ params, body }, req, res) => {
+  mount.raw(routes.suspendAdminUser, async ({ params, body }, req, res) => {
     res.json(await adminUsers.suspendUser(ctx, adminActor(req), params.id, body));
   });
-  mount(routes.reactivateAdminUser, async ({ params }, req, res) => {
+  mount.raw(routes.reactivateAdminUser, async ({ params }, req, res) => {
     res.json(await adminUsers.setActive(ctx, adminActor(req), params.id, true));
   });
-  mount(routes.adminPasswordReset, async ({ params }, req, res) => {
+  mount.raw(routes.adminPasswordReset, async ({ params }, req, res) => {
     res.json(await adminUsers.sendAdminPasswordReset(ctx, adminActor(req), params.id));
   });
-  mount(routes.getSecurityPolicy, async (_input, req, res) => {
+  mount.raw(routes.getSecurityPolicy, async (_input, req, res) => {
     res.json(await twoFactor.getSecurityPolicy(ctx, principalOf(req)));
   });
-  mount(routes.updateSecurityPolicy, async ({ body }, req, res) => {
+  mount.raw(routes.updateSecurityPolicy, async ({ body }, req, res) => {
     res.json(await twoFactor.setSecurityPolicy(ctx, adminActor(req), body));
   });
 }

@@ -1,13 +1,12 @@
 import {
   DM_MESSAGES,
   type BlockedMember,
-  type ContactViewer,
   type DmBlockedBetweenAnswer,
   type DmBlockedBetweenRequest,
   type DmMessageableAnswer,
   type DmMessageableRequest,
 } from '@crucible/proto';
-import { BadRequestError, NotFoundError } from '@crucible/platform';
+import { BadRequestError, NotFoundError, type Caller } from '@crucible/platform';
 import { memberSettingsRepository } from '../repositories/member-settings.ts';
 import { blockRepository } from '../repositories/blocks.ts';
 import { sqlOnPool } from '../repositories/sql.ts';
@@ -15,7 +14,7 @@ import { conversationUserOf } from '../repositories/users.ts';
 import type { DmContext } from './context.ts';
 import { requireOtherMember } from './messages.ts';
 
-export async function listBlocked(ctx: DmContext, viewer: ContactViewer): Promise<BlockedMember[]> {
+export async function listBlocked(ctx: DmContext, viewer: Caller): Promise<BlockedMember[]> {
   const rows = await blockRepository.listOf(sqlOnPool(ctx.pool), viewer.userId);
   return rows.map((row) => ({
     userId: row.blocked_id,
@@ -25,7 +24,7 @@ export async function listBlocked(ctx: DmContext, viewer: ContactViewer): Promis
 }
 
 /** Blocking twice is the same as once; answers the list as it is now. */
-export async function block(ctx: DmContext, viewer: ContactViewer, otherId: string): Promise<BlockedMember[]> {
+export async function block(ctx: DmContext, viewer: Caller, otherId: string): Promise<BlockedMember[]> {
   const viewerId = viewer.userId;
   if (otherId.toLowerCase() === viewerId) throw new BadRequestError(DM_MESSAGES.cannotBlockYourself);
   await requireOtherMember(ctx, viewerId, otherId);
@@ -34,8 +33,8 @@ export async function block(ctx: DmContext, viewer: ContactViewer, otherId: stri
 }
 
 /** Only the member who blocked can unblock; a block that is not there is a 404. */
-export async function unblock(ctx: DmContext, viewerId: string, otherId: string): Promise<void> {
-  const removed = await blockRepository.remove(sqlOnPool(ctx.pool), viewerId, otherId.toLowerCase());
+export async function unblock(ctx: DmContext, caller: Caller, otherId: string): Promise<void> {
+  const removed = await blockRepository.remove(sqlOnPool(ctx.pool), caller.userId, otherId.toLowerCase());
   if (removed.length === 0) throw new NotFoundError(DM_MESSAGES.userNotFound);
 }
 

@@ -1,4 +1,5 @@
-import type { ContactViewer, ConversationSummary, ConversationUsage, Quota } from '@crucible/proto';
+import type { ConversationSummary, ConversationUsage, Quota } from '@crucible/proto';
+import type { Caller } from '@crucible/platform';
 import { conversationRepository } from '../repositories/conversations.ts';
 import { quotaRepository } from '../repositories/quotas.ts';
 import { sqlOnPool } from '../repositories/sql.ts';
@@ -6,7 +7,7 @@ import { conversationUserOf } from '../repositories/users.ts';
 import type { DmContext } from './context.ts';
 
 /** The viewer's conversations (only theirs: the rows are keyed by the viewer), newest activity first. */
-export async function listConversations(ctx: DmContext, viewer: ContactViewer): Promise<ConversationSummary[]> {
+export async function listConversations(ctx: DmContext, viewer: Caller): Promise<ConversationSummary[]> {
   const sql = sqlOnPool(ctx.pool);
   const [rows, quota] = await Promise.all([
     conversationRepository.listOf(sql, viewer.userId),
@@ -28,8 +29,8 @@ export async function listConversations(ctx: DmContext, viewer: ContactViewer): 
 
 const NEAR_LIMIT_FRACTION = 0.8;
 
-export async function getQuota(ctx: DmContext, viewerId: string): Promise<Quota> {
-  const quota = await quotaRepository.find(sqlOnPool(ctx.pool), viewerId);
+export async function getQuota(ctx: DmContext, caller: Caller): Promise<Quota> {
+  const quota = await quotaRepository.find(sqlOnPool(ctx.pool), caller.userId);
   const usagePercentage = quota.max_bytes > 0 ? (quota.used_bytes / quota.max_bytes) * 100 : 100;
   return {
     usedBytes: quota.used_bytes,
@@ -42,7 +43,7 @@ export async function getQuota(ctx: DmContext, viewerId: string): Promise<Quota>
   };
 }
 
-export async function conversationUsage(ctx: DmContext, viewer: ContactViewer): Promise<ConversationUsage[]> {
+export async function conversationUsage(ctx: DmContext, viewer: Caller): Promise<ConversationUsage[]> {
   const rows = await conversationRepository.usageOf(sqlOnPool(ctx.pool), viewer.userId);
   return rows.map((row) => ({
     otherUserId: row.other_user_id,

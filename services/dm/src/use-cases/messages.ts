@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import {
-  type ContactViewer,
   DM_MESSAGES,
   SUBJECTS,
   messageSizeBytes,
@@ -14,9 +13,8 @@ import {
   type MessagePage,
   type MessagePageQuery,
   type SendMessageRequest,
-  type SessionPrincipal,
 } from '@crucible/proto';
-import { BadRequestError, ForbiddenError, HttpError, NotFoundError } from '@crucible/platform';
+import { BadRequestError, ForbiddenError, HttpError, NotFoundError, type Caller } from '@crucible/platform';
 import { conversationRepository } from '../repositories/conversations.ts';
 import { messageRepository, toDirectMessage } from '../repositories/messages.ts';
 import { quotaRepository } from '../repositories/quotas.ts';
@@ -63,7 +61,7 @@ class QuotaExceededError extends HttpError {
  */
 export async function sendMessage(
   ctx: DmContext,
-  sender: Pick<SessionPrincipal, 'userId' | 'emailVerified'>,
+  sender: Pick<Caller, 'userId' | 'emailVerified'>,
   request: SendMessageRequest,
 ): Promise<DirectMessage> {
   const senderId = sender.userId.toLowerCase();
@@ -130,7 +128,7 @@ export async function sendMessage(
 /** A page of the viewer's conversation with otherId; a pair the viewer is not part of cannot be named. */
 export async function listMessages(
   ctx: DmContext,
-  viewer: ContactViewer,
+  viewer: Caller,
   otherId: string,
   query: MessagePageQuery,
 ): Promise<MessagePage> {
@@ -160,9 +158,10 @@ export async function listMessages(
 /** Opening a conversation: everything the other member sent that was unread becomes Read now. */
 export async function readAll(
   ctx: DmContext,
-  readerId: string,
+  reader: Caller,
   otherId: string,
 ): Promise<{ markedRead: number; readAt: string }> {
+  const readerId = reader.userId;
   await requireOtherMember(ctx, readerId, otherId, { formerMemberToo: true });
   const senderId = otherId.toLowerCase();
   const readAt = new Date().toISOString();
@@ -179,7 +178,8 @@ export async function readAll(
 }
 
 /** A member deletes their own message for both members; its bytes return to their quota. */
-export async function deleteOwnMessage(ctx: DmContext, viewerId: string, messageId: string): Promise<void> {
+export async function deleteOwnMessage(ctx: DmContext, caller: Caller, messageId: string): Promise<void> {
+  const viewerId = caller.userId;
   const notFound = new NotFoundError(DM_MESSAGES.messageNotFound);
   if (!UUID.test(messageId)) throw notFound;
   const id = messageId.toLowerCase();
@@ -210,10 +210,11 @@ export async function deleteOwnMessage(ctx: DmContext, viewerId: string, message
  */
 export async function editOwnMessage(
   ctx: DmContext,
-  viewerId: string,
+  caller: Caller,
   messageId: string,
   request: EditMessageRequest,
 ): Promise<DirectMessage> {
+  const viewerId = caller.userId;
   const notFound = new NotFoundError(DM_MESSAGES.messageNotFound);
   if (!UUID.test(messageId)) throw notFound;
   const id = messageId.toLowerCase();
@@ -270,6 +271,6 @@ export async function releaseMessage(
   });
 }
 
-export async function unreadCount(ctx: DmContext, viewerId: string): Promise<{ count: number }> {
-  return { count: await conversationRepository.unreadTotalOf(sqlOnPool(ctx.pool), viewerId) };
+export async function unreadCount(ctx: DmContext, caller: Caller): Promise<{ count: number }> {
+  return { count: await conversationRepository.unreadTotalOf(sqlOnPool(ctx.pool), caller.userId) };
 }

@@ -40,114 +40,114 @@ export function registerForumRoutes(router: Router, deps: { ctx: ForumContext; v
   const { ctx, verifier } = deps;
   const mount = createRouteMounter(router, { verifier });
 
-  mount(routes.listTopics, async ({ query }, req, res) => {
+  mount.raw(routes.listTopics, async ({ query }, req, res) => {
     res.json(await subcategories.listSubcategories(ctx, viewer(req), query));
   });
-  mount(routes.getTopic, async ({ params }, req, res) => {
+  mount.raw(routes.getTopic, async ({ params }, req, res) => {
     res.json(await subcategories.getSubcategory(ctx, viewer(req), params.id));
   });
-  mount(routes.createTopic, async ({ body }, req, res) => {
+  mount.raw(routes.createTopic, async ({ body }, req, res) => {
     res.status(201).json(await subcategories.createSubcategory(ctx, viewer(req), body));
   });
 
-  mount(routes.listForumLevels, async (_input, req, res) => {
+  mount.raw(routes.listForumLevels, async (_input, req, res) => {
     res.json(await subcategories.listForumLevels(ctx, viewer(req)));
   });
 
-  mount(routes.listDiscussions, async ({ query }, req, res) => {
+  mount.raw(routes.listDiscussions, async ({ query }, req, res) => {
     sendPage(res, routes.listDiscussions.nextCursorHeader, await discussions.listDiscussions(ctx, viewer(req), query));
   });
-  mount(routes.createDiscussion, async ({ body }, req, res) => {
+  mount.raw(routes.createDiscussion, async ({ body }, req, res) => {
     res.status(201).json(await discussions.createDiscussion(ctx, viewer(req), body));
   });
-  mount(routes.previewContent, ({ body }, _req, res) => {
+  mount.raw(routes.previewContent, ({ body }, _req, res) => {
     res.json({ contentHtml: renderContent(body.content, body.contentFormat) });
   });
-  mount(routes.getDiscussion, async ({ params }, req, res) => {
+  mount.raw(routes.getDiscussion, async ({ params }, req, res) => {
     res.json(await discussions.getDiscussion(ctx, viewer(req), params.id));
   });
-  mount(routes.updateDiscussion, async ({ params, body }, req, res) => {
+  mount.raw(routes.updateDiscussion, async ({ params, body }, req, res) => {
     res.json(await discussions.updateDiscussion(ctx, viewer(req), params.id, body));
   });
-  mount(routes.deleteDiscussion, async ({ params, body }, req, res) => {
+  mount.raw(routes.deleteDiscussion, async ({ params, body }, req, res) => {
     await discussions.deleteDiscussion(ctx, viewer(req), params.id, body);
     res.status(204).end();
   });
-  mount(routes.listDiscussionRevisions, async ({ params }, req, res) => {
+  mount.raw(routes.listDiscussionRevisions, async ({ params }, req, res) => {
     res.json(await revisions.listRevisions(ctx, viewer(req), params.id, null));
   });
 
-  mount(routes.recordVisit, async ({ params }, req, res) => {
+  mount.raw(routes.recordVisit, async ({ params }, req, res) => {
     await visits.recordVisit(ctx, viewer(req), params.id);
     res.status(204).end();
   });
 
-  mount(routes.listReplies, async ({ params, query }, req, res) => {
+  mount.raw(routes.listReplies, async ({ params, query }, req, res) => {
     sendPage(res, routes.listReplies.nextCursorHeader, await replies.listReplies(ctx, viewer(req), params.id, query));
   });
-  mount(routes.createReply, async ({ params, body }, req, res) => {
+  mount.raw(routes.createReply, async ({ params, body }, req, res) => {
     res.status(201).json(await replies.createReply(ctx, viewer(req), params.id, body));
   });
-  mount(routes.updateReply, async ({ params, body }, req, res) => {
+  mount.raw(routes.updateReply, async ({ params, body }, req, res) => {
     res.json(await replies.updateReply(ctx, viewer(req), params.id, params.replyId, body));
   });
-  mount(routes.deleteReply, async ({ params, body }, req, res) => {
+  mount.raw(routes.deleteReply, async ({ params, body }, req, res) => {
     await replies.deleteReply(ctx, viewer(req), params.id, params.replyId, body);
     res.status(204).end();
   });
-  mount(routes.listReplyRevisions, async ({ params }, req, res) => {
+  mount.raw(routes.listReplyRevisions, async ({ params }, req, res) => {
     res.json(await revisions.listRevisions(ctx, viewer(req), params.id, params.replyId));
   });
 
-  mount(routes.reportDiscussion, async ({ params, body }, req, res) => {
+  mount.raw(routes.reportDiscussion, async ({ params, body }, req, res) => {
     res.status(201).json(await postReports.reportDiscussion(ctx, viewer(req), params.id, body));
   });
-  mount(routes.reportReply, async ({ params, body }, req, res) => {
+  mount.raw(routes.reportReply, async ({ params, body }, req, res) => {
     res.status(201).json(await postReports.reportReply(ctx, viewer(req), params.id, params.replyId, body));
   });
 
-  mount(routes.voteOnDiscussion, async ({ params, body }, req, res) => {
+  mount.raw(routes.voteOnDiscussion, async ({ params, body }, req, res) => {
     res.json(await votes.voteOnDiscussion(ctx, viewer(req), params.id, body.voteType));
   });
-  mount(routes.voteOnReply, async ({ params, body }, req, res) => {
+  mount.raw(routes.voteOnReply, async ({ params, body }, req, res) => {
     res.json(await votes.voteOnReply(ctx, viewer(req), params.id, params.replyId, body.voteType));
   });
 
-  mount(routes.getPoll, async ({ params }, req, res) => {
+  mount.raw(routes.getPoll, async ({ params }, req, res) => {
     res.json(await polls.getPoll(ctx, viewer(req), params.id));
   });
-  mount(routes.createPoll, async ({ params, body }, req, res) => {
+  mount.raw(routes.createPoll, async ({ params, body }, req, res) => {
     res.status(201).json(await polls.createPoll(ctx, viewer(req), params.id, body));
   });
-  mount(routes.votePoll, async ({ params, body }, req, res) => {
+  mount.raw(routes.votePoll, async ({ params, body }, req, res) => {
     res.json(await polls.vote(ctx, viewer(req), params.id, body.optionId.toLowerCase(), req.ip ?? null));
   });
 
-  mount(routes.attachToDiscussion, async ({ params, body }, req, res) => {
+  mount.raw(routes.attachToDiscussion, async ({ params, body }, req, res) => {
     res.json(await attachments.attachToDiscussion(ctx, viewer(req), params.id, body.attachmentIds));
   });
 
-  mount(routes.watchDiscussion, async ({ params }, req, res) => {
+  mount.raw(routes.watchDiscussion, async ({ params }, req, res) => {
     res.json(await watching.watch(ctx, viewer(req), params.id));
   });
-  mount(routes.unwatchDiscussion, async ({ params }, req, res) => {
+  mount.raw(routes.unwatchDiscussion, async ({ params }, req, res) => {
     await watching.unwatch(ctx, viewer(req), params.id);
     res.status(204).end();
   });
-  mount(routes.listWatched, async ({ params, query }, req, res) => {
+  mount.raw(routes.listWatched, async ({ params, query }, req, res) => {
     sendPage(res, routes.listWatched.nextCursorHeader, await watching.listWatched(ctx, viewer(req), params.id, query));
   });
 
-  mount(routes.requestUpload, async ({ body }, req, res) => {
+  mount.raw(routes.requestUpload, async ({ body }, req, res) => {
     res.json(await attachments.requestUpload(ctx, viewer(req), body));
   });
-  mount(routes.recordAttachment, async ({ body }, req, res) => {
+  mount.raw(routes.recordAttachment, async ({ body }, req, res) => {
     res.status(201).json(await attachments.recordAttachment(ctx, viewer(req), body));
   });
-  mount(routes.getAttachment, async ({ params }, req, res) => {
+  mount.raw(routes.getAttachment, async ({ params }, req, res) => {
     res.json(await attachments.getAttachment(ctx, viewer(req), params.id));
   });
-  mount(routes.downloadAttachment, async ({ params }, req, res) => {
+  mount.raw(routes.downloadAttachment, async ({ params }, req, res) => {
     const download = await attachments.downloadAttachment(ctx, viewer(req), params.id);
     // Always a download under the original name; the stored type is one of the allowed ones (never
     // HTML, SVG or XML), and nosniff plus a sandbox keep a browser from treating it as a page.
@@ -160,23 +160,23 @@ export function registerForumRoutes(router: Router, deps: { ctx: ForumContext; v
     });
     await pipeline(await download.open(), res);
   });
-  mount(routes.deleteAttachment, async ({ params }, req, res) => {
+  mount.raw(routes.deleteAttachment, async ({ params }, req, res) => {
     await attachments.deleteAttachment(ctx, viewer(req), params.id);
     res.status(204).end();
   });
 
-  mount(routes.listModerators, async (_input, req, res) => {
+  mount.raw(routes.listModerators, async (_input, req, res) => {
     res.json(await moderators.listModerators(ctx, viewer(req)));
   });
-  mount(routes.grantModerator, async ({ body }, req, res) => {
+  mount.raw(routes.grantModerator, async ({ body }, req, res) => {
     res.status(201).json(await moderators.grantModerator(ctx, viewer(req), body));
   });
-  mount(routes.revokeModerator, async ({ params }, req, res) => {
+  mount.raw(routes.revokeModerator, async ({ params }, req, res) => {
     await moderators.revokeModerator(ctx, viewer(req), params.id);
     res.status(204).end();
   });
 
-  mount(routes.search, async ({ query }, req, res) => {
+  mount.raw(routes.search, async ({ query }, req, res) => {
     res.json(await search(ctx, viewer(req), query));
   });
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { defineRoutes, pathId } from '@crucible/proto';
+import { defineRoutes, pathId, raw } from '@crucible/proto';
 import { UnauthorizedError } from '../errors/http-errors.ts';
 import { silentLogger } from '../logging/logger.ts';
 import { createHttpApp, listen } from './create-http-app.ts';
@@ -24,7 +24,53 @@ const routes = defineRoutes({
     summary: 'Members only',
     responses: { 200: z.object({ ok: z.boolean() }) },
   },
+  whoAmI: {
+    method: 'GET',
+    path: '/api/who-am-i',
+    auth: 'member',
+    summary: 'The caller as the handler sees it',
+    responses: { 200: z.object({ userId: z.string(), isAdmin: z.boolean(), userAgent: z.string().nullable() }) },
+  },
+  create: {
+    method: 'POST',
+    path: '/api/things',
+    auth: 'public',
+    summary: 'Create a thing',
+    body: z.object({ name: z.string() }),
+    responses: { 201: z.object({ name: z.string(), createdAt: z.iso.datetime() }) },
+  },
+  remove: {
+    method: 'DELETE',
+    path: '/api/things/:id',
+    auth: 'public',
+    summary: 'Delete a thing',
+    responses: { 204: null },
+  },
+  list: {
+    method: 'GET',
+    path: '/api/things',
+    auth: 'public',
+    summary: 'A page of things',
+    responses: { 200: z.array(z.string()) },
+    nextCursorHeader: 'X-Next-Cursor',
+  },
+  broken: {
+    method: 'GET',
+    path: '/api/broken',
+    auth: 'public',
+    summary: 'Answers what its contract refuses',
+    responses: { 200: z.object({ count: z.number() }) },
+  },
+  download: {
+    method: 'GET',
+    path: '/api/download',
+    auth: 'public',
+    summary: 'A file',
+    responses: { 200: raw('The bytes', 'text/plain') },
+  },
 });
+
+const MEMBER_ID = '3F2B8C1E-9A4D-4E6F-8B7A-1C2D3E4F5A6B';
 
 let server: Awaited<ReturnType<typeof listen>>;
 let url: string;
@@ -38,13 +84,38 @@ beforeAll(async () => {
     collectProcessMetrics: false,
     routes: (router) => {
       const mount = createRouteMounter(router, {
-        verifier: { verify: async () => Promise.reject(new UnauthorizedError()) },
+        verifier: {
+          verify: async (token) => {
+            if (token !== 'good') throw new UnauthorizedError();
+            return {
+              userId: MEMBER_ID,
+              sessionId: 's1',
+              accessLevel: 'Admin',
+              isAdmin: false,
+              isModerator: false,
+              emailVerified: true,
+            };
+          },
+        },
       });
-      mount(routes.rename, ({ params, query, body }, _req, res) => {
-        res.json({ id: params.id, name: body.name, dryRun: String(query.dryRun) });
-      });
-      mount(routes.secret, (_input, _req, res) => {
-        res.json({ ok: true });
+      mount(routes.rename, ({ params, query, body }) => ({
+        id: params.id,
+        name: body.name,
+        dryRun: String(query.dryRun),
+      }));
+      mount(routes.secret, () => ({ ok: true }));
+      mount(routes.whoAmI, ({ caller }) => ({
+        userId: caller.userId,
+        isAdmin: caller.isAdmin,
+        userAgent: caller.meta.userAgent,
+      }));
+      mount(routes.create, ({ body }) => ({ name: body.name, createdAt: new Date('2026-01-02T03:04:05Z') }));
+      mount(routes.remove, () => undefined);
+      mount(routes.list, () => ({ items: ['a', 'b'], nextCursor: 'next-page' }));
+      // @ts-expect-error a body the contract refuses does not type-check either
+      mount(routes.broken, () => ({ count: 'many' }));
+      mount.raw(routes.download, (_input, _req, res) => {
+        res.type('text/plain').send('bytes');
       });
     },
   });
@@ -94,5 +165,47 @@ describe('createRouteMounter', () => {
 
   it('requires a token for member routes', async () => {
     expect((await fetch(`${url}/api/secret`)).status).toBe(401);
+    expect((await fetch(`${url}/api/secret`, { headers: { authorization: 'Bearer good' } })).status).toBe(200);
+  });
+
+  it('hands the handler the caller: lower-cased id, admin by level, request facts', async () => {
+    const response = await fetch(`${url}/api/who-am-i`, {
+      headers: { authorization: 'Bearer good', 'user-agent': 'mount-test-agent' },
+    });
+    expect(await response.json()).toEqual({
+      userId: MEMBER_ID.toLowerCase(),
+      isAdmin: true,
+      userAgent: 'mount-test-agent',
+    });
+  });
+
+  it("answers the handler's body with the contract's success status, dates as their JSON form", async () => {
+    const created = await fetch(`${url}/api/things`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Box' }),
+    });
+    expect(created.status).toBe(201);
+    expect(await created.json()).toEqual({ name: 'Box', createdAt: '2026-01-02T03:04:05.000Z' });
+    const removed = await fetch(`${url}/api/things/x`, { method: 'DELETE' });
+    expect(removed.status).toBe(204);
+    expect(await removed.text()).toBe('');
+  });
+
+  it("answers a cursor page as its items with the next page's cursor in the contract's header", async () => {
+    const response = await fetch(`${url}/api/things`);
+    expect(response.headers.get('x-next-cursor')).toBe('next-page');
+    expect(await response.json()).toEqual(['a', 'b']);
+  });
+
+  it('refuses, under test, to answer a body its contract refuses (a 500)', async () => {
+    const response = await fetch(`${url}/api/broken`);
+    expect(response.status).toBe(500);
+  });
+
+  it('leaves a raw route to write its own answer', async () => {
+    const response = await fetch(`${url}/api/download`);
+    expect(response.headers.get('content-type')).toMatch(/^text\/plain/);
+    expect(await response.text()).toBe('bytes');
   });
 });

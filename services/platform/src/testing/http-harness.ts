@@ -1,5 +1,6 @@
 /** The pieces every service's integration harness is made of: clean-ups, a server bound first, requests. */
 import express from 'express';
+import { routeUrl, type CallInput, type ResponseOf, type RouteContract } from '@crucible/proto';
 import { listen } from '../http/create-http-app.ts';
 import { swapHandler } from './event-collector.ts';
 
@@ -82,19 +83,39 @@ export function requestsTo(baseUrl: string): TestRequest {
   };
 }
 
-export type TestCall = <T = Record<string, unknown>>(
-  path: string,
-  options?: TestRequestOptions & { expect?: number },
-) => Promise<T>;
+type CallOptions = Omit<TestRequestOptions, 'json' | 'body' | 'method'> & { expect?: number };
 
-/** Sends and parses JSON, failing the test with the body when the status is not the expected one (200 unless named). */
+export interface TestCall {
+  /** Sends and parses JSON at `path`, failing the test with the body unless the status is `expect` (200 unless named). */
+  <T = Record<string, unknown>>(path: string, options?: TestRequestOptions & { expect?: number }): Promise<T>;
+  /**
+   * Calls a contract route with its typed input, failing the test with the body unless the status is
+   * `expect` (the route's success status unless named); answers the typed success body.
+   */
+  <Route extends RouteContract>(route: Route, input: CallInput<Route> & CallOptions): Promise<ResponseOf<Route>>;
+}
+
+/** The route's success status, which a call expects unless told otherwise. */
+function successStatusOf(route: RouteContract): number {
+  return [200, 201, 202, 204].find((status) => route.responses[status] !== undefined) ?? 200;
+}
+
+/** Sends and parses JSON, failing the test with the body when the status is not the expected one. */
 export function callsWith(request: TestRequest): TestCall {
-  return async (path, options = {}) => {
+  const send = async (path: string, options: TestRequestOptions, expected: number): Promise<never> => {
     const response = await request(path, options);
     const text = await response.text();
-    const expected = options.expect ?? 200;
     if (response.status !== expected)
       throw new Error(`${options.method ?? 'GET'} ${path} answered ${response.status} (expected ${expected}): ${text}`);
     return (text ? JSON.parse(text) : undefined) as never;
   };
+  return ((target: string | RouteContract, options: Record<string, unknown> = {}) => {
+    if (typeof target === 'string') {
+      const { expect, ...rest } = options as TestRequestOptions & { expect?: number };
+      return send(target, rest, expect ?? 200);
+    }
+    const { params, query, body, expect, ...rest } = options as CallInput<RouteContract> & CallOptions;
+    const path = routeUrl(target, { params, query, body } as CallInput<RouteContract>);
+    return send(path, { ...rest, method: target.method, json: body }, expect ?? successStatusOf(target));
+  }) as TestCall;
 }

@@ -26,51 +26,51 @@ export function registerProfileRoutes(router: Router, deps: { ctx: ProfileContex
   const { ctx, verifier } = deps;
   const mount = createRouteMounter(router, { verifier });
 
-  mount(routes.listMembers, async ({ query }, req, res) => {
+  mount.raw(routes.listMembers, async ({ query }, req, res) => {
     res.json(await members.listMembers(ctx, viewer(req), query));
   });
-  mount(routes.getProfile, async ({ params }, req, res) => {
+  mount.raw(routes.getProfile, async ({ params }, req, res) => {
     res.json(await profiles.getProfile(ctx, viewer(req), params.id));
   });
-  mount(routes.patchProfile, async ({ params, body }, req, res) => {
+  mount.raw(routes.patchProfile, async ({ params, body }, req, res) => {
     res.json(await profiles.patchProfile(ctx, viewer(req), params.id, body));
   });
-  mount(routes.saveProfileForm, async ({ params, body }, req, res) => {
+  mount.raw(routes.saveProfileForm, async ({ params, body }, req, res) => {
     res.json(await profiles.saveProfileForm(ctx, viewer(req), params.id, body));
   });
-  mount(routes.listWorkplaces, async ({ params }, req, res) => {
+  mount.raw(routes.listWorkplaces, async ({ params }, req, res) => {
     res.json(await profiles.listWorkplaces(ctx, viewer(req), params.id));
   });
-  mount(routes.addWorkplace, async ({ params, body }, req, res) => {
+  mount.raw(routes.addWorkplace, async ({ params, body }, req, res) => {
     res.status(201).json(await profiles.addWorkplace(ctx, viewer(req), params.id, body));
   });
-  mount(routes.replaceWorkplaces, async ({ params, body }, req, res) => {
+  mount.raw(routes.replaceWorkplaces, async ({ params, body }, req, res) => {
     res.json(await profiles.replaceWorkplaces(ctx, viewer(req), params.id, body));
   });
-  mount(routes.deleteWorkplaces, async ({ params }, req, res) => {
+  mount.raw(routes.deleteWorkplaces, async ({ params }, req, res) => {
     await profiles.deleteWorkplaces(ctx, viewer(req), params.id);
     res.status(204).end();
   });
-  mount(routes.listEducation, async ({ params }, req, res) => {
+  mount.raw(routes.listEducation, async ({ params }, req, res) => {
     res.json(await profiles.listEducation(ctx, viewer(req), params.id));
   });
-  mount(routes.addEducation, async ({ params, body }, req, res) => {
+  mount.raw(routes.addEducation, async ({ params, body }, req, res) => {
     res.status(201).json(await profiles.addEducation(ctx, viewer(req), params.id, body));
   });
-  mount(routes.replaceEducation, async ({ params, body }, req, res) => {
+  mount.raw(routes.replaceEducation, async ({ params, body }, req, res) => {
     res.json(await profiles.replaceEducation(ctx, viewer(req), params.id, body));
   });
-  mount(routes.deleteEducation, async ({ params }, req, res) => {
+  mount.raw(routes.deleteEducation, async ({ params }, req, res) => {
     await profiles.deleteEducation(ctx, viewer(req), params.id);
     res.status(204).end();
   });
-  mount(routes.uploadPicture, async ({ params, body }, req, res) => {
+  mount.raw(routes.uploadPicture, async ({ params, body }, req, res) => {
     res.json(await pictures.uploadPicture(ctx, viewer(req), params.id, body.dataUrl));
   });
-  mount(routes.deletePicture, async ({ params }, req, res) => {
+  mount.raw(routes.deletePicture, async ({ params }, req, res) => {
     res.json(await pictures.deletePicture(ctx, viewer(req), params.id));
   });
-  mount(routes.getPictureFile, async ({ params }, _req, res) => {
+  mount.raw(routes.getPictureFile, async ({ params }, _req, res) => {
     const picture = await pictures.readPicture(ctx, params.file);
     if (!picture) throw new NotFoundError(PROFILE_MESSAGES.userNotFound);
     // Content-addressed: the bytes behind a name never change.
@@ -82,32 +82,32 @@ export function registerProfileRoutes(router: Router, deps: { ctx: ProfileContex
     });
     await pipeline(picture.stream, res);
   });
-  mount(routes.getLeadership, async ({ params }, req, res) => {
+  mount.raw(routes.getLeadership, async ({ params }, req, res) => {
     res.json(await leadership.getLeadership(ctx, viewer(req), params.id));
   });
-  mount(routes.createLeadership, async ({ params, body }, req, res) => {
+  mount.raw(routes.createLeadership, async ({ params, body }, req, res) => {
     res.status(201).json(await leadership.createLeadership(ctx, viewer(req), params.id, body));
   });
-  mount(routes.updateLeadership, async ({ params, body }, req, res) => {
+  mount.raw(routes.updateLeadership, async ({ params, body }, req, res) => {
     res.json(await leadership.updateLeadership(ctx, viewer(req), params.id, body));
   });
-  mount(routes.listSkills, async ({ params }, req, res) => {
+  mount.raw(routes.listSkills, async ({ params }, req, res) => {
     res.json(await skills.listSkills(ctx, viewer(req), params.id));
   });
-  mount(routes.addSkill, async ({ params, body }, req, res) => {
+  mount.raw(routes.addSkill, async ({ params, body }, req, res) => {
     res.status(201).json(await skills.addSkill(ctx, viewer(req), params.id, body));
   });
-  mount(routes.deleteSkill, async ({ params }, req, res) => {
+  mount.raw(routes.deleteSkill, async ({ params }, req, res) => {
     await skills.deleteSkill(ctx, viewer(req), params.id);
     res.status(204).end();
   });
-  mount(routes.endorseSkill, async ({ params, body }, req, res) => {
+  mount.raw(routes.endorseSkill, async ({ params, body }, req, res) => {
     res.status(201).json(await skills.endorseSkill(ctx, viewer(req), params.id, body.comment ?? null));
   });
-  mount(routes.getStats, async ({ params }, req, res) => {
+  mount.raw(routes.getStats, async ({ params }, req, res) => {
     res.json(await activity.getStats(ctx, viewer(req), params.id));
   });
-  mount(routes.recordView, async ({ params, body }, req, res) => {
+  mount.raw(routes.recordView, async ({ params, body }, req, res) => {
     res.status(201).json(
       await activity.recordView(ctx, viewer(req), params.id, body, {
         ipAddress: req.ip ?? null,
@@ -115,17 +115,17 @@ export function registerProfileRoutes(router: Router, deps: { ctx: ProfileContex
       }),
     );
   });
-  mount(routes.recordViewTime, async ({ params, body }, req, res) => {
+  mount.raw(routes.recordViewTime, async ({ params, body }, req, res) => {
     await activity.recordViewTime(ctx, viewer(req), params.id, params.viewId, body.timeSpent);
     res.status(204).end();
   });
-  mount(routes.getAnalytics, async ({ params }, req, res) => {
+  mount.raw(routes.getAnalytics, async ({ params }, req, res) => {
     res.json(await activity.getAnalytics(ctx, viewer(req), params.id));
   });
-  mount(routes.getPrivacy, async ({ params }, req, res) => {
+  mount.raw(routes.getPrivacy, async ({ params }, req, res) => {
     res.json(await profiles.getPrivacy(ctx, viewer(req), params.id));
   });
-  mount(routes.patchPrivacy, async ({ params, body }, req, res) => {
+  mount.raw(routes.patchPrivacy, async ({ params, body }, req, res) => {
     res.json(await settings.patchPrivacy(ctx, viewer(req), params.id, body));
   });
 }

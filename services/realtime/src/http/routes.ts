@@ -15,40 +15,40 @@ export function registerRealtimeRoutes(router: Router, deps: { ctx: RealtimeCont
   const { ctx } = deps;
   const mount = createRouteMounter(router, { verifier: deps.verifier });
 
-  mount(routes.listOnlineUsers, async (_input, req, res) => {
+  mount.raw(routes.listOnlineUsers, async (_input, req, res) => {
     res.json(await onlineUsers(ctx, principalOf(req)));
   });
-  mount(routes.listChatMessages, async (_input, req, res) => {
+  mount.raw(routes.listChatMessages, async (_input, req, res) => {
     res.json(await recentChat(ctx, principalOf(req)));
   });
-  mount(routes.listChatHistory, async ({ query }, req, res) => {
+  mount.raw(routes.listChatHistory, async ({ query }, req, res) => {
     res.json(await chatHistoryPage(ctx, principalOf(req), query));
   });
-  mount(routes.listNotificationPage, async ({ query }, req, res) => {
+  mount.raw(routes.listNotificationPage, async ({ query }, req, res) => {
     res.json(await notifications.notificationPage(ctx, memberId(req), query));
   });
-  mount(routes.notificationUnreadCount, async (_input, req, res) => {
+  mount.raw(routes.notificationUnreadCount, async (_input, req, res) => {
     res.json(await notifications.unreadCount(ctx, memberId(req)));
   });
-  mount(routes.markDiscussionNotificationsRead, async ({ params }, req, res) => {
+  mount.raw(routes.markDiscussionNotificationsRead, async ({ params }, req, res) => {
     res.json(await notifications.readDiscussionNotifications(ctx, memberId(req), params.discussionId));
   });
-  mount(routes.getNotificationPreferences, async (_input, req, res) => {
+  mount.raw(routes.getNotificationPreferences, async (_input, req, res) => {
     res.json(await preferencesOf(ctx, memberId(req)));
   });
-  mount(routes.updateNotificationPreferences, async ({ body }, req, res) => {
+  mount.raw(routes.updateNotificationPreferences, async ({ body }, req, res) => {
     res.json(await updatePreferences(ctx, memberId(req), body));
   });
-  mount(routes.unsubscribeFromDigest, async ({ body }, _req, res) => {
+  mount.raw(routes.unsubscribeFromDigest, async ({ body }, _req, res) => {
     res.json(await unsubscribeFromDigest(ctx, ctx.unsubscribeLinks, body.token));
   });
-  mount(routes.markAllNotificationsRead, async (_input, req, res) => {
+  mount.raw(routes.markAllNotificationsRead, async (_input, req, res) => {
     res.json(await notifications.markAllRead(ctx, memberId(req)));
   });
-  mount(routes.listNotifications, async (_input, req, res) => {
+  mount.raw(routes.listNotifications, async (_input, req, res) => {
     res.json(await notifications.listNotifications(ctx, memberId(req)));
   });
-  mount(routes.markNotificationRead, async ({ params }, req, res) => {
+  mount.raw(routes.markNotificationRead, async ({ params }, req, res) => {
     res.json(await notifications.markRead(ctx, memberId(req), params.id));
   });
 }
