@@ -4,26 +4,25 @@ import {
   type AccessLevel,
   type AccessLevelEntry,
   type AccessLevelPatch,
-  type SessionPrincipal,
 } from '@crucible/proto';
-import { ForbiddenError, NotFoundError } from '@crucible/platform';
+import { ForbiddenError, NotFoundError, type Caller } from '@crucible/platform';
 import { accessLevelRepository } from '../repositories/access-levels.ts';
 import { recordAction } from './audit.ts';
-import { inTransaction, type Actor, type AdminContext } from './context.ts';
+import { inTransaction, type AdminContext } from './context.ts';
 
 /** The six levels and what each means: no secret, so every member may read them (the console's viewing mode). */
-export function listAccessLevels(ctx: AdminContext, _viewer: SessionPrincipal): Promise<AccessLevelEntry[]> {
+export function listAccessLevels(ctx: AdminContext, _caller: Caller): Promise<AccessLevelEntry[]> {
   return accessLevelRepository.list(ctx.prisma);
 }
 
 /** Only the description changes, and only by an admin or a Core member (spec 3 section 6). */
 export async function updateAccessLevel(
   ctx: AdminContext,
-  actor: Actor,
+  actor: Caller,
   value: AccessLevel,
   patch: AccessLevelPatch,
 ): Promise<AccessLevelEntry> {
-  if (!isCoreOrAdmin(actor.principal)) throw new ForbiddenError(ADMIN_MESSAGES.accessLevelEditDenied);
+  if (!isCoreOrAdmin(actor)) throw new ForbiddenError(ADMIN_MESSAGES.accessLevelEditDenied);
   return inTransaction(ctx, async (tx) => {
     const before = await accessLevelRepository.find(tx, value);
     if (!before) throw new NotFoundError(ADMIN_MESSAGES.accessLevelNotFound);

@@ -10,10 +10,10 @@ import {
   type AuditLogQuery,
   type EventOf,
 } from '@crucible/proto';
-import { requireAdmin, subscribeIdempotent, type Subscription } from '@crucible/platform';
+import { requireAdmin, subscribeIdempotent, type Subscription, type Caller } from '@crucible/platform';
 import { auditLogRepository, type AuditRecord } from '../repositories/audit-logs.ts';
 import { moderationLogRepository } from '../repositories/moderation-log.ts';
-import { ADMIN_SCHEMA, type Actor, type AdminContext, type Tx } from './context.ts';
+import { ADMIN_SCHEMA, type AdminContext, type Tx } from './context.ts';
 import { toCsv } from './csv.ts';
 import { nameIn, peopleOf } from './names.ts';
 
@@ -39,16 +39,16 @@ function actionTypeOf(value: string): AdminActionType {
 /** An audit row for something this service's own use cases do, written in the same transaction. */
 export function recordAction(
   tx: Tx,
-  actor: Actor,
+  actor: Caller,
   action: Omit<AuditRecord, 'adminId' | 'ipAddress' | 'userAgent' | 'sessionId' | 'createdAt'>,
 ): Promise<void> {
   return auditLogRepository.append(tx, [
     {
       ...action,
-      adminId: actor.principal.userId.toLowerCase(),
+      adminId: actor.userId,
       ipAddress: actor.meta.ipAddress,
       userAgent: actor.meta.userAgent,
-      sessionId: actor.principal.sessionId,
+      sessionId: actor.sessionId,
     },
   ]);
 }
@@ -173,8 +173,8 @@ export async function listedEntries(
 }
 
 /** The audit log, newest first; read only (no call changes or removes an entry). */
-export async function listAuditLogs(ctx: AdminContext, actor: Actor, query: AuditLogQuery): Promise<AuditLogList> {
-  requireAdmin(actor.principal);
+export async function listAuditLogs(ctx: AdminContext, actor: Caller, query: AuditLogQuery): Promise<AuditLogList> {
+  requireAdmin(actor);
   return listedEntries(ctx, await auditLogRepository.page(ctx.prisma, query));
 }
 
@@ -204,10 +204,10 @@ function reasonOf(details: Record<string, unknown> | null): string | null {
 /** The filtered audit log as CSV (newest first, at most AUDIT_EXPORT_MAX_ROWS rows). */
 export async function exportAuditLogs(
   ctx: AdminContext,
-  actor: Actor,
+  actor: Caller,
   filter: AuditLogFilter,
 ): Promise<{ filename: string; csv: string }> {
-  requireAdmin(actor.principal);
+  requireAdmin(actor);
   const { rows } = await auditLogRepository.page(ctx.prisma, { ...filter, limit: AUDIT_EXPORT_MAX_ROWS, offset: 0 });
   const entries = await toEntries(ctx, rows);
   const csv = toCsv(

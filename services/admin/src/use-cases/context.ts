@@ -1,4 +1,4 @@
-import type { SessionPrincipal, UserEventPayload } from '@crucible/proto';
+import type { UserEventPayload } from '@crucible/proto';
 import {
   inOutboxTransaction,
   type Emit,
@@ -6,7 +6,6 @@ import {
   type Logger,
   type OutboxRelay,
   type ReplicaFiller,
-  type RequestMeta,
 } from '@crucible/platform';
 import type { AdminConfig } from '../config.ts';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
@@ -22,12 +21,6 @@ export interface AdminContext {
   logger: Logger;
   /** Asks auth for a member the names replica lacks. */
   users: ReplicaFiller<UserEventPayload>;
-}
-
-/** Who acts and from where: every console action is recorded with the admin's IP and user agent. */
-export interface Actor {
-  principal: SessionPrincipal;
-  meta: RequestMeta;
 }
 
 export type Tx = Prisma.TransactionClient;

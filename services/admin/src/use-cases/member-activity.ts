@@ -1,9 +1,9 @@
 import { ADMIN_MESSAGES, MEMBER_ACTIVITY_LIMIT, type MemberActivity, type MemberReport } from '@crucible/proto';
-import { NotFoundError, requireAdmin } from '@crucible/platform';
+import { NotFoundError, requireAdmin, type Caller } from '@crucible/platform';
 import { auditLogRepository } from '../repositories/audit-logs.ts';
 import { memberActivityRepository } from '../repositories/member-activity.ts';
 import { listedEntries } from './audit.ts';
-import type { Actor, AdminContext } from './context.ts';
+import type { AdminContext } from './context.ts';
 import { nameIn, peopleOf } from './names.ts';
 
 /**
@@ -12,8 +12,8 @@ import { nameIn, peopleOf } from './names.ts';
  * posts, with each report's outcome), and how many direct messages they sent. A member nobody knows
  * (not here, not at auth) is 404.
  */
-export async function memberActivity(ctx: AdminContext, actor: Actor, userId: string): Promise<MemberActivity> {
-  requireAdmin(actor.principal);
+export async function memberActivity(ctx: AdminContext, actor: Caller, userId: string): Promise<MemberActivity> {
+  requireAdmin(actor);
   const id = userId.toLowerCase();
   const member = (await peopleOf(ctx, [id])).get(id);
   if (!member?.email) throw new NotFoundError(ADMIN_MESSAGES.targetUserInvalid);

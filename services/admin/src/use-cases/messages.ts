@@ -11,11 +11,11 @@ import {
   type BulkFlag,
   type BulkFlagResult,
 } from '@crucible/proto';
-import { requireAdmin } from '@crucible/platform';
+import { requireAdmin, type Caller } from '@crucible/platform';
 import { z } from 'zod';
 import { flagRepository } from '../repositories/flags.ts';
 import { snapshotRepository, type MessageSearch } from '../repositories/snapshots.ts';
-import { inTransaction, type Actor, type AdminContext } from './context.ts';
+import { inTransaction, type AdminContext } from './context.ts';
 import { findMessage } from './message-snapshots.ts';
 import { nameIn, peopleOf } from './names.ts';
 import { askOwner, ownerActorOf } from './owners.ts';
@@ -28,14 +28,14 @@ function askDm<T>(ctx: AdminContext, subject: string, payload: unknown, schema: 
 
 export async function listConversations(
   ctx: AdminContext,
-  actor: Actor,
+  actor: Caller,
   query: { limit: number; offset: number },
 ): Promise<AdminConversationList> {
-  requireAdmin(actor.principal);
+  requireAdmin(actor);
   const rows = await askDm(
     ctx,
     RPC.dmAdminConversations,
-    { adminId: actor.principal.userId, limit: query.limit + 1, offset: query.offset },
+    { adminId: actor.userId, limit: query.limit + 1, offset: query.offset },
     z.array(dmAdminConversationSchema),
   );
   return {
@@ -55,15 +55,15 @@ export async function listConversations(
 /** A pair's messages, deleted ones too; dm records the viewing as conversation_view with the reason and the admin's IP. */
 export async function viewConversation(
   ctx: AdminContext,
-  actor: Actor,
+  actor: Caller,
   pair: { user1Id: string; user2Id: string },
   request: { reason: string; limit: number; cursor?: string },
 ): Promise<AdminConversationMessages> {
-  requireAdmin(actor.principal);
+  requireAdmin(actor);
   const page = await askDm(
     ctx,
     RPC.dmAdminMessages,
-    { adminId: actor.principal.userId, actor: ownerActorOf(actor), ...pair, ...request },
+    { adminId: actor.userId, actor: ownerActorOf(actor), ...pair, ...request },
     z.object({ messages: z.array(dmAdminMessageSchema), nextCursor: z.string().nullable(), hasMore: z.boolean() }),
   );
   const people = await peopleOf(ctx, [pair.user1Id, pair.user2Id]);
@@ -101,10 +101,10 @@ export async function viewConversation(
 /** The most recent messages of all members, from what this service keeps of dm's messages. */
 export async function listDirectMessages(
   ctx: AdminContext,
-  actor: Actor,
+  actor: Caller,
   query: MessageSearch,
 ): Promise<AdminDirectMessageList> {
-  requireAdmin(actor.principal);
+  requireAdmin(actor);
   const { rows, total } = await snapshotRepository.search(ctx.prisma, query);
   const people = await peopleOf(
     ctx,
@@ -129,29 +129,29 @@ export async function listDirectMessages(
 }
 
 /** dm deletes them for both members and records bulk_delete (the audit log adds one row per message). */
-export async function bulkDelete(ctx: AdminContext, actor: Actor, body: BulkDelete): Promise<BulkDeleteResult> {
-  requireAdmin(actor.principal);
+export async function bulkDelete(ctx: AdminContext, actor: Caller, body: BulkDelete): Promise<BulkDeleteResult> {
+  requireAdmin(actor);
   const { deleted } = await askDm(
     ctx,
     RPC.dmAdminBulkDelete,
-    { adminId: actor.principal.userId, actor: ownerActorOf(actor), messageIds: body.messageIds, reason: body.reason },
+    { adminId: actor.userId, actor: ownerActorOf(actor), messageIds: body.messageIds, reason: body.reason },
     z.object({ deleted: z.array(z.string()) }),
   );
   return { deleted, count: deleted.length };
 }
 
 /** dm checks the messages exist and records message_flag per message; the flags themselves are kept here. */
-export async function bulkFlag(ctx: AdminContext, actor: Actor, body: BulkFlag): Promise<BulkFlagResult> {
-  requireAdmin(actor.principal);
+export async function bulkFlag(ctx: AdminContext, actor: Caller, body: BulkFlag): Promise<BulkFlagResult> {
+  requireAdmin(actor);
   const { flagged } = await askDm(
     ctx,
     RPC.dmAdminBulkFlag,
-    { adminId: actor.principal.userId, actor: ownerActorOf(actor), messageIds: body.messageIds, reason: body.reason },
+    { adminId: actor.userId, actor: ownerActorOf(actor), messageIds: body.messageIds, reason: body.reason },
     z.object({ flagged: z.array(z.string()) }),
   );
   // A flag points at the kept copy of its message: one whose event has not arrived is asked of dm.
   for (const messageId of flagged) await findMessage(ctx, messageId);
-  const flaggedBy = actor.principal.userId.toLowerCase();
+  const flaggedBy = actor.userId;
   const rows = await inTransaction(ctx, (tx) =>
     flagRepository.createMany(
       tx,

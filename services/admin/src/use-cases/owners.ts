@@ -1,7 +1,7 @@
 import type { DmAdminActor, DmRpcAnswer } from '@crucible/proto';
-import { HttpError, ServiceUnavailableError } from '@crucible/platform';
+import { HttpError, ServiceUnavailableError, type Caller } from '@crucible/platform';
 import type { z } from 'zod';
-import type { Actor, AdminContext } from './context.ts';
+import type { AdminContext } from './context.ts';
 
 /** The services the console asks to act for an admin, each with its own wait and its own 'unavailable' text. */
 const OWNERS = {
@@ -12,8 +12,8 @@ const OWNERS = {
 export type Owner = keyof typeof OWNERS;
 
 /** What the owner copies into the audit log: the admin's IP, user agent and session. */
-export function ownerActorOf(actor: Actor): DmAdminActor {
-  return { ipAddress: actor.meta.ipAddress, userAgent: actor.meta.userAgent, sessionId: actor.principal.sessionId };
+export function ownerActorOf(actor: Caller): DmAdminActor {
+  return { ipAddress: actor.meta.ipAddress, userAgent: actor.meta.userAgent, sessionId: actor.sessionId };
 }
 
 /**

@@ -5,7 +5,7 @@ import {
   type MessageReport,
   type MessageReportCreate,
 } from '@crucible/proto';
-import { ConflictError, ForbiddenError, NotFoundError, isUniqueViolation } from '@crucible/platform';
+import { ConflictError, ForbiddenError, NotFoundError, isUniqueViolation, type Caller } from '@crucible/platform';
 import { reportRepository } from '../repositories/reports.ts';
 import { inTransaction, type AdminContext } from './context.ts';
 import { findMessage } from './message-snapshots.ts';
@@ -18,9 +18,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function reportMessage(
   ctx: AdminContext,
-  reporterId: string,
+  reporter: Caller,
   request: MessageReportCreate,
 ): Promise<MessageReport> {
+  const reporterId = reporter.userId;
   if (!UUID.test(request.messageId)) throw new NotFoundError(ADMIN_MESSAGES.messageNotFound);
   const message = await findMessage(ctx, request.messageId.toLowerCase());
   if (message.senderId === reporterId) throw new ForbiddenError(ADMIN_MESSAGES.notYourOwnMessage);

@@ -12,11 +12,18 @@ import {
   type reviewQueueQuerySchema,
   type reviewResolveSchema,
 } from '@crucible/proto';
-import { BadRequestError, ConflictError, HttpError, NotFoundError, requireAdmin } from '@crucible/platform';
+import {
+  BadRequestError,
+  ConflictError,
+  HttpError,
+  NotFoundError,
+  requireAdmin,
+  type Caller,
+} from '@crucible/platform';
 import { z } from 'zod';
 import { reviewQueueRepository } from '../repositories/review-queue.ts';
 import { recordAction } from './audit.ts';
-import { inTransaction, type Actor, type AdminContext } from './context.ts';
+import { inTransaction, type AdminContext } from './context.ts';
 import { bulkDelete } from './messages.ts';
 import { nameIn, peopleOf } from './names.ts';
 import { askOwner, ownerActorOf } from './owners.ts';
@@ -155,8 +162,8 @@ async function toItem(ctx: AdminContext, group: Group): Promise<ReviewItem> {
  * The review queue: every reported message and forum post once, with all its reporters, newest
  * report first or most reports first, filtered by kind and status (open: any report still open).
  */
-export async function reviewQueue(ctx: AdminContext, actor: Actor, query: Query): Promise<ReviewQueue> {
-  requireAdmin(actor.principal);
+export async function reviewQueue(ctx: AdminContext, actor: Caller, query: Query): Promise<ReviewQueue> {
+  requireAdmin(actor);
   const page = await reviewQueueRepository.page(ctx.prisma, query);
   const groups = await groupsOf(ctx, query.status, page.items);
   return { items: await Promise.all(groups.map((group) => toItem(ctx, group))), total: page.total };
@@ -171,8 +178,8 @@ const whatOf = (kind: ReviewKind) => (kind === 'dm_report' ? 'message' : 'forum 
  * twice changes nothing: content already gone (404 from its owner) counts as deleted, a second
  * suspension only sets the same end, and deactivating a deactivated member leaves them so.
  */
-async function carryOut(ctx: AdminContext, actor: Actor, group: Group, body: Resolve, reason: string): Promise<void> {
-  const adminId = actor.principal.userId.toLowerCase();
+async function carryOut(ctx: AdminContext, actor: Caller, group: Group, body: Resolve, reason: string): Promise<void> {
+  const adminId = actor.userId;
   const from = ownerActorOf(actor);
   const done = z.unknown();
   // Content its owner no longer has (404) was deleted already: the delete is done.
@@ -218,8 +225,8 @@ async function carryOut(ctx: AdminContext, actor: Actor, group: Group, body: Res
  * reaches the member as a notification. Content with no open report is refused before anything is
  * done (404 never reported, 409 already resolved).
  */
-export async function resolveReviewItem(ctx: AdminContext, actor: Actor, body: Resolve): Promise<ReviewItem> {
-  requireAdmin(actor.principal);
+export async function resolveReviewItem(ctx: AdminContext, actor: Caller, body: Resolve): Promise<ReviewItem> {
+  requireAdmin(actor);
   const outcome = body.outcome === 'dismiss' ? null : body.outcome;
   if (outcome === 'warn' && !body.notes) throw new BadRequestError(ADMIN_MESSAGES.warningTextRequired);
   const notes = body.notes ?? ADMIN_MESSAGES.noResolutionNotes;
@@ -234,7 +241,7 @@ export async function resolveReviewItem(ctx: AdminContext, actor: Actor, body: R
     const ids = await reviewQueueRepository.lockOpen(tx, body.kind, body.targetId);
     if (ids.length === 0) throw new ConflictError(ADMIN_MESSAGES.reviewItemAlreadyResolved);
     await reviewQueueRepository.resolve(tx, body.kind, ids, {
-      resolvedBy: actor.principal.userId.toLowerCase(),
+      resolvedBy: actor.userId,
       outcome,
       resolution: notes,
     });
@@ -256,7 +263,7 @@ export async function resolveReviewItem(ctx: AdminContext, actor: Actor, body: R
       // The warning itself: the member's notification (realtime) and its own audit row.
       await emit(SUBJECTS.adminMemberWarned, {
         userId: open.authorId,
-        warnedBy: actor.principal.userId.toLowerCase(),
+        warnedBy: actor.userId,
         message: notes,
         kind: body.kind,
         targetId: body.targetId,

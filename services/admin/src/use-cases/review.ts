@@ -8,20 +8,20 @@ import {
   type MessageFlagStatus,
   type ResolveReport,
 } from '@crucible/proto';
-import { ConflictError, NotFoundError, requireAdmin } from '@crucible/platform';
+import { ConflictError, NotFoundError, requireAdmin, type Caller } from '@crucible/platform';
 import { flagRepository } from '../repositories/flags.ts';
 import { reportReviewRepository } from '../repositories/reports.ts';
 import { recordAction } from './audit.ts';
-import { inTransaction, type Actor, type AdminContext } from './context.ts';
+import { inTransaction, type AdminContext } from './context.ts';
 import { peopleOf } from './names.ts';
 import { peopleIdsOf, toAdminReport, toMessageFlag } from './review-views.ts';
 
 export async function listReports(
   ctx: AdminContext,
-  actor: Actor,
+  actor: Caller,
   query: { status: 'all' | 'open' | 'resolved'; limit: number; offset: number },
 ): Promise<AdminReportList> {
-  requireAdmin(actor.principal);
+  requireAdmin(actor);
   const { rows, total } = await reportReviewRepository.list(ctx.prisma, query);
   const people = await peopleOf(ctx, peopleIdsOf(rows));
   return { reports: rows.map((row) => toAdminReport(row, people)), total };
@@ -30,12 +30,12 @@ export async function listReports(
 /** Pending to resolved with notes (spec 3 section 4); a resolved report is final. */
 export async function resolveReport(
   ctx: AdminContext,
-  actor: Actor,
+  actor: Caller,
   reportId: string,
   body: ResolveReport,
 ): Promise<AdminReport> {
-  requireAdmin(actor.principal);
-  const adminId = actor.principal.userId.toLowerCase();
+  requireAdmin(actor);
+  const adminId = actor.userId;
   const row = await inTransaction(ctx, async (tx) => {
     const current = await reportReviewRepository.lock(tx, reportId);
     if (!current) throw new NotFoundError(ADMIN_MESSAGES.reportNotFound);
@@ -59,10 +59,10 @@ export async function resolveReport(
 
 export async function listFlags(
   ctx: AdminContext,
-  actor: Actor,
+  actor: Caller,
   query: { status?: MessageFlagStatus; limit: number; offset: number },
 ): Promise<MessageFlagList> {
-  requireAdmin(actor.principal);
+  requireAdmin(actor);
   const { rows, total } = await flagRepository.list(ctx.prisma, query);
   const people = await peopleOf(ctx, peopleIdsOf(rows));
   return { flags: rows.map((row) => toMessageFlag(row, people)), total };
@@ -74,11 +74,11 @@ export async function listFlags(
  */
 export async function updateFlagStatus(
   ctx: AdminContext,
-  actor: Actor,
+  actor: Caller,
   flagId: string,
   body: FlagStatusUpdate,
 ): Promise<MessageFlag> {
-  requireAdmin(actor.principal);
+  requireAdmin(actor);
   const row = await inTransaction(ctx, async (tx) => {
     const current = await flagRepository.lock(tx, flagId);
     if (!current) throw new NotFoundError(ADMIN_MESSAGES.flagNotFound);
@@ -86,7 +86,7 @@ export async function updateFlagStatus(
     const updated = await flagRepository.review(tx, flagId, {
       status: body.status,
       reviewNotes: body.reviewNotes,
-      reviewedBy: actor.principal.userId.toLowerCase(),
+      reviewedBy: actor.userId,
     });
     await recordAction(tx, actor, {
       actionType: body.status === 'dismissed' ? 'message_unflag' : 'flag_status_change',

@@ -4,9 +4,8 @@ import {
   encodeKeysetCursor,
   type ChatHistoryPage,
   type ChatHistoryQuery,
-  type ContactViewer,
 } from '@crucible/proto';
-import { BadRequestError } from '@crucible/platform';
+import { BadRequestError, type Caller } from '@crucible/platform';
 import { chatMessages } from '../repositories/chat.ts';
 import { storedChatMessage } from './chat.ts';
 import type { RealtimeContext } from './context.ts';
@@ -18,7 +17,7 @@ import type { RealtimeContext } from './context.ts';
  */
 export async function chatHistoryPage(
   ctx: RealtimeContext,
-  viewer: ContactViewer,
+  viewer: Caller,
   query: ChatHistoryQuery,
 ): Promise<ChatHistoryPage> {
   const before = query.cursor === undefined ? undefined : decodeKeysetCursor(query.cursor);

@@ -6,7 +6,7 @@ import {
   type ContactViewer,
   type StoredChatMessage,
 } from '@crucible/proto';
-import { BadRequestError, assertStorableText, type RateLimit } from '@crucible/platform';
+import { BadRequestError, assertStorableText, type RateLimit, type Caller } from '@crucible/platform';
 import type { ChatPush } from '../live/contact-frames.ts';
 import { chatMessages, type ChatRow } from '../repositories/chat.ts';
 import type { RealtimeContext } from './context.ts';
@@ -79,7 +79,7 @@ async function chatPush(
 }
 
 /** The latest messages, each sender's e-mail as contact privacy lets `viewer` see it. */
-export async function recentChat(ctx: RealtimeContext, viewer: ContactViewer): Promise<StoredChatMessage[]> {
+export async function recentChat(ctx: RealtimeContext, viewer: Caller): Promise<StoredChatMessage[]> {
   const rows = await chatMessages.recent(ctx.pool, REALTIME_LIMITS.chatHistory);
   return rows.map(storedChatMessage(viewer));
 }

@@ -1,17 +1,18 @@
+import type { Caller } from '@crucible/platform';
 import type { NotificationPreferences, NotificationPreferencesUpdate } from '@crucible/proto';
 import { memberLastSeen, notificationPreferences } from '../repositories/notification-preferences.ts';
 import type { RealtimeContext } from './context.ts';
 
-export function preferencesOf(ctx: RealtimeContext, userId: string): Promise<NotificationPreferences> {
-  return notificationPreferences.get(ctx.pool, userId);
+export function preferencesOf(ctx: RealtimeContext, caller: Caller): Promise<NotificationPreferences> {
+  return notificationPreferences.get(ctx.pool, caller.userId);
 }
 
 export function updatePreferences(
   ctx: RealtimeContext,
-  userId: string,
+  caller: Caller,
   update: NotificationPreferencesUpdate,
 ): Promise<NotificationPreferences> {
-  return notificationPreferences.update(ctx.pool, userId, update);
+  return notificationPreferences.update(ctx.pool, caller.userId, update);
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   type NotificationPage,
   type NotificationPageQuery,
 } from '@crucible/proto';
-import { BadRequestError, NotFoundError } from '@crucible/platform';
+import { BadRequestError, NotFoundError, type Caller } from '@crucible/platform';
 import { notificationPreferences } from '../repositories/notification-preferences.ts';
 import { notifications, type NewNotification, type NotificationRow } from '../repositories/notifications.ts';
 import type { RealtimeContext } from './context.ts';
@@ -53,19 +53,19 @@ export function toDetail(row: NotificationRow): NotificationDetail {
   };
 }
 
-export async function listNotifications(ctx: RealtimeContext, userId: string): Promise<NotificationDetail[]> {
-  return (await notifications.list(ctx.pool, userId, REALTIME_LIMITS.notificationsList)).map(toDetail);
+export async function listNotifications(ctx: RealtimeContext, caller: Caller): Promise<NotificationDetail[]> {
+  return (await notifications.list(ctx.pool, caller.userId, REALTIME_LIMITS.notificationsList)).map(toDetail);
 }
 
 /** The notifications page: newest first, by cursor, all or the unread only. */
 export async function notificationPage(
   ctx: RealtimeContext,
-  userId: string,
+  caller: Caller,
   query: NotificationPageQuery,
 ): Promise<NotificationPage> {
   const before = query.cursor === undefined ? undefined : decodeKeysetCursor(query.cursor);
   if (before === null) throw new BadRequestError(NOTIFICATION_MESSAGES.invalidCursor);
-  const { rows, hasMore } = await notifications.page(ctx.pool, userId, {
+  const { rows, hasMore } = await notifications.page(ctx.pool, caller.userId, {
     before,
     unreadOnly: query.unread === 'true',
     limit: query.limit,
@@ -78,19 +78,19 @@ export async function notificationPage(
   };
 }
 
-export async function unreadCount(ctx: RealtimeContext, userId: string): Promise<{ count: number }> {
-  return { count: await notifications.unreadCount(ctx.pool, userId) };
+export async function unreadCount(ctx: RealtimeContext, caller: Caller): Promise<{ count: number }> {
+  return { count: await notifications.unreadCount(ctx.pool, caller.userId) };
 }
 
-export async function markRead(ctx: RealtimeContext, userId: string, id: string): Promise<NotificationDetail> {
-  const row = await notifications.markRead(ctx.pool, userId, id);
+export async function markRead(ctx: RealtimeContext, caller: Caller, id: string): Promise<NotificationDetail> {
+  const row = await notifications.markRead(ctx.pool, caller.userId, id);
   // Another member's notification answers as a missing one: ids name nothing to a stranger.
   if (!row) throw new NotFoundError(NOTIFICATION_MESSAGES.notFound);
   return toDetail(row);
 }
 
-export async function markAllRead(ctx: RealtimeContext, userId: string): Promise<{ count: number }> {
-  return { count: await notifications.markAllRead(ctx.pool, userId) };
+export async function markAllRead(ctx: RealtimeContext, caller: Caller): Promise<{ count: number }> {
+  return { count: await notifications.markAllRead(ctx.pool, caller.userId) };
 }
 
 /**
@@ -372,10 +372,10 @@ export async function readConversationNotifications(
 /** Opening a discussion reads the member's notifications about it (replies, mentions). */
 export async function readDiscussionNotifications(
   ctx: RealtimeContext,
-  userId: string,
+  caller: Caller,
   discussionId: string,
 ): Promise<{ count: number }> {
-  const ids = await notifications.markDiscussionRead(ctx.pool, userId, discussionId);
-  await announceRead(ctx, userId, ids, randomUUID());
+  const ids = await notifications.markDiscussionRead(ctx.pool, caller.userId, discussionId);
+  await announceRead(ctx, caller.userId, ids, randomUUID());
   return { count: ids.length };
 }

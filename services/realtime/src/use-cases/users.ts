@@ -7,7 +7,7 @@ import {
   type ContactViewer,
   type OnlineUser,
 } from '@crucible/proto';
-import { createReplicaFiller, type EventBus, type Logger, type ReplicaFiller } from '@crucible/platform';
+import { createReplicaFiller, type EventBus, type Logger, type ReplicaFiller, type Caller } from '@crucible/platform';
 import type pg from 'pg';
 import { asSeenBy, type ListedMember, type MemberContact } from '../live/contact-frames.ts';
 import { memberSettings } from '../repositories/member-settings.ts';
@@ -55,7 +55,7 @@ export async function describeOnline(ctx: RealtimeContext, ids: string[]): Promi
 }
 
 /** GET /api/users/online: the list as `viewer` may read it. */
-export async function onlineUsers(ctx: RealtimeContext, viewer: ContactViewer): Promise<OnlineUser[]> {
+export async function onlineUsers(ctx: RealtimeContext, viewer: Caller): Promise<OnlineUser[]> {
   return (await ctx.presence.online()).map((member) => asSeenBy(viewer, member));
 }
 
