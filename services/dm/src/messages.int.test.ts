@@ -2,12 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DM_MESSAGES,
   RPC,
+  dmRoutes as routes,
   SUBJECTS,
-  type ConversationSummary,
   type DirectMessage,
   type DmBlockedBetweenAnswer,
   type DmRpcAnswer,
-  type MessagePage,
 } from '@crucible/proto';
 import { startDmHarness, type DmHarness, type Member } from './testing/dm-harness.ts';
 
@@ -19,17 +18,17 @@ beforeAll(async () => {
 afterAll(() => dm?.stop());
 
 const send = (from: Member, to: Member | string, content: string) =>
-  dm.call<DirectMessage>('/api/direct-messages', {
+  dm.call(routes.sendMessage, {
     token: from.token,
-    json: { content, recipientId: typeof to === 'string' ? to : to.id },
-    expect: 201,
+    body: { content, recipientId: typeof to === 'string' ? to : to.id },
   });
-const page = (viewer: Member, other: Member, query = '') =>
-  dm.call<MessagePage>(`/api/direct-messages/${other.id}/messages${query}`, { token: viewer.token });
-const conversations = (viewer: Member) =>
-  dm.call<ConversationSummary[]>('/api/direct-messages/conversations', { token: viewer.token });
-const unread = async (viewer: Member) =>
-  (await dm.call<{ count: number }>('/api/direct-messages/unread-count', { token: viewer.token })).count;
+const page = (viewer: Member, other: Member, query: { limit?: number; cursor?: string } = {}) =>
+  dm.call(routes.listMessages, { token: viewer.token, params: { userId: other.id }, query });
+const conversations = (viewer: Member) => dm.call(routes.listConversations, { token: viewer.token });
+const unread = async (viewer: Member) => (await dm.call(routes.unreadCount, { token: viewer.token })).count;
+const quota = (member: Member) => dm.call(routes.getQuota, { token: member.token });
+const deleteMessage = (member: Member, messageId: string, expect?: number) =>
+  dm.call(routes.deleteMessage, { token: member.token, params: { messageId }, expect });
 
 describe('a conversation between two members', () => {
   it('delivers, counts unread, lists the summary with every field and marks read on opening', async () => {
@@ -106,16 +105,16 @@ describe('a conversation between two members', () => {
     await send(ada, grace, 'kept');
     const message = await send(ada, grace, 'oops');
     expect((await conversations(grace))[0]).toMatchObject({ lastMessage: { content: 'oops' } });
-    await dm.call(`/api/direct-messages/${message.id}`, { method: 'DELETE', token: ada.token, expect: 204 });
+    await deleteMessage(ada, message.id, 204);
     expect((await page(grace, ada)).messages.map((shown) => shown.content)).toEqual(['kept']);
     expect((await page(ada, grace)).messages.map((shown) => shown.content)).toEqual(['kept']);
-    expect(await dm.call('/api/direct-messages/quota', { token: ada.token })).toMatchObject({
+    expect(await quota(ada)).toMatchObject({
       usedBytes: 4,
       remainingBytes: 1_048_572,
     });
     expect(await unread(grace)).toBe(1);
     expect((await conversations(grace))[0]).toMatchObject({ messageCount: 1, lastMessage: { content: 'kept' } });
-    await dm.call(`/api/direct-messages/${message.id}`, { method: 'DELETE', token: ada.token, expect: 404 });
+    await deleteMessage(ada, message.id, 404);
   });
 });
 
@@ -136,15 +135,15 @@ describe('editing', () => {
       expect(edited).toMatchObject({ id: message.id, content: 'hello there', messageSizeBytes: 11 });
       expect(edited.editedAt).toEqual(expect.any(String));
       expect((await page(grace, ada)).messages[0]).toMatchObject({ content: 'hello there', editedAt: edited.editedAt });
-      expect(await dm.call('/api/direct-messages/quota', { token: ada.token })).toMatchObject({ usedBytes: 11 });
+      expect(await quota(ada)).toMatchObject({ usedBytes: 11 });
       expect((await conversations(grace))[0]).toMatchObject({ lastMessage: { content: 'hello there' } });
       expect((await conversations(ada))[0]).toMatchObject({ usedBytes: 11 });
-      await dm.call(`/api/direct-messages/${message.id}`, {
-        method: 'PATCH',
+      await dm.call(routes.editMessage, {
         token: ada.token,
-        json: { content: 'hi' },
+        params: { messageId: message.id },
+        body: { content: 'hi' },
       });
-      expect(await dm.call('/api/direct-messages/quota', { token: ada.token })).toMatchObject({ usedBytes: 2 });
+      expect(await quota(ada)).toMatchObject({ usedBytes: 2 });
       const [event] = await events.waitUntil((received) => received.length === 2);
       expect(event!.payload).toMatchObject({
         id: message.id,
@@ -179,7 +178,7 @@ describe('editing', () => {
       DM_MESSAGES.editWindowPassed,
     );
     const fresh = await send(ada, grace, 'fresh');
-    await dm.call(`/api/direct-messages/${fresh.id}`, { method: 'DELETE', token: ada.token, expect: 204 });
+    await deleteMessage(ada, fresh.id, 204);
     await edit(ada.token, fresh.id, { content: 'ghost' }, 404);
     expect((await page(grace, ada)).messages.map((shown) => shown.content)).toEqual(['original']);
   });
@@ -194,17 +193,15 @@ describe('ownership', () => {
 
     expect((await page(eve, ada)).messages).toEqual([]);
     expect((await page(eve, grace)).messages).toEqual([]);
-    expect(await dm.call(`/api/direct-messages/${ada.id}/read-all`, { method: 'PUT', token: eve.token })).toMatchObject(
-      { markedRead: 0 },
-    );
+    expect(await dm.call(routes.readAll, { token: eve.token, params: { userId: ada.id } })).toMatchObject({
+      markedRead: 0,
+    });
     expect(await unread(grace)).toBe(1);
     for (const deleter of [eve, grace]) {
-      expect(
-        await dm.call(`/api/direct-messages/${message.id}`, { method: 'DELETE', token: deleter.token, expect: 404 }),
-      ).toMatchObject({ message: DM_MESSAGES.messageNotFound });
+      expect(await deleteMessage(deleter, message.id, 404)).toMatchObject({ message: DM_MESSAGES.messageNotFound });
     }
     expect(await conversations(eve)).toEqual([]);
-    expect(await dm.call('/api/direct-messages/quota/conversations', { token: eve.token })).toEqual([]);
+    expect(await dm.call(routes.conversationUsage, { token: eve.token })).toEqual([]);
     expect((await page(grace, ada)).messages.map((shown) => shown.content)).toEqual(['private']);
   });
 });
@@ -217,12 +214,12 @@ describe('pages', () => {
     for (let index = 0; index < 75; index += 1)
       sent.push((await send(index % 2 ? grace : ada, index % 2 ? ada : grace, `m${index}`)).id);
 
-    const first = await page(grace, ada, '?limit=30');
+    const first = await page(grace, ada, { limit: 30 });
     expect(first).toMatchObject({ hasMore: true, nextCursor: expect.any(String) });
     expect(first.messages.map((message) => message.id)).toEqual(sent.slice(45));
     for (let index = 0; index < 5; index += 1) await send(ada, grace, `late${index}`);
-    const second = await page(grace, ada, `?limit=30&cursor=${first.nextCursor}`);
-    const third = await page(grace, ada, `?limit=30&cursor=${second.nextCursor}`);
+    const second = await page(grace, ada, { limit: 30, cursor: first.nextCursor! });
+    const third = await page(grace, ada, { limit: 30, cursor: second.nextCursor! });
     expect(third).toMatchObject({ hasMore: false, nextCursor: null });
     expect([...third.messages, ...second.messages, ...first.messages].map((message) => message.id)).toEqual(sent);
     expect((await page(grace, ada)).messages).toHaveLength(50);
@@ -326,9 +323,9 @@ describe('blocking', () => {
       { method: 'PUT', token: ada.token },
     );
     expect(list.map((entry) => entry.userId)).toEqual([troll.id]);
-    await dm.call(`/api/direct-messages/blocks/${troll.id}`, { method: 'PUT', token: ada.token });
-    expect(await dm.call('/api/direct-messages/blocks', { token: ada.token })).toHaveLength(1);
-    expect(await dm.call('/api/direct-messages/blocks', { token: troll.token })).toEqual([]);
+    await dm.call(routes.block, { token: ada.token, params: { userId: troll.id } });
+    expect(await dm.call(routes.listBlocked, { token: ada.token })).toHaveLength(1);
+    expect(await dm.call(routes.listBlocked, { token: troll.token })).toEqual([]);
 
     for (const [from, to] of [
       [troll, ada],
@@ -343,11 +340,11 @@ describe('blocking', () => {
       expect(refused.message.toLowerCase()).not.toContain('block');
     }
     // The blocked member cannot lift it; its owner can.
-    await dm.call(`/api/direct-messages/blocks/${ada.id}`, { method: 'DELETE', token: troll.token, expect: 404 });
-    await dm.call(`/api/direct-messages/blocks/${troll.id}`, { method: 'DELETE', token: ada.token, expect: 204 });
+    await dm.call(routes.unblock, { token: troll.token, params: { userId: ada.id }, expect: 404 });
+    await dm.call(routes.unblock, { token: ada.token, params: { userId: troll.id }, expect: 204 });
     await send(troll, ada, 'sorry');
-    expect(await dm.call('/api/direct-messages/blocks', { token: ada.token })).toEqual([]);
-    await dm.call(`/api/direct-messages/blocks/${ada.id}`, { method: 'PUT', token: ada.token, expect: 400 });
+    expect(await dm.call(routes.listBlocked, { token: ada.token })).toEqual([]);
+    await dm.call(routes.block, { token: ada.token, params: { userId: ada.id }, expect: 400 });
   });
 
   it("answers realtime's question whether two members blocked each other, whichever way round", async () => {
@@ -355,10 +352,10 @@ describe('blocking', () => {
     const blockedBetween = (userA: Member, userB: Member) =>
       dm.bus.request<DmRpcAnswer<DmBlockedBetweenAnswer>>(RPC.dmBlockedBetween, { userA: userA.id, userB: userB.id });
     expect(await blockedBetween(troll, ada)).toEqual({ ok: true, value: { blocked: false, directMessagesOff: false } });
-    await dm.call(`/api/direct-messages/blocks/${troll.id}`, { method: 'PUT', token: ada.token });
+    await dm.call(routes.block, { token: ada.token, params: { userId: troll.id } });
     expect(await blockedBetween(troll, ada)).toEqual({ ok: true, value: { blocked: true, directMessagesOff: false } });
     expect(await blockedBetween(ada, troll)).toEqual({ ok: true, value: { blocked: true, directMessagesOff: false } });
-    await dm.call(`/api/direct-messages/blocks/${troll.id}`, { method: 'DELETE', token: ada.token, expect: 204 });
+    await dm.call(routes.unblock, { token: ada.token, params: { userId: troll.id }, expect: 204 });
     expect(await blockedBetween(ada, troll)).toEqual({ ok: true, value: { blocked: false, directMessagesOff: false } });
     expect(await dm.bus.request(RPC.dmBlockedBetween, { userA: 'nope', userB: ada.id })).toMatchObject({
       ok: false,
