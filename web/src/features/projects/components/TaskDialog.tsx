@@ -21,17 +21,19 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import dayjs, { type Dayjs } from 'dayjs';
-import { PROJECT_MESSAGES } from '@crucible/proto';
-import { useState } from 'react';
-import { useDeleteTask, useSaveTask } from '../api/project-mutations.ts';
 import {
+  PROJECT_MESSAGES,
   TASK_PRIORITIES,
   TASK_STATUSES,
-  type CoreUser,
+  type ProjectPerson,
   type Task,
   type TaskPriority,
   type TaskStatus,
-} from '../api/types.ts';
+} from '@crucible/proto';
+import { useState } from 'react';
+import { useCreateTask } from '../api/create-task.ts';
+import { useDeleteTask } from '../api/delete-task.ts';
+import { useUpdateTask } from '../api/update-task.ts';
 import { displayName, parentChoices, prerequisiteChoices, PROJECT_LIMITS } from '../task-rules.ts';
 import { useProjectNotices } from '../use-project-notices.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
@@ -56,7 +58,7 @@ interface TaskDialogProps {
   target: TaskDialogTarget;
   projectTasks: Task[];
   /** Who may be newly assigned (auth's Core list). */
-  coreUsers: CoreUser[];
+  coreUsers: ProjectPerson[];
   /** Anyone's name, also of assignees no longer Core and of admins. */
   userName: (id: string) => string;
   onClose: () => void;
@@ -95,7 +97,8 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, userNam
   const sendAssignees = !target.unloaded?.assignees || assigneesChanged;
   const sendPrerequisites = !target.unloaded?.prerequisites || prerequisitesChanged;
   const [titleError, setTitleError] = useState<string | null>(null);
-  const saveTask = useSaveTask();
+  const createTask = useCreateTask();
+  const updateTask = useUpdateTask();
   const deleteTask = useDeleteTask();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const { succeeded, failed } = useProjectNotices();
@@ -118,33 +121,29 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, userNam
       return;
     }
     if (datesReversed) return;
-    saveTask.mutate(
-      {
-        projectId,
-        taskId: task?.id,
-        ...(sendPrerequisites && { prerequisites }),
-        task: {
-          title: title.trim(),
-          description: description.trim(),
-          status,
-          priority,
-          // The service keeps the legacy single assignee as the list's first entry.
-          ...(sendAssignees && { assignees }),
-          parentTaskId: parentTaskId === NONE || parentTaskId === '' ? null : parentTaskId,
-          startDate: day(startDate),
-          dueDate: day(dueDate),
-          completionPercentage: completion,
-        },
+    const fields = {
+      title: title.trim(),
+      description: description.trim(),
+      status,
+      priority,
+      // The service keeps the legacy single assignee as the list's first entry.
+      ...(sendAssignees && { assignees }),
+      parentTaskId: parentTaskId === NONE || parentTaskId === '' ? null : parentTaskId,
+      startDate: day(startDate),
+      dueDate: day(dueDate),
+      completionPercentage: completion,
+      ...(sendPrerequisites && { prerequisites }),
+    };
+    const outcome = {
+      onSuccess: () => {
+        succeeded(editing ? 'Task updated successfully' : 'Task created successfully');
+        onClose();
       },
-      {
-        onSuccess: () => {
-          succeeded(editing ? 'Task updated successfully' : 'Task created successfully');
-          onClose();
-        },
-        // The notice shows inside this dialog (the toasts follow the top-most dialog): said once.
-        onError: (error) => failed(error, failureText),
-      },
-    );
+      // The notice shows inside this dialog (the toasts follow the top-most dialog): said once.
+      onError: (error: Error) => failed(error, failureText),
+    };
+    if (task) updateTask.mutate({ taskId: task.id, task: fields }, outcome);
+    else createTask.mutate({ projectId, task: fields }, outcome);
   };
 
   const remove = () => {
@@ -335,7 +334,7 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, userNam
             </Button>
           )}
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={saveTask.isPending}>
+          <Button type="submit" variant="contained" disabled={createTask.isPending || updateTask.isPending}>
             {editing ? 'Update Task' : 'Create Task'}
           </Button>
         </DialogActions>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { STILL_LOADING, stubApi } from '../../../test/fake-api.ts';
 import { aMember, renderApp } from '../../../test/render-app.tsx';
-import type { Task } from '../api/types.ts';
+import type { Task } from '@crucible/proto';
 
 type Routes = Parameters<typeof stubApi>[0];
 
@@ -32,6 +32,10 @@ function aTask(overrides: Partial<Task> = {}): Task {
     dueDate: null,
     completionPercentage: 0,
     prerequisites: [],
+    startDate: null,
+    boardRank: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
 }
