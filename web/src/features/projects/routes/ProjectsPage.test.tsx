@@ -219,6 +219,19 @@ describe('task area', () => {
     expect(callsTo(fetchMock, 'POST', '/api/projects/p1/tasks')).toHaveLength(0);
   });
 
+  it('puts the focus on a refused title and drops its message once a title is typed', async () => {
+    signedInAs(core);
+    await openWebsite();
+    await userEvent.click(await screen.findByRole('button', { name: 'New Task' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Task' });
+    const title = within(dialog).getByRole('textbox', { name: 'Title' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    expect(within(dialog).getByText('Title is required')).toBeTruthy();
+    expect(document.activeElement).toBe(title);
+    await userEvent.type(title, 'Launch');
+    expect(within(dialog).queryByText('Title is required')).toBeNull();
+  });
+
   it('opens Edit Task on a click and leaves out the task itself and chosen prerequisites', async () => {
     signedInAs(core, {
       'GET /api/tasks/t2/dependencies': () => ({ status: 200, body: [{ dependsOnTaskId: 't3' }] }),
