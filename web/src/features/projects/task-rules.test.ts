@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Task } from './api/types.ts';
+import type { Project, Task } from '@crucible/proto';
 import {
   assigneeSummary,
   calendarMonth,
@@ -46,7 +46,25 @@ function aTask(overrides: Partial<Task> = {}): Task {
     dueDate: null,
     completionPercentage: 0,
     prerequisites: [],
+    startDate: null,
+    boardRank: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
+  };
+}
+
+function aProject(id: string, title: string): Project {
+  return {
+    id,
+    title,
+    description: null,
+    ownerId: 'owner',
+    completionPercentage: 0,
+    taskCount: 0,
+    assignees: [],
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
   };
 }
 
@@ -76,8 +94,8 @@ describe('names and counts', () => {
 describe('sorts', () => {
   it('sorts projects by title, assignees and completion both ways', () => {
     const rows = [
-      { project: { id: '1', title: 'Beta', description: null }, assigneeNames: ['a'], completion: 90 },
-      { project: { id: '2', title: 'Alpha', description: null }, assigneeNames: ['a', 'b'], completion: 10 },
+      { project: aProject('1', 'Beta'), assigneeNames: ['a'], completion: 90 },
+      { project: aProject('2', 'Alpha'), assigneeNames: ['a', 'b'], completion: 10 },
     ];
     expect(sortProjectRows(rows, 'title', true).map((row) => row.project.title)).toEqual(['Alpha', 'Beta']);
     expect(sortProjectRows(rows, 'title', false).map((row) => row.project.title)).toEqual(['Beta', 'Alpha']);
@@ -88,7 +106,7 @@ describe('sorts', () => {
   it('orders a Kanban column by priority, a missing priority counting as Medium', () => {
     const tasks = [
       aTask({ id: 'low', priority: 'Low' }),
-      aTask({ id: 'none', priority: null }),
+      aTask({ id: 'none', priority: undefined }),
       aTask({ id: 'critical', priority: 'Critical' }),
       aTask({ id: 'done', status: 'Complete', priority: 'Critical' }),
       aTask({ id: 'high', priority: 'High' }),

@@ -1,5 +1,11 @@
-import { displayName as nameOf } from '@crucible/proto';
-import type { CoreUser, Project, Task, TaskPriority, TaskStatus } from './api/types.ts';
+import {
+  displayName as nameOf,
+  type Project,
+  type ProjectPerson,
+  type Task,
+  type TaskPriority,
+  type TaskStatus,
+} from '@crucible/proto';
 
 /** Spec 3 section 9 constants. */
 export const PROJECT_LIMITS = {
@@ -31,7 +37,7 @@ export function truncate(text: string, max: number): string {
 }
 
 /** First plus last name, else the e-mail, else 'Unknown User' (spec 3 section 3). */
-export function displayName(user: CoreUser | undefined, unknown = 'Unknown User'): string {
+export function displayName(user: ProjectPerson | undefined, unknown = 'Unknown User'): string {
   return nameOf(user, { withEmail: true, unknown });
 }
 

@@ -1,16 +1,17 @@
 import { realtimeRoutes, type NotificationPage } from '@crucible/proto';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-import { NOTIFICATIONS_QUERY_KEY } from './get-notifications.ts';
+import { callRoute, routeQueryKey } from '../../../lib/api-client.ts';
+
+const unreadQuery = (unreadOnly: boolean) => ({ unread: unreadOnly ? 'true' : 'false' }) as const;
 
 /** Under the notifications key, so marking read (which invalidates it) refreshes the page too. */
 export const notificationPageKey = (unreadOnly: boolean) =>
-  [...NOTIFICATIONS_QUERY_KEY, 'page', { unreadOnly }] as const;
+  routeQueryKey(realtimeRoutes.listNotificationPage, { query: unreadQuery(unreadOnly) });
 
 /** One page of the member's notifications, newest first; the cursor asks for older ones. */
 export function getNotificationPage(unreadOnly: boolean, cursor?: string): Promise<NotificationPage> {
   return callRoute(realtimeRoutes.listNotificationPage, {
-    query: { cursor, unread: unreadOnly ? 'true' : 'false' },
+    query: { cursor, ...unreadQuery(unreadOnly) },
   });
 }
 

@@ -1,8 +1,8 @@
 import { realtimeRoutes, type NotificationPreferences } from '@crucible/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
+import { callRoute, routeQueryKey } from '../../../lib/api-client.ts';
 
-export const NOTIFICATION_PREFERENCES_QUERY_KEY = ['notification-preferences'] as const;
+export const NOTIFICATION_PREFERENCES_QUERY_KEY = routeQueryKey(realtimeRoutes.getNotificationPreferences);
 
 export function getNotificationPreferences(): Promise<NotificationPreferences> {
   return callRoute(realtimeRoutes.getNotificationPreferences, {});

@@ -1,11 +1,12 @@
-import type { CountResponse } from '@crucible/proto';
+import { realtimeRoutes, type CountResponse } from '@crucible/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getQueryFn } from '../../../lib/api-request.ts';
+import { callRoute, routeQueryKey } from '../../../lib/api-client.ts';
 import { useLiveFallbackInterval } from '../../../lib/live-socket/live-socket-context.tsx';
 
-export const NOTIFICATION_UNREAD_COUNT_QUERY_KEY = ['/api/notifications', 'unread-count'] as const;
+export const NOTIFICATION_UNREAD_COUNT_QUERY_KEY = routeQueryKey(realtimeRoutes.notificationUnreadCount);
 
-export const getNotificationUnreadCount = getQueryFn<CountResponse>({ on401: 'throw' });
+export const getNotificationUnreadCount = (): Promise<CountResponse> =>
+  callRoute(realtimeRoutes.notificationUnreadCount, {});
 
 export const notificationUnreadCountQueryOptions = queryOptions({
   queryKey: NOTIFICATION_UNREAD_COUNT_QUERY_KEY,

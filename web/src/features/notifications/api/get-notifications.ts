@@ -1,10 +1,11 @@
+import { realtimeRoutes, type NotificationDetail } from '@crucible/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getQueryFn } from '../../../lib/api-request.ts';
-import type { NotificationDetail } from '@crucible/proto';
+import { callRoute, routeQueryKey } from '../../../lib/api-client.ts';
 
-export const NOTIFICATIONS_QUERY_KEY = ['/api/notifications'] as const;
+/** The notifications resource key: every notification read (count, pages, preferences) nests under it. */
+export const NOTIFICATIONS_QUERY_KEY = routeQueryKey(realtimeRoutes.listNotifications);
 
-export const getNotifications = getQueryFn<NotificationDetail[]>({ on401: 'throw' });
+export const getNotifications = (): Promise<NotificationDetail[]> => callRoute(realtimeRoutes.listNotifications, {});
 
 export const notificationsQueryOptions = queryOptions({
   queryKey: NOTIFICATIONS_QUERY_KEY,

@@ -1,9 +1,10 @@
+import { realtimeRoutes } from '@crucible/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-request.ts';
+import { callRoute } from '../../../lib/api-client.ts';
 import { NOTIFICATIONS_QUERY_KEY } from './get-notifications.ts';
 
 export async function markNotificationRead(id: string): Promise<void> {
-  await apiRequest('PUT', `/api/notifications/${encodeURIComponent(id)}/read`);
+  await callRoute(realtimeRoutes.markNotificationRead, { params: { id } });
 }
 
 /** Invalidates the list and the unread count, which both sit under the notifications key. */

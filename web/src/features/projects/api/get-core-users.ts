@@ -1,11 +1,10 @@
-import { authRoutes } from '@crucible/proto';
+import { authRoutes, type UserSummary } from '@crucible/proto';
 import { useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
 import { CORE_USERS_KEY } from './project-query-keys.ts';
-import type { CoreUser } from './types.ts';
 
 /** Auth owns the Core member list (GET /api/users/core). */
-export const getCoreUsers = (): Promise<CoreUser[]> => callRoute(authRoutes.coreUsers, {});
+export const getCoreUsers = (): Promise<UserSummary[]> => callRoute(authRoutes.coreUsers, {});
 
 /** The only members a task may be assigned to. */
 export function useCoreUsers(enabled: boolean) {

@@ -1,11 +1,9 @@
+import { projectRoutes, type Project } from '@crucible/proto';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-request.ts';
+import { callRoute } from '../../../lib/api-client.ts';
 import { PROJECTS_KEY } from './project-query-keys.ts';
-import type { Project } from './types.ts';
 
-export async function getProjects(): Promise<Project[]> {
-  return (await (await apiRequest('GET', '/api/projects')).json()) as Project[];
-}
+export const getProjects = (): Promise<Project[]> => callRoute(projectRoutes.listProjects, {});
 
 /** Asked only for permitted members (spec 3 section 6). */
 export function useProjects(enabled: boolean) {

@@ -1,11 +1,28 @@
-/** Query keys are URLs split into parts (web/README.md). */
-export const PROJECTS_KEY = ['/api/projects'] as const;
-export const projectTasksKey = (projectId: string) => [...PROJECTS_KEY, projectId, 'tasks'] as const;
-export const CORE_USERS_KEY = ['/api/users', 'core'] as const;
-export const userTasksKey = (userId: string) => ['/api/users', userId, 'tasks'] as const;
-export const taskDependenciesKey = (taskId: string) => ['/api/tasks', taskId, 'dependencies'] as const;
-export const taskAssigneesKey = (taskId: string) => ['/api/tasks', taskId, 'assignees'] as const;
-export const taskAttachmentsKey = (taskId: string) => ['/api/tasks', taskId, 'attachments'] as const;
-export const PROJECT_PEOPLE_KEY = [...PROJECTS_KEY, 'people'] as const;
-export const taskHistoryKey = (taskId: string) => ['/api/tasks', taskId, 'audit'] as const;
-export const taskCommentsKey = (taskId: string) => ['/api/tasks', taskId, 'comments'] as const;
+import { authRoutes, projectRoutes } from '@crucible/proto';
+import type { QueryClient } from '@tanstack/react-query';
+import { routeQueryKey } from '../../../lib/api-client.ts';
+
+/**
+ * Query keys derive from the routes (routeQueryKey): every project read (tasks, people) nests
+ * under PROJECTS_KEY, every member's task list under the users resource key.
+ */
+export const PROJECTS_KEY = routeQueryKey(projectRoutes.listProjects);
+export const projectTasksKey = (projectId: string) =>
+  routeQueryKey(projectRoutes.listProjectTasks, { params: { projectId } });
+export const PROJECT_PEOPLE_KEY = routeQueryKey(projectRoutes.listProjectPeople);
+export const CORE_USERS_KEY = routeQueryKey(authRoutes.coreUsers);
+export const userTasksKey = (userId: string) => routeQueryKey(projectRoutes.listUserTasks, { params: { userId } });
+/** The users resource key (the Core list's first part): every member's task list sits under it. */
+const USERS_KEY = CORE_USERS_KEY.slice(0, 1);
+export const taskAttachmentsKey = (taskId: string) =>
+  routeQueryKey(projectRoutes.listTaskAttachments, { params: { taskId } });
+export const taskHistoryKey = (taskId: string) => routeQueryKey(projectRoutes.listTaskAudit, { params: { taskId } });
+export const taskCommentsKey = (taskId: string) =>
+  routeQueryKey(projectRoutes.listTaskComments, { params: { taskId } });
+
+/** After project or task changes, the project and task lists are refetched (spec 3 section 4). */
+export const refetchProjectLists = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: PROJECTS_KEY }),
+    queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+  ]);

@@ -2,7 +2,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Box, Button, IconButton, List, ListItemButton, ListItemText, Popover, Stack, Typography } from '@mui/material';
 import { useMemo, useState } from 'react';
-import type { Task } from '../api/types.ts';
+import type { Task } from '@crucible/proto';
 import { NoTasksState } from './NoTasksState.tsx';
 import { calendarMonth, type CalendarDay } from '../task-rules.ts';
 

@@ -1,6 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import { useMemo, useRef, useState } from 'react';
-import type { Task } from '../api/types.ts';
+import type { Task } from '@crucible/proto';
 import { NoTasksState } from './NoTasksState.tsx';
 import {
   ganttLayout,

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import type { Task } from '../api/types.ts';
+import type { Task } from '@crucible/proto';
 import { KANBAN_WINDOW_FROM, KanbanBoard } from './KanbanBoard.tsx';
 
 const aTask = (index: number, overrides: Partial<Task> = {}): Task => ({
@@ -17,6 +17,10 @@ const aTask = (index: number, overrides: Partial<Task> = {}): Task => ({
   dueDate: null,
   completionPercentage: 0,
   prerequisites: [],
+  startDate: null,
+  boardRank: null,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
   ...overrides,
 });
 

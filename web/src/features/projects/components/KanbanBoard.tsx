@@ -15,7 +15,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Box, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { memo, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { TASK_STATUSES, type Task, type TaskStatus } from '../api/types.ts';
+import { TASK_STATUSES, type Task, type TaskStatus } from '@crucible/proto';
 import { NoTasksState } from './NoTasksState.tsx';
 import { assigneeSummary, kanbanColumn, parseDue, PROJECT_LIMITS, reorderedColumn, truncate } from '../task-rules.ts';
 

@@ -3,7 +3,7 @@ import { Button, Card, CardActions, CardContent, Chip, List, ListItem, ListItemT
 import { Link as RouterLink } from 'react-router-dom';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ListSkeleton } from '../../../components/Skeletons.tsx';
-import { useUserTasks } from '../api/get-tasks.ts';
+import { useUserTasks } from '../api/get-user-tasks.ts';
 import { dashboardTasks, parseDue, PROJECT_LIMITS, truncate } from '../task-rules.ts';
 
 /**

@@ -18,7 +18,7 @@ import {
 } from '@mui/material';
 import { useMemo, useState } from 'react';
 import { EmptyState } from '../../../components/EmptyState.tsx';
-import { TASK_PRIORITIES, TASK_STATUSES, type Task } from '../api/types.ts';
+import { TASK_PRIORITIES, TASK_STATUSES, type Task } from '@crucible/proto';
 import {
   DUE_FILTERS,
   filterMyTasks,

@@ -1,7 +1,8 @@
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField } from '@mui/material';
 import { useState } from 'react';
-import { useCreateProject, useUpdateProject } from '../api/project-mutations.ts';
-import type { Project } from '../api/types.ts';
+import type { Project } from '@crucible/proto';
+import { useCreateProject } from '../api/create-project.ts';
+import { useUpdateProject } from '../api/update-project.ts';
 import { useProjectNotices } from '../use-project-notices.ts';
 
 interface ProjectDialogProps {

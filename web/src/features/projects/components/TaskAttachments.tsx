@@ -5,12 +5,10 @@ import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, IconButton, Stack, Typography } from '@mui/material';
 import { useRef } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
-import {
-  useDeleteTaskAttachment,
-  useDownloadTaskAttachment,
-  useTaskAttachments,
-  useUploadTaskAttachment,
-} from '../api/task-attachments.ts';
+import { useDeleteTaskAttachment } from '../api/delete-task-attachment.ts';
+import { useDownloadTaskAttachment } from '../api/download-task-attachment.ts';
+import { useTaskAttachments } from '../api/get-task-attachments.ts';
+import { useUploadTaskAttachment } from '../api/upload-task-attachment.ts';
 
 /**
  * The Edit Task dialog's files (spec 3: project attachments on the forum's flow): the list with a

@@ -1,7 +1,8 @@
 import { Alert, Box, Button, MenuItem, MenuList, Paper, Stack, TextField, Typography } from '@mui/material';
+import type { ProjectPerson } from '@crucible/proto';
 import { useRef, useState } from 'react';
-import type { CoreUser } from '../api/types.ts';
-import { useCreateTaskComment, useTaskComments } from '../api/task-comments.ts';
+import { useCreateTaskComment } from '../api/create-task-comment.ts';
+import { useTaskComments } from '../api/get-task-comments.ts';
 import { displayName, insertMention, mentionQuery, mentionsIn } from '../task-rules.ts';
 
 const SUGGESTIONS_SHOWN = 5;
@@ -9,7 +10,7 @@ const SUGGESTIONS_SHOWN = 5;
 interface TaskCommentsProps {
   taskId: string;
   /** Who can be mentioned: those who may open the task (Core members and admins). */
-  members: CoreUser[];
+  members: ProjectPerson[];
 }
 
 /**

@@ -21,17 +21,20 @@ import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import dayjs, { type Dayjs } from 'dayjs';
-import { PROJECT_MESSAGES } from '@crucible/proto';
-import { useState } from 'react';
-import { useDeleteTask, useSaveTask } from '../api/project-mutations.ts';
 import {
+  PROJECT_MESSAGES,
   TASK_PRIORITIES,
   TASK_STATUSES,
-  type CoreUser,
+  taskCreateSchema,
+  type ProjectPerson,
   type Task,
-  type TaskPriority,
   type TaskStatus,
-} from '../api/types.ts';
+} from '@crucible/proto';
+import { useState } from 'react';
+import { useCreateTask } from '../api/create-task.ts';
+import { useDeleteTask } from '../api/delete-task.ts';
+import { useUpdateTask } from '../api/update-task.ts';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { displayName, parentChoices, prerequisiteChoices, PROJECT_LIMITS } from '../task-rules.ts';
 import { useProjectNotices } from '../use-project-notices.ts';
 import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
@@ -56,7 +59,7 @@ interface TaskDialogProps {
   target: TaskDialogTarget;
   projectTasks: Task[];
   /** Who may be newly assigned (auth's Core list). */
-  coreUsers: CoreUser[];
+  coreUsers: ProjectPerson[];
   /** Anyone's name, also of assignees no longer Core and of admins. */
   userName: (id: string) => string;
   onClose: () => void;
@@ -66,6 +69,12 @@ interface TaskDialogProps {
 const START_AFTER_DUE = PROJECT_MESSAGES.startAfterDue;
 const TITLES = { create: 'Create New Task', add: 'Add New Task', edit: 'Edit Task' } as const;
 const NONE = 'none';
+/**
+ * The title is checked before sending, with the service's messages; status and priority come
+ * typed from it. The description and the parent are left to the service, which answers with its
+ * reason: the parent is picked from the project's own tasks, and the description is sent trimmed.
+ */
+const taskFormSchema = taskCreateSchema.pick({ title: true, status: true, priority: true });
 const UNLOADED_TEXT = {
   assignees: "This task's assignees could not be loaded. They stay as they are unless you change them here.",
   prerequisites: "This task's prerequisites could not be loaded. They stay as they are unless you change them here.",
@@ -74,13 +83,15 @@ const UNLOADED_TEXT = {
 /** Rendered only while open (the parent mounts it per target), so its state starts fresh each time. */
 export function TaskDialog({ projectId, target, projectTasks, coreUsers, userName, onClose }: TaskDialogProps) {
   const { task } = target;
-  const [title, setTitle] = useState(task?.title ?? '');
-  const [description, setDescription] = useState(task?.description ?? '');
-  const [status, setStatus] = useState<TaskStatus>(task?.status ?? target.status ?? 'To Do');
-  const [priority, setPriority] = useState<TaskPriority>(task?.priority ?? 'Medium');
+  const form = useZodForm(taskFormSchema, {
+    title: task?.title ?? '',
+    description: task?.description ?? '',
+    status: task?.status ?? target.status ?? 'To Do',
+    priority: task?.priority ?? 'Medium',
+    parentTaskId: task?.parentTaskId ?? NONE,
+  });
   const [assignees, setAssignees] = useState<string[]>(target.assignees ?? task?.assignees ?? []);
   const [assigneesChanged, setAssigneesChanged] = useState(false);
-  const [parentTaskId, setParentTaskId] = useState(task?.parentTaskId ?? NONE);
   const [startDate, setStartDate] = useState<Dayjs | null>(task?.startDate ? dayjs(task.startDate) : null);
   const [dueDate, setDueDate] = useState<Dayjs | null>(task?.dueDate ? dayjs(task.dueDate) : null);
   const [completion, setCompletion] = useState(task?.completionPercentage ?? 0);
@@ -94,8 +105,8 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, userNam
   // dialog opened with would remove every stored assignee or prerequisite.
   const sendAssignees = !target.unloaded?.assignees || assigneesChanged;
   const sendPrerequisites = !target.unloaded?.prerequisites || prerequisitesChanged;
-  const [titleError, setTitleError] = useState<string | null>(null);
-  const saveTask = useSaveTask();
+  const createTask = useCreateTask();
+  const updateTask = useUpdateTask();
   const deleteTask = useDeleteTask();
   const [confirmingDelete, setConfirmingDelete] = useState(false);
   const { succeeded, failed } = useProjectNotices();
@@ -111,41 +122,33 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, userNam
   const day = (value: Dayjs | null) => (value?.isValid() ? value.format('YYYY-MM-DD') : null);
   const datesReversed = Boolean(startDate && dueDate && day(startDate)! > day(dueDate)!);
 
-  const submit = (event: React.FormEvent) => {
-    event.preventDefault();
-    if (!title.trim()) {
-      setTitleError('Title is required');
-      return;
-    }
+  const submit = form.handleSubmit(({ title, status, priority }) => {
     if (datesReversed) return;
-    saveTask.mutate(
-      {
-        projectId,
-        taskId: task?.id,
-        ...(sendPrerequisites && { prerequisites }),
-        task: {
-          title: title.trim(),
-          description: description.trim(),
-          status,
-          priority,
-          // The service keeps the legacy single assignee as the list's first entry.
-          ...(sendAssignees && { assignees }),
-          parentTaskId: parentTaskId === NONE || parentTaskId === '' ? null : parentTaskId,
-          startDate: day(startDate),
-          dueDate: day(dueDate),
-          completionPercentage: completion,
-        },
+    const { description, parentTaskId } = form.values;
+    const fields = {
+      title,
+      description: description.trim(),
+      status,
+      priority,
+      // The service keeps the legacy single assignee as the list's first entry.
+      ...(sendAssignees && { assignees }),
+      parentTaskId: parentTaskId === NONE || parentTaskId === '' ? null : parentTaskId,
+      startDate: day(startDate),
+      dueDate: day(dueDate),
+      completionPercentage: completion,
+      ...(sendPrerequisites && { prerequisites }),
+    };
+    const outcome = {
+      onSuccess: () => {
+        succeeded(editing ? 'Task updated successfully' : 'Task created successfully');
+        onClose();
       },
-      {
-        onSuccess: () => {
-          succeeded(editing ? 'Task updated successfully' : 'Task created successfully');
-          onClose();
-        },
-        // The notice shows inside this dialog (the toasts follow the top-most dialog): said once.
-        onError: (error) => failed(error, failureText),
-      },
-    );
-  };
+      // The notice shows inside this dialog (the toasts follow the top-most dialog): said once.
+      onError: (error: Error) => failed(error, failureText),
+    };
+    if (task) updateTask.mutate({ taskId: task.id, task: fields }, outcome);
+    else createTask.mutate({ projectId, task: fields }, outcome);
+  });
 
   const remove = () => {
     if (!task) return;
@@ -171,30 +174,16 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, userNam
         <DialogContent>
           <LocalizationProvider dateAdapter={AdapterDayjs}>
             <Stack spacing={2} sx={{ pt: 1 }}>
-              <TextField
-                label="Title"
-                value={title}
-                onChange={(event) => setTitle(event.target.value)}
-                error={Boolean(titleError)}
-                helperText={titleError}
-                required
-                autoFocus
-              />
-              <TextField
-                label="Description"
-                value={description}
-                onChange={(event) => setDescription(event.target.value)}
-                multiline
-                minRows={2}
-              />
+              <TextField label="Title" {...form.field('title')} required autoFocus />
+              <TextField label="Description" {...form.field('description')} multiline minRows={2} />
               <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
                 <FormControl fullWidth disabled={target.mode === 'add'}>
                   <InputLabel id="task-status">Status</InputLabel>
                   <Select
                     labelId="task-status"
                     label="Status"
-                    value={status}
-                    onChange={(event) => setStatus(event.target.value as TaskStatus)}
+                    value={form.values.status}
+                    onChange={(event) => form.setValue('status', event.target.value)}
                   >
                     {TASK_STATUSES.map((value) => (
                       <MenuItem key={value} value={value}>
@@ -208,8 +197,8 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, userNam
                   <Select
                     labelId="task-priority"
                     label="Priority"
-                    value={priority}
-                    onChange={(event) => setPriority(event.target.value as TaskPriority)}
+                    value={form.values.priority}
+                    onChange={(event) => form.setValue('priority', event.target.value)}
                   >
                     {TASK_PRIORITIES.map((value) => (
                       <MenuItem key={value} value={value}>
@@ -248,8 +237,8 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, userNam
                 <Select
                   labelId="task-parent"
                   label="Parent Task"
-                  value={parentTaskId}
-                  onChange={(event) => setParentTaskId(event.target.value)}
+                  value={form.values.parentTaskId}
+                  onChange={(event) => form.setValue('parentTaskId', event.target.value)}
                 >
                   <MenuItem value={NONE}>None</MenuItem>
                   {parentChoices(projectTasks, task?.id).map((candidate) => (
@@ -335,7 +324,7 @@ export function TaskDialog({ projectId, target, projectTasks, coreUsers, userNam
             </Button>
           )}
           <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={saveTask.isPending}>
+          <Button type="submit" variant="contained" disabled={createTask.isPending || updateTask.isPending}>
             {editing ? 'Update Task' : 'Create Task'}
           </Button>
         </DialogActions>

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, onTestFinished, vi } from 'vitest';
 import { STILL_LOADING, stubApi } from '../../../test/fake-api.ts';
 import { aMember, renderApp } from '../../../test/render-app.tsx';
-import type { Task } from '../api/types.ts';
+import type { Task } from '@crucible/proto';
 
 type Routes = Parameters<typeof stubApi>[0];
 
@@ -32,6 +32,10 @@ function aTask(overrides: Partial<Task> = {}): Task {
     dueDate: null,
     completionPercentage: 0,
     prerequisites: [],
+    startDate: null,
+    boardRank: null,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
   };
 }
@@ -213,6 +217,19 @@ describe('task area', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create Task' }));
     expect(within(dialog).getByText('Title is required')).toBeTruthy();
     expect(callsTo(fetchMock, 'POST', '/api/projects/p1/tasks')).toHaveLength(0);
+  });
+
+  it('puts the focus on a refused title and drops its message once a title is typed', async () => {
+    signedInAs(core);
+    await openWebsite();
+    await userEvent.click(await screen.findByRole('button', { name: 'New Task' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create New Task' });
+    const title = within(dialog).getByRole('textbox', { name: 'Title' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create Task' }));
+    expect(within(dialog).getByText('Title is required')).toBeTruthy();
+    expect(document.activeElement).toBe(title);
+    await userEvent.type(title, 'Launch');
+    expect(within(dialog).queryByText('Title is required')).toBeNull();
   });
 
   it('opens Edit Task on a click and leaves out the task itself and chosen prerequisites', async () => {

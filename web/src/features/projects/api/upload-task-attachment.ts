@@ -1,19 +1,8 @@
 import { LIMITS, PROJECT_MESSAGES, FORUM_MESSAGES, projectRoutes, type TaskAttachment } from '@crucible/proto';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { callRoute, callRouteWithServerMessage } from '../../../lib/api-client.ts';
-import { downloadFile, putToUploadLink } from '../../../lib/file-transfer.ts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { callRouteWithServerMessage } from '../../../lib/api-client.ts';
+import { putToUploadLink } from '../../../lib/file-transfer.ts';
 import { taskAttachmentsKey } from './project-query-keys.ts';
-
-export function taskAttachmentsQuery(taskId: string) {
-  return queryOptions({
-    queryKey: taskAttachmentsKey(taskId),
-    queryFn: () => callRoute(projectRoutes.listTaskAttachments, { params: { taskId } }),
-  });
-}
-
-export function useTaskAttachments(taskId: string) {
-  return useQuery(taskAttachmentsQuery(taskId));
-}
 
 /**
  * The forum's flow (spec 3 section 9): ask for an upload link, PUT the file with its content type,
@@ -42,17 +31,4 @@ export function useUploadTaskAttachment() {
     mutationFn: uploadTaskAttachment,
     onSuccess: (_attachment, { taskId }) => queryClient.invalidateQueries({ queryKey: taskAttachmentsKey(taskId) }),
   });
-}
-
-export function useDeleteTaskAttachment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ taskId, attachmentId }: { taskId: string; attachmentId: string }) =>
-      callRoute(projectRoutes.deleteTaskAttachment, { params: { taskId, attachmentId } }),
-    onSuccess: (_nothing, { taskId }) => queryClient.invalidateQueries({ queryKey: taskAttachmentsKey(taskId) }),
-  });
-}
-
-export function useDownloadTaskAttachment() {
-  return useMutation({ mutationFn: (attachment: TaskAttachment) => downloadFile(attachment) });
 }

@@ -1,17 +1,10 @@
 import { projectRoutes, type TaskComment, type TaskCommentCreate } from '@crucible/proto';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
 import { taskCommentsKey } from './project-query-keys.ts';
 
-export const getTaskComments = (taskId: string): Promise<TaskComment[]> =>
-  callRoute(projectRoutes.listTaskComments, { params: { taskId } });
-
-export function useTaskComments(taskId: string) {
-  return useQuery({ queryKey: taskCommentsKey(taskId), queryFn: () => getTaskComments(taskId) });
-}
-
 /** Posts a comment; the members it mentions and the task's assignees are notified by the service. */
-export const createTaskComment = ({ taskId, ...body }: TaskCommentCreate & { taskId: string }) =>
+export const createTaskComment = ({ taskId, ...body }: TaskCommentCreate & { taskId: string }): Promise<TaskComment> =>
   callRoute(projectRoutes.createTaskComment, { params: { taskId }, body });
 
 export function useCreateTaskComment() {
