@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { ACCESS_LEVELS, PROFILE_MESSAGES, SUBJECTS, type AccessLevel } from '@crucible/proto';
-import { newEvent } from '@crucible/platform';
+import { NO_REQUEST_META, newEvent, type Caller } from '@crucible/platform';
 import { collectEvents } from '@crucible/platform/testing';
 import { startProfileHarness, type Member, type ProfileHarness } from './testing/profile-harness.ts';
 import { saveProfileForm } from './use-cases/profiles.ts';
@@ -136,11 +136,19 @@ describe('saving the profile', () => {
       json: form('Analytical Engine Co'),
     });
     const loaded = { work: await idsOf(owner, 'workplaces'), education: await idsOf(owner, 'education') };
-    const viewer = { userId: owner.id, accessLevel: owner.level, isAdmin: false };
+    const caller: Caller = {
+      userId: owner.id,
+      sessionId: null,
+      accessLevel: owner.level,
+      isAdmin: false,
+      isModerator: false,
+      emailVerified: true,
+      meta: NO_REQUEST_META,
+    };
     await expect(
       saveProfileForm(
         h.context,
-        viewer,
+        caller,
         owner.id,
         { ...form('Never Saved Ltd', loaded), profile: { bio: 'changed' } },
         {
