@@ -9,8 +9,8 @@ import {
   type AccessLevel,
   type DmMessageableAnswer,
   type DmRpcAnswer,
-  type MemberDirectory,
-  type Profile,
+  type MemberDirectoryQuery,
+  profileRoutes as routes,
 } from '@crucible/proto';
 import { uniqueTag } from '@crucible/platform/testing';
 import { startProfileHarness, type Member, type ProfileHarness } from './testing/profile-harness.ts';
@@ -28,22 +28,22 @@ beforeAll(async () => {
 }, 150_000);
 afterAll(() => h?.stop());
 
-const directory = (viewer: Member, query: Record<string, string>) =>
-  h.call<MemberDirectory>(`/api/members?${new URLSearchParams(query).toString()}`, { token: viewer.token });
+const directory = (viewer: Member, query: Partial<MemberDirectoryQuery>) =>
+  h.call(routes.listMembers, { query, token: viewer.token });
 
 describe('the member directory', () => {
   it("shows job title and location only to viewers the member's personal-info and contact tiers admit", async () => {
     const family = `Privet${uniqueTag(6)}`;
     const owner = await h.member('Journeyman', { firstName: 'Orla', lastName: family });
-    await h.call(`/api/users/${owner.id}/profile`, {
+    await h.call(routes.patchProfile, {
+      params: { id: owner.id },
+      body: { jobTitle: 'Glassblower', currentLocation: 'Murano' },
       token: owner.token,
-      method: 'PATCH',
-      json: { jobTitle: 'Glassblower', currentLocation: 'Murano' },
     });
-    await h.call(`/api/users/${owner.id}/privacy`, {
+    await h.call(routes.patchPrivacy, {
+      params: { id: owner.id },
+      body: { personalInfoVisible: 'Master', contactInfoVisible: 'Core' },
       token: owner.token,
-      method: 'PATCH',
-      json: { personalInfoVisible: 'Master', contactInfoVisible: 'Core' },
     });
     const seenBy = async (viewer: Member) => {
       const { members } = await directory(viewer, { search: family });
@@ -73,10 +73,10 @@ describe('the member directory', () => {
     for (const firstName of names) await h.member('Master', { firstName, lastName: family });
     await h.member('Apprentice', { firstName: 'Dot', lastName: family });
 
-    const masters = await directory(viewer, { search: family.toLowerCase(), tier: 'Master', pageSize: '2' });
+    const masters = await directory(viewer, { search: family.toLowerCase(), tier: 'Master', pageSize: 2 });
     expect(masters.total).toBe(3);
     expect(masters.members.map((member) => member.firstName)).toEqual(['ada', 'Bram']);
-    const second = await directory(viewer, { search: family, tier: 'Master', pageSize: '2', page: '2' });
+    const second = await directory(viewer, { search: family, tier: 'Master', pageSize: 2, page: 2 });
     expect(second.members.map((member) => member.firstName)).toEqual(['Cleo']);
     const everyone = await directory(viewer, { search: `Dot ${family}` });
     expect(everyone.members.map((member) => member.accessLevel)).toEqual(['Apprentice']);
@@ -107,7 +107,7 @@ describe("'Message'", () => {
       Quen: false,
       Vera: false,
     });
-    const profileOf = (member: Member) => h.call<Profile>(`/api/users/${member.id}/profile`, { token: viewer.token });
+    const profileOf = (member: Member) => h.call(routes.getProfile, { params: { id: member.id }, token: viewer.token });
     expect((await profileOf(open)).canMessage).toBe(true);
     expect((await profileOf(closed)).canMessage).toBe(false);
     expect((await profileOf(viewer)).canMessage).toBe(false);

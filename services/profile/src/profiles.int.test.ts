@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import { ACCESS_LEVELS, PROFILE_MESSAGES, SUBJECTS, type AccessLevel } from '@crucible/proto';
-import { newEvent } from '@crucible/platform';
+import { ACCESS_LEVELS, PROFILE_MESSAGES, SUBJECTS, profileRoutes as routes, type AccessLevel } from '@crucible/proto';
+import { NO_REQUEST_META, newEvent, type Caller } from '@crucible/platform';
 import { collectEvents } from '@crucible/platform/testing';
 import { startProfileHarness, type Member, type ProfileHarness } from './testing/profile-harness.ts';
 import { saveProfileForm } from './use-cases/profiles.ts';
@@ -19,15 +19,15 @@ const get = (path: string, viewer: Member) => h.request(path, { token: viewer.to
 const send = (path: string, viewer: Member, method: string, json?: unknown) =>
   h.request(path, { token: viewer.token, method, json: json ?? {} });
 
-/** The one `subject` event about `owner` that their PATCH of `path` with `body` makes the service publish. */
-async function eventAfterPatch(subject: string, owner: { id: string; token: string }, path: string, body: unknown) {
+/** The one `subject` event about `owner` that their `change` makes the service publish. */
+async function eventAfter(subject: string, owner: { id: string }, change: () => Promise<unknown>) {
   const collector = await collectEvents(h.bus, {
     stream: 'PROFILE',
     subjects: [subject],
     keep: (event) => (event.payload as { userId: string }).userId === owner.id,
   });
   try {
-    await h.call(path, { token: owner.token, method: 'PATCH', json: body });
+    await change();
     const [event] = await collector.waitUntil((events) => events.length === 1);
     return event!;
   } finally {
@@ -48,7 +48,7 @@ describe('privacy by tier', () => {
     const owner = await h.member('Journeyman');
     for (const setting of ACCESS_LEVELS.filter((level) => level !== 'Admin')) {
       const patch = Object.fromEntries(sections.map((section) => [section.setting, setting]));
-      await h.call(`/api/users/${owner.id}/privacy`, { token: owner.token, method: 'PATCH', json: patch });
+      await h.call(routes.patchPrivacy, { params: { id: owner.id }, body: patch, token: owner.token });
       for (const section of sections) {
         for (const level of ACCESS_LEVELS) {
           const response = await get(`/api/users/${owner.id}/${section.path}`, members[level]);
@@ -68,19 +68,15 @@ describe('privacy by tier', () => {
 
   it('hides contact fields below their tier and keeps analytics Core whatever is sent', async () => {
     const owner = await h.member('Master');
-    const saved = await h.call<{ analyticsVisible: string }>(`/api/users/${owner.id}/privacy`, {
+    const saved = await h.call(routes.patchPrivacy, {
+      params: { id: owner.id },
+      body: { contactInfoVisible: 'Master', analyticsVisible: 'Public' },
       token: owner.token,
-      method: 'PATCH',
-      json: { contactInfoVisible: 'Master', analyticsVisible: 'Public' },
     });
     expect(saved.analyticsVisible).toBe('Core');
-    const low = await h.call<{ email: string | null; contactInfoHidden: boolean }>(`/api/users/${owner.id}/profile`, {
-      token: members.Journeyman.token,
-    });
+    const low = await h.call(routes.getProfile, { params: { id: owner.id }, token: members.Journeyman.token });
     expect(low).toMatchObject({ email: null, contactInfoHidden: true });
-    const high = await h.call<{ email: string | null }>(`/api/users/${owner.id}/profile`, {
-      token: members.Master.token,
-    });
+    const high = await h.call(routes.getProfile, { params: { id: owner.id }, token: members.Master.token });
     expect(high.email).toBe(owner.email);
   });
 
@@ -96,9 +92,13 @@ describe('privacy by tier', () => {
 
   it('announces direct-message and online-status switches', async () => {
     const owner = await h.member('Apprentice');
-    const event = await eventAfterPatch(SUBJECTS.profileSettingsUpdated, owner, `/api/users/${owner.id}/privacy`, {
-      allowDirectMessages: false,
-    });
+    const event = await eventAfter(SUBJECTS.profileSettingsUpdated, owner, () =>
+      h.call(routes.patchPrivacy, {
+        params: { id: owner.id },
+        body: { allowDirectMessages: false },
+        token: owner.token,
+      }),
+    );
     expect(event.payload).toEqual({
       userId: owner.id,
       allowDirectMessages: false,
@@ -109,9 +109,13 @@ describe('privacy by tier', () => {
 
   it('announces a changed contact-information tier, which other services apply to the e-mail', async () => {
     const owner = await h.member('Apprentice');
-    const event = await eventAfterPatch(SUBJECTS.profileSettingsUpdated, owner, `/api/users/${owner.id}/privacy`, {
-      contactInfoVisible: 'Core',
-    });
+    const event = await eventAfter(SUBJECTS.profileSettingsUpdated, owner, () =>
+      h.call(routes.patchPrivacy, {
+        params: { id: owner.id },
+        body: { contactInfoVisible: 'Core' },
+        token: owner.token,
+      }),
+    );
     expect(event.payload).toMatchObject({ userId: owner.id, contactInfoVisible: 'Core' });
   });
 });
@@ -126,21 +130,34 @@ describe('saving the profile', () => {
     education: { loadedIds: loaded.education, entries: [{ institution: 'Home', degree: 'Maths', endDate: '1835' }] },
   });
   const idsOf = async (owner: Member, list: 'workplaces' | 'education') =>
-    (await h.call<{ id: string }[]>(`/api/users/${owner.id}/${list}`, { token: owner.token })).map((entry) => entry.id);
+    (
+      await h.call(list === 'workplaces' ? routes.listWorkplaces : routes.listEducation, {
+        params: { id: owner.id },
+        token: owner.token,
+      })
+    ).map((entry) => entry.id);
 
   it('saves the whole form, and a failure half way leaves the old profile and work history', async () => {
     const owner = await h.member('Apprentice');
-    await h.call(`/api/users/${owner.id}/profile-form`, {
+    await h.call(routes.saveProfileForm, {
+      params: { id: owner.id },
+      body: form('Analytical Engine Co'),
       token: owner.token,
-      method: 'PUT',
-      json: form('Analytical Engine Co'),
     });
     const loaded = { work: await idsOf(owner, 'workplaces'), education: await idsOf(owner, 'education') };
-    const viewer = { userId: owner.id, accessLevel: owner.level, isAdmin: false };
+    const caller: Caller = {
+      userId: owner.id,
+      sessionId: null,
+      accessLevel: owner.level,
+      isAdmin: false,
+      isModerator: false,
+      emailVerified: true,
+      meta: NO_REQUEST_META,
+    };
     await expect(
       saveProfileForm(
         h.context,
-        viewer,
+        caller,
         owner.id,
         { ...form('Never Saved Ltd', loaded), profile: { bio: 'changed' } },
         {
@@ -150,19 +167,15 @@ describe('saving the profile', () => {
         },
       ),
     ).rejects.toThrow('injected failure');
-    const work = await h.call<{ companyName: string; isCurrent: boolean }[]>(`/api/users/${owner.id}/workplaces`, {
-      token: owner.token,
-    });
+    const work = await h.call(routes.listWorkplaces, { params: { id: owner.id }, token: owner.token });
     expect(work).toEqual([expect.objectContaining({ companyName: 'Analytical Engine Co', isCurrent: true })]);
-    const profile = await h.call<{ bio: string; firstName: string }>(`/api/users/${owner.id}/profile`, {
-      token: owner.token,
-    });
+    const profile = await h.call(routes.getProfile, { params: { id: owner.id }, token: owner.token });
     expect(profile).toMatchObject({ bio: 'Engines', firstName: 'Ada' });
   });
 
   it('refuses with 409 a replace that does not name the stored list (never loaded, or changed since), keeping it', async () => {
     const owner = await h.member('Journeyman');
-    await h.call(`/api/users/${owner.id}/profile-form`, { token: owner.token, method: 'PUT', json: form('Kept Ltd') });
+    await h.call(routes.saveProfileForm, { params: { id: owner.id }, body: form('Kept Ltd'), token: owner.token });
     const loaded = { work: await idsOf(owner, 'workplaces'), education: await idsOf(owner, 'education') };
 
     const { loadedIds: _never, ...unloadedWork } = form('Wiped').workplaces;
@@ -187,7 +200,7 @@ describe('saving the profile', () => {
       entries: [],
     });
     expect(stale.status).toBe(409);
-    const work = await h.call<{ companyName: string }[]>(`/api/users/${owner.id}/workplaces`, { token: owner.token });
+    const work = await h.call(routes.listWorkplaces, { params: { id: owner.id }, token: owner.token });
     expect(work.map((entry) => entry.companyName)).toEqual(['Second Ltd']);
     expect(await idsOf(owner, 'education')).toEqual(loaded.education);
   });
@@ -202,9 +215,9 @@ describe('saving the profile', () => {
 
   it('sends a name change to auth as profile.identity.changed', async () => {
     const owner = await h.member('Apprentice');
-    const event = await eventAfterPatch(SUBJECTS.profileIdentityChanged, owner, `/api/users/${owner.id}/profile`, {
-      firstName: ' Grace ',
-    });
+    const event = await eventAfter(SUBJECTS.profileIdentityChanged, owner, () =>
+      h.call(routes.patchProfile, { params: { id: owner.id }, body: { firstName: ' Grace ' }, token: owner.token }),
+    );
     expect(event.payload).toEqual({ userId: owner.id, firstName: 'Grace' });
   });
 });
@@ -222,11 +235,12 @@ describe('pictures', () => {
     const png = await sharp({ create: { width: 800, height: 400, channels: 3, background: '#c08040' } })
       .png()
       .toBuffer();
-    const saved = await h.call<{ profileImageUrl: string }>(`/api/users/${owner.id}/picture`, {
+    const saved = await h.call(routes.uploadPicture, {
+      params: { id: owner.id },
+      body: { dataUrl: `data:image/png;base64,${png.toString('base64')}` },
       token: owner.token,
-      json: { dataUrl: `data:image/png;base64,${png.toString('base64')}` },
     });
-    const image = await h.request(saved.profileImageUrl);
+    const image = await h.request(saved.profileImageUrl!);
     expect(image.headers.get('content-type')).toBe('image/webp');
     const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
     expect({ width: meta.width, height: meta.height, format: meta.format }).toEqual({
@@ -250,19 +264,19 @@ describe('pictures', () => {
 describe('skills and endorsements', () => {
   it("refuses endorsing one's own skill, a second endorsement, and endorsements turned off", async () => {
     const owner = await h.member('Journeyman');
-    const skill = await h.call<{ id: string }>(`/api/users/${owner.id}/skills`, {
+    const skill = await h.call(routes.addSkill, {
+      params: { id: owner.id },
+      body: { skillName: 'Alchemy', category: 'Technical', proficiencyLevel: 3 },
       token: owner.token,
-      json: { skillName: 'Alchemy', category: 'Technical', proficiencyLevel: 3 },
-      expect: 201,
     });
     expect((await send(`/api/skills/${skill.id}/endorsements`, owner, 'POST')).status).toBe(403);
     expect((await send(`/api/skills/${skill.id}/endorsements`, members.Master, 'POST')).status).toBe(201);
     const again = await send(`/api/skills/${skill.id}/endorsements`, members.Master, 'POST');
     expect(again.status).toBe(409);
-    await h.call(`/api/users/${owner.id}/privacy`, {
+    await h.call(routes.patchPrivacy, {
+      params: { id: owner.id },
+      body: { allowSkillEndorsements: false },
       token: owner.token,
-      method: 'PATCH',
-      json: { allowSkillEndorsements: false },
     });
     const off = await send(`/api/skills/${skill.id}/endorsements`, members.Core, 'POST');
     expect(off.status).toBe(403);
@@ -271,10 +285,10 @@ describe('skills and endorsements', () => {
 
   it('counts exactly once per endorser when many endorse at once', async () => {
     const owner = await h.member('Apprentice');
-    const skill = await h.call<{ id: string }>(`/api/users/${owner.id}/skills`, {
+    const skill = await h.call(routes.addSkill, {
+      params: { id: owner.id },
+      body: { skillName: 'Casting', category: 'Creative' },
       token: owner.token,
-      json: { skillName: 'Casting', category: 'Creative' },
-      expect: 201,
     });
     const endorsers = await Promise.all(Array.from({ length: 8 }, () => h.member('Apprentice')));
     const statuses = await Promise.all(
@@ -284,9 +298,7 @@ describe('skills and endorsements', () => {
     );
     expect(statuses.filter((status) => status === 201)).toHaveLength(8);
     expect(statuses.filter((status) => status === 409)).toHaveLength(8);
-    const [listed] = await h.call<{ endorsementCount: number }[]>(`/api/users/${owner.id}/skills`, {
-      token: owner.token,
-    });
+    const [listed] = await h.call(routes.listSkills, { params: { id: owner.id }, token: owner.token });
     expect(listed!.endorsementCount).toBe(8);
   });
 });
@@ -294,10 +306,10 @@ describe('skills and endorsements', () => {
 describe('leadership', () => {
   it('computes the overall score and k x (V + I + P) itself', async () => {
     const owner = await h.member('Apprentice');
-    const created = await h.call(`/api/users/${owner.id}/leadership-progress`, {
+    const created = await h.call(routes.createLeadership, {
+      params: { id: owner.id },
+      body: { visionScore: 50, integrityScore: 60, passionScore: 75, leadershipCoefficient: 1.5, overallScore: 99 },
       token: owner.token,
-      json: { visionScore: 50, integrityScore: 60, passionScore: 75, leadershipCoefficient: 1.5, overallScore: 99 },
-      expect: 201,
     });
     expect(created).toMatchObject({ overallScore: 62, leadershipScore: 277.5, leadershipCoefficient: 1.5 });
     expect((await send(`/api/users/${owner.id}/leadership-progress`, owner, 'POST', created)).status).toBe(409);
@@ -334,9 +346,9 @@ describe('activity', () => {
       }),
     );
     const deadline = Date.now() + 15_000;
-    let stats: { repliesPosted: number; discussionsCreated: number; totalPoints: number; rank: string };
+    let stats;
     do {
-      stats = await h.call(`/api/users/${author.id}/stats`, { token: author.token });
+      stats = await h.call(routes.getStats, { params: { id: author.id }, token: author.token });
       if (Date.now() > deadline) throw new Error('the reply event was never counted');
     } while (stats.repliesPosted === 0);
     expect(stats).toMatchObject({ discussionsCreated: 1, repliesPosted: 1, totalPoints: 15, rank: 'Novice' });
@@ -344,27 +356,17 @@ describe('activity', () => {
 
   it("records others' views (not the owner's own) and shows the owner 30 days of analytics", async () => {
     const owner = await h.member('Apprentice');
-    expect(await h.call(`/api/users/${owner.id}/views`, { token: owner.token, json: {}, expect: 201 })).toEqual({
-      id: null,
-    });
-    const view = await h.call<{ id: string }>(`/api/users/${owner.id}/views`, {
+    const recordView = (viewer: Member) =>
+      h.call(routes.recordView, { params: { id: owner.id }, body: {}, token: viewer.token });
+    expect(await recordView(owner)).toEqual({ id: null });
+    const view = await recordView(members.Core);
+    await recordView(members.Core);
+    await h.call(routes.recordViewTime, {
+      params: { id: owner.id, viewId: view.id! },
+      body: { timeSpent: 30 },
       token: members.Core.token,
-      json: {},
-      expect: 201,
     });
-    await h.call(`/api/users/${owner.id}/views`, { token: members.Core.token, json: {}, expect: 201 });
-    await h.call(`/api/users/${owner.id}/views/${view.id}`, {
-      token: members.Core.token,
-      method: 'PATCH',
-      json: { timeSpent: 30 },
-      expect: 204,
-    });
-    const analytics = await h.call<{ stats: unknown; viewsPerDay: { views: number }[] }>(
-      `/api/users/${owner.id}/analytics`,
-      {
-        token: owner.token,
-      },
-    );
+    const analytics = await h.call(routes.getAnalytics, { params: { id: owner.id }, token: owner.token });
     expect(analytics.stats).toEqual({ totalViews: 2, uniqueViewers: 1, avgTimeSpent: 15 });
     expect(analytics.viewsPerDay).toHaveLength(30);
     expect(analytics.viewsPerDay.at(-1)!.views).toBe(2);
@@ -372,15 +374,13 @@ describe('activity', () => {
 
   it('keeps the Activity Feed tier chosen in Privacy and answers stats only at or above it (and the profile tier)', async () => {
     const owner = await h.member('Apprentice');
-    const saved = await h.call<{ activityFeedVisible: string }>(`/api/users/${owner.id}/privacy`, {
+    const saved = await h.call(routes.patchPrivacy, {
+      params: { id: owner.id },
+      body: { activityFeedVisible: 'Master' },
       token: owner.token,
-      method: 'PATCH',
-      json: { activityFeedVisible: 'Master' },
     });
     expect(saved.activityFeedVisible).toBe('Master');
-    const reloaded = await h.call<{ activityFeedVisible: string }>(`/api/users/${owner.id}/privacy`, {
-      token: owner.token,
-    });
+    const reloaded = await h.call(routes.getPrivacy, { params: { id: owner.id }, token: owner.token });
     expect(reloaded.activityFeedVisible).toBe('Master');
     for (const level of ACCESS_LEVELS) {
       const status = (await get(`/api/users/${owner.id}/stats`, members[level])).status;
@@ -391,10 +391,10 @@ describe('activity', () => {
     expect((await get(`/api/users/${owner.id}/stats`, owner)).status).toBe(200);
 
     // A viewer refused the profile is refused its stats too, whatever the feed's tier.
-    await h.call(`/api/users/${owner.id}/privacy`, {
+    await h.call(routes.patchPrivacy, {
+      params: { id: owner.id },
+      body: { activityFeedVisible: 'Public', personalInfoVisible: 'Core' },
       token: owner.token,
-      method: 'PATCH',
-      json: { activityFeedVisible: 'Public', personalInfoVisible: 'Core' },
     });
     expect((await get(`/api/users/${owner.id}/stats`, members.Master)).status).toBe(403);
     expect((await get(`/api/users/${owner.id}/stats`, members.Core)).status).toBe(200);
@@ -402,26 +402,18 @@ describe('activity', () => {
 
   it('records a view only from a viewer who may see the profile', async () => {
     const owner = await h.member('Journeyman');
-    await h.call(`/api/users/${owner.id}/privacy`, {
+    await h.call(routes.patchPrivacy, {
+      params: { id: owner.id },
+      body: { personalInfoVisible: 'Master' },
       token: owner.token,
-      method: 'PATCH',
-      json: { personalInfoVisible: 'Master' },
     });
-    const refused = await h.call<{ id: string | null }>(`/api/users/${owner.id}/views`, {
-      token: members.Apprentice.token,
-      json: {},
-      expect: 201,
-    });
+    const recordView = (viewer: Member) =>
+      h.call(routes.recordView, { params: { id: owner.id }, body: {}, token: viewer.token });
+    const refused = await recordView(members.Apprentice);
     expect(refused.id).toBeNull();
-    const seen = await h.call<{ id: string | null }>(`/api/users/${owner.id}/views`, {
-      token: members.Master.token,
-      json: {},
-      expect: 201,
-    });
+    const seen = await recordView(members.Master);
     expect(seen.id).not.toBeNull();
-    const analytics = await h.call<{ stats: { totalViews: number } }>(`/api/users/${owner.id}/analytics`, {
-      token: owner.token,
-    });
+    const analytics = await h.call(routes.getAnalytics, { params: { id: owner.id }, token: owner.token });
     expect(analytics.stats.totalViews).toBe(1);
   });
 });

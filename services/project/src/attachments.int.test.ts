@@ -9,11 +9,10 @@ import {
   FORUM_MESSAGES,
   LIMITS,
   PROJECT_MESSAGES,
+  projectRoutes as routes,
   type AttachmentUploadResponse,
-  type Project,
   type Task,
   type TaskAttachment,
-  type TaskAudit,
 } from '@crucible/proto';
 import { startProjectHarness, type Member, type ProjectHarness } from './testing/project-harness.ts';
 import { sweepExpiredUploads, uploadKeyOf } from './use-cases/attachments.ts';
@@ -41,19 +40,20 @@ let task: Task;
 beforeAll(async () => {
   h = await startProjectHarness();
   [core, otherCore, master] = await Promise.all([h.member('Core'), h.member('Core'), h.member('Master')]);
-  const project = await h.call<Project>('/api/projects', { token: core.token, json: { title: 'Files' }, expect: 201 });
-  task = await h.call<Task>(`/api/projects/${project.id}/tasks`, {
+  const project = await h.call(routes.createProject, { body: { title: 'Files' }, token: core.token });
+  task = await h.call(routes.createTask, {
+    params: { projectId: project.id },
+    body: { title: 'Spec' },
     token: core.token,
-    json: { title: 'Spec' },
-    expect: 201,
   });
 });
 afterAll(() => h?.stop());
 
 async function upload(member: Member, taskId: string, fileName: string, bytes: Buffer, mimeType: string) {
-  const ticket = await h.call<AttachmentUploadResponse>(`/api/tasks/${taskId}/attachments/upload`, {
+  const ticket = await h.call(routes.requestTaskUpload, {
+    params: { taskId: taskId },
+    body: { fileName, mimeType, fileSize: bytes.length },
     token: member.token,
-    json: { fileName, mimeType, fileSize: bytes.length },
   });
   const put = await fetch(ticket.uploadURL, {
     method: 'PUT',
@@ -91,7 +91,7 @@ describe('task attachments', () => {
       uploadedBy: core.id,
       publicUrl: `/api/tasks/${task.id}/attachments/${attachment.id}/download`,
     });
-    const list = await h.call<TaskAttachment[]>(`/api/tasks/${task.id}/attachments`, { token: otherCore.token });
+    const list = await h.call(routes.listTaskAttachments, { params: { taskId: task.id }, token: otherCore.token });
     expect(list.map((item) => item.id)).toContain(attachment.id);
 
     const download = await h.request(attachment.publicUrl, { token: otherCore.token });
@@ -100,7 +100,7 @@ describe('task attachments', () => {
     expect(download.headers.get('content-disposition')).toMatch(/^attachment;/);
     expect(download.headers.get('x-content-type-options')).toBe('nosniff');
 
-    const history = await h.call<TaskAudit[]>(`/api/tasks/${task.id}/audit`, { token: core.token });
+    const history = await h.call(routes.listTaskAudit, { params: { taskId: task.id }, token: core.token });
     expect(history).toContainEqual(
       expect.objectContaining({ action: 'attachment_added', userId: core.id, newValue: 'Road map.pdf' }),
     );
@@ -150,10 +150,10 @@ describe('task attachments', () => {
   });
 
   it("refuses someone else's upload, an upload for another task, and recording twice", async () => {
-    const other = await h.call<Task>(`/api/projects/${task.projectId}/tasks`, {
+    const other = await h.call(routes.createTask, {
+      params: { projectId: task.projectId },
+      body: { title: 'Other' },
       token: core.token,
-      json: { title: 'Other' },
-      expect: 201,
     });
     const ticket = await upload(core, task.id, 'mine.png', PNG, 'image/png');
     const stolen = await record(otherCore, task.id, ticket, 'mine.png');
@@ -169,9 +169,10 @@ describe('task attachments', () => {
   });
 
   it('holds an upload to its declared size, and its link to one upload once recorded', async () => {
-    const ticket = await h.call<AttachmentUploadResponse>(`/api/tasks/${task.id}/attachments/upload`, {
+    const ticket = await h.call(routes.requestTaskUpload, {
+      params: { taskId: task.id },
+      body: { fileName: 'sized.png', mimeType: 'image/png', fileSize: PNG.length },
       token: core.token,
-      json: { fileName: 'sized.png', mimeType: 'image/png', fileSize: PNG.length },
     });
     const put = (bytes: Buffer) =>
       fetch(ticket.uploadURL, {
@@ -198,9 +199,10 @@ describe('task attachments', () => {
   });
 
   it('refuses to record a file never uploaded', async () => {
-    const ticket = await h.call<AttachmentUploadResponse>(`/api/tasks/${task.id}/attachments/upload`, {
+    const ticket = await h.call(routes.requestTaskUpload, {
+      params: { taskId: task.id },
+      body: { fileName: 'ghost.png', mimeType: 'image/png', fileSize: 10 },
       token: core.token,
-      json: { fileName: 'ghost.png', mimeType: 'image/png', fileSize: 10 },
     });
     const response = await record(core, task.id, ticket, 'ghost.png');
     expect(response.status).toBe(400);
@@ -218,17 +220,17 @@ describe('task attachments', () => {
     const again = await h.request(attachment.publicUrl, { token: core.token });
     expect(again.status).toBe(404);
     expect(await messageOf(again)).toBe(PROJECT_MESSAGES.attachmentNotFound);
-    const history = await h.call<TaskAudit[]>(`/api/tasks/${task.id}/audit`, { token: core.token });
+    const history = await h.call(routes.listTaskAudit, { params: { taskId: task.id }, token: core.token });
     expect(history).toContainEqual(
       expect.objectContaining({ action: 'attachment_removed', userId: otherCore.id, oldValue: 'pixel.png' }),
     );
   });
 
   it("deletes a task's files with the task", async () => {
-    const doomed = await h.call<Task>(`/api/projects/${task.projectId}/tasks`, {
+    const doomed = await h.call(routes.createTask, {
+      params: { projectId: task.projectId },
+      body: { title: 'Doomed' },
       token: core.token,
-      json: { title: 'Doomed' },
-      expect: 201,
     });
     const attachment = await attach(core, doomed.id, 'notes.md', Buffer.from('# Notes\n'), 'text/markdown');
     expect(await h.service.context.blobs.stat(attachment.filePath)).not.toBeNull();

@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoutes, type Project, type Task } from '@crucible/proto';
+import { projectRoutes, type TaskCreate } from '@crucible/proto';
 import { sweepRoutes } from '@crucible/platform/testing';
 import { startProjectHarness, type Member, type ProjectHarness } from './testing/project-harness.ts';
 
@@ -21,19 +21,13 @@ afterAll(() => h?.stop());
 describe('the input sweep of the project service', () => {
   it('answers every bad input of every route with a 4xx, never a 5xx', async () => {
     const as = { token: admin.token };
-    const project = await h.call<Project>('/api/projects', { ...as, json: { title: 'Sweep' }, expect: 201 });
-    const doomed = await h.call<Project>('/api/projects', { ...as, json: { title: 'Doomed' }, expect: 201 });
-    const first = await h.call<Task>(`/api/projects/${project.id}/tasks`, { ...as, json: { title: 'A' }, expect: 201 });
-    const second = await h.call<Task>(`/api/projects/${project.id}/tasks`, {
-      ...as,
-      json: { title: 'B', prerequisites: [first.id] },
-      expect: 201,
-    });
-    const removable = await h.call<Task>(`/api/projects/${project.id}/tasks`, {
-      ...as,
-      json: { title: 'C' },
-      expect: 201,
-    });
+    const project = await h.call(projectRoutes.createProject, { ...as, body: { title: 'Sweep' } });
+    const doomed = await h.call(projectRoutes.createProject, { ...as, body: { title: 'Doomed' } });
+    const taskOf = (body: TaskCreate) =>
+      h.call(projectRoutes.createTask, { ...as, params: { projectId: project.id }, body });
+    const first = await taskOf({ title: 'A' });
+    const second = await taskOf({ title: 'B', prerequisites: [first.id] });
+    const removable = await taskOf({ title: 'C' });
     const taskBody = {
       title: 'T',
       description: 'd',

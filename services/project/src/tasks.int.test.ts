@@ -6,10 +6,11 @@ import {
   RPC,
   SUBJECTS,
   TEXT_MESSAGES,
+  projectRoutes as routes,
   taskSchema,
   type Project,
   type Task,
-  type TaskAudit,
+  type TaskCreate,
 } from '@crucible/proto';
 import { newEvent } from '@crucible/platform';
 import { startProjectHarness, type Member, type ProjectHarness } from './testing/project-harness.ts';
@@ -26,21 +27,21 @@ beforeAll(async () => {
 afterAll(() => h?.stop());
 
 async function project(by: Member = core, title = 'Launch'): Promise<Project> {
-  return h.call<Project>('/api/projects', { token: by.token, json: { title, description: 'd' }, expect: 201 });
+  return h.call(routes.createProject, { body: { title, description: 'd' }, token: by.token });
 }
 
-async function task(projectId: string, body: Record<string, unknown> = {}, by: Member = core): Promise<Task> {
-  return h.call<Task>(`/api/projects/${projectId}/tasks`, {
+async function task(projectId: string, body: Partial<TaskCreate> = {}, by: Member = core): Promise<Task> {
+  return h.call(routes.createTask, {
+    params: { projectId },
+    body: { title: `Task ${randomUUID().slice(0, 6)}`, ...body },
     token: by.token,
-    json: { title: `Task ${randomUUID().slice(0, 6)}`, ...body },
-    expect: 201,
   });
 }
 
 const patch = (taskId: string, json: unknown, by: Member = core) =>
   h.request(`/api/tasks/${taskId}`, { method: 'PATCH', token: by.token, json });
 
-const audit = (taskId: string) => h.call<TaskAudit[]>(`/api/tasks/${taskId}/audit`, { token: core.token });
+const audit = (taskId: string) => h.call(routes.listTaskAudit, { params: { taskId: taskId }, token: core.token });
 
 describe('access', () => {
   const cases = [
@@ -94,10 +95,10 @@ describe('access', () => {
       json: { title: 'Stolen' },
     });
     expect(refused.status).toBe(403);
-    const renamed = await h.call<Project>(`/api/projects/${owned.id}`, {
-      method: 'PATCH',
+    const renamed = await h.call(routes.updateProject, {
+      params: { projectId: owned.id },
+      body: { title: 'Renamed' },
       token: core.token,
-      json: { title: 'Renamed' },
     });
     expect(renamed.title).toBe('Renamed');
     expect((await h.request(`/api/projects/${owned.id}`, { method: 'DELETE', token: otherCore.token })).status).toBe(
@@ -111,10 +112,10 @@ describe('access', () => {
 describe('task rules', () => {
   it('creates a task with the defaults and answers it with an id', async () => {
     const p = await project();
-    const created = await h.call<Task>(`/api/projects/${p.id}/tasks`, {
+    const created = await h.call(routes.createTask, {
+      params: { projectId: p.id },
+      body: { title: '  Write spec  ', assigneeId: 'unassigned', parentTaskId: 'none', dueDate: '' },
       token: core.token,
-      json: { title: '  Write spec  ', assigneeId: 'unassigned', parentTaskId: 'none', dueDate: '' },
-      expect: 201,
     });
     expect(created).toMatchObject({
       title: 'Write spec',
@@ -204,7 +205,7 @@ describe('task rules', () => {
     );
     const viaPatch = await patch(a.id, { prerequisites: [c.id] });
     expect(viaPatch.status).toBe(400);
-    expect(await h.call(`/api/tasks/${a.id}/dependencies`, { token: core.token })).toEqual([]);
+    expect(await h.call(routes.listTaskDependencies, { params: { taskId: a.id }, token: core.token })).toEqual([]);
   });
 
   it('refuses a parent cycle with 400 naming the loop', async () => {
@@ -242,19 +243,21 @@ describe('task rules', () => {
   it('replaces the prerequisites in one transaction: a refused list leaves the old one', async () => {
     const p = await project();
     const [a, b, c] = [await task(p.id), await task(p.id), await task(p.id)];
-    await h.call(`/api/tasks/${c.id}/dependencies`, {
+    await h.call(routes.addTaskDependency, {
+      params: { taskId: c.id },
+      body: { dependsOnTaskId: a.id },
       token: core.token,
-      json: { dependsOnTaskId: a.id },
-      expect: 201,
     });
     const refused = await patch(a.id, { prerequisites: [b.id, c.id] });
     expect(refused.status).toBe(400);
-    expect((await h.call<Task>(`/api/tasks/${a.id}`, { token: core.token })).prerequisites).toEqual([]);
-    expect((await h.call<Task>(`/api/tasks/${c.id}`, { token: core.token })).prerequisites).toEqual([a.id]);
-    const replaced = await h.call<Task>(`/api/tasks/${c.id}`, {
-      method: 'PATCH',
+    expect((await h.call(routes.getTask, { params: { taskId: a.id }, token: core.token })).prerequisites).toEqual([]);
+    expect((await h.call(routes.getTask, { params: { taskId: c.id }, token: core.token })).prerequisites).toEqual([
+      a.id,
+    ]);
+    const replaced = await h.call(routes.updateTask, {
+      params: { taskId: c.id },
+      body: { prerequisites: [b.id] },
       token: core.token,
-      json: { prerequisites: [b.id] },
     });
     expect(replaced.prerequisites).toEqual([b.id]);
   });
@@ -351,20 +354,20 @@ describe('task rules', () => {
     const p = await project();
     const t = await task(p.id, { assigneeId: core.id });
     expect(t).toMatchObject({ assigneeId: core.id, assignees: [core.id] });
-    const listed = await h.call<Task>(`/api/tasks/${t.id}`, {
-      method: 'PATCH',
+    const listed = await h.call(routes.updateTask, {
+      params: { taskId: t.id },
+      body: { assignees: [otherCore.id, admin.id] },
       token: core.token,
-      json: { assignees: [otherCore.id, admin.id] },
     });
     expect(listed.assigneeId).toBe(otherCore.id);
     expect([...listed.assignees].sort()).toEqual([otherCore.id, admin.id].sort());
-    const single = await h.call<Task>(`/api/tasks/${t.id}`, {
-      method: 'PATCH',
+    const single = await h.call(routes.updateTask, {
+      params: { taskId: t.id },
+      body: { assigneeId: '' },
       token: core.token,
-      json: { assigneeId: '' },
     });
     expect(single).toMatchObject({ assigneeId: null, assignees: [admin.id] });
-    const assigneeRows = await h.call<{ userId: string }[]>(`/api/tasks/${t.id}/assignees`, { token: core.token });
+    const assigneeRows = await h.call(routes.listTaskAssignees, { params: { taskId: t.id }, token: core.token });
     expect(assigneeRows.map((row) => row.userId)).toEqual([admin.id]);
   });
 
@@ -372,26 +375,26 @@ describe('task rules', () => {
     const p = await project();
     const t = await task(p.id, { assignees: [otherCore.id, core.id] });
     expect(t).toMatchObject({ assigneeId: otherCore.id, assignees: [otherCore.id, core.id] });
-    const reordered = await h.call<Task>(`/api/tasks/${t.id}`, {
-      method: 'PATCH',
+    const reordered = await h.call(routes.updateTask, {
+      params: { taskId: t.id },
+      body: { assignees: [core.id, otherCore.id] },
       token: core.token,
-      json: { assignees: [core.id, otherCore.id] },
     });
     expect(reordered).toMatchObject({ assigneeId: core.id, assignees: [core.id, otherCore.id] });
-    const single = await h.call<Task>(`/api/tasks/${t.id}`, {
-      method: 'PATCH',
+    const single = await h.call(routes.updateTask, {
+      params: { taskId: t.id },
+      body: { assigneeId: admin.id },
       token: core.token,
-      json: { assigneeId: admin.id },
     });
     expect(single).toMatchObject({ assigneeId: admin.id, assignees: [admin.id, otherCore.id] });
-    const listed = await h.call<Task[]>(`/api/projects/${p.id}/tasks`, { token: core.token });
+    const listed = await h.call(routes.listProjectTasks, { params: { projectId: p.id }, token: core.token });
     expect(listed[0]).toMatchObject({ assigneeId: admin.id, assignees: [admin.id, otherCore.id] });
-    const mine = await h.call<Task[]>(`/api/users/${otherCore.id}/tasks`, { token: core.token });
+    const mine = await h.call(routes.listUserTasks, { params: { userId: otherCore.id }, token: core.token });
     expect(mine.find((item) => item.id === t.id)).toMatchObject({
       assigneeId: admin.id,
       assignees: [admin.id, otherCore.id],
     });
-    const rows = await h.call<{ userId: string }[]>(`/api/tasks/${t.id}/assignees`, { token: core.token });
+    const rows = await h.call(routes.listTaskAssignees, { params: { taskId: t.id }, token: core.token });
     expect(rows.map((row) => row.userId)).toEqual([admin.id, otherCore.id]);
   });
 
@@ -399,10 +402,12 @@ describe('task rules', () => {
     const p = await project();
     const first = await task(p.id, { assigneeId: core.id, dueDate: '2026-05-04T10:00:00.000Z' });
     const second = await task(p.id, { parentTaskId: first.id, prerequisites: [first.id], assignees: [otherCore.id] });
-    const listed = z.array(taskSchema).parse(await h.call(`/api/projects/${p.id}/tasks`, { token: core.token }));
+    const listed = z
+      .array(taskSchema)
+      .parse(await h.call(routes.listProjectTasks, { params: { projectId: p.id }, token: core.token }));
     expect(listed).toEqual([
-      await h.call<Task>(`/api/tasks/${first.id}`, { token: core.token }),
-      await h.call<Task>(`/api/tasks/${second.id}`, { token: core.token }),
+      await h.call(routes.getTask, { params: { taskId: first.id }, token: core.token }),
+      await h.call(routes.getTask, { params: { taskId: second.id }, token: core.token }),
     ]);
     expect(listed[0]!.dueDate).toBe('2026-05-04');
   });
@@ -412,9 +417,11 @@ describe('task rules', () => {
     expect(p.completionPercentage).toBe(0);
     await task(p.id, { completionPercentage: 50 });
     const t = await task(p.id, { completionPercentage: 25 });
-    expect((await h.call<Project>(`/api/projects/${p.id}`, { token: core.token })).completionPercentage).toBe(38);
+    expect(
+      (await h.call(routes.getProject, { params: { projectId: p.id }, token: core.token })).completionPercentage,
+    ).toBe(38);
     await patch(t.id, { completionPercentage: 100 });
-    const listed = (await h.call<Project[]>('/api/projects', { token: core.token })).find((row) => row.id === p.id);
+    const listed = (await h.call(routes.listProjects, { token: core.token })).find((row) => row.id === p.id);
     expect(listed?.completionPercentage).toBe(75);
   });
 
@@ -424,8 +431,10 @@ describe('task rules', () => {
     const child = await task(p.id, { parentTaskId: parent.id });
     const dependent = await task(p.id, { prerequisites: [parent.id] });
     expect((await h.request(`/api/tasks/${parent.id}`, { method: 'DELETE', token: core.token })).status).toBe(204);
-    expect((await h.call<Task>(`/api/tasks/${child.id}`, { token: core.token })).parentTaskId).toBeNull();
-    expect((await h.call<Task>(`/api/tasks/${dependent.id}`, { token: core.token })).prerequisites).toEqual([]);
+    expect((await h.call(routes.getTask, { params: { taskId: child.id }, token: core.token })).parentTaskId).toBeNull();
+    expect(
+      (await h.call(routes.getTask, { params: { taskId: dependent.id }, token: core.token })).prerequisites,
+    ).toEqual([]);
     expect((await audit(parent.id)).map((row) => row.action)).toContain('deleted');
   });
 
@@ -437,7 +446,7 @@ describe('task rules', () => {
       await task(second.id, { assignees: [assignee.id] }),
     ];
     await task(first.id);
-    const listed = await h.call<Task[]>(`/api/users/${assignee.id}/tasks`, { token: assignee.token });
+    const listed = await h.call(routes.listUserTasks, { params: { userId: assignee.id }, token: assignee.token });
     expect(listed.map((row) => row.id).sort()).toEqual(mine.map((row) => row.id).sort());
   });
 });
@@ -474,7 +483,7 @@ describe('audit and events', () => {
     // Each change starts from the value the previous one left: the chain is unbroken.
     for (const [index, row] of changes.entries())
       expect(row.oldValue).toBe(index === 0 ? '0' : changes[index - 1]!.newValue);
-    const final = await h.call<Task>(`/api/tasks/${t.id}`, { token: core.token });
+    const final = await h.call(routes.getTask, { params: { taskId: t.id }, token: core.token });
     expect(String(final.completionPercentage)).toBe(changes.at(-1)!.newValue);
   });
 
@@ -523,7 +532,7 @@ describe('Kanban order', () => {
   const order = (projectId: string, json: unknown, by: Member = core) =>
     h.request(`/api/projects/${projectId}/board-order`, { method: 'PUT', token: by.token, json });
   const column = async (projectId: string, status: string) =>
-    (await h.call<Task[]>(`/api/projects/${projectId}/tasks`, { token: otherCore.token }))
+    (await h.call(routes.listProjectTasks, { params: { projectId: projectId }, token: otherCore.token }))
       .filter((item) => item.status === status)
       .sort((a, b) => (a.boardRank ?? Infinity) - (b.boardRank ?? Infinity))
       .map((item) => item.title);
@@ -537,10 +546,9 @@ describe('Kanban order', () => {
     ];
     expect((await order(p.id, { status: 'To Do', taskIds: [c.id, a.id, b.id] })).status).toBe(204);
     expect(await column(p.id, 'To Do')).toEqual(['C', 'A', 'B']);
-    const ranks = (await h.call<Task[]>(`/api/projects/${p.id}/tasks`, { token: core.token })).map((item) => [
-      item.title,
-      item.boardRank,
-    ]);
+    const ranks = (await h.call(routes.listProjectTasks, { params: { projectId: p.id }, token: core.token })).map(
+      (item) => [item.title, item.boardRank],
+    );
     expect(ranks).toEqual([
       ['A', 1],
       ['B', 2],
@@ -548,12 +556,12 @@ describe('Kanban order', () => {
     ]);
 
     expect((await order(p.id, { status: 'To Do', taskIds: [b.id, c.id] })).status).toBe(204);
-    const listed = await h.call<Task[]>(`/api/projects/${p.id}/tasks`, { token: core.token });
+    const listed = await h.call(routes.listProjectTasks, { params: { projectId: p.id }, token: core.token });
     expect(listed.find((item) => item.id === a.id)?.boardRank).toBeNull();
     expect(await column(p.id, 'To Do')).toEqual(['B', 'C', 'A']);
 
     expect((await patch(b.id, { status: 'Review' })).status).toBe(200);
-    expect((await h.call<Task>(`/api/tasks/${b.id}`, { token: core.token })).boardRank).toBeNull();
+    expect((await h.call(routes.getTask, { params: { taskId: b.id }, token: core.token })).boardRank).toBeNull();
     expect(await column(p.id, 'To Do')).toEqual(['C', 'A']);
   });
 
@@ -568,8 +576,8 @@ describe('Kanban order', () => {
       expect(refused.status).toBe(400);
       expect(((await refused.json()) as { message: string }).message).toBe(PROJECT_MESSAGES.boardOrderMismatch);
     }
-    expect((await h.call<Task>(`/api/tasks/${a.id}`, { token: core.token })).boardRank).toBe(0);
-    expect((await h.call<Task>(`/api/tasks/${b.id}`, { token: core.token })).boardRank).toBeNull();
+    expect((await h.call(routes.getTask, { params: { taskId: a.id }, token: core.token })).boardRank).toBe(0);
+    expect((await h.call(routes.getTask, { params: { taskId: b.id }, token: core.token })).boardRank).toBeNull();
     expect((await order(p.id, { status: 'Doing', taskIds: [a.id] })).status).toBe(400);
     expect((await order(p.id, { status: 'To Do', taskIds: [] })).status).toBe(400);
     expect((await order(randomUUID(), { status: 'To Do', taskIds: [a.id] })).status).toBe(404);
@@ -582,7 +590,7 @@ describe('the task list kept built per version', () => {
   it('reuses the built list until a change to the tasks, and never serves one from before a change', async () => {
     const owned = await project();
     const first = await task(owned.id, { title: 'First' });
-    const list = () => h.call<Task[]>(`/api/projects/${owned.id}/tasks`, { token: core.token });
+    const list = () => h.call(routes.listProjectTasks, { params: { projectId: owned.id }, token: core.token });
     const version = async () =>
       (await h.sql<{ v: string }>(`SELECT tasks_version::text AS v FROM projects WHERE id = $1`, [owned.id]))[0]!.v;
 

@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   PROJECT_MESSAGES,
   SUBJECTS,
-  type Project,
-  type ProjectPerson,
+  projectRoutes as routes,
   type Task,
-  type TaskComment,
   type TaskCommentedPayload,
+  type TaskCreate,
 } from '@crucible/proto';
 import { startProjectHarness, type Member, type ProjectHarness } from './testing/project-harness.ts';
 
@@ -23,13 +22,13 @@ beforeAll(async () => {
 afterAll(() => h?.stop());
 
 const project = () =>
-  h.call<Project>('/api/projects', { token: core.token, json: { title: 'Timeline', description: 'd' }, expect: 201 });
+  h.call(routes.createProject, { body: { title: 'Timeline', description: 'd' }, token: core.token });
 
-const task = (projectId: string, body: Record<string, unknown> = {}) =>
-  h.call<Task>(`/api/projects/${projectId}/tasks`, {
+const task = (projectId: string, body: Partial<TaskCreate> = {}) =>
+  h.call(routes.createTask, {
+    params: { projectId },
+    body: { title: `Task ${randomUUID().slice(0, 6)}`, ...body },
     token: core.token,
-    json: { title: `Task ${randomUUID().slice(0, 6)}`, ...body },
-    expect: 201,
   });
 
 async function refusal(response: Response, status = 400): Promise<string> {
@@ -44,16 +43,16 @@ describe('start dates', () => {
     const plain = await task(p.id, { dueDate: '2026-03-09' });
     expect([dated.startDate, dated.dueDate]).toEqual(['2026-03-02', '2026-03-09']);
     expect(plain.startDate).toBeNull();
-    const listed = await h.call<Task[]>(`/api/projects/${p.id}/tasks`, { token: core.token });
+    const listed = await h.call(routes.listProjectTasks, { params: { projectId: p.id }, token: core.token });
     expect(listed.map((t) => [t.id, t.startDate])).toEqual([
       [dated.id, '2026-03-02'],
       [plain.id, null],
     ]);
     // A bar dragged along the timeline moves both days in one call.
-    const moved = await h.call<Task>(`/api/tasks/${dated.id}`, {
-      method: 'PATCH',
+    const moved = await h.call(routes.updateTask, {
+      params: { taskId: dated.id },
+      body: { startDate: '2026-03-05', dueDate: '2026-03-12' },
       token: core.token,
-      json: { startDate: '2026-03-05', dueDate: '2026-03-12' },
     });
     expect([moved.startDate, moved.dueDate]).toEqual(['2026-03-05', '2026-03-12']);
   });
@@ -71,7 +70,7 @@ describe('start dates', () => {
     expect(await refusal(await change({ startDate: '2026-03-10' }))).toBe(PROJECT_MESSAGES.startAfterDue);
     expect(await refusal(await change({ dueDate: '2026-03-01' }))).toBe(PROJECT_MESSAGES.startAfterDue);
     expect(await refusal(await change({ startDate: '2026-02-31' }))).toBe(PROJECT_MESSAGES.invalidStartDate);
-    const unchanged = await h.call<Task>(`/api/tasks/${t.id}`, { token: core.token });
+    const unchanged = await h.call(routes.getTask, { params: { taskId: t.id }, token: core.token });
     expect([unchanged.startDate, unchanged.dueDate]).toEqual(['2026-03-02', '2026-03-09']);
 
     // Starting on the due day is fine; clearing the due day leaves the start alone.
@@ -109,7 +108,7 @@ describe('comments', () => {
     expect(await refusal(await post(t.id, { content: 'x', mentions: [randomUUID()] }))).toBe(
       PROJECT_MESSAGES.mentionNotMember,
     );
-    expect(await h.call<TaskComment[]>(`/api/tasks/${t.id}/comments`, { token: core.token })).toEqual([]);
+    expect(await h.call(routes.listTaskComments, { params: { taskId: t.id }, token: core.token })).toEqual([]);
   });
 
   it('stores a comment with its author and tells the mentioned and the assignees (never the author)', async () => {
@@ -120,10 +119,10 @@ describe('comments', () => {
       (event) => (event.payload as { taskId?: string }).taskId === t.id,
     );
     try {
-      const comment = await h.call<TaskComment>(`/api/tasks/${t.id}/comments`, {
+      const comment = await h.call(routes.createTaskComment, {
+        params: { taskId: t.id },
+        body: { content: `@${otherCore.firstName} can you check?`, mentions: [otherCore.id, core.id] },
         token: core.token,
-        json: { content: `@${otherCore.firstName} can you check?`, mentions: [otherCore.id, core.id] },
-        expect: 201,
       });
       expect(comment).toMatchObject({
         authorId: core.id,
@@ -142,7 +141,7 @@ describe('comments', () => {
         mentionedIds: [otherCore.id],
         assigneeIds: [core.id, admin.id],
       } satisfies TaskCommentedPayload);
-      const listed = await h.call<TaskComment[]>(`/api/tasks/${t.id}/comments`, { token: otherCore.token });
+      const listed = await h.call(routes.listTaskComments, { params: { taskId: t.id }, token: otherCore.token });
       expect(listed).toEqual([comment]);
     } finally {
       await events.stop();
@@ -157,7 +156,7 @@ describe('names of assignees', () => {
     const bystander = await h.member('Master');
     await task(p.id, { assignees: [demoted.id, admin.id] });
     await h.sql(`UPDATE users SET access_level = 'Master' WHERE id = $1`, [demoted.id]);
-    const people = await h.call<ProjectPerson[]>('/api/projects/people', { token: core.token });
+    const people = await h.call(routes.listProjectPeople, { token: core.token });
     const byId = new Map(people.map((person) => [person.id, person]));
     expect(byId.get(demoted.id)).toMatchObject({ firstName: 'Dana', lastName: 'Demoted' });
     expect(byId.get(admin.id)).toMatchObject({ firstName: admin.firstName, lastName: admin.lastName });

@@ -1,3 +1,4 @@
+import type { Caller } from '@crucible/platform';
 import type { AccessLevel, MemberDirectoryQuery } from '@crucible/proto';
 import { DEFAULT_PRIVACY } from './privacy.ts';
 import { rows, type Db } from './db.ts';
@@ -18,11 +19,7 @@ export interface DirectoryRow {
 }
 
 /** The searcher: their level and whether they are an admin decide whose activity may order the list. */
-export interface DirectoryViewer {
-  userId: string;
-  accessLevel: AccessLevel;
-  isAdmin: boolean;
-}
+type Searcher = Pick<Caller, 'userId' | 'accessLevel' | 'isAdmin'>;
 
 /** `%` and `_` in a search are the letters themselves, not patterns. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -32,10 +29,10 @@ const NAME_ORDER = `lower(coalesce(u.first_name, '')), lower(coalesce(u.last_nam
 export const directory = {
   /**
    * A page of members by name or by recent forum activity. Activity orders only the members whose
-   * stats this viewer may see (the stats rule: personal-info and activity-feed tiers, the feed on);
+   * stats the searcher may see (the stats rule: personal-info and activity-feed tiers, the feed on);
    * the others sort after them by name, so the order leaks nothing the profile hides.
    */
-  async page(db: Db, viewer: DirectoryViewer, query: MemberDirectoryQuery): Promise<DirectoryRow[]> {
+  async page(db: Db, searcher: Searcher, query: MemberDirectoryQuery): Promise<DirectoryRow[]> {
     const order = query.sort === 'activity' ? `visible_activity DESC NULLS LAST, ${NAME_ORDER}` : NAME_ORDER;
     return rows<DirectoryRow>(
       db,
@@ -59,9 +56,9 @@ export const directory = {
        LIMIT $10 OFFSET $11`,
       query.search ? likePattern(query.search) : null,
       query.tier ?? null,
-      viewer.userId,
-      viewer.isAdmin,
-      viewer.accessLevel,
+      searcher.userId,
+      searcher.isAdmin,
+      searcher.accessLevel,
       DEFAULT_PRIVACY.personalInfoVisible,
       DEFAULT_PRIVACY.activityFeedVisible,
       DEFAULT_PRIVACY.showActivityFeed,

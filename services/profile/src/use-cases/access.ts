@@ -1,4 +1,4 @@
-import { ForbiddenError, NotFoundError, isAdmin } from '@crucible/platform';
+import { ForbiddenError, NotFoundError, type Caller } from '@crucible/platform';
 import { PROFILE_MESSAGES, hasAccess, type AccessLevel, type PrivacySettings } from '@crucible/proto';
 import { privacy } from '../repositories/privacy.ts';
 import { userReplica, type KnownUser } from '../repositories/users.ts';
@@ -6,26 +6,17 @@ import type { Db } from '../repositories/db.ts';
 import type { ProfileContext } from './context.ts';
 import { ensureUserKnown } from './user-replica.ts';
 
-/** Who is asking: the session's member, with their current level. */
-export interface Viewer {
-  userId: string;
-  accessLevel: AccessLevel;
-  isAdmin: boolean;
-  /** Where the request came from, for the audit log of an admin's edit of someone else's profile. */
-  meta?: { ipAddress: string | null; userAgent: string | null; sessionId: string | null };
-}
-
 /** The owner and admins see and change everything of a profile. */
-export function isOwnerOrAdmin(viewer: Viewer, ownerId: string): boolean {
-  return viewer.userId === ownerId || isAdmin(viewer);
+export function isOwnerOrAdmin(caller: Caller, ownerId: string): boolean {
+  return caller.userId === ownerId || caller.isAdmin;
 }
 
-export function requireOwnerOrAdmin(viewer: Viewer, ownerId: string): void {
-  if (!isOwnerOrAdmin(viewer, ownerId)) throw new ForbiddenError(PROFILE_MESSAGES.notYourProfile);
+export function requireOwnerOrAdmin(caller: Caller, ownerId: string): void {
+  if (!isOwnerOrAdmin(caller, ownerId)) throw new ForbiddenError(PROFILE_MESSAGES.notYourProfile);
 }
 
-export function requireOwner(viewer: Viewer, ownerId: string): void {
-  if (viewer.userId !== ownerId) throw new ForbiddenError(PROFILE_MESSAGES.ownerOnly);
+export function requireOwner(caller: Caller, ownerId: string): void {
+  if (caller.userId !== ownerId) throw new ForbiddenError(PROFILE_MESSAGES.ownerOnly);
 }
 
 /** The sections a privacy level guards, with the setting and the 403 text of each. */
@@ -44,10 +35,10 @@ export type GuardedSection = keyof typeof SECTION_RULES;
  * A viewer at or above the section's tier sees it (a Core setting therefore admits Core and Admin
  * only); the owner and admins always do.
  */
-export function canSee(viewer: Viewer, ownerId: string, settings: PrivacySettings, section: GuardedSection): boolean {
+export function canSee(caller: Caller, ownerId: string, settings: PrivacySettings, section: GuardedSection): boolean {
   return (
-    isOwnerOrAdmin(viewer, ownerId) ||
-    hasAccess(viewer.accessLevel, settings[SECTION_RULES[section].setting] as AccessLevel)
+    isOwnerOrAdmin(caller, ownerId) ||
+    hasAccess(caller.accessLevel, settings[SECTION_RULES[section].setting] as AccessLevel)
   );
 }
 
@@ -61,7 +52,7 @@ export async function profileOwner(ctx: ProfileContext, db: Db, ownerId: string)
 /** Loads the owner and their settings and refuses with the section's 403 when the viewer is below its tier. */
 export async function requireSection(
   ctx: ProfileContext,
-  viewer: Viewer,
+  caller: Caller,
   ownerId: string,
   section: GuardedSection,
 ): Promise<{ owner: KnownUser; settings: PrivacySettings }> {
@@ -69,6 +60,6 @@ export async function requireSection(
     profileOwner(ctx, ctx.prisma, ownerId),
     privacy.find(ctx.prisma, ownerId),
   ]);
-  if (!canSee(viewer, ownerId, settings, section)) throw new ForbiddenError(SECTION_RULES[section].message);
+  if (!canSee(caller, ownerId, settings, section)) throw new ForbiddenError(SECTION_RULES[section].message);
   return { owner, settings };
 }

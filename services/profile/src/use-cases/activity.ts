@@ -1,4 +1,4 @@
-import { ForbiddenError, NotFoundError } from '@crucible/platform';
+import { ForbiddenError, NotFoundError, type Caller } from '@crucible/platform';
 import {
   PROFILE_MESSAGES,
   engagementLevel,
@@ -9,7 +9,7 @@ import {
 import { privacy } from '../repositories/privacy.ts';
 import { stats } from '../repositories/stats.ts';
 import { views } from '../repositories/views.ts';
-import { canSee, isOwnerOrAdmin, profileOwner, requireOwner, requireSection, type Viewer } from './access.ts';
+import { canSee, isOwnerOrAdmin, profileOwner, requireOwner, requireSection } from './access.ts';
 import type { ProfileContext } from './context.ts';
 
 const ANALYTICS_DAYS = 30;
@@ -29,10 +29,10 @@ const RANKS = [
  * A viewer who may see the profile and is at or above the Activity Feed's tier (and the owner has
  * not turned the feed off) sees the stats; the owner and admins always do.
  */
-export async function getStats(ctx: ProfileContext, viewer: Viewer, ownerId: string): Promise<UserStats> {
-  const { settings } = await requireSection(ctx, viewer, ownerId, 'personalInfo');
-  const visible = canSee(viewer, ownerId, settings, 'activityFeed') && settings.showActivityFeed;
-  if (!visible && !isOwnerOrAdmin(viewer, ownerId)) throw new ForbiddenError(PROFILE_MESSAGES.activityPrivate);
+export async function getStats(ctx: ProfileContext, caller: Caller, ownerId: string): Promise<UserStats> {
+  const { settings } = await requireSection(ctx, caller, ownerId, 'personalInfo');
+  const visible = canSee(caller, ownerId, settings, 'activityFeed') && settings.showActivityFeed;
+  if (!visible && !isOwnerOrAdmin(caller, ownerId)) throw new ForbiddenError(PROFILE_MESSAGES.activityPrivate);
   const row = await stats.find(ctx.prisma, ownerId);
   const counts = {
     discussionsCreated: row?.discussionsCreated ?? 0,
@@ -55,32 +55,26 @@ export async function getStats(ctx: ProfileContext, viewer: Viewer, ownerId: str
   };
 }
 
-export interface ViewContext {
-  ipAddress: string | null;
-  userAgent: string | null;
-}
-
 /**
  * A view by anyone but the owner who may see the profile (a refused viewer saw nothing), unless the
  * owner turned analytics tracking off; id null when not recorded.
  */
 export async function recordView(
   ctx: ProfileContext,
-  viewer: Viewer,
+  caller: Caller,
   ownerId: string,
   input: { referrer?: string | null; sectionsViewed?: ProfileSection[] },
-  request: ViewContext,
 ): Promise<{ id: string | null }> {
   const owner = await profileOwner(ctx, ctx.prisma, ownerId);
-  if (viewer.userId === owner.id) return { id: null };
+  if (caller.userId === owner.id) return { id: null };
   const settings = await privacy.find(ctx.prisma, ownerId);
-  if (!canSee(viewer, ownerId, settings, 'personalInfo') || !settings.allowAnalyticsTracking) return { id: null };
+  if (!canSee(caller, ownerId, settings, 'personalInfo') || !settings.allowAnalyticsTracking) return { id: null };
   const id = await views.record(ctx.prisma, {
     ownerId,
-    viewerId: viewer.userId,
-    viewerAccessLevel: viewer.accessLevel,
-    ipAddress: request.ipAddress,
-    userAgent: request.userAgent?.slice(0, 500) ?? null,
+    viewerId: caller.userId,
+    viewerAccessLevel: caller.accessLevel,
+    ipAddress: caller.meta.ipAddress,
+    userAgent: caller.meta.userAgent?.slice(0, 500) ?? null,
     referrer: input.referrer ?? null,
     sectionsViewed: input.sectionsViewed ?? [],
   });
@@ -89,16 +83,16 @@ export async function recordView(
 
 export async function recordViewTime(
   ctx: ProfileContext,
-  viewer: Viewer,
+  caller: Caller,
   ownerId: string,
   viewId: string,
   seconds: number,
 ) {
-  if (!(await views.setTimeSpent(ctx.prisma, ownerId, viewId, viewer.userId, seconds)))
+  if (!(await views.setTimeSpent(ctx.prisma, ownerId, viewId, caller.userId, seconds)))
     throw new NotFoundError(PROFILE_MESSAGES.viewNotFound);
 }
 
-export async function getAnalytics(ctx: ProfileContext, viewer: Viewer, ownerId: string): Promise<ProfileAnalytics> {
-  requireOwner(viewer, ownerId);
+export async function getAnalytics(ctx: ProfileContext, caller: Caller, ownerId: string): Promise<ProfileAnalytics> {
+  requireOwner(caller, ownerId);
   return views.analytics(ctx.prisma, ownerId, ANALYTICS_DAYS);
 }

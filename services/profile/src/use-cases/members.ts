@@ -1,3 +1,4 @@
+import type { Caller } from '@crucible/platform';
 import {
   RPC,
   type DmMessageableAnswer,
@@ -8,7 +9,7 @@ import {
 } from '@crucible/proto';
 import { directory } from '../repositories/directory.ts';
 import { DEFAULT_PRIVACY } from '../repositories/privacy.ts';
-import { canSee, type Viewer } from './access.ts';
+import { canSee } from './access.ts';
 import type { ProfileContext } from './context.ts';
 
 /** A slow dm hides 'Message' rather than hold the page. */
@@ -19,13 +20,13 @@ const MESSAGEABLE_TIMEOUT_MS = 1_000;
  * Messages switch and enforces both on send, so it is asked rather than guessed from profile's data;
  * any doubt (dm down, a refused question) shows no 'Message', as the send would fail anyway.
  */
-export async function messageableBy(ctx: ProfileContext, viewer: Viewer, memberIds: string[]): Promise<Set<string>> {
-  const recipientIds = memberIds.filter((id) => id !== viewer.userId);
+export async function messageableBy(ctx: ProfileContext, caller: Caller, memberIds: string[]): Promise<Set<string>> {
+  const recipientIds = memberIds.filter((id) => id !== caller.userId);
   if (recipientIds.length === 0) return new Set();
   try {
     const answer = await ctx.bus.request<DmRpcAnswer<DmMessageableAnswer>>(
       RPC.dmMessageable,
-      { senderId: viewer.userId, recipientIds } satisfies DmMessageableRequest,
+      { senderId: caller.userId, recipientIds } satisfies DmMessageableRequest,
       { timeoutMs: MESSAGEABLE_TIMEOUT_MS },
     );
     return new Set(answer.ok ? answer.value.messageable : []);
@@ -42,13 +43,13 @@ export async function messageableBy(ctx: ProfileContext, viewer: Viewer, memberI
  */
 export async function listMembers(
   ctx: ProfileContext,
-  viewer: Viewer,
+  caller: Caller,
   query: MemberDirectoryQuery,
 ): Promise<MemberDirectory> {
-  const rows = await directory.page(ctx.prisma, viewer, query);
+  const rows = await directory.page(ctx.prisma, caller, query);
   const messageable = await messageableBy(
     ctx,
-    viewer,
+    caller,
     rows.map((row) => row.id),
   );
   return {
@@ -65,8 +66,8 @@ export async function listMembers(
         profileImageUrl: row.profileImageUrl,
         accessLevel: row.accessLevel,
         isAdmin: row.isAdmin,
-        jobTitle: canSee(viewer, row.id, settings, 'personalInfo') ? row.jobTitle : null,
-        currentLocation: canSee(viewer, row.id, settings, 'contactInfo') ? row.currentLocation : null,
+        jobTitle: canSee(caller, row.id, settings, 'personalInfo') ? row.jobTitle : null,
+        currentLocation: canSee(caller, row.id, settings, 'contactInfo') ? row.currentLocation : null,
         canMessage: messageable.has(row.id),
       };
     }),

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { BadRequestError, HttpError } from '@crucible/platform';
+import { BadRequestError, HttpError, type Caller } from '@crucible/platform';
 import { LIMITS, PROFILE_MESSAGES } from '@crucible/proto';
 import { profiles } from '../repositories/profiles.ts';
 import { userReplica } from '../repositories/users.ts';
-import { profileOwner, requireOwnerOrAdmin, type Viewer } from './access.ts';
+import { profileOwner, requireOwnerOrAdmin } from './access.ts';
 import { inTransaction, type ProfileContext } from './context.ts';
 
 export const PICTURE_ROUTE = '/api/profile-pictures';
@@ -58,8 +58,8 @@ async function setPictureUrl(ctx: ProfileContext, ownerId: string, key: string |
   return { profileImageUrl: url, picture: url };
 }
 
-export async function uploadPicture(ctx: ProfileContext, viewer: Viewer, ownerId: string, dataUrl: string) {
-  requireOwnerOrAdmin(viewer, ownerId);
+export async function uploadPicture(ctx: ProfileContext, caller: Caller, ownerId: string, dataUrl: string) {
+  requireOwnerOrAdmin(caller, ownerId);
   await profileOwner(ctx, ctx.prisma, ownerId);
   const picture = await reencode(bytesOf(dataUrl));
   // Named by content: the same picture twice is one object, and a URL never shows a different picture.
@@ -75,8 +75,8 @@ export async function uploadPicture(ctx: ProfileContext, viewer: Viewer, ownerId
   return setPictureUrl(ctx, ownerId, key);
 }
 
-export async function deletePicture(ctx: ProfileContext, viewer: Viewer, ownerId: string) {
-  requireOwnerOrAdmin(viewer, ownerId);
+export async function deletePicture(ctx: ProfileContext, caller: Caller, ownerId: string) {
+  requireOwnerOrAdmin(caller, ownerId);
   await profileOwner(ctx, ctx.prisma, ownerId);
   return setPictureUrl(ctx, ownerId, null);
 }

@@ -1,4 +1,4 @@
-import { ConflictError, type Emit } from '@crucible/platform';
+import { ConflictError, type Emit, type Caller } from '@crucible/platform';
 import {
   PROFILE_MESSAGES,
   SUBJECTS,
@@ -16,7 +16,7 @@ import { education, lockHistory, workplaces } from '../repositories/history.ts';
 import { privacy } from '../repositories/privacy.ts';
 import { profiles } from '../repositories/profiles.ts';
 import { userReplica } from '../repositories/users.ts';
-import { canSee, isOwnerOrAdmin, profileOwner, requireOwnerOrAdmin, requireSection, type Viewer } from './access.ts';
+import { canSee, isOwnerOrAdmin, profileOwner, requireOwnerOrAdmin, requireSection } from './access.ts';
 import { inTransaction, type ProfileContext } from './context.ts';
 import { messageableBy } from './members.ts';
 
@@ -26,13 +26,13 @@ export interface SaveHooks {
 }
 
 /** GET /api/users/{id}/profile: 403 below the personal-info tier; contact fields null below theirs. */
-export async function getProfile(ctx: ProfileContext, viewer: Viewer, ownerId: string): Promise<Profile> {
-  const { owner, settings } = await requireSection(ctx, viewer, ownerId, 'personalInfo');
+export async function getProfile(ctx: ProfileContext, caller: Caller, ownerId: string): Promise<Profile> {
+  const { owner, settings } = await requireSection(ctx, caller, ownerId, 'personalInfo');
   const [row, messageable] = await Promise.all([
     profiles.find(ctx.prisma, ownerId),
-    messageableBy(ctx, viewer, [owner.id]),
+    messageableBy(ctx, caller, [owner.id]),
   ]);
-  const showContact = canSee(viewer, ownerId, settings, 'contactInfo');
+  const showContact = canSee(caller, ownerId, settings, 'contactInfo');
   const contact = <T>(value: T) => (showContact ? value : null);
   return {
     id: owner.id,
@@ -63,7 +63,7 @@ export async function getProfile(ctx: ProfileContext, viewer: Viewer, ownerId: s
     joinedAt: owner.joinedAt.toISOString(),
     dateProfileUpdated: row?.dateProfileUpdated?.toISOString() ?? null,
     contactInfoHidden: !showContact,
-    canEdit: isOwnerOrAdmin(viewer, ownerId),
+    canEdit: isOwnerOrAdmin(caller, ownerId),
     canMessage: messageable.has(owner.id),
   };
 }
@@ -90,34 +90,34 @@ async function saveProfileFields(db: Db, emit: Emit, ownerId: string, patch: Pro
  * edit's transaction) with the admin, the member, the fields and their new values; a member's
  * edit of their own profile is not an admin action.
  */
-function recordAdminEdit(emit: Emit, viewer: Viewer, ownerId: string, patch: ProfilePatch): Promise<void> {
-  if (viewer.userId === ownerId) return Promise.resolve();
+function recordAdminEdit(emit: Emit, caller: Caller, ownerId: string, patch: ProfilePatch): Promise<void> {
+  if (caller.userId === ownerId) return Promise.resolve();
   const fields = Object.keys(patch);
   return emit(SUBJECTS.profileAdminAction, {
-    adminId: viewer.userId,
+    adminId: caller.userId,
     actionType: 'user_update',
     targetUserId: ownerId,
     description: `Edited a member's profile: ${fields.join(', ') || 'no fields'}`,
     details: { fields, values: patch },
-    ipAddress: viewer.meta?.ipAddress ?? null,
-    userAgent: viewer.meta?.userAgent ?? null,
-    sessionId: viewer.meta?.sessionId ?? null,
+    ipAddress: caller.meta.ipAddress,
+    userAgent: caller.meta.userAgent,
+    sessionId: caller.sessionId,
   } satisfies AdminActionPayload);
 }
 
 export async function patchProfile(
   ctx: ProfileContext,
-  viewer: Viewer,
+  caller: Caller,
   ownerId: string,
   patch: ProfilePatch,
 ): Promise<Profile> {
-  requireOwnerOrAdmin(viewer, ownerId);
+  requireOwnerOrAdmin(caller, ownerId);
   await profileOwner(ctx, ctx.prisma, ownerId);
   await inTransaction(ctx, async (tx, emit) => {
     await saveProfileFields(tx, emit, ownerId, patch);
-    await recordAdminEdit(emit, viewer, ownerId, patch);
+    await recordAdminEdit(emit, caller, ownerId, patch);
   });
-  return getProfile(ctx, viewer, ownerId);
+  return getProfile(ctx, caller, ownerId);
 }
 
 /**
@@ -150,64 +150,68 @@ async function replaceEducationIn(db: Db, ownerId: string, list: EducationListRe
 /** The edit page's save: all of it or none of it, so a failure half way never loses the work history. */
 export async function saveProfileForm(
   ctx: ProfileContext,
-  viewer: Viewer,
+  caller: Caller,
   ownerId: string,
   form: ProfileFormSave,
   hooks: SaveHooks = {},
 ) {
-  requireOwnerOrAdmin(viewer, ownerId);
+  requireOwnerOrAdmin(caller, ownerId);
   await profileOwner(ctx, ctx.prisma, ownerId);
   await inTransaction(ctx, async (tx, emit) => {
     await saveProfileFields(tx, emit, ownerId, form.profile);
-    await recordAdminEdit(emit, viewer, ownerId, form.profile);
+    await recordAdminEdit(emit, caller, ownerId, form.profile);
     await replaceWorkplacesIn(tx, ownerId, form.workplaces);
     await hooks.afterWorkplaces?.();
     await replaceEducationIn(tx, ownerId, form.education);
   });
   return {
-    profile: await getProfile(ctx, viewer, ownerId),
+    profile: await getProfile(ctx, caller, ownerId),
     workplaces: await workplaces.list(ctx.prisma, ownerId),
     education: await education.list(ctx.prisma, ownerId),
   };
 }
 
-export async function listWorkplaces(ctx: ProfileContext, viewer: Viewer, ownerId: string) {
-  await requireSection(ctx, viewer, ownerId, 'workExperience');
+export async function listWorkplaces(ctx: ProfileContext, caller: Caller, ownerId: string) {
+  await requireSection(ctx, caller, ownerId, 'workExperience');
   return workplaces.list(ctx.prisma, ownerId);
 }
-export async function listEducation(ctx: ProfileContext, viewer: Viewer, ownerId: string) {
-  await requireSection(ctx, viewer, ownerId, 'education');
+export async function listEducation(ctx: ProfileContext, caller: Caller, ownerId: string) {
+  await requireSection(ctx, caller, ownerId, 'education');
   return education.list(ctx.prisma, ownerId);
 }
 
-async function changeHistory<T>(ctx: ProfileContext, viewer: Viewer, ownerId: string, work: (db: Db) => Promise<T>) {
-  requireOwnerOrAdmin(viewer, ownerId);
+async function changeHistory<T>(ctx: ProfileContext, caller: Caller, ownerId: string, work: (db: Db) => Promise<T>) {
+  requireOwnerOrAdmin(caller, ownerId);
   await profileOwner(ctx, ctx.prisma, ownerId);
   return ctx.prisma.$transaction((tx) => work(tx as Db));
 }
 
-export const addWorkplace = (ctx: ProfileContext, viewer: Viewer, ownerId: string, entry: WorkplaceInput) =>
-  changeHistory(ctx, viewer, ownerId, (db) => workplaces.add(db, ownerId, entry));
-export const addEducation = (ctx: ProfileContext, viewer: Viewer, ownerId: string, entry: EducationInput) =>
-  changeHistory(ctx, viewer, ownerId, (db) => education.add(db, ownerId, entry));
-export const deleteWorkplaces = (ctx: ProfileContext, viewer: Viewer, ownerId: string) =>
-  changeHistory(ctx, viewer, ownerId, (db) => workplaces.deleteAll(db, ownerId));
-export const deleteEducation = (ctx: ProfileContext, viewer: Viewer, ownerId: string) =>
-  changeHistory(ctx, viewer, ownerId, (db) => education.deleteAll(db, ownerId));
-export const replaceWorkplaces = (ctx: ProfileContext, viewer: Viewer, ownerId: string, list: WorkplaceListReplace) =>
-  changeHistory(ctx, viewer, ownerId, async (db) => {
+export const addWorkplace = (ctx: ProfileContext, caller: Caller, ownerId: string, entry: WorkplaceInput) =>
+  changeHistory(ctx, caller, ownerId, (db) => workplaces.add(db, ownerId, entry));
+export const addEducation = (ctx: ProfileContext, caller: Caller, ownerId: string, entry: EducationInput) =>
+  changeHistory(ctx, caller, ownerId, (db) => education.add(db, ownerId, entry));
+export const deleteWorkplaces = (ctx: ProfileContext, caller: Caller, ownerId: string): Promise<void> =>
+  changeHistory(ctx, caller, ownerId, async (db) => {
+    await workplaces.deleteAll(db, ownerId);
+  });
+export const deleteEducation = (ctx: ProfileContext, caller: Caller, ownerId: string): Promise<void> =>
+  changeHistory(ctx, caller, ownerId, async (db) => {
+    await education.deleteAll(db, ownerId);
+  });
+export const replaceWorkplaces = (ctx: ProfileContext, caller: Caller, ownerId: string, list: WorkplaceListReplace) =>
+  changeHistory(ctx, caller, ownerId, async (db) => {
     await replaceWorkplacesIn(db, ownerId, list);
     return workplaces.list(db, ownerId);
   });
-export const replaceEducation = (ctx: ProfileContext, viewer: Viewer, ownerId: string, list: EducationListReplace) =>
-  changeHistory(ctx, viewer, ownerId, async (db) => {
+export const replaceEducation = (ctx: ProfileContext, caller: Caller, ownerId: string, list: EducationListReplace) =>
+  changeHistory(ctx, caller, ownerId, async (db) => {
     await replaceEducationIn(db, ownerId, list);
     return education.list(db, ownerId);
   });
 
 /** Settings for the privacy panel: the owner's and admins' only. */
-export async function getPrivacy(ctx: ProfileContext, viewer: Viewer, ownerId: string) {
-  requireOwnerOrAdmin(viewer, ownerId);
+export async function getPrivacy(ctx: ProfileContext, caller: Caller, ownerId: string) {
+  requireOwnerOrAdmin(caller, ownerId);
   await profileOwner(ctx, ctx.prisma, ownerId);
   return privacy.find(ctx.prisma, ownerId);
 }

@@ -1,7 +1,7 @@
-import { ForbiddenError } from '@crucible/platform';
+import { ForbiddenError, type Caller } from '@crucible/platform';
 import { PROFILE_MESSAGES, type PrivacyPatch, type PrivacySettings } from '@crucible/proto';
 import { privacy } from '../repositories/privacy.ts';
-import { profileOwner, type Viewer } from './access.ts';
+import { profileOwner } from './access.ts';
 import { inTransaction, type ProfileContext } from './context.ts';
 
 /**
@@ -11,11 +11,11 @@ import { inTransaction, type ProfileContext } from './context.ts';
  */
 export async function patchPrivacy(
   ctx: ProfileContext,
-  viewer: Viewer,
+  caller: Caller,
   ownerId: string,
   patch: PrivacyPatch,
 ): Promise<PrivacySettings> {
-  if (viewer.userId !== ownerId) throw new ForbiddenError(PROFILE_MESSAGES.notYourProfile);
+  if (caller.userId !== ownerId) throw new ForbiddenError(PROFILE_MESSAGES.notYourProfile);
   await profileOwner(ctx, ctx.prisma, ownerId);
   return inTransaction(ctx, async (tx, emit) => {
     const before = await privacy.find(tx, ownerId);

@@ -25,11 +25,12 @@ import {
   NotFoundError,
   isUniqueViolation,
   vetStoredAttachment,
+  type Caller,
 } from '@crucible/platform';
 import type { Readable } from 'node:stream';
 import { taskAttachmentUploads, taskAttachments, toTaskAttachment } from '../repositories/attachments.ts';
 import { audit, tasks } from '../repositories/tasks.ts';
-import { requireProjectAccess, type Viewer } from './access.ts';
+import { requireProjectAccess } from './access.ts';
 import { inTransaction, type ProjectContext } from './context.ts';
 
 const MAX_BYTES = ATTACHMENT_MAX_BYTES;
@@ -47,25 +48,25 @@ async function requireTask(ctx: ProjectContext, taskId: string): Promise<void> {
 
 export async function listTaskAttachments(
   ctx: ProjectContext,
-  viewer: Viewer,
+  caller: Caller,
   taskId: string,
 ): Promise<TaskAttachment[]> {
-  requireProjectAccess(viewer);
+  requireProjectAccess(caller);
   await requireTask(ctx, taskId);
   return (await taskAttachments.ofTask(ctx.prisma, taskId)).map(toTaskAttachment);
 }
 
 export async function requestTaskUpload(
   ctx: ProjectContext,
-  viewer: Viewer,
+  caller: Caller,
   taskId: string,
   request: AttachmentUploadRequest,
 ): Promise<AttachmentUploadResponse> {
-  requireProjectAccess(viewer);
+  requireProjectAccess(caller);
   await requireTask(ctx, taskId);
   return handOutUploadLink(ctx.blobs, {
     request,
-    memberId: viewer.id,
+    memberId: caller.userId,
     folder: 'task-attachments',
     uploadKeyOf,
     addWithinCaps: (link, caps, now) => taskAttachmentUploads.addWithinCaps(ctx.prisma, { ...link, taskId }, caps, now),
@@ -73,11 +74,11 @@ export async function requestTaskUpload(
 }
 
 /** Claims the member's link for this task (once) and moves the upload to its final key. */
-async function moveUploadInPlace(ctx: ProjectContext, viewer: Viewer, taskId: string, filePath: string) {
+async function moveUploadInPlace(ctx: ProjectContext, caller: Caller, taskId: string, filePath: string) {
   return claimUploadAndMove(ctx.blobs, {
     link: await taskAttachmentUploads.find(ctx.prisma, filePath),
-    belongsHere: (link) => link.uploadedBy === viewer.id && link.taskId === taskId,
-    markRecorded: (now) => taskAttachmentUploads.markRecorded(ctx.prisma, filePath, viewer.id, now),
+    belongsHere: (link) => link.uploadedBy === caller.userId && link.taskId === taskId,
+    markRecorded: (now) => taskAttachmentUploads.markRecorded(ctx.prisma, filePath, caller.userId, now),
     finalKey: filePath,
   });
 }
@@ -88,15 +89,15 @@ async function moveUploadInPlace(ctx: ProjectContext, viewer: Viewer, taskId: st
  */
 export async function recordTaskAttachment(
   ctx: ProjectContext,
-  viewer: Viewer,
+  caller: Caller,
   taskId: string,
   input: TaskAttachmentCreate,
 ): Promise<TaskAttachment> {
-  requireProjectAccess(viewer);
+  requireProjectAccess(caller);
   await requireTask(ctx, taskId);
   const key = input.filePath;
-  if (KEY_PATTERN.exec(key)?.[1] !== viewer.id) throw new BadRequestError(FORUM_MESSAGES.attachmentNotYours);
-  const stored = await moveUploadInPlace(ctx, viewer, taskId, key);
+  if (KEY_PATTERN.exec(key)?.[1] !== caller.userId) throw new BadRequestError(FORUM_MESSAGES.attachmentNotYours);
+  const stored = await moveUploadInPlace(ctx, caller, taskId, key);
   const verdict = await vetStoredAttachment(ctx.blobs, { key, size: stored.size }, input, MAX_BYTES);
   if ('problem' in verdict) {
     await ctx.blobs.delete(key);
@@ -115,9 +116,9 @@ export async function recordTaskAttachment(
         mimeType: verdict.kind.mimeType,
         type: verdict.kind.type,
         filePath: key,
-        uploadedBy: viewer.id,
+        uploadedBy: caller.userId,
       });
-      await audit.record(tx, taskId, viewer.id, [
+      await audit.record(tx, taskId, caller.userId, [
         { action: 'attachment_added', fieldName: 'attachments', newValue: created.originalName },
       ]);
       return created;
@@ -144,11 +145,11 @@ async function requireAttachment(ctx: ProjectContext, taskId: string, id: string
 
 export async function downloadTaskAttachment(
   ctx: ProjectContext,
-  viewer: Viewer,
+  caller: Caller,
   taskId: string,
   id: string,
 ): Promise<TaskAttachmentDownload> {
-  requireProjectAccess(viewer);
+  requireProjectAccess(caller);
   const row = await requireAttachment(ctx, taskId, id);
   const stored = await ctx.blobs.stat(row.filePath);
   if (!stored || stored.size !== row.fileSize) {
@@ -162,16 +163,16 @@ export async function downloadTaskAttachment(
 /** Any Core member or admin may remove a task's attachment (as they may edit the task); audited. */
 export async function deleteTaskAttachment(
   ctx: ProjectContext,
-  viewer: Viewer,
+  caller: Caller,
   taskId: string,
   id: string,
 ): Promise<void> {
-  requireProjectAccess(viewer);
+  requireProjectAccess(caller);
   const row = await requireAttachment(ctx, taskId, id);
   await inTransaction(ctx, async (tx) => {
     await tasks.lock(tx, taskId);
     if (!(await taskAttachments.delete(tx, id))) throw new NotFoundError(PROJECT_MESSAGES.attachmentNotFound);
-    await audit.record(tx, taskId, viewer.id, [
+    await audit.record(tx, taskId, caller.userId, [
       { action: 'attachment_removed', fieldName: 'attachments', oldValue: row.originalName },
     ]);
   });

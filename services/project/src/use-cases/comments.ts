@@ -7,12 +7,12 @@ import {
   type TaskCommentedPayload,
   type UserEventPayload,
 } from '@crucible/proto';
-import { BadRequestError, NotFoundError } from '@crucible/platform';
+import { BadRequestError, NotFoundError, type Caller } from '@crucible/platform';
 import { taskComments, type CommentRow } from '../repositories/comments.ts';
 import type { Db } from '../repositories/db.ts';
 import { tasks } from '../repositories/tasks.ts';
 import { userReplica, type KnownUser } from '../repositories/users.ts';
-import { requireProjectAccess, type Viewer } from './access.ts';
+import { requireProjectAccess } from './access.ts';
 import { inTransaction, type ProjectContext } from './context.ts';
 import { namesOf } from './people.ts';
 
@@ -44,8 +44,8 @@ async function requireMentionable(ctx: ProjectContext, db: Db, ids: string[]): P
     throw new BadRequestError(PROJECT_MESSAGES.mentionNotMember);
 }
 
-export async function listTaskComments(ctx: ProjectContext, viewer: Viewer, taskId: string): Promise<TaskComment[]> {
-  requireProjectAccess(viewer);
+export async function listTaskComments(ctx: ProjectContext, caller: Caller, taskId: string): Promise<TaskComment[]> {
+  requireProjectAccess(caller);
   if (!(await tasks.projectOf(ctx.prisma, taskId))) throw new NotFoundError(PROJECT_MESSAGES.taskNotFound);
   const rows = await taskComments.ofTask(ctx.prisma, taskId);
   const names = await namesOf(
@@ -62,25 +62,25 @@ export async function listTaskComments(ctx: ProjectContext, viewer: Viewer, task
  */
 export async function createTaskComment(
   ctx: ProjectContext,
-  viewer: Viewer,
+  caller: Caller,
   taskId: string,
   input: { content: string; mentions: string[] },
 ): Promise<TaskComment> {
-  requireProjectAccess(viewer);
-  const mentions = [...new Set(input.mentions)].filter((id) => id !== viewer.id);
+  requireProjectAccess(caller);
+  const mentions = [...new Set(input.mentions)].filter((id) => id !== caller.userId);
   return inTransaction(ctx, async (tx, emit) => {
     const task = await tasks.find(tx, taskId);
     if (!task) throw new NotFoundError(PROJECT_MESSAGES.taskNotFound);
     await requireMentionable(ctx, tx, mentions);
-    const row = await taskComments.create(tx, { taskId, authorId: viewer.id, content: input.content, mentions });
-    const names = await namesOf(ctx, tx, [viewer.id]);
+    const row = await taskComments.create(tx, { taskId, authorId: caller.userId, content: input.content, mentions });
+    const names = await namesOf(ctx, tx, [caller.userId]);
     const comment = toComment(row, names);
     const payload: TaskCommentedPayload = {
       commentId: comment.id,
       taskId,
       projectId: task.projectId,
       title: task.title,
-      authorId: viewer.id,
+      authorId: caller.userId,
       authorName: comment.authorName,
       excerpt: excerptOf(comment.content),
       mentionedIds: mentions,

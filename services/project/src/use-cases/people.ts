@@ -1,7 +1,8 @@
+import type { Caller } from '@crucible/platform';
 import { FORMER_MEMBER_NAME, type ProjectPerson } from '@crucible/proto';
 import { people } from '../repositories/users.ts';
 import type { Db } from '../repositories/db.ts';
-import { requireProjectAccess, type Viewer } from './access.ts';
+import { requireProjectAccess } from './access.ts';
 import type { ProjectContext } from './context.ts';
 
 const personOf = (user: { id: string; firstName: string | null; lastName: string | null; email: string | null }) => ({
@@ -15,8 +16,8 @@ const personOf = (user: { id: string; firstName: string | null; lastName: string
  * Names for the project pages: Core members and admins, and every assignee whatever their level now
  * (a member demoted after being assigned, or an admin). Assignees the replica lacks are asked of auth.
  */
-export async function listProjectPeople(ctx: ProjectContext, viewer: Viewer): Promise<ProjectPerson[]> {
-  requireProjectAccess(viewer);
+export async function listProjectPeople(ctx: ProjectContext, caller: Caller): Promise<ProjectPerson[]> {
+  requireProjectAccess(caller);
   const missing = await people.unknownAssignees(ctx.prisma);
   const filled = missing.length ? await ctx.users.fillMissing(missing, []) : [];
   const known = await people.onProjects(ctx.prisma);

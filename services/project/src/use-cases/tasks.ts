@@ -9,7 +9,7 @@ import {
   type TaskDependency,
   type TaskPatchParsed,
 } from '@crucible/proto';
-import { BadRequestError, NotFoundError } from '@crucible/platform';
+import { BadRequestError, NotFoundError, type Caller } from '@crucible/platform';
 import type { Tx } from '../repositories/db.ts';
 import { projects } from '../repositories/projects.ts';
 import {
@@ -22,7 +22,7 @@ import {
   type TaskListJson,
 } from '../repositories/tasks.ts';
 import { taskAttachments } from '../repositories/attachments.ts';
-import { requireProjectAccess, type Viewer } from './access.ts';
+import { requireProjectAccess } from './access.ts';
 import { deleteBlobsLater } from './attachments.ts';
 import { inTransaction, type Emit, type ProjectContext } from './context.ts';
 import { assigneeRefusal } from './user-replica.ts';
@@ -129,8 +129,8 @@ function eventOf(task: Task, actorId: string, assigneeIds: string[] = task.assig
 }
 
 /** The project's tasks with their assignees and prerequisites, as JSON text (the all-tasks view loads thousands). */
-export async function listProjectTasks(ctx: ProjectContext, viewer: Viewer, projectId: string): Promise<TaskListJson> {
-  requireProjectAccess(viewer);
+export async function listProjectTasks(ctx: ProjectContext, caller: Caller, projectId: string): Promise<TaskListJson> {
+  requireProjectAccess(caller);
   return (await versionedTaskList(ctx, projectId)).list;
 }
 
@@ -156,23 +156,23 @@ export async function versionedTaskList(
   return built;
 }
 
-export async function listUserTasks(ctx: ProjectContext, viewer: Viewer, userId: string): Promise<Task[]> {
-  requireProjectAccess(viewer);
+export async function listUserTasks(ctx: ProjectContext, caller: Caller, userId: string): Promise<Task[]> {
+  requireProjectAccess(caller);
   return tasks.listAssignedTo(ctx.pool, userId);
 }
 
-export async function getTask(ctx: ProjectContext, viewer: Viewer, taskId: string): Promise<Task> {
-  requireProjectAccess(viewer);
+export async function getTask(ctx: ProjectContext, caller: Caller, taskId: string): Promise<Task> {
+  requireProjectAccess(caller);
   return requireTask(ctx, ctx.prisma, taskId);
 }
 
 export async function createTask(
   ctx: ProjectContext,
-  viewer: Viewer,
+  caller: Caller,
   projectId: string,
   input: TaskCreateParsed,
 ): Promise<Task> {
-  requireProjectAccess(viewer);
+  requireProjectAccess(caller);
   return inTransaction(ctx, async (tx, emit) => {
     if (!(await projects.lock(tx, projectId))) throw new NotFoundError(PROJECT_MESSAGES.projectNotFound);
     const people = reconcileAssignees({ assigneeId: null, assignees: [] }, input);
@@ -192,11 +192,11 @@ export async function createTask(
     };
     checkDates(fields);
     const id = await tasks.create(tx, projectId, fields);
-    await assigneeRows.add(tx, id, people.assignees, viewer.id);
+    await assigneeRows.add(tx, id, people.assignees, caller.userId);
     for (const prerequisite of new Set(input.prerequisites ?? []))
       await addPrerequisite(tx, { id, projectId }, prerequisite);
     const task = await requireTask(ctx, tx, id);
-    await audit.record(tx, id, viewer.id, [
+    await audit.record(tx, id, caller.userId, [
       { action: 'created', newValue: task.title },
       ...FIELDS.filter((field) => field !== 'title' && fields[field] !== null).map((field) => ({
         action: 'created',
@@ -210,8 +210,8 @@ export async function createTask(
         ? [{ action: 'created', fieldName: 'prerequisites', newValue: auditValue(task.prerequisites) }]
         : []),
     ]);
-    await emit(SUBJECTS.projectTaskCreated, eventOf(task, viewer.id));
-    if (task.assignees.length) await emit(SUBJECTS.projectTaskAssigned, eventOf(task, viewer.id));
+    await emit(SUBJECTS.projectTaskCreated, eventOf(task, caller.userId));
+    if (task.assignees.length) await emit(SUBJECTS.projectTaskAssigned, eventOf(task, caller.userId));
     return task;
   });
 }
@@ -234,11 +234,11 @@ async function emitChanges(emit: Emit, before: Task, after: Task, actorId: strin
  */
 export async function orderBoardColumn(
   ctx: ProjectContext,
-  viewer: Viewer,
+  caller: Caller,
   projectId: string,
   order: TaskBoardOrder,
 ): Promise<void> {
-  requireProjectAccess(viewer);
+  requireProjectAccess(caller);
   const taskIds = [...new Set(order.taskIds)];
   await inTransaction(ctx, async (tx) => {
     if (!(await projects.lock(tx, projectId))) throw new NotFoundError(PROJECT_MESSAGES.projectNotFound);
@@ -249,11 +249,11 @@ export async function orderBoardColumn(
 
 export async function updateTask(
   ctx: ProjectContext,
-  viewer: Viewer,
+  caller: Caller,
   taskId: string,
   patch: TaskPatchParsed,
 ): Promise<Task> {
-  requireProjectAccess(viewer);
+  requireProjectAccess(caller);
   return inTransaction(ctx, async (tx, emit) => {
     const before = await lockTask(tx, taskId);
     const people = reconcileAssignees(before, patch);
@@ -282,7 +282,7 @@ export async function updateTask(
     const changed = new Set<string>(Object.keys(changes));
     if (addedPeople.length || removedPeople.length) {
       await assigneeRows.remove(tx, taskId, removedPeople);
-      await assigneeRows.add(tx, taskId, addedPeople, viewer.id);
+      await assigneeRows.add(tx, taskId, addedPeople, caller.userId);
       entries.push({
         action: 'updated',
         fieldName: 'assignees',
@@ -306,19 +306,19 @@ export async function updateTask(
       }
     }
     if (entries.length === 0) return before;
-    await audit.record(tx, taskId, viewer.id, entries);
+    await audit.record(tx, taskId, caller.userId, entries);
     const after = await requireTask(ctx, tx, taskId);
-    await emitChanges(emit, before, after, viewer.id, changed);
+    await emitChanges(emit, before, after, caller.userId, changed);
     return after;
   });
 }
 
 /** Deletes a task: its subtasks become top-level tasks and its dependency rows (both ways) go with it. */
-export async function deleteTask(ctx: ProjectContext, viewer: Viewer, taskId: string): Promise<void> {
-  requireProjectAccess(viewer);
+export async function deleteTask(ctx: ProjectContext, caller: Caller, taskId: string): Promise<void> {
+  requireProjectAccess(caller);
   const keys = await inTransaction(ctx, async (tx) => {
     const task = await lockTask(tx, taskId);
-    await audit.record(tx, taskId, viewer.id, [{ action: 'deleted', oldValue: task.title }]);
+    await audit.record(tx, taskId, caller.userId, [{ action: 'deleted', oldValue: task.title }]);
     const attachmentKeys = await taskAttachments.keysOfTask(tx, taskId);
     await tasks.delete(tx, taskId);
     return attachmentKeys;
@@ -326,24 +326,24 @@ export async function deleteTask(ctx: ProjectContext, viewer: Viewer, taskId: st
   deleteBlobsLater(ctx, keys);
 }
 
-export async function listDependencies(ctx: ProjectContext, viewer: Viewer, taskId: string): Promise<TaskDependency[]> {
-  requireProjectAccess(viewer);
+export async function listDependencies(ctx: ProjectContext, caller: Caller, taskId: string): Promise<TaskDependency[]> {
+  requireProjectAccess(caller);
   await requireTask(ctx, ctx.prisma, taskId);
   return dependencies.list(ctx.prisma, taskId);
 }
 
 export async function addDependency(
   ctx: ProjectContext,
-  viewer: Viewer,
+  caller: Caller,
   taskId: string,
   dependsOnTaskId: string,
 ): Promise<TaskDependency> {
-  requireProjectAccess(viewer);
+  requireProjectAccess(caller);
   return inTransaction(ctx, async (tx, emit) => {
     const task = await lockTask(tx, taskId);
     const { row, added } = await addPrerequisite(tx, task, dependsOnTaskId);
     if (added) {
-      await audit.record(tx, taskId, viewer.id, [
+      await audit.record(tx, taskId, caller.userId, [
         {
           action: 'dependency_added',
           fieldName: 'prerequisites',
@@ -351,26 +351,26 @@ export async function addDependency(
           newValue: auditValue([...task.prerequisites, dependsOnTaskId]),
         },
       ]);
-      await emit(SUBJECTS.projectTaskUpdated, eventOf(task, viewer.id));
+      await emit(SUBJECTS.projectTaskUpdated, eventOf(task, caller.userId));
     }
     return row;
   });
 }
 
-export async function clearDependencies(ctx: ProjectContext, viewer: Viewer, taskId: string): Promise<void> {
-  requireProjectAccess(viewer);
+export async function clearDependencies(ctx: ProjectContext, caller: Caller, taskId: string): Promise<void> {
+  requireProjectAccess(caller);
   await inTransaction(ctx, async (tx, emit) => {
     const task = await lockTask(tx, taskId);
     if ((await dependencies.clear(tx, taskId)) === 0) return;
-    await audit.record(tx, taskId, viewer.id, [
+    await audit.record(tx, taskId, caller.userId, [
       { action: 'dependencies_cleared', fieldName: 'prerequisites', oldValue: auditValue(task.prerequisites) },
     ]);
-    await emit(SUBJECTS.projectTaskUpdated, eventOf(task, viewer.id));
+    await emit(SUBJECTS.projectTaskUpdated, eventOf(task, caller.userId));
   });
 }
 
-export async function listAssignees(ctx: ProjectContext, viewer: Viewer, taskId: string): Promise<TaskAssignee[]> {
-  requireProjectAccess(viewer);
+export async function listAssignees(ctx: ProjectContext, caller: Caller, taskId: string): Promise<TaskAssignee[]> {
+  requireProjectAccess(caller);
   const task = await requireTask(ctx, ctx.prisma, taskId);
   // In the task's own order (the single assignee first), so a page that sends the list back as it
   // loaded it leaves the single assignee where it was.
@@ -378,8 +378,8 @@ export async function listAssignees(ctx: ProjectContext, viewer: Viewer, taskId:
   return task.assignees.flatMap((userId) => rows.filter((row) => row.userId === userId));
 }
 
-export async function listAudit(ctx: ProjectContext, viewer: Viewer, taskId: string): Promise<TaskAudit[]> {
-  requireProjectAccess(viewer);
+export async function listAudit(ctx: ProjectContext, caller: Caller, taskId: string): Promise<TaskAudit[]> {
+  requireProjectAccess(caller);
   const rows = await audit.list(ctx.prisma, taskId);
   if (rows.length === 0) await requireTask(ctx, ctx.prisma, taskId);
   return rows;
