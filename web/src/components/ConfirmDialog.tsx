@@ -4,6 +4,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import type { ReactNode } from 'react';
 
 interface ConfirmDialogProps {
   open: boolean;
@@ -11,8 +12,12 @@ interface ConfirmDialogProps {
   message: string;
   confirmLabel: string;
   pending?: boolean;
+  /** Which button has the focus: Cancel, unless the caller was itself a deliberate shortcut (Enter then confirms). */
+  focus?: 'cancel' | 'confirm';
   onConfirm: () => void;
   onCancel: () => void;
+  /** What the action applies to, shown below the message (a quoted message, say). */
+  children?: ReactNode;
 }
 
 /** Every destructive action asks first; the confirming button is the dangerous one, Cancel the default. */
@@ -22,20 +27,23 @@ export function ConfirmDialog({
   message,
   confirmLabel,
   pending,
+  focus = 'cancel',
   onConfirm,
   onCancel,
+  children,
 }: ConfirmDialogProps) {
   return (
     <Dialog open={open} onClose={onCancel} maxWidth="xs" fullWidth>
       <DialogTitle>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText>{message}</DialogContentText>
+        <DialogContentText sx={children ? { mb: 1 } : undefined}>{message}</DialogContentText>
+        {children}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onCancel} autoFocus>
+        <Button onClick={onCancel} autoFocus={focus === 'cancel'}>
           Cancel
         </Button>
-        <Button color="error" variant="contained" loading={pending} onClick={onConfirm}>
+        <Button color="error" variant="contained" autoFocus={focus === 'confirm'} loading={pending} onClick={onConfirm}>
           {confirmLabel}
         </Button>
       </DialogActions>

@@ -1,6 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { authRoutes, dmRoutes, forumRoutes, routeUrl } from '@crucible/proto';
-import { callRoute, callRouteWithServerMessage, requestRoute, routeQueryKey } from './api-client.ts';
+import { adminRoutes, authRoutes, dmRoutes, forumRoutes, profileRoutes, routeUrl } from '@crucible/proto';
+import {
+  callRoute,
+  callRouteWithServerMessage,
+  requestRoute,
+  routeCollectionKey,
+  routeQueryKey,
+} from './api-client.ts';
 
 function stubFetch(response: () => Response) {
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => response());
@@ -40,6 +46,17 @@ describe('routeQueryKey', () => {
       '/api/search',
       { query: 'alchemy' },
     ]);
+  });
+});
+
+describe('routeCollectionKey', () => {
+  it('keeps the fixed path before the first parameter, so it covers the reads of every item', () => {
+    expect(routeCollectionKey(adminRoutes.memberActivity)).toEqual(['/api/admin', 'members']);
+    expect(routeCollectionKey(profileRoutes.getProfile)).toEqual(['/api/users']);
+    expect(routeCollectionKey(adminRoutes.listAuditLogs)).toEqual(['/api/admin', 'audit-logs']);
+    expect(routeQueryKey(adminRoutes.memberActivity, { params: { id: 'u-1' } }).slice(0, 2)).toEqual(
+      routeCollectionKey(adminRoutes.memberActivity),
+    );
   });
 });
 

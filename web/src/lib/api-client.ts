@@ -25,6 +25,17 @@ export function routeQueryKey<Route extends RouteContract>(
   return key;
 }
 
+/**
+ * The key that every read under the route's fixed path nests in: its parts before the first path
+ * parameter ('/api/admin/members/:id/activity' -> ['/api/admin', 'members']), for invalidating the
+ * reads of every member or item at once.
+ */
+export function routeCollectionKey(route: RouteContract): readonly unknown[] {
+  const [, api, resource, ...rest] = route.path.split('/');
+  const firstParameter = rest.findIndex((part) => part.startsWith(':'));
+  return [`/${api}/${resource}`, ...(firstParameter === -1 ? rest : rest.slice(0, firstParameter))];
+}
+
 /** The raw response of a contract call (for headers such as the next page's cursor); a failure throws ApiError. */
 export async function requestRoute<Route extends RouteContract>(
   route: Route,

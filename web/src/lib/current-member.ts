@@ -1,16 +1,24 @@
-import type { CurrentUser } from '@crucible/proto';
+import { authRoutes, type CurrentUser } from '@crucible/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getQueryFn } from './api-request.ts';
+import { callRoute, routeQueryKey } from './api-client.ts';
+import { ApiError } from './api-error.ts';
 import { queryRetryDelay, retryReadsOnBackOff } from './backoff.ts';
 
 /**
  * The signed-in member's cache entry (GET /api/auth/user). It lives here, not in the auth feature,
  * because every feature needs to know who is asking and features do not import each other.
  */
-export const CURRENT_USER_QUERY_KEY = ['/api/auth', 'user'] as const;
+export const CURRENT_USER_QUERY_KEY = routeQueryKey(authRoutes.currentUser);
 
 /** A 401 means "signed out", not a failure: the member is whoever this call returns. */
-export const getCurrentUser = getQueryFn<CurrentUser>({ on401: 'returnNull' });
+export async function getCurrentUser(): Promise<CurrentUser | null> {
+  try {
+    return await callRoute(authRoutes.currentUser, {});
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw error;
+  }
+}
 
 /**
  * Every screen waits on this answer, so a 429 or 503 is waited out for as long as it lasts (the

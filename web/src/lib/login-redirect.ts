@@ -1,8 +1,8 @@
-import { LIMITS } from '@crucible/proto';
+import { authRoutes, LIMITS, routeUrl } from '@crucible/proto';
 import { STORAGE_KEYS } from './storage-keys.ts';
 
 /** The external (single-sign-on) login: a full-page navigation, since it leaves the app for the identity provider. */
-export const EXTERNAL_LOGIN_PATH = '/api/login';
+export const EXTERNAL_LOGIN_PATH = authRoutes.oidcLogin.path;
 
 /** After an unauthorized error the member first reads the toast, then is sent to log in again. */
 export function redirectToLoginSoon(): void {
@@ -25,7 +25,7 @@ function randomState(): string {
 export function startExternalLogin(): string {
   const state = randomState();
   sessionStorage.setItem(STORAGE_KEYS.externalLoginState, state);
-  return `${EXTERNAL_LOGIN_PATH}?state=${state}`;
+  return routeUrl(authRoutes.oidcLogin, { query: { state } });
 }
 
 /** True when `received` is the state this tab stored; the stored state is used up either way. */

@@ -21,6 +21,10 @@ describe('createQueryClient', () => {
     expect(client.getDefaultOptions().mutations?.retry).toBe(false);
   });
 
+  it('has no default fetcher: every query names its own from the contract', () => {
+    expect(createQueryClient().getDefaultOptions().queries?.queryFn).toBeUndefined();
+  });
+
   it.each([
     [['/api/direct-messages', 'conversations'], 30 * SECOND, 10 * MINUTE, true],
     [['/api/auth', 'user'], 1 * MINUTE, 5 * MINUTE, true],

@@ -1,5 +1,4 @@
 import { QueryClient } from '@tanstack/react-query';
-import { getQueryFn } from './api-request.ts';
 import { queryRetryDelay, retryReadsOnBackOff } from './backoff.ts';
 
 const SECOND = 1000;
@@ -28,7 +27,6 @@ export function createQueryClient(): QueryClient {
   const client = new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
         staleTime: 2 * MINUTE,
         gcTime: 30 * MINUTE,
         // 429 and 503 are waited out (Retry-After, else jittered backoff); other failures show at once.

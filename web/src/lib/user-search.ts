@@ -1,6 +1,6 @@
-import { LIMITS, type AccessLevel, type UserSummary } from '@crucible/proto';
+import { authRoutes, LIMITS, type AccessLevel } from '@crucible/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api-request.ts';
+import { callRoute, routeQueryKey } from './api-client.ts';
 
 /** The member directory search (Create New Message, the forum's @-mention picker): debounced, 2 characters. */
 export const USER_SEARCH_DEBOUNCE_MS = 300;
@@ -10,14 +10,13 @@ export interface UserSearchFilter {
   minAccessLevel?: AccessLevel;
 }
 
-export const userSearchKey = (text: string, filter: UserSearchFilter = {}) =>
-  ['/api/users', 'search', text, filter] as const;
+const searchQuery = (text: string, { minAccessLevel }: UserSearchFilter) => ({ q: text, minAccessLevel });
 
-export async function searchUsers(text: string, { minAccessLevel }: UserSearchFilter = {}): Promise<UserSummary[]> {
-  const query = new URLSearchParams({ q: text, ...(minAccessLevel ? { minAccessLevel } : {}) });
-  const response = await apiRequest('GET', `/api/users/search?${query.toString()}`);
-  return (await response.json()) as UserSummary[];
-}
+export const userSearchKey = (text: string, filter: UserSearchFilter = {}) =>
+  routeQueryKey(authRoutes.searchUsers, { query: searchQuery(text, filter) });
+
+export const searchUsers = (text: string, filter: UserSearchFilter = {}) =>
+  callRoute(authRoutes.searchUsers, { query: searchQuery(text, filter) });
 
 export const userSearchQueryOptions = (text: string, filter: UserSearchFilter = {}) =>
   queryOptions({ queryKey: userSearchKey(text, filter), queryFn: () => searchUsers(text, filter) });

@@ -9,6 +9,7 @@ import {
   type ProfilePatch,
   type Workplace,
 } from '@crucible/proto';
+import { ApiError } from '../../lib/api-error.ts';
 
 /** A work or education entry as the edit form holds it: a new one has no id yet. */
 export type WorkplaceEntry = Omit<Workplace, 'id'> & { id?: string };
@@ -250,3 +251,6 @@ export function educationToSave(entries: readonly EducationEntry[]): EducationEn
       return { ...entry, endDate, isOngoing: endDate === null || entry.isOngoing };
     });
 }
+
+/** The profile service answers 403 for what the owner's privacy settings hide from this viewer. */
+export const isPrivateError = (error: Error | null) => error instanceof ApiError && error.status === 403;

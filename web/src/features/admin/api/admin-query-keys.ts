@@ -1,17 +1,32 @@
+import { adminRoutes, authRoutes, forumRoutes } from '@crucible/proto';
+import { routeCollectionKey, routeQueryKey } from '../../../lib/api-client.ts';
+
 /**
- * Query keys are URLs split into parts (web/README.md). The console keeps its own keys for the forum
- * calls it shares with the forums page, so its lists follow the admin list policy of spec 3 section 9.
+ * Query keys derive from the routes (routeQueryKey), so a list's key is the prefix of every read
+ * below it and invalidating it refreshes them all. The forum lists the console shares with the
+ * forums page carry the console's own query in their key: they are entries of their own, which
+ * follow the admin list policy of spec 3 section 9.
  */
-export const ADMIN_USERS_KEY = ['/api/admin', 'users'] as const;
-export const ADMIN_ACCESS_LEVELS_KEY = ['/api/admin', 'access-levels'] as const;
-export const ADMIN_CONVERSATIONS_KEY = ['/api/admin', 'conversations'] as const;
-export const ADMIN_REPORTS_KEY = ['/api/admin', 'message-reports'] as const;
-export const ADMIN_FLAGS_KEY = ['/api/admin', 'message-flags'] as const;
-export const ADMIN_MESSAGES_KEY = ['/api/admin', 'direct-messages'] as const;
-export const ADMIN_AUDIT_KEY = ['/api/admin', 'audit-logs'] as const;
-export const ADMIN_SUBCATEGORIES_KEY = ['/api/subcategories', 'admin'] as const;
-export const ADMIN_TOPICS_KEY = ['/api/discussions', 'admin-topics'] as const;
-export const FORUM_MODERATORS_KEY = ['/api/forum-moderators'] as const;
+export const ADMIN_USERS_KEY = routeQueryKey(authRoutes.listAdminUsers);
+export const ADMIN_ACCESS_LEVELS_KEY = routeQueryKey(adminRoutes.listAccessLevels);
+export const ADMIN_CONVERSATIONS_KEY = routeQueryKey(adminRoutes.listConversations);
+export const ADMIN_REPORTS_KEY = routeQueryKey(adminRoutes.listReports);
+export const ADMIN_FLAGS_KEY = routeQueryKey(adminRoutes.listFlags);
+export const ADMIN_MESSAGES_KEY = routeQueryKey(adminRoutes.listDirectMessages);
+export const ADMIN_AUDIT_KEY = routeQueryKey(adminRoutes.listAuditLogs);
+export const ADMIN_REVIEW_QUEUE_KEY = routeQueryKey(adminRoutes.reviewQueue);
+export const FORUM_MODERATORS_KEY = routeQueryKey(forumRoutes.listModerators);
+/** Every member's activity, for changes that can touch anyone's (a resolved review item). */
+export const ADMIN_MEMBERS_KEY = routeCollectionKey(adminRoutes.memberActivity);
+export const memberActivityKey = (userId: string) =>
+  routeQueryKey(adminRoutes.memberActivity, { params: { id: userId } });
+
+/** The console's topic list holds inactive topics too. */
+export const ADMIN_SUBCATEGORIES_QUERY = { includeInactive: 'true' } as const;
+export const ADMIN_SUBCATEGORIES_KEY = routeQueryKey(forumRoutes.listTopics, { query: ADMIN_SUBCATEGORIES_QUERY });
+/** The console's topics are discussions of type 'category' (spec 3 section 3), hidden ones too. */
+export const ADMIN_TOPICS_QUERY = { discussionType: 'category', includeHidden: 'true' } as const;
+export const ADMIN_TOPICS_KEY = routeQueryKey(forumRoutes.listDiscussions, { query: ADMIN_TOPICS_QUERY });
 
 /** Spec 3 section 9: the console's lists are fresh for 30 s. */
 export const ADMIN_LIST_STALE_MS = 30_000;
@@ -19,5 +34,3 @@ export const ADMIN_LIST_STALE_MS = 30_000;
 export const USER_PAGE_SIZE = 10;
 export const USER_PICKER_LIMIT = 1000;
 export const SEARCH_DEBOUNCE_MS = 500;
-export const ADMIN_REVIEW_QUEUE_KEY = ['/api/admin', 'review-queue'] as const;
-export const ADMIN_MEMBERS_KEY = ['/api/admin', 'members'] as const;

@@ -1,7 +1,10 @@
 import { adminRoutes } from '@crucible/proto';
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import { callRoute } from '../../../lib/api-client.ts';
-import { ADMIN_CONVERSATIONS_KEY } from './admin-query-keys.ts';
+import { callRoute, routeQueryKey } from '../../../lib/api-client.ts';
+
+/** One page of a pair's messages; the admin service records the read with its reason in the audit log. */
+export const viewAdminConversation = (user1Id: string, user2Id: string, reason: string, cursor?: string) =>
+  callRoute(adminRoutes.viewConversation, { params: { user1Id, user2Id }, body: { reason, cursor } });
 
 /**
  * A pair's messages, oldest first, page by page. Reading them is a POST with the admin's reason (each
@@ -9,9 +12,8 @@ import { ADMIN_CONVERSATIONS_KEY } from './admin-query-keys.ts';
  */
 export const adminConversationQueryOptions = (user1Id: string, user2Id: string, reason: string) =>
   infiniteQueryOptions({
-    queryKey: [...ADMIN_CONVERSATIONS_KEY, user1Id, user2Id, reason],
-    queryFn: ({ pageParam }) =>
-      callRoute(adminRoutes.viewConversation, { params: { user1Id, user2Id }, body: { reason, cursor: pageParam } }),
+    queryKey: [...routeQueryKey(adminRoutes.viewConversation, { params: { user1Id, user2Id } }), reason],
+    queryFn: ({ pageParam }) => viewAdminConversation(user1Id, user2Id, reason, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
     enabled: reason.length > 0,

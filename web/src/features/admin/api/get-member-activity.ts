@@ -1,13 +1,15 @@
 import { adminRoutes } from '@crucible/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
-import { ADMIN_LIST_STALE_MS, ADMIN_MEMBERS_KEY } from './admin-query-keys.ts';
+import { ADMIN_LIST_STALE_MS, memberActivityKey } from './admin-query-keys.ts';
 
 /** What the admin service knows of one member: audit entries by and on them, reports against them. */
+export const getMemberActivity = (userId: string) => callRoute(adminRoutes.memberActivity, { params: { id: userId } });
+
 export const memberActivityQueryOptions = (userId: string) =>
   queryOptions({
-    queryKey: [...ADMIN_MEMBERS_KEY, userId, 'activity'],
-    queryFn: () => callRoute(adminRoutes.memberActivity, { params: { id: userId } }),
+    queryKey: memberActivityKey(userId),
+    queryFn: () => getMemberActivity(userId),
     staleTime: ADMIN_LIST_STALE_MS,
   });
 

@@ -1,13 +1,13 @@
 import { forumRoutes } from '@crucible/proto';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
-import { ADMIN_LIST_STALE_MS, ADMIN_TOPICS_KEY } from './admin-query-keys.ts';
+import { ADMIN_LIST_STALE_MS, ADMIN_TOPICS_KEY, ADMIN_TOPICS_QUERY } from './admin-query-keys.ts';
 
-/** The console's topics are discussions of type 'category' (spec 3 section 3), hidden ones too. */
+export const getAdminTopics = () => callRoute(forumRoutes.listDiscussions, { query: ADMIN_TOPICS_QUERY });
+
 export const adminTopicsQueryOptions = queryOptions({
   queryKey: ADMIN_TOPICS_KEY,
-  queryFn: () =>
-    callRoute(forumRoutes.listDiscussions, { query: { discussionType: 'category', includeHidden: 'true' } }),
+  queryFn: getAdminTopics,
   staleTime: ADMIN_LIST_STALE_MS,
 });
 

@@ -2,7 +2,7 @@ import Dialog from '@mui/material/Dialog';
 import TextField from '@mui/material/TextField';
 import type { Profile, ProfilePatch } from '@crucible/proto';
 import { useState } from 'react';
-import { useCorrectMemberProfile } from '../api/member-profile.ts';
+import { useCorrectMemberProfile } from '../api/correct-member-profile.ts';
 import { DialogForm } from './DialogForm.tsx';
 import { useDialogOutcome } from './use-dialog-outcome.ts';
 

@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title.ts';
 import { displayName, failureDescription, formatDateTime, plainText } from '../admin-format.ts';
 import { useAdminUser } from '../api/get-admin-user.ts';
 import { useMemberActivity } from '../api/get-member-activity.ts';
-import { useMemberProfile } from '../api/member-profile.ts';
+import { useMemberProfile } from '../api/get-member-profile.ts';
 import { CorrectProfileDialog } from '../components/CorrectProfileDialog.tsx';
 
 /**

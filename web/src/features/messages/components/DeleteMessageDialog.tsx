@@ -1,10 +1,6 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import type { DirectMessage } from '@crucible/proto';
+import { ConfirmDialog } from '../../../components/ConfirmDialog.tsx';
 import { stripHtml } from '../message-rules.ts';
 
 const PREVIEW_CHARS = 120;
@@ -24,31 +20,22 @@ interface DeleteMessageDialogProps {
 export function DeleteMessageDialog({ message, partnerName, pending, onConfirm, onClose }: DeleteMessageDialogProps) {
   const text = message ? stripHtml(message.content) : '';
   return (
-    <Dialog open={Boolean(message)} onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>Delete message?</DialogTitle>
-      <DialogContent>
-        <DialogContentText sx={{ mb: 1 }}>
-          It will be deleted for you and {partnerName}. This cannot be undone.
-        </DialogContentText>
-        <DialogContentText
-          component="blockquote"
-          sx={{ m: 0, pl: 1.5, borderLeft: 3, borderColor: 'divider', overflowWrap: 'anywhere' }}
-        >
-          {text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
-        <Button
-          color="error"
-          variant="contained"
-          autoFocus
-          loading={pending}
-          onClick={() => message && onConfirm(message)}
-        >
-          Delete
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDialog
+      open={Boolean(message)}
+      title="Delete message?"
+      message={`It will be deleted for you and ${partnerName}. This cannot be undone.`}
+      confirmLabel="Delete"
+      pending={pending}
+      focus="confirm"
+      onConfirm={() => message && onConfirm(message)}
+      onCancel={onClose}
+    >
+      <DialogContentText
+        component="blockquote"
+        sx={{ m: 0, pl: 1.5, borderLeft: 3, borderColor: 'divider', overflowWrap: 'anywhere' }}
+      >
+        {text.length > PREVIEW_CHARS ? `${text.slice(0, PREVIEW_CHARS - 1)}…` : text}
+      </DialogContentText>
+    </ConfirmDialog>
   );
 }

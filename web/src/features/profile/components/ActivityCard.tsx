@@ -2,9 +2,10 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { isPrivateError, useAnalytics, useStats } from '../api/profile-queries.ts';
+import { useAnalytics } from '../api/get-analytics.ts';
+import { useStats } from '../api/get-stats.ts';
 import type { ProfileAnalytics } from '@crucible/proto';
-import { engagementLevel } from '../profile-rules.ts';
+import { engagementLevel, isPrivateError } from '../profile-rules.ts';
 import { PrivateNotice, WidgetCard, WidgetError } from './WidgetCard.tsx';
 import { TextSkeleton } from '../../../components/Skeletons.tsx';
 

@@ -9,10 +9,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
-import { useSaveLeadership } from '../api/profile-mutations.ts';
-import { isPrivateError, useLeadership } from '../api/profile-queries.ts';
+import { useSaveLeadership } from '../api/save-leadership.ts';
+import { useLeadership } from '../api/get-leadership.ts';
 import type { LeadershipProgress } from '@crucible/proto';
 import {
+  isPrivateError,
   COEFFICIENT_MAX,
   COEFFICIENT_MIN,
   COEFFICIENT_STEP,

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { ReactElement } from 'react';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { TextSkeleton } from '../../../components/Skeletons.tsx';
-import { isPrivateError } from '../api/profile-queries.ts';
+import { isPrivateError } from '../profile-rules.ts';
 import type { Education, Profile, Workplace } from '@crucible/proto';
 import { EditProfileAction, PrivateNotice, WidgetCard } from './WidgetCard.tsx';
 

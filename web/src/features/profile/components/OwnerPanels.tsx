@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { useConversations } from '../../../lib/direct-message-queries.ts';
-import { useWatched } from '../api/profile-queries.ts';
+import { useWatched } from '../api/get-watched.ts';
 import { WidgetCard, WidgetError } from './WidgetCard.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { ListSkeleton, TextSkeleton } from '../../../components/Skeletons.tsx';

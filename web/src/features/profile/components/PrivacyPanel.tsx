@@ -12,8 +12,8 @@ import { ACCESS_LEVELS, type AccessLevel } from '@crucible/proto';
 import { useState } from 'react';
 import { CardSkeleton } from '../../../components/Skeletons.tsx';
 import { useToast } from '../../../components/toast/toast-context.ts';
-import { useSavePrivacy } from '../api/profile-mutations.ts';
-import { usePrivacy } from '../api/profile-queries.ts';
+import { useSavePrivacy } from '../api/save-privacy.ts';
+import { usePrivacy } from '../api/get-privacy.ts';
 import {
   LEVEL_COLOURS,
   PRIVACY_LEGEND,

@@ -13,10 +13,18 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useToast } from '../../../components/toast/toast-context.ts';
 import { apiErrorDetails } from '../../../lib/api-error.ts';
-import { useAddSkill, useDeleteSkill, useEndorseSkill, type NewSkill } from '../api/profile-mutations.ts';
-import { isPrivateError, useSkills } from '../api/profile-queries.ts';
+import { useAddSkill, type NewSkill } from '../api/add-skill.ts';
+import { useDeleteSkill } from '../api/delete-skill.ts';
+import { useEndorseSkill } from '../api/endorse-skill.ts';
+import { useSkills } from '../api/get-skills.ts';
 import { SKILL_CATEGORIES, type Skill, type SkillCategory } from '@crucible/proto';
-import { PROFICIENCY_LABELS, SKILL_SYMBOLS, proficiencyLabel, proficiencyPercent } from '../profile-rules.ts';
+import {
+  isPrivateError,
+  PROFICIENCY_LABELS,
+  SKILL_SYMBOLS,
+  proficiencyLabel,
+  proficiencyPercent,
+} from '../profile-rules.ts';
 import { PrivateNotice, WidgetCard, WidgetError } from './WidgetCard.tsx';
 import { TextSkeleton } from '../../../components/Skeletons.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';

@@ -5,7 +5,7 @@ import { STILL_LOADING, stubApi } from '../../../test/fake-api.ts';
 import { aMember, renderApp } from '../../../test/render-app.tsx';
 import { PROFILE_MESSAGES } from '@crucible/proto';
 import type { Profile } from '@crucible/proto';
-import type { ProfileFormDraft as ProfileFormSave } from '../api/profile-mutations.ts';
+import type { ProfileFormDraft as ProfileFormSave } from '../api/save-profile-form.ts';
 
 type Routes = Parameters<typeof stubApi>[0];
 

@@ -1,19 +1,7 @@
 import { adminRoutes, type FlagStatusUpdate } from '@crucible/proto';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
-import { ADMIN_AUDIT_KEY, ADMIN_FLAGS_KEY, ADMIN_LIST_STALE_MS } from './admin-query-keys.ts';
-
-// The flag list and its one action share a cache entry, so they live together.
-
-export const adminFlagsQueryOptions = queryOptions({
-  queryKey: ADMIN_FLAGS_KEY,
-  queryFn: () => callRoute(adminRoutes.listFlags, {}),
-  staleTime: ADMIN_LIST_STALE_MS,
-});
-
-export function useAdminFlags() {
-  return useQuery(adminFlagsQueryOptions);
-}
+import { ADMIN_AUDIT_KEY, ADMIN_FLAGS_KEY } from './admin-query-keys.ts';
 
 export async function updateFlagStatus({ id, update }: { id: string; update: FlagStatusUpdate }) {
   return callRoute(adminRoutes.updateFlagStatus, { params: { id }, body: update });

@@ -1,19 +1,7 @@
 import { adminRoutes } from '@crucible/proto';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
-import { ADMIN_AUDIT_KEY, ADMIN_LIST_STALE_MS, ADMIN_REPORTS_KEY } from './admin-query-keys.ts';
-
-// The report list and its one action share a cache entry, so they live together.
-
-export const adminReportsQueryOptions = queryOptions({
-  queryKey: ADMIN_REPORTS_KEY,
-  queryFn: () => callRoute(adminRoutes.listReports, {}),
-  staleTime: ADMIN_LIST_STALE_MS,
-});
-
-export function useAdminReports() {
-  return useQuery(adminReportsQueryOptions);
-}
+import { ADMIN_AUDIT_KEY, ADMIN_REPORTS_KEY } from './admin-query-keys.ts';
 
 export async function resolveReport({ id, resolution }: { id: string; resolution: string }) {
   return callRoute(adminRoutes.resolveReport, { params: { id }, body: { resolution } });

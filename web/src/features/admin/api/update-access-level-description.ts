@@ -1,19 +1,7 @@
 import { adminRoutes, type AccessLevel } from '@crucible/proto';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
-import { ADMIN_ACCESS_LEVELS_KEY, ADMIN_LIST_STALE_MS } from './admin-query-keys.ts';
-
-// The catalogue and its one edit share a cache entry, so they live together.
-
-export const accessLevelsQueryOptions = queryOptions({
-  queryKey: ADMIN_ACCESS_LEVELS_KEY,
-  queryFn: () => callRoute(adminRoutes.listAccessLevels, {}),
-  staleTime: ADMIN_LIST_STALE_MS,
-});
-
-export function useAccessLevels() {
-  return useQuery(accessLevelsQueryOptions);
-}
+import { ADMIN_ACCESS_LEVELS_KEY } from './admin-query-keys.ts';
 
 export async function updateAccessLevelDescription({
   value,
