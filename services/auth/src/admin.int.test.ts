@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TokenVerifier } from '@crucible/platform';
+import { callerFromPrincipal, type TokenVerifier } from '@crucible/platform';
 import { linkIn } from '@crucible/platform/testing';
 import {
   TEST_PASSWORD,
@@ -178,16 +178,15 @@ describe('admin routes', () => {
 
   it('refuse members who reach the admin use cases without a route (the rule is in the use case)', async () => {
     const target = (await auth.signUp()).id;
-    const principal = await otherService.verify(member.token);
-    const actor = { principal, meta: { ipAddress: null, userAgent: null } };
+    const caller = callerFromPrincipal(await otherService.verify(member.token));
     const ctx = auth.service.context;
     const attempts: [string, () => Promise<unknown>][] = [
-      ['listUsers', () => adminUsers.listUsers(ctx, principal, { limit: 10, offset: 0, sort: 'joined' })],
-      ['getUser', () => adminUsers.getUser(ctx, principal, target)],
-      ['updateUser', () => adminUsers.updateUser(ctx, actor, target, { firstName: 'Hacked' })],
-      ['setAccessLevel', () => adminUsers.setAccessLevel(ctx, actor, member.id, 'Admin')],
-      ['sendAdminPasswordReset', () => adminUsers.sendAdminPasswordReset(ctx, actor, target)],
-      ['deleteUser', () => adminUsers.deleteUser(ctx, actor, target)],
+      ['listUsers', () => adminUsers.listUsers(ctx, caller, { limit: 10, offset: 0, sort: 'joined' })],
+      ['getUser', () => adminUsers.getUser(ctx, caller, target)],
+      ['updateUser', () => adminUsers.updateUser(ctx, caller, target, { firstName: 'Hacked' })],
+      ['setAccessLevel', () => adminUsers.setAccessLevel(ctx, caller, member.id, 'Admin')],
+      ['sendAdminPasswordReset', () => adminUsers.sendAdminPasswordReset(ctx, caller, target)],
+      ['deleteUser', () => adminUsers.deleteUser(ctx, caller, target)],
     ];
     for (const [name, attempt] of attempts) {
       await expect(attempt(), name).rejects.toMatchObject({ statusCode: 403, message: 'Admin access required' });
