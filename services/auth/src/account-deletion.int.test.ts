@@ -11,7 +11,9 @@ import {
   SUBJECTS,
   type AdminActionPayload,
   type EventEnvelope,
+  authRoutes as routes,
 } from '@crucible/proto';
+import { callsWith, type TestCall } from '@crucible/platform/testing';
 import { eraseAccountsPastGrace } from './use-cases/account-deletion.ts';
 import {
   collectEvents,
@@ -28,6 +30,7 @@ const DAY_MS = 86_400_000;
 const GRACE_DAYS = 3;
 
 let auth: AuthHarness;
+let call: TestCall;
 let deletions: EventCollector;
 let audited: EventCollector;
 const members = new Set<string>();
@@ -37,6 +40,7 @@ beforeAll(async () => {
   auth = await startAuthHarness({
     env: { ACCOUNT_ERASURE_INTERVAL_SECONDS: '3600', ACCOUNT_DELETION_GRACE_DAYS: String(GRACE_DAYS) },
   });
+  call = callsWith(auth.request);
   deletions = await collectEvents(auth.bus, [SUBJECTS.userDeleted], (event: EventEnvelope) =>
     members.has(String((event.payload as { id?: unknown }).id)),
   );
@@ -96,7 +100,7 @@ describe('asking to delete one’s account', () => {
     expect(
       await json(await deleteAccount(who.token, { password: 'not the password', confirmation: 'DELETE' }), 400),
     ).toMatchObject({ message: MESSAGES.passwordIncorrect });
-    await json(await auth.request('/api/auth/user', { token: who.token }), 200);
+    await call(routes.currentUser, { token: who.token });
     expect(await auth.sql('SELECT deletion_scheduled_at FROM users WHERE id = $1', [who.id])).toEqual([
       { deletion_scheduled_at: null },
     ]);
@@ -113,7 +117,7 @@ describe('asking to delete one’s account', () => {
 
     expect(erasureAt.getTime() - before).toBeGreaterThanOrEqual(GRACE_DAYS * DAY_MS - 1000);
     expect(erasureAt.getTime() - Date.now()).toBeLessThanOrEqual(GRACE_DAYS * DAY_MS);
-    for (const token of [who.token, second]) await json(await auth.request('/api/auth/user', { token }), 401);
+    for (const token of [who.token, second]) await call(routes.currentUser, { token, expect: 401 });
     await verifiedElsewhereSoon(otherService, second).toBe(401);
     expect(await auth.sql('SELECT 1 FROM users WHERE id = $1', [who.id])).toHaveLength(1);
   });
@@ -126,7 +130,7 @@ describe('the grace period', () => {
 
     const signedIn = await json(await signIn(who), 200);
     expect(signedIn.message).toBe(MESSAGES.restored);
-    await json(await auth.request('/api/auth/user', { token: String(signedIn.token) }), 200);
+    await call(routes.currentUser, { token: String(signedIn.token) });
     expect(await auth.sql('SELECT deletion_scheduled_at FROM users WHERE id = $1', [who.id])).toEqual([
       { deletion_scheduled_at: null },
     ]);
@@ -169,13 +173,13 @@ describe('the grace period', () => {
 describe('what the page is told before the member confirms', () => {
   it('gives the configured grace period and the ways the member can confirm', async () => {
     const who = await member();
-    expect(await json(await auth.request('/api/auth/account/deletion', { token: who.token }), 200)).toEqual({
+    expect(await call(routes.accountDeletionStatus, { token: who.token })).toEqual({
       graceDays: GRACE_DAYS,
       hasPassword: true,
       hasPasskeys: false,
     });
     await withPasskey(who);
-    expect(await json(await auth.request('/api/auth/account/deletion', { token: who.token }), 200)).toMatchObject({
+    expect(await call(routes.accountDeletionStatus, { token: who.token })).toMatchObject({
       hasPasskeys: true,
     });
   });
@@ -183,14 +187,19 @@ describe('what the page is told before the member confirms', () => {
 
 type Options = { challenge: string; rp: { id?: string }; rpId?: string };
 
-async function ceremony(path: string, token?: string): Promise<{ challengeId: string; options: Options }> {
-  const body = await json(await auth.request(path, { method: 'POST', token }), 200);
-  return { challengeId: String(body.challengeId), options: body.options as Options };
+type Ceremony =
+  | typeof routes.passkeyRegistrationOptions
+  | typeof routes.passkeySignInOptions
+  | typeof routes.accountDeletionPasskeyOptions;
+
+async function ceremony(route: Ceremony, token?: string): Promise<{ challengeId: string; options: Options }> {
+  const { challengeId, options } = await call(route, { token });
+  return { challengeId, options: options as Options };
 }
 
 async function withPasskey(who: SignedUp): Promise<SoftwareAuthenticator> {
   const authenticator = createSoftwareAuthenticator();
-  const { challengeId, options } = await ceremony('/api/auth/passkeys/registration-options', who.token);
+  const { challengeId, options } = await ceremony(routes.passkeyRegistrationOptions, who.token);
   await json(
     await auth.request('/api/auth/passkeys', {
       token: who.token,
@@ -201,9 +210,13 @@ async function withPasskey(who: SignedUp): Promise<SoftwareAuthenticator> {
   return authenticator;
 }
 
-/** The member's passkey answering a challenge of `path` (a deletion's unless said otherwise). */
-async function passkeyAssertion(who: SignedUp, authenticator: SoftwareAuthenticator, path?: string) {
-  const { challengeId, options } = await ceremony(path ?? '/api/auth/account/delete/passkey-options', who.token);
+/** The member's passkey answering a challenge of `route` (a deletion's unless said otherwise). */
+async function passkeyAssertion(
+  who: SignedUp,
+  authenticator: SoftwareAuthenticator,
+  route: Ceremony = routes.accountDeletionPasskeyOptions,
+) {
+  const { challengeId, options } = await ceremony(route, who.token);
   return { challengeId, response: authenticator.signIn(options, auth.url) };
 }
 
@@ -218,7 +231,7 @@ describe('confirming with a passkey instead of the password', () => {
     );
 
     expect(scheduled.message).toBe(MESSAGES.scheduled);
-    await json(await auth.request('/api/auth/user', { token: who.token }), 401);
+    await call(routes.currentUser, { token: who.token, expect: 401 });
     const [row] = await auth.sql<{ deletion_scheduled_at: Date }>(
       'SELECT deletion_scheduled_at FROM users WHERE id = $1',
       [who.id],
@@ -241,7 +254,7 @@ describe('confirming with a passkey instead of the password', () => {
     };
 
     // A challenge issued to sign in is bound to that purpose: it confirms no deletion.
-    const signInAnswer = await passkeyAssertion(who, authenticator, '/api/auth/signin/passkey-options');
+    const signInAnswer = await passkeyAssertion(who, authenticator, routes.passkeySignInOptions);
     await refused({ passkey: signInAnswer, confirmation: 'DELETE' }, MESSAGES.passkeyFailed);
 
     // Nor does a deletion challenge sign anyone in.
@@ -255,7 +268,7 @@ describe('confirming with a passkey instead of the password', () => {
 
     const stranger = await member();
     const strangersKey = await withPasskey(stranger);
-    const { challengeId, options } = await ceremony('/api/auth/account/delete/passkey-options', who.token);
+    const { challengeId, options } = await ceremony(routes.accountDeletionPasskeyOptions, who.token);
     await refused(
       { passkey: { challengeId, response: strangersKey.signIn(options, auth.url) }, confirmation: 'DELETE' },
       MESSAGES.passkeyFailed,
@@ -271,17 +284,14 @@ describe('confirming with a passkey instead of the password', () => {
     ).toMatchObject({
       message: MESSAGES.passkeyFailed,
     });
-    await json(await auth.request('/api/auth/user', { token: String(again.token) }), 200);
+    await call(routes.currentUser, { token: String(again.token) });
   });
 
   it('offers no deletion challenge to a member without passkeys', async () => {
     const who = await member();
-    expect(
-      await json(
-        await auth.request('/api/auth/account/delete/passkey-options', { method: 'POST', token: who.token }),
-        400,
-      ),
-    ).toMatchObject({ message: MESSAGES.noPasskeys });
+    expect(await call(routes.accountDeletionPasskeyOptions, { token: who.token, expect: 400 })).toMatchObject({
+      message: MESSAGES.noPasskeys,
+    });
   });
 });
 

@@ -5,7 +5,8 @@
  */
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ACCOUNT_SECURITY_MESSAGES as MESSAGES } from '@crucible/proto';
+import { ACCOUNT_SECURITY_MESSAGES as MESSAGES, authRoutes as routes } from '@crucible/proto';
+import { callsWith, type TestCall } from '@crucible/platform/testing';
 import {
   collectEvents,
   cookieFrom,
@@ -23,12 +24,14 @@ const ADMIN_PASSWORD = 'the admin passphrase';
 const PERIOD_MS = 30_000;
 
 let auth: AuthHarness;
+let call: TestCall;
 let adminToken: string;
 
 beforeAll(async () => {
   auth = await startAuthHarness({
     env: { ADMIN_EMAIL, ADMIN_PASSWORD, RATE_LIMIT_TWO_FACTOR_FAILURES_PER_ACCOUNT: '10' },
   });
+  call = callsWith(auth.request);
   adminToken = await auth.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
 });
 
@@ -57,16 +60,9 @@ interface TwoFactorMember extends SignedUp {
 /** A new member who scanned the QR code and confirmed it with the code of this step. */
 async function memberWithTwoFactor(): Promise<TwoFactorMember> {
   const member = await auth.signUp();
-  const setup = await json(
-    await auth.request('/api/auth/two-factor/setup', { method: 'POST', token: member.token }),
-    200,
-  );
-  const secret = String(setup.secret);
-  const enabled = await json(
-    await auth.request('/api/auth/two-factor/enable', { json: { code: codeOf(secret) }, token: member.token }),
-    200,
-  );
-  return { ...member, secret, recoveryCodes: enabled.recoveryCodes as string[] };
+  const { secret } = await call(routes.startTwoFactorSetup, { token: member.token });
+  const enabled = await call(routes.enableTwoFactor, { body: { code: codeOf(secret) }, token: member.token });
+  return { ...member, secret, recoveryCodes: enabled.recoveryCodes };
 }
 
 async function challengeFor(member: SignedUp): Promise<string> {
@@ -77,36 +73,27 @@ async function challengeFor(member: SignedUp): Promise<string> {
   return String(body.challenge);
 }
 
-const finish = (challenge: string, code: string) =>
-  auth.request('/api/auth/signin/two-factor', { json: { challenge, code } });
+/** Answers a sign-in's challenge with `code`, expecting a session unless `expect` names another status. */
+const finish = (challenge: string, code: string, expect?: number) =>
+  call(routes.signInWithTwoFactor, { body: { challenge, code }, expect });
 
 describe('two-factor set-up', () => {
   it('offers a secret with its QR code and turns on only after a correct code', async () => {
     const member = await auth.signUp();
-    const before = await json(await auth.request('/api/auth/two-factor', { token: member.token }), 200);
+    const before = await call(routes.twoFactorStatus, { token: member.token });
     expect(before).toMatchObject({ enabled: false, recoveryCodesLeft: 0, available: true, setupRequired: false });
 
-    const setup = await json(
-      await auth.request('/api/auth/two-factor/setup', { method: 'POST', token: member.token }),
-      200,
-    );
+    const setup = await call(routes.startTwoFactorSetup, { token: member.token });
     expect(setup.otpauthUrl).toMatch(/^otpauth:\/\/totp\/Crucible:.*secret=/);
     expect(setup.qrCodeDataUrl).toMatch(/^data:image\/png;base64,/);
     // Until a code confirms it, a password still signs in on its own.
     expect(await auth.signIn(member.email, member.password)).toEqual(expect.any(String));
 
-    const wrong = codeOf(String(setup.secret), 5);
-    const refused = await auth.request('/api/auth/two-factor/enable', { json: { code: wrong }, token: member.token });
-    expect(await json(refused, 400)).toMatchObject({ message: MESSAGES.codeInvalid });
+    const enable = (code: string, expect?: number) =>
+      call(routes.enableTwoFactor, { body: { code }, token: member.token, expect });
+    expect(await enable(codeOf(setup.secret, 5), 400)).toMatchObject({ message: MESSAGES.codeInvalid });
 
-    const enabled = await json(
-      await auth.request('/api/auth/two-factor/enable', {
-        json: { code: codeOf(String(setup.secret)) },
-        token: member.token,
-      }),
-      200,
-    );
-    const codes = enabled.recoveryCodes as string[];
+    const codes = (await enable(codeOf(setup.secret))).recoveryCodes;
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[a-z2-7]{5}-[a-z2-7]{5}$/);
@@ -115,7 +102,7 @@ describe('two-factor set-up', () => {
     ]);
     expect(stored.map((row) => row.code_hash)).not.toContain(codes[0]);
 
-    const after = await json(await auth.request('/api/auth/two-factor', { token: member.token }), 200);
+    const after = await call(routes.twoFactorStatus, { token: member.token });
     expect(after).toMatchObject({ enabled: true, recoveryCodesLeft: 10 });
   });
 });
@@ -124,7 +111,9 @@ describe('signing in with two-factor on', () => {
   it('gives no token for the password alone, and a session for the next code', async () => {
     const member = await memberWithTwoFactor();
     const challenge = await challengeFor(member);
-    const response = await finish(challenge, codeOf(member.secret, 1));
+    const response = await auth.request('/api/auth/signin/two-factor', {
+      json: { challenge, code: codeOf(member.secret, 1) },
+    });
     const body = await json(response, 200);
     expect(body.token).toEqual(expect.any(String));
     expect(cookieFrom(response, 'crucible_token')?.value).toBe(body.token);
@@ -134,12 +123,10 @@ describe('signing in with two-factor on', () => {
   it('refuses a code a second time, and a code older than the last one used', async () => {
     const member = await memberWithTwoFactor();
     const code = codeOf(member.secret, 1);
-    await json(await finish(await challengeFor(member), code), 200);
-    expect(await json(await finish(await challengeFor(member), code), 401)).toMatchObject({
-      message: MESSAGES.codeInvalid,
-    });
+    await finish(await challengeFor(member), code);
+    expect(await finish(await challengeFor(member), code, 401)).toMatchObject({ message: MESSAGES.codeInvalid });
     // The code set-up used (this step) is older than the one just accepted.
-    expect(await json(await finish(await challengeFor(member), codeOf(member.secret)), 401)).toMatchObject({
+    expect(await finish(await challengeFor(member), codeOf(member.secret), 401)).toMatchObject({
       message: MESSAGES.codeInvalid,
     });
   });
@@ -147,23 +134,23 @@ describe('signing in with two-factor on', () => {
   it('takes each recovery code once, typed in any case and without the dash', async () => {
     const member = await memberWithTwoFactor();
     const typed = member.recoveryCodes[0]!.toUpperCase().replace('-', '');
-    const signedIn = await json(await finish(await challengeFor(member), typed), 200);
-    await json(await finish(await challengeFor(member), member.recoveryCodes[0]!), 401);
-    const status = await json(await auth.request('/api/auth/two-factor', { token: String(signedIn.token) }), 200);
+    const signedIn = await finish(await challengeFor(member), typed);
+    await finish(await challengeFor(member), member.recoveryCodes[0]!, 401);
+    const status = await call(routes.twoFactorStatus, { token: signedIn.token });
     expect(status.recoveryCodesLeft).toBe(9);
   });
 
   it('uses a challenge once, and ends it after five wrong codes', async () => {
     const member = await memberWithTwoFactor();
     const challenge = await challengeFor(member);
-    await json(await finish(challenge, codeOf(member.secret, 1)), 200);
-    expect(await json(await finish(challenge, member.recoveryCodes[0]!), 401)).toMatchObject({
+    await finish(challenge, codeOf(member.secret, 1));
+    expect(await finish(challenge, member.recoveryCodes[0]!, 401)).toMatchObject({
       message: MESSAGES.challengeExpired,
     });
 
     const second = await challengeFor(member);
-    for (let attempt = 0; attempt < 5; attempt += 1) await json(await finish(second, '000000'), 401);
-    expect(await json(await finish(second, member.recoveryCodes[1]!), 401)).toMatchObject({
+    for (let attempt = 0; attempt < 5; attempt += 1) await finish(second, '000000', 401);
+    expect(await finish(second, member.recoveryCodes[1]!, 401)).toMatchObject({
       message: MESSAGES.challengeExpired,
     });
   });
@@ -172,23 +159,25 @@ describe('signing in with two-factor on', () => {
     const member = await memberWithTwoFactor();
     for (let round = 0; round < 2; round += 1) {
       const challenge = await challengeFor(member);
-      for (let attempt = 0; attempt < 5; attempt += 1) await json(await finish(challenge, '000000'), 401);
+      for (let attempt = 0; attempt < 5; attempt += 1) await finish(challenge, '000000', 401);
     }
-    const response = await finish(await challengeFor(member), member.recoveryCodes[0]!);
+    const response = await auth.request('/api/auth/signin/two-factor', {
+      json: { challenge: await challengeFor(member), code: member.recoveryCodes[0]! },
+    });
     await json(response, 429);
     expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
   it('turns off only with the password and a current code', async () => {
     const member = await memberWithTwoFactor();
-    const token = String((await json(await finish(await challengeFor(member), codeOf(member.secret, 1)), 200)).token);
-    const disable = (password: string, code: string) =>
-      auth.request('/api/auth/two-factor/disable', { json: { password, code }, token });
-    expect(await json(await disable('not the password', member.recoveryCodes[0]!), 400)).toMatchObject({
+    const { token } = await finish(await challengeFor(member), codeOf(member.secret, 1));
+    const disable = (password: string, code: string, expect?: number) =>
+      call(routes.disableTwoFactor, { body: { password, code }, token, expect });
+    expect(await disable('not the password', member.recoveryCodes[0]!, 400)).toMatchObject({
       message: MESSAGES.passwordIncorrect,
     });
-    expect(await json(await disable(member.password, '123456'), 400)).toMatchObject({ message: MESSAGES.codeInvalid });
-    await json(await disable(member.password, member.recoveryCodes[0]!), 200);
+    expect(await disable(member.password, '123456', 400)).toMatchObject({ message: MESSAGES.codeInvalid });
+    await disable(member.password, member.recoveryCodes[0]!);
     expect(await auth.signIn(member.email, member.password)).toEqual(expect.any(String));
   });
 });
@@ -203,15 +192,7 @@ describe('active sessions', () => {
           'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36',
       },
     });
-    const sessions = (await json(
-      await auth.request('/api/auth/sessions', { token: member.token }),
-      200,
-    )) as unknown as {
-      id: string;
-      current: boolean;
-      device: string;
-      ipAddress: string | null;
-    }[];
+    const sessions = await call(routes.listSessions, { token: member.token });
     expect(sessions).toHaveLength(2);
     expect(sessions[0]).toMatchObject({ current: true });
     expect(sessions[1]).toMatchObject({ current: false, device: 'Chrome 131 on Linux', ipAddress: expect.any(String) });
@@ -222,49 +203,34 @@ describe('active sessions', () => {
     const other = await auth.signIn(member.email, member.password);
     const otherService = await auth.otherServiceVerifier();
     await verifiedElsewhereSoon(otherService, other).toMatchObject({ userId: member.id });
-    const sessions = (await json(
-      await auth.request('/api/auth/sessions', { token: member.token }),
-      200,
-    )) as unknown as {
-      id: string;
-      current: boolean;
-    }[];
+    const sessions = await call(routes.listSessions, { token: member.token });
     const otherId = sessions.find((session) => !session.current)!.id;
 
-    await json(await auth.request(`/api/auth/sessions/${otherId}`, { method: 'DELETE', token: member.token }), 204);
-    await json(await auth.request('/api/auth/user', { token: other }), 401);
+    await call(routes.endSession, { params: { id: otherId }, token: member.token });
+    await call(routes.currentUser, { token: other, expect: 401 });
     await verifiedElsewhereSoon(otherService, other).toBe(401);
-    await json(await auth.request('/api/auth/user', { token: member.token }), 200);
+    await call(routes.currentUser, { token: member.token });
   });
 
   it('ends all the others and keeps the current one', async () => {
     const member = await auth.signUp();
     const others = [await auth.signIn(member.email, member.password), await auth.signIn(member.email, member.password)];
-    expect(
-      await json(await auth.request('/api/auth/sessions/end-others', { method: 'POST', token: member.token }), 200),
-    ).toEqual({
-      ended: 2,
-    });
-    for (const token of others) await json(await auth.request('/api/auth/user', { token }), 401);
-    const left = await json(await auth.request('/api/auth/sessions', { token: member.token }), 200);
-    expect(left).toHaveLength(1);
+    expect(await call(routes.endOtherSessions, { token: member.token })).toEqual({ ended: 2 });
+    for (const token of others) await call(routes.currentUser, { token, expect: 401 });
+    expect(await call(routes.listSessions, { token: member.token })).toHaveLength(1);
   });
 
   it('answers 404 for another member’s session and changes nothing', async () => {
     const owner = await auth.signUp();
     const intruder = await auth.signUp();
-    const [ownerSession] = (await json(
-      await auth.request('/api/auth/sessions', { token: owner.token }),
-      200,
-    )) as unknown as {
-      id: string;
-    }[];
-    const refused = await auth.request(`/api/auth/sessions/${ownerSession!.id}`, {
-      method: 'DELETE',
+    const [ownerSession] = await call(routes.listSessions, { token: owner.token });
+    const refused = await call(routes.endSession, {
+      params: { id: ownerSession!.id },
       token: intruder.token,
+      expect: 404,
     });
-    expect(await json(refused, 404)).toMatchObject({ message: MESSAGES.sessionNotFound });
-    await json(await auth.request('/api/auth/user', { token: owner.token }), 200);
+    expect(refused).toMatchObject({ message: MESSAGES.sessionNotFound });
+    await call(routes.currentUser, { token: owner.token });
   });
 });
 
@@ -287,30 +253,11 @@ describe('the policy requiring two-factor of Admin and Core members', () => {
   it('is the admins’ to set, is audited, and asks Core members (not others) to set two-factor up', async () => {
     const core = await auth.signUp();
     const journeyman = await auth.signUp();
-    await json(
-      await auth.request(`/api/admin/users/${core.id}/access-level`, {
-        json: { accessLevel: 'Core' },
-        method: 'PATCH',
-        token: adminToken,
-      }),
-      200,
-    );
-    await json(
-      await auth.request('/api/admin/security-policy', {
-        json: { requireTwoFactorForStaff: true },
-        method: 'PUT',
-        token: core.token,
-      }),
-      403,
-    );
-    const set = await json(
-      await auth.request('/api/admin/security-policy', {
-        json: { requireTwoFactorForStaff: true },
-        method: 'PUT',
-        token: adminToken,
-      }),
-      200,
-    );
+    await call(routes.setAccessLevel, { params: { id: core.id }, body: { accessLevel: 'Core' }, token: adminToken });
+    const setPolicy = (requireTwoFactorForStaff: boolean, token: string, expect?: number) =>
+      call(routes.updateSecurityPolicy, { body: { requireTwoFactorForStaff }, token, expect });
+    await setPolicy(true, core.token, 403);
+    const set = await setPolicy(true, adminToken);
     expect(set.requireTwoFactorForStaff).toBe(true);
     const events = await adminActions.waitUntil((received) =>
       received.some((event) => (event.payload as { actionType?: string }).actionType === 'security_policy_updated'),
@@ -323,40 +270,26 @@ describe('the policy requiring two-factor of Admin and Core members', () => {
       details: { requireTwoFactorForStaff: true },
     });
 
-    expect(await json(await auth.request('/api/auth/two-factor', { token: core.token }), 200)).toMatchObject({
-      setupRequired: true,
-    });
-    expect(await json(await auth.request('/api/auth/two-factor', { token: journeyman.token }), 200)).toMatchObject({
-      setupRequired: false,
-    });
+    expect(await call(routes.twoFactorStatus, { token: core.token })).toMatchObject({ setupRequired: true });
+    expect(await call(routes.twoFactorStatus, { token: journeyman.token })).toMatchObject({ setupRequired: false });
 
-    await json(
-      await auth.request('/api/admin/security-policy', {
-        json: { requireTwoFactorForStaff: false },
-        method: 'PUT',
-        token: adminToken,
-      }),
-      200,
-    );
-    expect(await json(await auth.request('/api/auth/two-factor', { token: core.token }), 200)).toMatchObject({
-      setupRequired: false,
-    });
+    await setPolicy(false, adminToken);
+    expect(await call(routes.twoFactorStatus, { token: core.token })).toMatchObject({ setupRequired: false });
   });
 });
 
 describe('passkeys', () => {
-  async function ceremony(path: string, token?: string) {
-    const body = await json(await auth.request(path, { method: 'POST', token }), 200);
-    return {
-      challengeId: String(body.challengeId),
-      options: body.options as { challenge: string; rp: { id?: string }; rpId?: string },
-    };
+  type Ceremony = typeof routes.passkeyRegistrationOptions | typeof routes.passkeySignInOptions;
+
+  async function ceremony(route: Ceremony, token?: string) {
+    const { challengeId, options } = await call(route, { token });
+    return { challengeId, options: options as { challenge: string; rp: { id?: string }; rpId?: string } };
   }
 
   async function memberWithPasskey() {
     const member = await auth.signUp();
     const authenticator = createSoftwareAuthenticator();
-    const { challengeId, options } = await ceremony('/api/auth/passkeys/registration-options', member.token);
+    const { challengeId, options } = await ceremony(routes.passkeyRegistrationOptions, member.token);
     const added = await json(
       await auth.request('/api/auth/passkeys', {
         json: { challengeId, name: 'Work laptop', response: authenticator.register(options, auth.url) },
@@ -369,10 +302,10 @@ describe('passkeys', () => {
 
   it('adds a passkey and signs in with it, without the password', async () => {
     const { member, authenticator } = await memberWithPasskey();
-    const listed = await json(await auth.request('/api/auth/passkeys', { token: member.token }), 200);
+    const listed = await call(routes.listPasskeys, { token: member.token });
     expect(listed).toEqual([expect.objectContaining({ name: 'Work laptop', lastUsedAt: null })]);
 
-    const { challengeId, options } = await ceremony('/api/auth/signin/passkey-options');
+    const { challengeId, options } = await ceremony(routes.passkeySignInOptions);
     const response = await auth.request('/api/auth/signin/passkey', {
       json: { challengeId, response: authenticator.signIn(options, auth.url) },
     });
@@ -383,7 +316,7 @@ describe('passkeys', () => {
 
   it('refuses a replayed answer, an answer for another origin, and an unknown passkey', async () => {
     const { authenticator } = await memberWithPasskey();
-    const first = await ceremony('/api/auth/signin/passkey-options');
+    const first = await ceremony(routes.passkeySignInOptions);
     const answer = authenticator.signIn(first.options, auth.url);
     await json(
       await auth.request('/api/auth/signin/passkey', { json: { challengeId: first.challengeId, response: answer } }),
@@ -396,7 +329,7 @@ describe('passkeys', () => {
       ),
     ).toMatchObject({ message: MESSAGES.passkeyFailed });
 
-    const phishing = await ceremony('/api/auth/signin/passkey-options');
+    const phishing = await ceremony(routes.passkeySignInOptions);
     const elsewhere = authenticator.signIn(
       { ...phishing.options, rpId: new URL(auth.url).hostname },
       'https://crucible.example.net',
@@ -408,7 +341,7 @@ describe('passkeys', () => {
       401,
     );
 
-    const stranger = await ceremony('/api/auth/signin/passkey-options');
+    const stranger = await ceremony(routes.passkeySignInOptions);
     const unknown = createSoftwareAuthenticator().signIn(stranger.options, auth.url);
     expect(
       await json(
@@ -423,27 +356,14 @@ describe('passkeys', () => {
   it('renames and removes only the member’s own passkeys; a removed one signs in no more', async () => {
     const { member, authenticator, passkeyId } = await memberWithPasskey();
     const other = await auth.signUp();
-    await json(
-      await auth.request(`/api/auth/passkeys/${passkeyId}`, {
-        method: 'PATCH',
-        json: { name: 'Mine now' },
-        token: other.token,
-      }),
-      404,
-    );
-    await json(await auth.request(`/api/auth/passkeys/${passkeyId}`, { method: 'DELETE', token: other.token }), 404);
-    expect(
-      await json(
-        await auth.request(`/api/auth/passkeys/${passkeyId}`, {
-          method: 'PATCH',
-          json: { name: 'Phone' },
-          token: member.token,
-        }),
-        200,
-      ),
-    ).toMatchObject({ name: 'Phone' });
-    await json(await auth.request(`/api/auth/passkeys/${passkeyId}`, { method: 'DELETE', token: member.token }), 204);
-    const { challengeId, options } = await ceremony('/api/auth/signin/passkey-options');
+    const params = { id: passkeyId };
+    await call(routes.renamePasskey, { params, body: { name: 'Mine now' }, token: other.token, expect: 404 });
+    await call(routes.removePasskey, { params, token: other.token, expect: 404 });
+    expect(await call(routes.renamePasskey, { params, body: { name: 'Phone' }, token: member.token })).toMatchObject({
+      name: 'Phone',
+    });
+    await call(routes.removePasskey, { params, token: member.token });
+    const { challengeId, options } = await ceremony(routes.passkeySignInOptions);
     await json(
       await auth.request('/api/auth/signin/passkey', {
         json: { challengeId, response: authenticator.signIn(options, auth.url) },

@@ -3,8 +3,8 @@
  * sign-in, sign-out (seen by other services through the shared cache) and the password reset.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, CSRF_HEADER_NAME } from '@crucible/proto';
-import { linkIn } from '@crucible/platform/testing';
+import { AUTH_MESSAGES, CSRF_HEADER_NAME, authRoutes as routes } from '@crucible/proto';
+import { callsWith, linkIn, type TestCall } from '@crucible/platform/testing';
 import {
   TEST_PASSWORD,
   cookieFrom,
@@ -16,9 +16,11 @@ import {
 } from './testing/auth-harness.ts';
 
 let auth: AuthHarness;
+let call: TestCall;
 
 beforeAll(async () => {
   auth = await startAuthHarness();
+  call = callsWith(auth.request);
 });
 
 afterAll(async () => {
@@ -102,11 +104,8 @@ describe('sign-up', () => {
 
   it('refuses a second account with the same e-mail, in any letter case, with 409', async () => {
     const fields = validSignUp();
-    await expectStatus(await auth.request('/api/auth/signup', { json: fields }), 201);
-    const again = await expectStatus(
-      await auth.request('/api/auth/signup', { json: { ...fields, email: fields.email.toUpperCase() } }),
-      409,
-    );
+    await call(routes.signUp, { body: fields });
+    const again = await call(routes.signUp, { body: { ...fields, email: fields.email.toUpperCase() }, expect: 409 });
     expect(again.message).toBe(AUTH_MESSAGES.emailTaken);
   });
 
@@ -123,10 +122,7 @@ describe('sign-up', () => {
     ],
     ['a password longer than 128 characters', { password: 'p'.repeat(129) }, 'Password must be at most 128 characters'],
   ])('refuses %s with 400 and the spec message', async (_case, override, message) => {
-    const body = await expectStatus(
-      await auth.request('/api/auth/signup', { json: { ...validSignUp(), ...override } }),
-      400,
-    );
+    const body = await call(routes.signUp, { body: { ...validSignUp(), ...override }, expect: 400 });
     expect(body.message).toBe(message);
   });
 
@@ -139,10 +135,10 @@ describe('sign-up', () => {
   });
 
   it('refuses a 200 KB body with 413', async () => {
-    const body = await expectStatus(
-      await auth.request('/api/auth/signup', { json: { ...validSignUp(), firstName: 'x'.repeat(200 * 1024) } }),
-      413,
-    );
+    const body = await call(routes.signUp, {
+      body: { ...validSignUp(), firstName: 'x'.repeat(200 * 1024) },
+      expect: 413,
+    });
     expect(body.message).toBe('The request body is too large');
   });
 
@@ -245,15 +241,11 @@ describe('sign-in', () => {
   });
 
   it('answers 401 to GET /api/auth/user without a token', async () => {
-    const body = await expectStatus(await auth.request('/api/auth/user'), 401);
-    expect(body.message).toBe('Unauthorized');
+    expect(await call(routes.currentUser, { expect: 401 })).toMatchObject({ message: 'Unauthorized' });
   });
 
   it('asks for a password: 400 "Password is required"', async () => {
-    const body = await expectStatus(
-      await auth.request('/api/auth/signin', { json: { email: uniqueEmail(), password: '' } }),
-      400,
-    );
+    const body = await call(routes.signIn, { body: { email: uniqueEmail(), password: '' }, expect: 400 });
     expect(body.message).toBe('Password is required');
   });
 });
@@ -270,7 +262,7 @@ describe('sign-out', () => {
     const cleared = cookieFrom(response, 'crucible_token');
     expect(cleared?.value).toBe('');
 
-    expect((await auth.request('/api/auth/user', { token: member.token })).status).toBe(401);
+    await call(routes.currentUser, { token: member.token, expect: 401 });
     await verifiedElsewhereSoon(otherService, member.token).toBe(401);
     const [row] = await auth.sql<{ revoked_at: Date | null }>('SELECT revoked_at FROM sessions WHERE user_id = $1', [
       member.id,
@@ -282,15 +274,8 @@ describe('sign-out', () => {
     const member = await auth.signUp();
     const secondDevice = await auth.signIn(member.email, member.password);
     const cookie = `crucible_token=${encodeURIComponent(secondDevice)}`;
-    await expectStatus(
-      await auth.request('/api/auth/signout', {
-        method: 'POST',
-        cookie,
-        headers: { [CSRF_HEADER_NAME]: 'XMLHttpRequest' },
-      }),
-      200,
-    );
-    expect((await auth.request('/api/auth/user', { cookie })).status).toBe(401);
+    await call(routes.signOut, { cookie, headers: { [CSRF_HEADER_NAME]: 'XMLHttpRequest' } });
+    await call(routes.currentUser, { cookie, expect: 401 });
     expect(await auth.currentUser(member.token)).toMatchObject({ id: member.id });
   });
 
@@ -304,14 +289,14 @@ describe('sign-out', () => {
   });
 
   it('answers 200 when signed out already or with a broken token', async () => {
-    await expectStatus(await auth.request('/api/auth/signout', { method: 'POST' }), 200);
-    await expectStatus(await auth.request('/api/auth/signout', { method: 'POST', token: 'not.a.token' }), 200);
+    await call(routes.signOut, {});
+    await call(routes.signOut, { token: 'not.a.token' });
   });
 });
 
 describe('password reset', () => {
-  async function requestReset(email: string): Promise<Record<string, unknown>> {
-    return expectStatus(await auth.request('/api/auth/request-password-reset', { json: { email } }), 200);
+  function requestReset(email: string) {
+    return call(routes.requestPasswordReset, { body: { email } });
   }
 
   async function resetLinkToken(email: string): Promise<string> {
@@ -340,23 +325,18 @@ describe('password reset', () => {
     const token = await resetLinkToken(member.email);
 
     const newPassword = 'a brand new passphrase';
-    const done = await expectStatus(
-      await auth.request('/api/auth/reset-password', { json: { token, password: newPassword } }),
-      200,
-    );
+    const done = await call(routes.resetPassword, { body: { token, password: newPassword } });
     expect(done).toEqual({ message: AUTH_MESSAGES.resetDone });
 
-    const reused = await expectStatus(
-      await auth.request('/api/auth/reset-password', { json: { token, password: 'yet another passphrase' } }),
-      400,
-    );
+    const reused = await call(routes.resetPassword, {
+      body: { token, password: 'yet another passphrase' },
+      expect: 400,
+    });
     expect(reused.message).toBe('The password reset link is invalid or has expired.');
 
-    expect((await auth.request('/api/auth/user', { token: member.token })).status).toBe(401);
+    await call(routes.currentUser, { token: member.token, expect: 401 });
     await verifiedElsewhereSoon(otherService, member.token).toBe(401);
-    expect(
-      (await auth.request('/api/auth/signin', { json: { email: member.email, password: member.password } })).status,
-    ).toBe(401);
+    await call(routes.signIn, { body: { email: member.email, password: member.password }, expect: 401 });
     const fresh = await auth.signIn(member.email, newPassword);
     // Proving the mailbox verifies the address too.
     expect(await auth.currentUser(fresh)).toMatchObject({ id: member.id, emailVerified: true });
@@ -371,10 +351,7 @@ describe('password reset', () => {
       [member.id],
     );
     expect(updated).toHaveLength(1);
-    const body = await expectStatus(
-      await auth.request('/api/auth/reset-password', { json: { token, password: 'another passphrase' } }),
-      400,
-    );
+    const body = await call(routes.resetPassword, { body: { token, password: 'another passphrase' }, expect: 400 });
     expect(body.message).toBe('The password reset link is invalid or has expired.');
     expect(await auth.currentUser(member.token)).toMatchObject({ id: member.id });
   });
@@ -386,50 +363,38 @@ describe('password reset', () => {
     await requestReset(member.email);
     const second = await resetLinkToken(member.email);
     expect(second).not.toBe(first);
-    expect(
-      (await auth.request('/api/auth/reset-password', { json: { token: first, password: 'another passphrase' } }))
-        .status,
-    ).toBe(400);
-    expect(
-      (await auth.request('/api/auth/reset-password', { json: { token: second, password: 'another passphrase' } }))
-        .status,
-    ).toBe(200);
+    await call(routes.resetPassword, { body: { token: first, password: 'another passphrase' }, expect: 400 });
+    await call(routes.resetPassword, { body: { token: second, password: 'another passphrase' } });
   });
 
   it('refuses a short password with "Password must be at least 8 characters long" and a missing token', async () => {
     const member = await auth.signUp();
     await requestReset(member.email);
     const token = await resetLinkToken(member.email);
-    const short = await expectStatus(
-      await auth.request('/api/auth/reset-password', { json: { token, password: 'seven77' } }),
-      400,
-    );
+    const short = await call(routes.resetPassword, { body: { token, password: 'seven77' }, expect: 400 });
     expect(short.message).toBe('Password must be at least 8 characters long');
-    const noToken = await expectStatus(
-      await auth.request('/api/auth/reset-password', { json: { token: '', password: 'long enough pass' } }),
-      400,
-    );
+    const noToken = await call(routes.resetPassword, {
+      body: { token: '', password: 'long enough pass' },
+      expect: 400,
+    });
     expect(noToken.message).toBe('No reset token found');
-    const unknown = await expectStatus(
-      await auth.request('/api/auth/reset-password', { json: { token: 'made-up', password: 'long enough pass' } }),
-      400,
-    );
+    const unknown = await call(routes.resetPassword, {
+      body: { token: 'made-up', password: 'long enough pass' },
+      expect: 400,
+    });
     expect(unknown.message).toBe('The password reset link is invalid or has expired.');
     // The refused attempts did not use the real token up.
-    await expectStatus(
-      await auth.request('/api/auth/reset-password', { json: { token, password: 'long enough pass' } }),
-      200,
-    );
+    await call(routes.resetPassword, { body: { token, password: 'long enough pass' } });
   });
 
   it('does not treat a verification token as a reset token', async () => {
     const member = await auth.signUp();
     const mail = await auth.smtp.waitForMail(member.email, /verify/i);
     const verifyToken = new URL(linkIn(mail, `${auth.url}/api/auth/verify-email?token=`)).searchParams.get('token')!;
-    const body = await expectStatus(
-      await auth.request('/api/auth/reset-password', { json: { token: verifyToken, password: 'long enough pass' } }),
-      400,
-    );
+    const body = await call(routes.resetPassword, {
+      body: { token: verifyToken, password: 'long enough pass' },
+      expect: 400,
+    });
     expect(body.message).toBe('The password reset link is invalid or has expired.');
   });
 });

@@ -5,8 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TokenVerifier } from '@crucible/platform';
-import { linkIn } from '@crucible/platform/testing';
+import { authRoutes, type CallInput, type ResponseOf, type RouteContract } from '@crucible/proto';
+import { callerFromPrincipal, type TokenVerifier } from '@crucible/platform';
+import { callsWith, linkIn, type TestCall } from '@crucible/platform/testing';
 import {
   TEST_PASSWORD,
   collectEvents,
@@ -25,6 +26,7 @@ const ADMIN_EMAIL = uniqueEmail('admin');
 const ADMIN_PASSWORD = 'the admin passphrase';
 
 let auth: AuthHarness;
+let call: TestCall;
 let adminToken: string;
 let adminId: string;
 let adminActions: EventCollector;
@@ -32,6 +34,7 @@ let otherService: TokenVerifier;
 
 beforeAll(async () => {
   auth = await startAuthHarness({ env: { ADMIN_EMAIL: ADMIN_EMAIL.toUpperCase(), ADMIN_PASSWORD } });
+  call = callsWith(auth.request);
   adminToken = await auth.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
   adminId = String((await auth.currentUser(adminToken)).id);
   adminActions = await collectEvents(
@@ -47,6 +50,16 @@ afterAll(async () => {
   await auth?.stop();
 });
 
+/** Calls a route as the first admin, expecting its success status unless `expect` names another. */
+function callAsAdmin<Route extends RouteContract>(
+  route: Route,
+  input: CallInput<Route> & { expect?: number },
+): Promise<ResponseOf<Route>> {
+  const withToken: CallInput<Route> & { expect?: number; token: string } = { ...input, token: adminToken };
+  return call(route, withToken);
+}
+
+/** A request as the first admin that the contract's types would refuse (malformed ids, levels, queries). */
 async function asAdmin(
   path: string,
   options: { method?: string; json?: unknown } = {},
@@ -100,12 +113,11 @@ describe('the first admin', () => {
   });
 
   it('is left exactly as it is when another instance starts on the same database', async () => {
-    const renamed = await asAdmin(`/api/admin/users/${adminId}`, {
-      method: 'PATCH',
-      json: { firstName: 'Renamed', lastName: 'Chief' },
+    const renamed = await callAsAdmin(authRoutes.updateAdminUser, {
+      params: { id: adminId },
+      body: { firstName: 'Renamed', lastName: 'Chief' },
     });
-    expect(renamed.status).toBe(200);
-    expect(renamed.body).toMatchObject({ id: adminId, firstName: 'Renamed', lastName: 'Chief' });
+    expect(renamed).toMatchObject({ id: adminId, firstName: 'Renamed', lastName: 'Chief' });
     await expectAdminAction('user_update', adminId);
 
     const second = await startAuthHarness({
@@ -170,24 +182,21 @@ describe('admin routes', () => {
       expect((await auth.request(path, { method, json })).status, `${method} ${path} signed out`).toBe(401);
     }
     expect(await auth.currentUser(member.token)).toMatchObject({ accessLevel: 'Public', isAdmin: false });
-    expect(
-      (await auth.request('/api/auth/user', { token: await auth.signIn(member.email, member.password) })).status,
-    ).toBe(200);
+    await call(authRoutes.currentUser, { token: await auth.signIn(member.email, member.password) });
     expect(adminActionsOn(target)).toEqual([]);
   });
 
   it('refuse members who reach the admin use cases without a route (the rule is in the use case)', async () => {
     const target = (await auth.signUp()).id;
-    const principal = await otherService.verify(member.token);
-    const actor = { principal, meta: { ipAddress: null, userAgent: null } };
+    const caller = callerFromPrincipal(await otherService.verify(member.token));
     const ctx = auth.service.context;
     const attempts: [string, () => Promise<unknown>][] = [
-      ['listUsers', () => adminUsers.listUsers(ctx, principal, { limit: 10, offset: 0, sort: 'joined' })],
-      ['getUser', () => adminUsers.getUser(ctx, principal, target)],
-      ['updateUser', () => adminUsers.updateUser(ctx, actor, target, { firstName: 'Hacked' })],
-      ['setAccessLevel', () => adminUsers.setAccessLevel(ctx, actor, member.id, 'Admin')],
-      ['sendAdminPasswordReset', () => adminUsers.sendAdminPasswordReset(ctx, actor, target)],
-      ['deleteUser', () => adminUsers.deleteUser(ctx, actor, target)],
+      ['listUsers', () => adminUsers.listUsers(ctx, caller, { limit: 10, offset: 0, sort: 'joined' })],
+      ['getUser', () => adminUsers.getUser(ctx, caller, target)],
+      ['updateUser', () => adminUsers.updateUser(ctx, caller, target, { firstName: 'Hacked' })],
+      ['setAccessLevel', () => adminUsers.setAccessLevel(ctx, caller, member.id, 'Admin')],
+      ['sendAdminPasswordReset', () => adminUsers.sendAdminPasswordReset(ctx, caller, target)],
+      ['deleteUser', () => adminUsers.deleteUser(ctx, caller, target)],
     ];
     for (const [name, attempt] of attempts) {
       await expect(attempt(), name).rejects.toMatchObject({ statusCode: 403, message: 'Admin access required' });
@@ -198,17 +207,19 @@ describe('admin routes', () => {
 
   it("show one member's account with when they were last seen, and answer 404 for an unknown id", async () => {
     const shown = await auth.signUp({ firstName: 'Shown', lastName: 'Once' });
-    await auth.request('/api/auth/user', { token: await auth.signIn(shown.email, shown.password) });
-    const one = await asAdmin(`/api/admin/users/${shown.id}`);
+    await call(authRoutes.currentUser, { token: await auth.signIn(shown.email, shown.password) });
+    const one = await callAsAdmin(authRoutes.getAdminUser, { params: { id: shown.id } });
     expect(one).toMatchObject({
-      status: 200,
-      body: { id: shown.id, firstName: 'Shown', accessLevel: 'Public', isActive: true, suspendedUntil: null },
+      id: shown.id,
+      firstName: 'Shown',
+      accessLevel: 'Public',
+      isActive: true,
+      suspendedUntil: null,
     });
-    expect(one.body.lastSeenAt).toEqual(expect.any(String));
-    expect(one.body.createdAt).toEqual(expect.any(String));
-    expect(await asAdmin(`/api/admin/users/${randomUUID()}`)).toMatchObject({
-      status: 404,
-      body: { message: 'User not found' },
+    expect(one.lastSeenAt).toEqual(expect.any(String));
+    expect(one.createdAt).toEqual(expect.any(String));
+    expect(await callAsAdmin(authRoutes.getAdminUser, { params: { id: randomUUID() }, expect: 404 })).toMatchObject({
+      message: 'User not found',
     });
   });
 
@@ -217,12 +228,10 @@ describe('admin routes', () => {
     const created: SignedUp[] = [];
     for (const firstName of ['Ann', 'Bea', 'Cid']) created.push(await auth.signUp({ firstName, lastName: surname }));
 
-    const all = await asAdmin(`/api/admin/users?search=${surname.toLowerCase()}`);
-    expect(all.status).toBe(200);
-    expect(all.body.total).toBe(3);
-    const users = all.body.users as Record<string, unknown>[];
-    expect(users.map((user) => user.id).sort()).toEqual(created.map((user) => user.id).sort());
-    expect(users[0]).toEqual({
+    const all = await callAsAdmin(authRoutes.listAdminUsers, { query: { search: surname.toLowerCase() } });
+    expect(all.total).toBe(3);
+    expect(all.users.map((user) => user.id).sort()).toEqual(created.map((user) => user.id).sort());
+    expect(all.users[0]).toEqual({
       id: expect.any(String),
       email: expect.any(String),
       firstName: expect.any(String),
@@ -239,25 +248,25 @@ describe('admin routes', () => {
       lastSeenAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
     });
 
-    const firstPage = await asAdmin(`/api/admin/users?search=${surname}&limit=2&offset=0`);
-    const secondPage = await asAdmin(`/api/admin/users?search=${surname}&limit=2&offset=2`);
-    expect(firstPage.body.total).toBe(3);
-    expect(secondPage.body.total).toBe(3);
-    const paged = [...(firstPage.body.users as { id: string }[]), ...(secondPage.body.users as { id: string }[])].map(
-      (user) => user.id,
-    );
+    const page = (offset: number) =>
+      callAsAdmin(authRoutes.listAdminUsers, { query: { search: surname, limit: 2, offset } });
+    const [firstPage, secondPage] = [await page(0), await page(2)];
+    expect(firstPage.total).toBe(3);
+    expect(secondPage.total).toBe(3);
+    const paged = [...firstPage.users, ...secondPage.users].map((user) => user.id);
     expect(paged).toHaveLength(3);
     expect(new Set(paged).size).toBe(3);
 
-    const byEmail = await asAdmin(`/api/admin/users?search=${encodeURIComponent(created[1]!.email)}`);
-    expect((byEmail.body.users as { id: string }[]).map((user) => user.id)).toEqual([created[1]!.id]);
+    const byEmail = await callAsAdmin(authRoutes.listAdminUsers, { query: { search: created[1]!.email } });
+    expect(byEmail.users.map((user) => user.id)).toEqual([created[1]!.id]);
 
-    const everyone = await asAdmin('/api/admin/users?limit=1000');
+    const everyone = await callAsAdmin(authRoutes.listAdminUsers, { query: { limit: 1000 } });
     const [{ count } = { count: '-1' }] = await auth.sql<{ count: string }>('SELECT count(*) FROM users');
-    expect(everyone.body.total).toBe(Number(count));
+    expect(everyone.total).toBe(Number(count));
 
-    expect((await asAdmin('/api/admin/users?search=%25%25')).body).toEqual({ users: [], total: 0 });
-    expect((await asAdmin('/api/admin/users?search=__')).body).toEqual({ users: [], total: 0 });
+    for (const search of ['%%', '__']) {
+      expect(await callAsAdmin(authRoutes.listAdminUsers, { query: { search } })).toEqual({ users: [], total: 0 });
+    }
 
     for (const query of ['limit=0', 'limit=1001', 'limit=abc', 'offset=-1']) {
       expect((await asAdmin(`/api/admin/users?${query}`)).status, query).toBe(400);
@@ -271,12 +280,11 @@ describe('admin routes', () => {
       accessLevel: 'Public',
     });
 
-    const changed = await asAdmin(`/api/admin/users/${promoted.id}/access-level`, {
-      method: 'PATCH',
-      json: { accessLevel: 'Core' },
+    const changed = await callAsAdmin(authRoutes.setAccessLevel, {
+      params: { id: promoted.id },
+      body: { accessLevel: 'Core' },
     });
-    expect(changed.status).toBe(200);
-    expect(changed.body).toMatchObject({ id: promoted.id, accessLevel: 'Core' });
+    expect(changed).toMatchObject({ id: promoted.id, accessLevel: 'Core' });
 
     expect(await auth.currentUser(promoted.token)).toMatchObject({ accessLevel: 'Core' });
     await verifiedElsewhereSoon(otherService, promoted.token).toMatchObject({
@@ -290,8 +298,11 @@ describe('admin routes', () => {
 
   it('apply admin and moderator flags at once too', async () => {
     const flagged = await auth.signUp();
-    const changed = await asAdmin(`/api/admin/users/${flagged.id}`, { method: 'PATCH', json: { isModerator: true } });
-    expect(changed.body).toMatchObject({ isModerator: true });
+    const changed = await callAsAdmin(authRoutes.updateAdminUser, {
+      params: { id: flagged.id },
+      body: { isModerator: true },
+    });
+    expect(changed).toMatchObject({ isModerator: true });
     await verifiedElsewhereSoon(otherService, flagged.token).toMatchObject({ isModerator: true });
     await expectAdminAction('user_update', flagged.id);
   });
@@ -312,25 +323,24 @@ describe('admin routes', () => {
       (await asAdmin(`/api/admin/users/${member.id}/access-level`, { method: 'PATCH', json: { accessLevel: 'core' } }))
         .status,
     ).toBe(400);
-    expect((await asAdmin(`/api/admin/users/${member.id}`, { method: 'PATCH', json: {} })).body.message).toBe(
-      'Nothing to update',
-    );
+    expect(
+      await callAsAdmin(authRoutes.updateAdminUser, { params: { id: member.id }, body: {}, expect: 400 }),
+    ).toMatchObject({ message: 'Nothing to update' });
     expect(
       (await asAdmin(`/api/admin/users/${member.id}`, { method: 'PATCH', json: { passwordHash: 'x' } })).status,
     ).toBe(400);
-    expect(
-      (await asAdmin(`/api/admin/users/${member.id}`, { method: 'PATCH', json: { email: ADMIN_EMAIL } })).status,
-    ).toBe(409);
+    await callAsAdmin(authRoutes.updateAdminUser, {
+      params: { id: member.id },
+      body: { email: ADMIN_EMAIL },
+      expect: 409,
+    });
 
     for (const id of [randomUUID(), 'not-a-uuid', '1', "1' OR '1'='1"]) {
-      const path = `/api/admin/users/${encodeURIComponent(id)}`;
-      expect(
-        (await asAdmin(`${path}/access-level`, { method: 'PATCH', json: { accessLevel: 'Core' } })).status,
-        id,
-      ).toBe(404);
-      expect((await asAdmin(path, { method: 'PATCH', json: { firstName: 'Ghost' } })).status, id).toBe(404);
-      expect((await asAdmin(`${path}/password-reset`, { method: 'POST' })).status, id).toBe(404);
-      expect((await asAdmin(path, { method: 'DELETE' })).status, id).toBe(404);
+      const params = { id };
+      await callAsAdmin(authRoutes.setAccessLevel, { params, body: { accessLevel: 'Core' }, expect: 404 });
+      await callAsAdmin(authRoutes.updateAdminUser, { params, body: { firstName: 'Ghost' }, expect: 404 });
+      await callAsAdmin(authRoutes.adminPasswordReset, { params, expect: 404 });
+      await callAsAdmin(authRoutes.deleteAdminUser, { params, expect: 404 });
     }
     expect(await auth.currentUser(member.token)).toMatchObject({ accessLevel: 'Public' });
     expect(adminActionsOn(member.id)).toEqual([]);
@@ -339,17 +349,11 @@ describe('admin routes', () => {
   it("clear emailVerified when they change a member's e-mail, and keep it for other changes", async () => {
     const target = await auth.signUp();
     await auth.sql('UPDATE users SET email_verified = true WHERE id = $1', [target.id]);
-    expect(
-      (
-        await asAdmin(`/api/admin/users/${target.id}`, {
-          method: 'PATCH',
-          json: { firstName: 'Kept', email: target.email },
-        })
-      ).body,
-    ).toMatchObject({ emailVerified: true });
+    const update = (body: CallInput<typeof authRoutes.updateAdminUser>['body']) =>
+      callAsAdmin(authRoutes.updateAdminUser, { params: { id: target.id }, body });
+    expect(await update({ firstName: 'Kept', email: target.email })).toMatchObject({ emailVerified: true });
     const newEmail = `moved-${uniqueTag()}@it.crucible.test`;
-    const changed = await asAdmin(`/api/admin/users/${target.id}`, { method: 'PATCH', json: { email: newEmail } });
-    expect(changed.body).toMatchObject({ email: newEmail, emailVerified: false });
+    expect(await update({ email: newEmail })).toMatchObject({ email: newEmail, emailVerified: false });
     expect(await auth.sql('SELECT email_verified FROM users WHERE id = $1', [target.id])).toEqual([
       { email_verified: false },
     ]);
@@ -357,8 +361,8 @@ describe('admin routes', () => {
 
   it('mail a password reset to an e-mail member, and refuse it for an OIDC member with 400', async () => {
     const target = await auth.signUp();
-    const sent = await asAdmin(`/api/admin/users/${target.id}/password-reset`, { method: 'POST' });
-    expect(sent).toEqual({ status: 200, body: { message: 'Password reset email sent to user', emailSent: true } });
+    const sent = await callAsAdmin(authRoutes.adminPasswordReset, { params: { id: target.id } });
+    expect(sent).toEqual({ message: 'Password reset email sent to user', emailSent: true });
     const mail = await auth.smtp.waitForMail(target.email, /reset/i);
     expect(linkIn(mail, `${auth.url}/reset-password?token=`)).toBeTruthy();
     expect((await expectAdminAction('user_password_reset', target.id)).details).toEqual({ emailSent: true });
@@ -367,9 +371,8 @@ describe('admin routes', () => {
       "INSERT INTO users (id, email, auth_provider, external_subject, email_verified) VALUES (gen_random_uuid(), $1, 'oidc', $1, true) RETURNING id",
       [uniqueEmail('oidc')],
     );
-    const refused = await asAdmin(`/api/admin/users/${oidcMember!.id}/password-reset`, { method: 'POST' });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe('Password reset is only available for accounts that sign in with email');
+    const refused = await callAsAdmin(authRoutes.adminPasswordReset, { params: { id: oidcMember!.id }, expect: 400 });
+    expect(refused.message).toBe('Password reset is only available for accounts that sign in with email');
     expect(adminActionsOn(oidcMember!.id)).toEqual([]);
   });
 
@@ -378,17 +381,14 @@ describe('admin routes', () => {
     const secondSession = await auth.signIn(doomed.email, doomed.password);
     expect(await verifyElsewhere(otherService, doomed.token)).toMatchObject({ userId: doomed.id });
 
-    const deleted = await auth.request(`/api/admin/users/${doomed.id}`, { method: 'DELETE', token: adminToken });
-    expect(deleted.status).toBe(204);
+    await callAsAdmin(authRoutes.deleteAdminUser, { params: { id: doomed.id } });
 
     for (const token of [doomed.token, secondSession]) {
-      expect((await auth.request('/api/auth/user', { token })).status).toBe(401);
+      await call(authRoutes.currentUser, { token, expect: 401 });
       await verifiedElsewhereSoon(otherService, token).toBe(401);
     }
-    expect(
-      (await auth.request('/api/auth/signin', { json: { email: doomed.email, password: TEST_PASSWORD } })).status,
-    ).toBe(401);
-    expect((await asAdmin(`/api/admin/users/${doomed.id}`, { method: 'DELETE' })).status).toBe(404);
+    await call(authRoutes.signIn, { body: { email: doomed.email, password: TEST_PASSWORD }, expect: 401 });
+    await callAsAdmin(authRoutes.deleteAdminUser, { params: { id: doomed.id }, expect: 404 });
     expect(await auth.sql('SELECT id FROM sessions WHERE user_id = $1', [doomed.id])).toEqual([]);
     await expectAdminAction('user_delete', doomed.id);
   });
@@ -397,35 +397,32 @@ describe('admin routes', () => {
     const paused = await auth.signUp();
     expect(await verifyElsewhere(otherService, paused.token)).toMatchObject({ userId: paused.id });
 
-    const deactivated = await asAdmin(`/api/admin/users/${paused.id}/deactivate`, { method: 'POST' });
-    expect(deactivated).toMatchObject({ status: 200, body: { id: paused.id, isActive: false } });
-    expect(deactivated.body.deactivatedAt).toEqual(expect.any(String));
-    expect((await auth.request('/api/auth/user', { token: paused.token })).status).toBe(401);
+    const deactivate = () => callAsAdmin(authRoutes.deactivateAdminUser, { params: { id: paused.id } });
+    const deactivated = await deactivate();
+    expect(deactivated).toMatchObject({ id: paused.id, isActive: false });
+    expect(deactivated.deactivatedAt).toEqual(expect.any(String));
+    await call(authRoutes.currentUser, { token: paused.token, expect: 401 });
     await verifiedElsewhereSoon(otherService, paused.token).toBe(401);
-    const refused = await auth.request('/api/auth/signin', {
-      json: { email: paused.email, password: paused.password },
+    const refused = await call(authRoutes.signIn, {
+      body: { email: paused.email, password: paused.password },
+      expect: 403,
     });
-    expect(refused.status).toBe(403);
-    expect(await refused.json()).toMatchObject({
-      message: 'This account has been deactivated. Contact an administrator.',
-    });
+    expect(refused).toMatchObject({ message: 'This account has been deactivated. Contact an administrator.' });
     // Deactivating twice changes nothing and records nothing more.
-    expect((await asAdmin(`/api/admin/users/${paused.id}/deactivate`, { method: 'POST' })).body).toMatchObject({
-      isActive: false,
-    });
-    const listed = await asAdmin(`/api/admin/users?search=${encodeURIComponent(paused.email)}`);
-    expect(listed.body.users).toEqual([expect.objectContaining({ id: paused.id, isActive: false })]);
+    expect(await deactivate()).toMatchObject({ isActive: false });
+    const listed = await callAsAdmin(authRoutes.listAdminUsers, { query: { search: paused.email } });
+    expect(listed.users).toEqual([expect.objectContaining({ id: paused.id, isActive: false })]);
 
-    const reactivated = await asAdmin(`/api/admin/users/${paused.id}/reactivate`, { method: 'POST' });
-    expect(reactivated).toMatchObject({ status: 200, body: { isActive: true, deactivatedAt: null } });
+    const reactivated = await callAsAdmin(authRoutes.reactivateAdminUser, { params: { id: paused.id } });
+    expect(reactivated).toMatchObject({ isActive: true, deactivatedAt: null });
     const again = await auth.signIn(paused.email, paused.password);
     expect(await auth.currentUser(again)).toMatchObject({ id: paused.id });
 
     await expectAdminAction('user_deactivate', paused.id);
     await expectAdminAction('user_reactivate', paused.id);
     expect(adminActionsOn(paused.id)).toHaveLength(2);
-    const self = await asAdmin(`/api/admin/users/${adminId}/deactivate`, { method: 'POST' });
-    expect(self).toMatchObject({ status: 400, body: { message: 'You cannot deactivate your own account' } });
+    const self = await callAsAdmin(authRoutes.deactivateAdminUser, { params: { id: adminId }, expect: 400 });
+    expect(self).toMatchObject({ message: 'You cannot deactivate your own account' });
   });
 
   it('suspend a member until a time: sessions end, sign-in is refused naming the end, and it ends by itself', async () => {
@@ -449,16 +446,19 @@ describe('admin routes', () => {
       (await asAdmin(`/api/admin/users/${adminId}/suspend`, { method: 'POST', json: { until, reason: 'x' } })).body,
     ).toMatchObject({ message: 'You cannot suspend your own account' });
 
-    const done = await asAdmin(path, { method: 'POST', json: { until: until.toISOString(), reason: 'Harassment' } });
-    expect(done).toMatchObject({ status: 200, body: { id: suspended.id, suspendedUntil: until.toISOString() } });
-    expect((await auth.request('/api/auth/user', { token: suspended.token })).status).toBe(401);
-    await verifiedElsewhereSoon(otherService, suspended.token).toBe(401);
-    const refused = await auth.request('/api/auth/signin', {
-      json: { email: suspended.email, password: suspended.password },
+    const done = await callAsAdmin(authRoutes.suspendAdminUser, {
+      params: { id: suspended.id },
+      body: { until: until.toISOString(), reason: 'Harassment' },
     });
-    expect(refused.status).toBe(403);
+    expect(done).toMatchObject({ id: suspended.id, suspendedUntil: until.toISOString() });
+    await call(authRoutes.currentUser, { token: suspended.token, expect: 401 });
+    await verifiedElsewhereSoon(otherService, suspended.token).toBe(401);
+    const refused = await call(authRoutes.signIn, {
+      body: { email: suspended.email, password: suspended.password },
+      expect: 403,
+    });
     const when = until.toISOString().replace('T', ' ').slice(0, 16);
-    expect(await refused.json()).toMatchObject({
+    expect(refused).toMatchObject({
       message: `This account is suspended until ${when} UTC. Reason: Harassment`,
     });
     const audited = await expectAdminAction('user_suspend', suspended.id);
@@ -468,14 +468,14 @@ describe('admin routes', () => {
     await auth.sql(`UPDATE users SET suspended_until = now() - interval '1 second' WHERE id = $1`, [suspended.id]);
     const again = await auth.signIn(suspended.email, suspended.password);
     expect(await auth.currentUser(again)).toMatchObject({ id: suspended.id });
-    const listed = await asAdmin(`/api/admin/users?search=${encodeURIComponent(suspended.email)}`);
-    expect(listed.body.users).toEqual([expect.objectContaining({ id: suspended.id, suspendedUntil: null })]);
+    const listed = await callAsAdmin(authRoutes.listAdminUsers, { query: { search: suspended.email } });
+    expect(listed.users).toEqual([expect.objectContaining({ id: suspended.id, suspendedUntil: null })]);
   });
 
   it('refuse to let admins delete themselves', async () => {
-    const refused = await asAdmin(`/api/admin/users/${adminId}`, { method: 'DELETE' });
-    expect(refused.status).toBe(400);
-    expect(refused.body.message).toBe('You cannot delete your own account');
+    expect(await callAsAdmin(authRoutes.deleteAdminUser, { params: { id: adminId }, expect: 400 })).toMatchObject({
+      message: 'You cannot delete your own account',
+    });
     expect(await auth.currentUser(adminToken)).toMatchObject({ id: adminId });
     expect(
       adminActions.events.filter(
@@ -510,38 +510,32 @@ describe('the users table', () => {
     const make = (firstName: string) => auth.signUp({ firstName, lastName: tag });
     const [zed, amy, mia, bob] = [await make('Zed'), await make('Amy'), await make('Mia'), await make('Bob')];
     await auth.sql(`UPDATE users SET email_verified = true WHERE id = ANY($1::uuid[])`, [[zed.id, amy.id, mia.id]]);
-    expect(
-      (await asAdmin(`/api/admin/users/${amy.id}/access-level`, { method: 'PATCH', json: { accessLevel: 'Core' } }))
-        .status,
-    ).toBe(200);
-    expect(
-      (
-        await asAdmin(`/api/admin/users/${zed.id}/suspend`, {
-          method: 'POST',
-          json: { until: '2999-01-01T00:00:00Z', reason: 'spam' },
-        })
-      ).status,
-    ).toBe(200);
-    expect((await asAdmin(`/api/admin/users/${mia.id}/deactivate`, { method: 'POST' })).status).toBe(200);
+    await callAsAdmin(authRoutes.setAccessLevel, { params: { id: amy.id }, body: { accessLevel: 'Core' } });
+    await callAsAdmin(authRoutes.suspendAdminUser, {
+      params: { id: zed.id },
+      body: { until: '2999-01-01T00:00:00Z', reason: 'spam' },
+    });
+    await callAsAdmin(authRoutes.deactivateAdminUser, { params: { id: mia.id } });
     await auth.sql(`UPDATE sessions SET last_seen_at = now() + interval '1 hour' WHERE user_id = $1`, [bob.id]);
 
-    const names = async (query: string) => {
-      const { status, body } = await asAdmin(`/api/admin/users?search=${tag}&${query}`);
-      expect(status).toBe(200);
-      return (body.users as { firstName: string }[]).map((user) => user.firstName);
-    };
-    expect(await names('sort=name')).toEqual(['Amy', 'Bob', 'Mia', 'Zed']);
-    expect(await names('sort=joined')).toEqual(['Bob', 'Mia', 'Amy', 'Zed']);
-    expect((await names('sort=last_seen'))[0]).toBe('Bob');
-    expect(await names('tier=Core')).toEqual(['Amy']);
-    expect(await names('status=active')).toEqual(['Amy']);
-    expect(await names('status=suspended')).toEqual(['Zed']);
-    expect(await names('status=deactivated')).toEqual(['Mia']);
-    expect(await names('status=unverified')).toEqual(['Bob']);
-    expect(await names('role=admin')).toEqual([]);
-    expect((await names('role=member&sort=name')).length).toBe(4);
-    const listed = await asAdmin(`/api/admin/users?search=${tag}&status=unverified`);
-    expect(listed.body).toMatchObject({ total: 1, users: [{ id: bob.id, lastSeenAt: expect.any(String) }] });
+    const list = (query: CallInput<typeof authRoutes.listAdminUsers>['query']) =>
+      callAsAdmin(authRoutes.listAdminUsers, { query: { search: tag, ...query } });
+    const names = async (query: CallInput<typeof authRoutes.listAdminUsers>['query']) =>
+      (await list(query)).users.map((user) => user.firstName);
+    expect(await names({ sort: 'name' })).toEqual(['Amy', 'Bob', 'Mia', 'Zed']);
+    expect(await names({ sort: 'joined' })).toEqual(['Bob', 'Mia', 'Amy', 'Zed']);
+    expect((await names({ sort: 'last_seen' }))[0]).toBe('Bob');
+    expect(await names({ tier: 'Core' })).toEqual(['Amy']);
+    expect(await names({ status: 'active' })).toEqual(['Amy']);
+    expect(await names({ status: 'suspended' })).toEqual(['Zed']);
+    expect(await names({ status: 'deactivated' })).toEqual(['Mia']);
+    expect(await names({ status: 'unverified' })).toEqual(['Bob']);
+    expect(await names({ role: 'admin' })).toEqual([]);
+    expect((await names({ role: 'member', sort: 'name' })).length).toBe(4);
+    expect(await list({ status: 'unverified' })).toMatchObject({
+      total: 1,
+      users: [{ id: bob.id, lastSeenAt: expect.any(String) }],
+    });
     expect(await asAdmin(`/api/admin/users?status=banned`)).toMatchObject({
       status: 400,
       body: { message: expect.stringContaining('Filter by a known tier') },
@@ -550,33 +544,22 @@ describe('the users table', () => {
 
   it('refuses to remove the last admin with 409 and allows removing an admin while another remains', async () => {
     const second = await auth.signUp();
-    expect(
-      (await asAdmin(`/api/admin/users/${second.id}/access-level`, { method: 'PATCH', json: { accessLevel: 'Admin' } }))
-        .status,
-    ).toBe(200);
+    await callAsAdmin(authRoutes.setAccessLevel, { params: { id: second.id }, body: { accessLevel: 'Admin' } });
     // Only the first admin and `second` stay admins for this test; the others come back after it.
     const others = await auth.sql<{ id: string }>(
       `UPDATE users SET deactivated_at = now() WHERE id <> ALL($1::uuid[]) AND deactivated_at IS NULL AND (is_admin OR access_level = 'Admin') RETURNING id`,
       [[adminId, second.id]],
     );
     try {
-      expect(
-        (
-          await asAdmin(`/api/admin/users/${second.id}/access-level`, {
-            method: 'PATCH',
-            json: { accessLevel: 'Core' },
-          })
-        ).status,
-      ).toBe(200);
-      const lastAdmin = { status: 409, body: { message: 'This is the last admin: make someone else an admin first' } };
-      expect(
-        await asAdmin(`/api/admin/users/${adminId}`, {
-          method: 'PATCH',
-          json: { isAdmin: false, accessLevel: 'Core' },
-        }),
-      ).toMatchObject(lastAdmin);
-      const me = await asAdmin(`/api/admin/users?search=${encodeURIComponent(ADMIN_EMAIL)}`);
-      expect(me.body.users).toEqual([expect.objectContaining({ id: adminId, accessLevel: 'Admin' })]);
+      await callAsAdmin(authRoutes.setAccessLevel, { params: { id: second.id }, body: { accessLevel: 'Core' } });
+      const demoted = await callAsAdmin(authRoutes.updateAdminUser, {
+        params: { id: adminId },
+        body: { isAdmin: false, accessLevel: 'Core' },
+        expect: 409,
+      });
+      expect(demoted).toMatchObject({ message: 'This is the last admin: make someone else an admin first' });
+      const me = await callAsAdmin(authRoutes.listAdminUsers, { query: { search: ADMIN_EMAIL } });
+      expect(me.users).toEqual([expect.objectContaining({ id: adminId, accessLevel: 'Admin' })]);
     } finally {
       await auth.sql(`UPDATE users SET deactivated_at = NULL WHERE id = ANY($1::uuid[])`, [
         others.map((row) => row.id),

@@ -14,14 +14,18 @@ import {
   type DataExportFile,
   type DataExportPart,
   type DataExportService,
+  dataExportRoutes as routes,
 } from '@crucible/proto';
 import { answerDataExportRequests, connectBlobStore, type Subscription } from '@crucible/platform';
+import { callsWith, type TestCall } from '@crucible/platform/testing';
 import { startAuthHarness, type AuthHarness } from './testing/auth-harness.ts';
 
 let auth: AuthHarness;
+let call: TestCall;
 
 beforeAll(async () => {
   auth = await startAuthHarness();
+  call = callsWith(auth.request);
 });
 
 afterAll(async () => {
@@ -30,14 +34,11 @@ afterAll(async () => {
 
 it('fails an export when a service never gives its part, and says to start a new one', async () => {
   const member = await auth.signUp();
-  const started = await auth.request('/api/auth/data-exports', { method: 'POST', token: member.token });
-  expect(started.status).toBe(202);
-  const { id } = (await started.json()) as { id: string };
+  const { id } = await call(routes.startDataExport, { token: member.token });
   await vi.waitFor(
     async () => {
-      const response = await auth.request(`/api/auth/data-exports/${id}`, { token: member.token });
       // Auth's own part is gathered; the first service asked (no one answers here) fails it.
-      expect(await response.json()).toMatchObject({
+      expect(await call(routes.getDataExport, { params: { id }, token: member.token })).toMatchObject({
         status: 'failed',
         partsDone: 1,
         error: DATA_EXPORT_MESSAGES.failed,
@@ -45,12 +46,8 @@ it('fails an export when a service never gives its part, and says to start a new
     },
     { timeout: 20_000, interval: 200 },
   );
-  const link = await auth.request(`/api/auth/data-exports/${id}/download-link`, {
-    method: 'POST',
-    token: member.token,
-  });
-  expect(link.status).toBe(409);
-  expect(await link.json()).toMatchObject({ message: DATA_EXPORT_MESSAGES.failed });
+  const link = await call(routes.dataExportDownloadLink, { params: { id }, token: member.token, expect: 409 });
+  expect(link).toMatchObject({ message: DATA_EXPORT_MESSAGES.failed });
 });
 
 it(`refuses a ${DATA_EXPORTS_PER_DAY + 1}th export within a day, saying when to come back`, async () => {
@@ -70,13 +67,10 @@ it(`refuses a ${DATA_EXPORTS_PER_DAY + 1}th export within a day, saying when to 
 it("answers another member's export as not found, and an id that is not one as the same", async () => {
   const owner = await auth.signUp();
   const other = await auth.signUp();
-  const { id } = (await (
-    await auth.request('/api/auth/data-exports', { method: 'POST', token: owner.token })
-  ).json()) as { id: string };
-  for (const path of [`/api/auth/data-exports/${id}`, '/api/auth/data-exports/not-an-id']) {
-    const response = await auth.request(path, { token: other.token });
-    expect(response.status, path).toBe(404);
-    expect(await response.json()).toMatchObject({ message: DATA_EXPORT_MESSAGES.notFound });
+  const { id } = await call(routes.startDataExport, { token: owner.token });
+  for (const exportId of [id, 'not-an-id']) {
+    const refused = await call(routes.getDataExport, { params: { id: exportId }, token: other.token, expect: 404 });
+    expect(refused).toMatchObject({ message: DATA_EXPORT_MESSAGES.notFound });
   }
 });
 
@@ -128,12 +122,13 @@ describe('a member with uploaded files and a part larger than the broker’s lar
       ),
     );
 
-    const started = await auth.request('/api/auth/data-exports', { method: 'POST', token: member.token });
-    const { id } = (await started.json()) as { id: string };
+    const { id } = await call(routes.startDataExport, { token: member.token });
     await vi.waitFor(
       async () => {
-        const response = await auth.request(`/api/auth/data-exports/${id}`, { token: member.token });
-        expect(await response.json()).toMatchObject({ status: 'ready', partsDone: 6 });
+        expect(await call(routes.getDataExport, { params: { id }, token: member.token })).toMatchObject({
+          status: 'ready',
+          partsDone: 6,
+        });
       },
       { timeout: 30_000, interval: 200 },
     );

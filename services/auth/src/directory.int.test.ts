@@ -5,9 +5,12 @@
  */
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authRoutes as routes, type AccessLevel } from '@crucible/proto';
+import { callsWith, type TestCall } from '@crucible/platform/testing';
 import { startAuthHarness, type AuthHarness, type SignedUp } from './testing/auth-harness.ts';
 
 let auth: AuthHarness;
+let call: TestCall;
 interface Member {
   id: string;
   email: string;
@@ -33,6 +36,7 @@ async function insertMember(email: string, firstName: string, lastName: string):
 
 beforeAll(async () => {
   auth = await startAuthHarness();
+  call = callsWith(auth.request);
   const signedUp = await auth.signUp({ email: `s${digits()}@dir.test`, firstName: 'Sam', lastName: 'Seeker' });
   // An Apprentice, the lowest tier that sees addresses; a new session carries the level.
   await auth.sql("UPDATE users SET access_level = 'Apprentice' WHERE id = $1", [signedUp.id]);
@@ -47,35 +51,31 @@ afterAll(async () => {
   await auth?.stop();
 });
 
-async function search(q: string, token = searcher.token): Promise<{ status: number; body: unknown }> {
-  const response = await auth.request(`/api/users/search?q=${encodeURIComponent(q)}`, { token });
-  return { status: response.status, body: await response.json() };
+/** The members a search finds, answered 200 unless `expect` names another status. */
+function search(q: string, token = searcher.token, expect?: number) {
+  return call(routes.searchUsers, { query: { q }, token, expect });
 }
+
+const idsOf = (users: { id: string }[]) => users.map((user) => user.id);
 
 describe('member search', () => {
   it('needs at least 2 characters', async () => {
     for (const q of ['a', ' a ', '']) {
-      const { status, body } = await search(q);
-      expect(status, JSON.stringify(q)).toBe(400);
-      expect(body).toMatchObject({ message: 'Search needs at least 2 characters' });
+      expect(await search(q, searcher.token, 400)).toMatchObject({ message: 'Search needs at least 2 characters' });
     }
-    expect((await auth.request('/api/users/search', { token: searcher.token })).status).toBe(400);
+    await call(routes.searchUsers, { token: searcher.token, expect: 400 });
     expect((await auth.request('/api/users/search?q=ad&q=ad', { token: searcher.token })).status).toBe(400);
-    expect((await auth.request(`/api/users/search?q=${'a'.repeat(101)}`, { token: searcher.token })).status).toBe(400);
+    await search('a'.repeat(101), searcher.token, 400);
   });
 
   it('finds by first name, last name and e-mail substring, in any letter case', async () => {
     for (const q of ['ad', 'AD', 'aD']) {
-      const { status, body } = await search(q);
-      expect(status).toBe(200);
-      const ids = (body as { id: string }[]).map((user) => user.id);
-      expect(ids.sort(), q).toEqual([byFirstName.id, byLastName.id, byEmail.id].sort());
+      expect(idsOf(await search(q)).sort(), q).toEqual([byFirstName.id, byLastName.id, byEmail.id].sort());
     }
   });
 
   it('finds by full name and answers only what members may see of each other', async () => {
-    const { body } = await search('adalyn zeph');
-    expect(body).toEqual([
+    expect(await search('adalyn zeph')).toEqual([
       {
         id: byFirstName.id,
         email: byFirstName.email,
@@ -85,16 +85,14 @@ describe('member search', () => {
         accessLevel: 'Public',
       },
     ]);
-    expect((await search('stone')).body).toEqual([expect.objectContaining({ id: unrelated.id })]);
-    expect((await search('nobody-matches-this')).body).toEqual([]);
+    expect(await search('stone')).toEqual([expect.objectContaining({ id: unrelated.id })]);
+    expect(await search('nobody-matches-this')).toEqual([]);
   });
 
   it('shows a Public member names only: no addresses in the answers, and no finding members by e-mail', async () => {
     const viewer = await auth.signUp({ email: `p${digits()}@dir.test` });
-    const { status, body } = await search('ad', viewer.token);
-    expect(status).toBe(200);
-    expect((body as { id: string }[]).map((user) => user.id).sort()).toEqual([byFirstName.id, byLastName.id].sort());
-    expect((await search('adalyn zeph', viewer.token)).body).toEqual([
+    expect(idsOf(await search('ad', viewer.token)).sort()).toEqual([byFirstName.id, byLastName.id].sort());
+    expect(await search('adalyn zeph', viewer.token)).toEqual([
       {
         id: byFirstName.id,
         email: null,
@@ -104,25 +102,20 @@ describe('member search', () => {
         accessLevel: 'Public',
       },
     ]);
-    expect((await search('nomad', viewer.token)).body).toEqual([]);
+    expect(await search('nomad', viewer.token)).toEqual([]);
     // Only their own address, the one they may see, is matched.
-    expect(((await search('dir.test', viewer.token)).body as { id: string }[]).map((user) => user.id)).toEqual([
-      viewer.id,
-    ]);
+    expect(idsOf(await search('dir.test', viewer.token))).toEqual([viewer.id]);
     // Their own address is theirs to see.
-    expect((await search('test member', viewer.token)).body).toContainEqual(
+    expect(await search('test member', viewer.token)).toContainEqual(
       expect.objectContaining({ id: viewer.id, email: viewer.email }),
     );
   });
 
   it('treats LIKE wildcards as plain text', async () => {
-    for (const q of ['%%', '__', '_d', 'a%', '\\%']) expect((await search(q)).body, q).toEqual([]);
+    for (const q of ['%%', '__', '_d', 'a%', '\\%']) expect(await search(q), q).toEqual([]);
     const literal = await insertMember(`w${digits()}@dir.test`, 'Per_cent%', 'Back\\slash');
     for (const q of ['r_c', 't%', 'k\\s']) {
-      expect(
-        ((await search(q)).body as { id: string }[]).map((user) => user.id),
-        q,
-      ).toEqual([literal.id]);
+      expect(idsOf(await search(q)), q).toEqual([literal.id]);
     }
   });
 
@@ -130,8 +123,7 @@ describe('member search', () => {
     await auth.sql(
       "INSERT INTO users (id, email, first_name, last_name) SELECT gen_random_uuid(), 'many' || n || '@dir.test', 'Manyfold', 'Member' || n FROM generate_series(1, 22) AS n",
     );
-    const { body } = await search('manyfold');
-    expect(body).toHaveLength(20);
+    expect(await search('manyfold')).toHaveLength(20);
   });
 
   it('with minAccessLevel lists only members at or above it, and admins whatever their level', async () => {
@@ -150,15 +142,12 @@ describe('member search', () => {
       await at('Admin', true),
       await at('Apprentice', true),
     ];
-    const ids = async (query: string) => {
-      const response = await auth.request(`/api/users/search?q=${surname}${query}`, { token: searcher.token });
-      expect(response.status, query).toBe(200);
-      return ((await response.json()) as { id: string }[]).map((user) => user.id).sort();
-    };
-    expect(await ids('')).toEqual([publicMember, apprentice, journeyman, master, levelAdmin, flaggedAdmin].sort());
-    expect(await ids('&minAccessLevel=Journeyman')).toEqual([journeyman, master, levelAdmin, flaggedAdmin].sort());
-    expect(await ids('&minAccessLevel=Core')).toEqual([levelAdmin, flaggedAdmin].sort());
-    expect(await ids('&minAccessLevel=Admin')).toEqual([levelAdmin, flaggedAdmin].sort());
+    const ids = async (minAccessLevel?: AccessLevel) =>
+      idsOf(await call(routes.searchUsers, { query: { q: surname, minAccessLevel }, token: searcher.token })).sort();
+    expect(await ids()).toEqual([publicMember, apprentice, journeyman, master, levelAdmin, flaggedAdmin].sort());
+    expect(await ids('Journeyman')).toEqual([journeyman, master, levelAdmin, flaggedAdmin].sort());
+    expect(await ids('Core')).toEqual([levelAdmin, flaggedAdmin].sort());
+    expect(await ids('Admin')).toEqual([levelAdmin, flaggedAdmin].sort());
   });
 
   it('refuses an unknown or repeated minAccessLevel with 400', async () => {
@@ -175,55 +164,44 @@ describe('member search', () => {
   });
 
   it('is for signed-in members only', async () => {
-    expect((await auth.request('/api/users/search?q=ad')).status).toBe(401);
-    expect((await auth.request('/api/users/count')).status).toBe(401);
-    expect((await auth.request('/api/users/core')).status).toBe(401);
+    await call(routes.searchUsers, { query: { q: 'ad' }, expect: 401 });
+    await call(routes.countUsers, { expect: 401 });
+    await call(routes.coreUsers, { expect: 401 });
   });
 });
 
 describe('member count and Core list', () => {
   it('counts every member', async () => {
     const [{ count } = { count: '-1' }] = await auth.sql<{ count: string }>('SELECT count(*) FROM users');
-    const response = await auth.request('/api/users/count', { token: searcher.token });
-    expect(await response.json()).toEqual({ count: Number(count) });
+    expect(await call(routes.countUsers, { token: searcher.token })).toEqual({ count: Number(count) });
     await auth.signUp();
-    expect(await (await auth.request('/api/users/count', { token: searcher.token })).json()).toEqual({
-      count: Number(count) + 1,
-    });
+    expect(await call(routes.countUsers, { token: searcher.token })).toEqual({ count: Number(count) + 1 });
   });
 
   it('lists only Core members', async () => {
-    const empty = await auth.request('/api/users/core', { token: searcher.token });
-    expect(await empty.json()).toEqual([]);
+    expect(await call(routes.coreUsers, { token: searcher.token })).toEqual([]);
     await auth.sql("UPDATE users SET access_level = 'Core' WHERE id = ANY($1::uuid[])", [[byLastName.id, byEmail.id]]);
     await auth.sql("UPDATE users SET access_level = 'Admin', is_admin = true WHERE id = $1", [unrelated.id]);
     await auth.sql("UPDATE users SET access_level = 'Master' WHERE id = $1", [byFirstName.id]);
-    const core = (await (await auth.request('/api/users/core', { token: searcher.token })).json()) as {
-      id: string;
-      email: string | null;
-      accessLevel: string;
-    }[];
-    expect(core.map((user) => user.id).sort()).toEqual([byLastName.id, byEmail.id].sort());
+    const core = await call(routes.coreUsers, { token: searcher.token });
+    expect(idsOf(core).sort()).toEqual([byLastName.id, byEmail.id].sort());
     expect(core.every((user) => user.accessLevel === 'Core')).toBe(true);
     expect(core.map((user) => user.email).sort()).toEqual([byLastName.email, byEmail.email].sort());
 
     const publicViewer = await auth.signUp();
-    const seenByPublic = (await (await auth.request('/api/users/core', { token: publicViewer.token })).json()) as {
-      id: string;
-      email: string | null;
-    }[];
-    expect(seenByPublic.map((user) => user.id).sort()).toEqual([byLastName.id, byEmail.id].sort());
+    const seenByPublic = await call(routes.coreUsers, { token: publicViewer.token });
+    expect(idsOf(seenByPublic).sort()).toEqual([byLastName.id, byEmail.id].sort());
     expect(seenByPublic.map((user) => user.email)).toEqual([null, null]);
   });
 
   it('leaves a deactivated Core member out of the Core list', async () => {
     const paused = await insertMember(`p${digits()}@dir.test`, 'Pat', 'Paused');
     await auth.sql("UPDATE users SET access_level = 'Core', deactivated_at = now() WHERE id = $1", [paused.id]);
-    const core = (await (await auth.request('/api/users/core', { token: searcher.token })).json()) as { id: string }[];
-    expect(core.map((user) => user.id)).not.toContain(paused.id);
+    const core = await call(routes.coreUsers, { token: searcher.token });
+    expect(idsOf(core)).not.toContain(paused.id);
     await auth.sql('UPDATE users SET deactivated_at = NULL WHERE id = $1', [paused.id]);
-    const again = (await (await auth.request('/api/users/core', { token: searcher.token })).json()) as { id: string }[];
-    expect(again.map((user) => user.id)).toContain(paused.id);
+    const again = await call(routes.coreUsers, { token: searcher.token });
+    expect(idsOf(again)).toContain(paused.id);
   });
 
   it('leaves a suspended Core member out of the Core list until the suspension ends', async () => {
@@ -232,10 +210,10 @@ describe('member count and Core list', () => {
       "UPDATE users SET access_level = 'Core', suspended_until = now() + interval '1 hour' WHERE id = $1",
       [suspended.id],
     );
-    const core = (await (await auth.request('/api/users/core', { token: searcher.token })).json()) as { id: string }[];
-    expect(core.map((user) => user.id)).not.toContain(suspended.id);
+    const core = await call(routes.coreUsers, { token: searcher.token });
+    expect(idsOf(core)).not.toContain(suspended.id);
     await auth.sql("UPDATE users SET suspended_until = now() - interval '1 second' WHERE id = $1", [suspended.id]);
-    const after = (await (await auth.request('/api/users/core', { token: searcher.token })).json()) as { id: string }[];
-    expect(after.map((user) => user.id)).toContain(suspended.id);
+    const after = await call(routes.coreUsers, { token: searcher.token });
+    expect(idsOf(after)).toContain(suspended.id);
   });
 });

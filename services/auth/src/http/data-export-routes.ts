@@ -1,6 +1,6 @@
 import type { Router } from 'express';
 import { dataExportRoutes as routes } from '@crucible/proto';
-import { createRouteMounter, principalOf, type TokenVerifier } from '@crucible/platform';
+import { createRouteMounter, type TokenVerifier } from '@crucible/platform';
 import * as dataExports from '../use-cases/data-exports.ts';
 
 export function registerDataExportRoutes(
@@ -9,16 +9,10 @@ export function registerDataExportRoutes(
 ): void {
   const { ctx, verifier } = deps;
   const mount = createRouteMounter(router, { verifier });
-  mount.raw(routes.startDataExport, async (_input, req, res) => {
-    res.status(202).json(await dataExports.startDataExport(ctx, principalOf(req)));
-  });
-  mount.raw(routes.listDataExports, async (_input, req, res) => {
-    res.json(await dataExports.listDataExports(ctx, principalOf(req)));
-  });
-  mount.raw(routes.getDataExport, async ({ params }, req, res) => {
-    res.json(await dataExports.getDataExport(ctx, principalOf(req), params.id));
-  });
-  mount.raw(routes.dataExportDownloadLink, async ({ params }, req, res) => {
-    res.json(await dataExports.dataExportDownloadLink(ctx, principalOf(req), params.id));
-  });
+  mount(routes.startDataExport, ({ caller }) => dataExports.startDataExport(ctx, caller));
+  mount(routes.listDataExports, ({ caller }) => dataExports.listDataExports(ctx, caller));
+  mount(routes.getDataExport, ({ params, caller }) => dataExports.getDataExport(ctx, caller, params.id));
+  mount(routes.dataExportDownloadLink, ({ params, caller }) =>
+    dataExports.dataExportDownloadLink(ctx, caller, params.id),
+  );
 }

@@ -6,7 +6,6 @@ import {
   ServiceUnavailableError,
   authenticate,
   createRouteMounter,
-  principalOf,
   type TokenVerifier,
   renderDevMailbox,
 } from '@crucible/platform';
@@ -16,7 +15,7 @@ import * as accounts from '../use-cases/accounts.ts';
 import { accountDeletionStatus, deleteOwnAccount } from '../use-cases/account-deletion.ts';
 import * as activeSessions from '../use-cases/active-sessions.ts';
 import * as adminUsers from '../use-cases/admin-users.ts';
-import type { AuthContext, RequestMeta } from '../use-cases/context.ts';
+import type { AuthContext } from '../use-cases/context.ts';
 import * as directory from '../use-cases/directory.ts';
 import * as passkeys from '../use-cases/passkeys.ts';
 import { signInWithExternalIdentity } from '../use-cases/external-sign-in.ts';
@@ -35,10 +34,6 @@ function attemptCookieOf(req: Request): string | undefined {
     ?.slice(prefix.length);
 }
 
-function metaOf(req: Request): RequestMeta {
-  return { ipAddress: req.ip ?? null, userAgent: req.get('user-agent') ?? null };
-}
-
 export function registerAuthRoutes(
   router: Router,
   deps: { ctx: AuthContext; verifier: TokenVerifier; oidcLogin?: OidcLogin },
@@ -54,16 +49,16 @@ export function registerAuthRoutes(
   const setSessionCookie = (res: Response, session: StartedSession) =>
     res.cookie(AUTH_COOKIE_NAME, session.token, { ...cookieOptions, expires: session.expiresAt });
   const maybeSignedIn = authenticate(verifier, { required: false });
-  const adminActor = (req: Request) => ({ principal: principalOf(req), meta: metaOf(req) });
 
-  mount.raw(routes.signUp, async ({ body }, req, res) => {
-    const { message, emailSent, session } = await accounts.signUp(ctx, body, metaOf(req));
+  // Sign-in answers set the session cookie: they write their own response.
+  mount.raw(routes.signUp, async ({ body, meta }, _req, res) => {
+    const { message, emailSent, session } = await accounts.signUp(ctx, body, meta);
     if (session) setSessionCookie(res, session);
     res.status(201).json({ message, emailSent, token: session?.token });
   });
 
-  mount.raw(routes.signIn, async ({ body }, req, res) => {
-    const outcome = await accounts.signIn(ctx, body, metaOf(req));
+  mount.raw(routes.signIn, async ({ body, meta }, _req, res) => {
+    const outcome = await accounts.signIn(ctx, body, meta);
     if ('challenge' in outcome) {
       res.json({ message: outcome.message, twoFactorRequired: true, challenge: outcome.challenge });
       return;
@@ -72,103 +67,56 @@ export function registerAuthRoutes(
     res.json({ message: outcome.message, token: outcome.session.token });
   });
 
-  mount.raw(routes.signInWithTwoFactor, async ({ body }, req, res) => {
-    const { message, session } = await twoFactor.signInWithTwoFactor(ctx, body, metaOf(req));
+  mount.raw(routes.signInWithTwoFactor, async ({ body, meta }, _req, res) => {
+    const { message, session } = await twoFactor.signInWithTwoFactor(ctx, body, meta);
     setSessionCookie(res, session);
     res.json({ message, token: session.token });
   });
 
-  mount.raw(routes.passkeySignInOptions, async (_input, req, res) => {
-    res.json(await passkeys.signInOptions(ctx, metaOf(req)));
-  });
-  mount.raw(routes.signInWithPasskey, async ({ body }, req, res) => {
-    const { message, session } = await passkeys.signInWithPasskey(ctx, body, metaOf(req));
+  mount(routes.passkeySignInOptions, ({ meta }) => passkeys.signInOptions(ctx, meta));
+  mount.raw(routes.signInWithPasskey, async ({ body, meta }, _req, res) => {
+    const { message, session } = await passkeys.signInWithPasskey(ctx, body, meta);
     setSessionCookie(res, session);
     res.json({ message, token: session.token });
   });
-  mount.raw(routes.listPasskeys, async (_input, req, res) => {
-    res.json(await passkeys.listPasskeys(ctx, principalOf(req)));
-  });
-  mount.raw(routes.passkeyRegistrationOptions, async (_input, req, res) => {
-    res.json(await passkeys.registrationOptions(ctx, principalOf(req)));
-  });
-  mount.raw(routes.addPasskey, async ({ body }, req, res) => {
-    res.status(201).json(await passkeys.addPasskey(ctx, principalOf(req), body));
-  });
-  mount.raw(routes.renamePasskey, async ({ params, body }, req, res) => {
-    res.json(await passkeys.renamePasskey(ctx, principalOf(req), params.id, body.name));
-  });
-  mount.raw(routes.removePasskey, async ({ params }, req, res) => {
-    await passkeys.removePasskey(ctx, principalOf(req), params.id);
-    res.status(204).end();
-  });
+  mount(routes.listPasskeys, ({ caller }) => passkeys.listPasskeys(ctx, caller));
+  mount(routes.passkeyRegistrationOptions, ({ caller }) => passkeys.registrationOptions(ctx, caller));
+  mount(routes.addPasskey, ({ body, caller }) => passkeys.addPasskey(ctx, caller, body));
+  mount(routes.renamePasskey, ({ params, body, caller }) => passkeys.renamePasskey(ctx, caller, params.id, body.name));
+  mount(routes.removePasskey, ({ params, caller }) => passkeys.removePasskey(ctx, caller, params.id));
 
-  mount.raw(routes.currentUser, async (_input, req, res) => {
-    const principal = principalOf(req);
-    const [user] = await Promise.all([
-      accounts.currentUser(ctx, principal.userId),
-      activeSessions.noteSessionSeen(ctx, principal.sessionId),
-    ]);
-    res.json(user);
-  });
+  mount(routes.currentUser, ({ caller }) => accounts.currentUser(ctx, caller));
 
-  mount.raw(routes.twoFactorStatus, async (_input, req, res) => {
-    res.json(await twoFactor.twoFactorStatus(ctx, principalOf(req)));
-  });
-  mount.raw(routes.startTwoFactorSetup, async (_input, req, res) => {
-    res.json(await twoFactor.startTwoFactorSetup(ctx, principalOf(req)));
-  });
-  mount.raw(routes.enableTwoFactor, async ({ body }, req, res) => {
-    res.json(await twoFactor.enableTwoFactor(ctx, principalOf(req), body.code));
-  });
-  mount.raw(routes.regenerateRecoveryCodes, async ({ body }, req, res) => {
-    res.json(await twoFactor.regenerateRecoveryCodes(ctx, principalOf(req), body.code));
-  });
-  mount.raw(routes.disableTwoFactor, async ({ body }, req, res) => {
-    res.json(await twoFactor.disableTwoFactor(ctx, principalOf(req), body));
-  });
+  mount(routes.twoFactorStatus, ({ caller }) => twoFactor.twoFactorStatus(ctx, caller));
+  mount(routes.startTwoFactorSetup, ({ caller }) => twoFactor.startTwoFactorSetup(ctx, caller));
+  mount(routes.enableTwoFactor, ({ body, caller }) => twoFactor.enableTwoFactor(ctx, caller, body.code));
+  mount(routes.regenerateRecoveryCodes, ({ body, caller }) =>
+    twoFactor.regenerateRecoveryCodes(ctx, caller, body.code),
+  );
+  mount(routes.disableTwoFactor, ({ body, caller }) => twoFactor.disableTwoFactor(ctx, caller, body));
 
-  mount.raw(routes.listSessions, async (_input, req, res) => {
-    res.json(await activeSessions.listSessions(ctx, principalOf(req)));
-  });
-  mount.raw(routes.endOtherSessions, async (_input, req, res) => {
-    res.json(await activeSessions.endOtherSessions(ctx, principalOf(req)));
-  });
-  mount.raw(routes.endSession, async ({ params }, req, res) => {
-    await activeSessions.endSession(ctx, principalOf(req), params.id);
-    res.status(204).end();
-  });
+  mount(routes.listSessions, ({ caller }) => activeSessions.listSessions(ctx, caller));
+  mount(routes.endOtherSessions, ({ caller }) => activeSessions.endOtherSessions(ctx, caller));
+  mount(routes.endSession, ({ params, caller }) => activeSessions.endSession(ctx, caller, params.id));
 
   mount.raw(
     routes.signOut,
-    async (_input, req, res) => {
-      await accounts.signOut(ctx, req.principal);
+    async ({ caller }, _req, res) => {
+      await accounts.signOut(ctx, caller);
       res.clearCookie(AUTH_COOKIE_NAME, cookieOptions);
       res.json({ message: 'Signed out' });
     },
     { before: [maybeSignedIn] },
   );
 
-  mount.raw(routes.requestPasswordReset, async ({ body }, req, res) => {
-    const { message } = await accounts.requestPasswordReset(ctx, body.email, metaOf(req));
-    res.json({ message });
-  });
+  mount(routes.requestPasswordReset, ({ body, meta }) => accounts.requestPasswordReset(ctx, body.email, meta));
+  mount(routes.resetPassword, ({ body }) => accounts.resetPassword(ctx, body));
+  mount(routes.changePassword, ({ body, caller }) => accounts.changePassword(ctx, caller, body));
 
-  mount.raw(routes.resetPassword, async ({ body }, _req, res) => {
-    res.json(await accounts.resetPassword(ctx, body));
-  });
-
-  mount.raw(routes.changePassword, async ({ body }, req, res) => {
-    res.json(await accounts.changePassword(ctx, principalOf(req), body, metaOf(req)));
-  });
-  mount.raw(routes.accountDeletionStatus, async (_input, req, res) => {
-    res.json(await accountDeletionStatus(ctx, principalOf(req)));
-  });
-  mount.raw(routes.accountDeletionPasskeyOptions, async (_input, req, res) => {
-    res.json(await passkeys.deletionConfirmationOptions(ctx, principalOf(req)));
-  });
-  mount.raw(routes.deleteOwnAccount, async ({ body }, req, res) => {
-    const scheduled = await deleteOwnAccount(ctx, principalOf(req), body, metaOf(req));
+  mount(routes.accountDeletionStatus, ({ caller }) => accountDeletionStatus(ctx, caller));
+  mount(routes.accountDeletionPasskeyOptions, ({ caller }) => passkeys.deletionConfirmationOptions(ctx, caller));
+  mount.raw(routes.deleteOwnAccount, async ({ body, caller }, _req, res) => {
+    const scheduled = await deleteOwnAccount(ctx, caller, body);
     res.clearCookie(AUTH_COOKIE_NAME, cookieOptions);
     res.json(scheduled);
   });
@@ -176,8 +124,8 @@ export function registerAuthRoutes(
   // A broken link is answered like an expired one: the sign-in page says so, not a JSON 400.
   mount.raw(
     routes.verifyEmail,
-    async (_input, req, res) => {
-      const parsed = verifyEmailQuerySchema.safeParse(req.query);
+    async ({ query }, _req, res) => {
+      const parsed = verifyEmailQuerySchema.safeParse(query);
       const verified = parsed.success && (await accounts.verifyEmail(ctx, parsed.data.token));
       res.redirect(303, verified ? '/?verified=1' : '/signin?verified=0');
     },
@@ -209,7 +157,7 @@ export function registerAuthRoutes(
     res.redirect(302, url);
   });
 
-  mount.raw(routes.oidcCallback, async (_input, req, res) => {
+  mount.raw(routes.oidcCallback, async ({ meta }, req, res) => {
     if (!oidcLogin) throw new ServiceUnavailableError('External sign-in is not configured');
     try {
       const callbackUrl = new URL(req.originalUrl, ctx.config.PUBLIC_URL);
@@ -218,7 +166,7 @@ export function registerAuthRoutes(
         throw new BadRequestError('This sign-in was not started in this browser. Please try again.');
       }
       const { identity, browserState } = await oidcLogin.finish(callbackUrl);
-      const session = await signInWithExternalIdentity(ctx, identity, metaOf(req));
+      const session = await signInWithExternalIdentity(ctx, identity, meta);
       setSessionCookie(res, session);
       const landing = new URLSearchParams({ token: session.token, ...(browserState ? { state: browserState } : {}) });
       res.redirect(302, `/auth/callback?${landing}`);
@@ -229,48 +177,21 @@ export function registerAuthRoutes(
     }
   });
 
-  mount.raw(routes.searchUsers, async ({ query }, req, res) => {
-    res.json(await directory.searchUsers(ctx, principalOf(req), query));
-  });
-  mount.raw(routes.countUsers, async (_input, _req, res) => {
-    res.json(await directory.countUsers(ctx));
-  });
-  mount.raw(routes.coreUsers, async (_input, req, res) => {
-    res.json(await directory.listCoreUsers(ctx, principalOf(req)));
-  });
+  mount(routes.searchUsers, ({ query, caller }) => directory.searchUsers(ctx, caller, query));
+  mount(routes.countUsers, () => directory.countUsers(ctx));
+  mount(routes.coreUsers, ({ caller }) => directory.listCoreUsers(ctx, caller));
 
-  mount.raw(routes.listAdminUsers, async ({ query }, req, res) => {
-    res.json(await adminUsers.listUsers(ctx, principalOf(req), query));
-  });
-  mount.raw(routes.getAdminUser, async ({ params }, req, res) => {
-    res.json(await adminUsers.getUser(ctx, principalOf(req), params.id));
-  });
-  mount.raw(routes.updateAdminUser, async ({ params, body }, req, res) => {
-    res.json(await adminUsers.updateUser(ctx, adminActor(req), params.id, body));
-  });
-  mount.raw(routes.deleteAdminUser, async ({ params }, req, res) => {
-    await adminUsers.deleteUser(ctx, adminActor(req), params.id);
-    res.status(204).end();
-  });
-  mount.raw(routes.setAccessLevel, async ({ params, body }, req, res) => {
-    res.json(await adminUsers.setAccessLevel(ctx, adminActor(req), params.id, body.accessLevel));
-  });
-  mount.raw(routes.deactivateAdminUser, async ({ params }, req, res) => {
-    res.json(await adminUsers.setActive(ctx, adminActor(req), params.id, false));
-  });
-  mount.raw(routes.suspendAdminUser, async ({ params, body }, req, res) => {
-    res.json(await adminUsers.suspendUser(ctx, adminActor(req), params.id, body));
-  });
-  mount.raw(routes.reactivateAdminUser, async ({ params }, req, res) => {
-    res.json(await adminUsers.setActive(ctx, adminActor(req), params.id, true));
-  });
-  mount.raw(routes.adminPasswordReset, async ({ params }, req, res) => {
-    res.json(await adminUsers.sendAdminPasswordReset(ctx, adminActor(req), params.id));
-  });
-  mount.raw(routes.getSecurityPolicy, async (_input, req, res) => {
-    res.json(await twoFactor.getSecurityPolicy(ctx, principalOf(req)));
-  });
-  mount.raw(routes.updateSecurityPolicy, async ({ body }, req, res) => {
-    res.json(await twoFactor.setSecurityPolicy(ctx, adminActor(req), body));
-  });
+  mount(routes.listAdminUsers, ({ query, caller }) => adminUsers.listUsers(ctx, caller, query));
+  mount(routes.getAdminUser, ({ params, caller }) => adminUsers.getUser(ctx, caller, params.id));
+  mount(routes.updateAdminUser, ({ params, body, caller }) => adminUsers.updateUser(ctx, caller, params.id, body));
+  mount(routes.deleteAdminUser, ({ params, caller }) => adminUsers.deleteUser(ctx, caller, params.id));
+  mount(routes.setAccessLevel, ({ params, body, caller }) =>
+    adminUsers.setAccessLevel(ctx, caller, params.id, body.accessLevel),
+  );
+  mount(routes.deactivateAdminUser, ({ params, caller }) => adminUsers.setActive(ctx, caller, params.id, false));
+  mount(routes.suspendAdminUser, ({ params, body, caller }) => adminUsers.suspendUser(ctx, caller, params.id, body));
+  mount(routes.reactivateAdminUser, ({ params, caller }) => adminUsers.setActive(ctx, caller, params.id, true));
+  mount(routes.adminPasswordReset, ({ params, caller }) => adminUsers.sendAdminPasswordReset(ctx, caller, params.id));
+  mount(routes.getSecurityPolicy, ({ caller }) => twoFactor.getSecurityPolicy(ctx, caller));
+  mount(routes.updateSecurityPolicy, ({ body, caller }) => twoFactor.setSecurityPolicy(ctx, caller, body));
 }

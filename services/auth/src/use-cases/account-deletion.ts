@@ -5,13 +5,12 @@ import {
   type AccountDeletionScheduled,
   type AccountDeletionStatus,
   type DeleteAccountRequest,
-  type SessionPrincipal,
 } from '@crucible/proto';
-import { BadRequestError, UnauthorizedError } from '@crucible/platform';
+import { BadRequestError, UnauthorizedError, type Caller } from '@crucible/platform';
 import { passkeyRepository } from '../repositories/passkeys.ts';
 import { sessionRepository } from '../repositories/sessions.ts';
 import { userRepository, type User } from '../repositories/users.ts';
-import { inTransaction, type AuthContext, type RequestMeta } from './context.ts';
+import { inTransaction, type AuthContext } from './context.ts';
 import { deletionScheduledMail, recordSelfDeletionStep } from './account-deletion-notices.ts';
 import { confirmDeletionWithPasskey } from './passkeys.ts';
 import { forgetRevokedSessions, revokeSessions } from './sessions.ts';
@@ -21,11 +20,8 @@ const DAY_MS = 86_400_000;
 const ERASURE_BATCH = 100;
 
 /** What the page says and offers before the member confirms. */
-export async function accountDeletionStatus(
-  ctx: AuthContext,
-  principal: SessionPrincipal,
-): Promise<AccountDeletionStatus> {
-  const user = await userRepository.findById(ctx.prisma, principal.userId);
+export async function accountDeletionStatus(ctx: AuthContext, caller: Caller): Promise<AccountDeletionStatus> {
+  const user = await userRepository.findById(ctx.prisma, caller.userId);
   if (!user) throw new UnauthorizedError();
   const passkeys = await passkeyRepository.listOfUser(ctx.prisma, user.id);
   return {
@@ -44,9 +40,8 @@ export async function accountDeletionStatus(
 async function confirmIdentity(
   ctx: AuthContext,
   user: User,
-  principal: SessionPrincipal,
+  caller: Caller,
   input: DeleteAccountRequest,
-  meta: RequestMeta,
   now: Date,
 ): Promise<void> {
   const { password, passkey } = input;
@@ -57,7 +52,7 @@ async function confirmIdentity(
   }
   if (user.passwordHash) {
     if (!password) throw new BadRequestError(MESSAGES.passwordRequired);
-    const pair = `${user.email} ${meta.ipAddress ?? 'unknown'}`;
+    const pair = `${user.email} ${caller.meta.ipAddress ?? 'unknown'}`;
     await ctx.limits.signInFailuresPerAccountAndIp.check(pair);
     if (!(await ctx.hasher.verify(user.passwordHash, password))) {
       await ctx.limits.signInFailuresPerAccountAndIp.record(pair);
@@ -65,7 +60,7 @@ async function confirmIdentity(
     }
     return;
   }
-  const session = await sessionRepository.findLive(ctx.prisma, principal.sessionId);
+  const session = caller.sessionId ? await sessionRepository.findLive(ctx.prisma, caller.sessionId) : null;
   const freshSince = now.getTime() - ACCOUNT_DELETION.recentSignInMinutes * 60_000;
   if (!session || session.createdAt.getTime() < freshSince) throw new BadRequestError(MESSAGES.signInAgain);
 }
@@ -78,14 +73,13 @@ async function confirmIdentity(
  */
 export async function deleteOwnAccount(
   ctx: AuthContext,
-  principal: SessionPrincipal,
+  caller: Caller,
   input: DeleteAccountRequest,
-  meta: RequestMeta,
   now = new Date(),
 ): Promise<AccountDeletionScheduled> {
-  const user = await userRepository.findById(ctx.prisma, principal.userId);
+  const user = await userRepository.findById(ctx.prisma, caller.userId);
   if (!user) throw new UnauthorizedError();
-  await confirmIdentity(ctx, user, principal, input, meta, now);
+  await confirmIdentity(ctx, user, caller, input, now);
   const erasureAt = new Date(now.getTime() + ctx.config.ACCOUNT_DELETION_GRACE_DAYS * DAY_MS);
   const sessionIds = await sessionRepository.liveIdsOfUser(ctx.prisma, user.id);
   await inTransaction(ctx, async (tx, emit) => {
@@ -99,8 +93,8 @@ export async function deleteOwnAccount(
         description: `${user.email} deleted their own account; it is erased on ${erasureAt.toISOString()} unless they sign in before`,
       },
       {
-        sessionId: principal.sessionId,
-        meta,
+        sessionId: caller.sessionId,
+        meta: caller.meta,
         details: {
           erasureAt: erasureAt.toISOString(),
           confirmedWith: input.passkey ? 'passkey' : user.passwordHash ? 'password' : 'recent sign-in',

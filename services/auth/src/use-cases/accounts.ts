@@ -10,12 +10,13 @@ import {
   type SignInRequest,
   type SignUpRequest,
 } from '@crucible/proto';
-import { BadRequestError, ConflictError, UnauthorizedError, isUniqueViolation } from '@crucible/platform';
+import { BadRequestError, ConflictError, UnauthorizedError, isUniqueViolation, type Caller } from '@crucible/platform';
 import { isCommonPassword } from '../common-passwords.ts';
 import { emailTokenRepository } from '../repositories/email-tokens.ts';
 import { mailRequestRepository } from '../repositories/mail-requests.ts';
 import { sessionRepository } from '../repositories/sessions.ts';
 import { userRepository, type User } from '../repositories/users.ts';
+import { noteSessionSeen } from './active-sessions.ts';
 import { inTransaction, type AuthContext, type RequestMeta } from './context.ts';
 import { passwordChangedMail, verificationMail } from './mails.ts';
 import { signInDelayMs } from './sign-in-slowdown.ts';
@@ -125,18 +126,17 @@ export async function signIn(
   return { message: welcomeMessage(user, session), session, user };
 }
 
-export async function signOut(
-  ctx: AuthContext,
-  principal: { userId: string; sessionId: string } | undefined,
-): Promise<void> {
-  if (!principal) return;
-  const sessionIds = [principal.sessionId];
-  await inTransaction(ctx, (tx, emit) => revokeSessions(tx, emit, principal.userId, sessionIds, 'signed out'));
+/** Ends the caller's session; signing out without one has nothing to end. */
+export async function signOut(ctx: AuthContext, caller: Caller | undefined): Promise<void> {
+  if (!caller?.sessionId) return;
+  const sessionIds = [caller.sessionId];
+  await inTransaction(ctx, (tx, emit) => revokeSessions(tx, emit, caller.userId, sessionIds, 'signed out'));
   await forgetRevokedSessions(ctx, sessionIds);
 }
 
-export async function currentUser(ctx: AuthContext, userId: string): Promise<CurrentUser> {
-  const user = await userRepository.findById(ctx.prisma, userId);
+/** The signed-in member; asking for it counts as the session being seen (the sessions list's 'last seen'). */
+export async function currentUser(ctx: AuthContext, caller: Caller): Promise<CurrentUser> {
+  const [user] = await Promise.all([userRepository.findById(ctx.prisma, caller.userId), noteSessionSeen(ctx, caller)]);
   if (!user) throw new UnauthorizedError();
   return toCurrentUser(user);
 }
@@ -206,16 +206,15 @@ export async function resetPassword(ctx: AuthContext, input: ResetPasswordReques
  */
 export async function changePassword(
   ctx: AuthContext,
-  principal: { userId: string; sessionId: string },
+  caller: Caller,
   input: ChangePasswordRequest,
-  meta: RequestMeta,
 ): Promise<{ message: string }> {
-  const user = await userRepository.findById(ctx.prisma, principal.userId);
+  const user = await userRepository.findById(ctx.prisma, caller.userId);
   if (!user) throw new UnauthorizedError();
   if (user.authProvider !== 'email' || !user.passwordHash) {
     throw new BadRequestError(AUTH_MESSAGES.externalProviderNoPasswordChange);
   }
-  const pair = `${user.email} ${meta.ipAddress ?? 'unknown'}`;
+  const pair = `${user.email} ${caller.meta.ipAddress ?? 'unknown'}`;
   await ctx.limits.signInFailuresPerAccountAndIp.check(pair);
   if (!(await ctx.hasher.verify(user.passwordHash, input.currentPassword))) {
     await ctx.limits.signInFailuresPerAccountAndIp.record(pair);
@@ -226,7 +225,7 @@ export async function changePassword(
   const revoked = await inTransaction(ctx, async (tx, emit) => {
     await userRepository.update(tx, user.id, { passwordHash });
     if (!input.signOutOtherSessions) return [];
-    const others = await sessionRepository.liveIdsOfUser(tx, user.id, principal.sessionId);
+    const others = await sessionRepository.liveIdsOfUser(tx, user.id, caller.sessionId ?? undefined);
     await revokeSessions(tx, emit, user.id, others, 'password changed');
     return others;
   });

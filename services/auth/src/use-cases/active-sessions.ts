@@ -1,6 +1,6 @@
 import Bowser from 'bowser';
-import { ACCOUNT_SECURITY_MESSAGES, type ActiveSession, type SessionPrincipal } from '@crucible/proto';
-import { NotFoundError } from '@crucible/platform';
+import { ACCOUNT_SECURITY_MESSAGES, type ActiveSession } from '@crucible/proto';
+import { NotFoundError, type Caller } from '@crucible/platform';
 import { sessionRepository } from '../repositories/sessions.ts';
 import { inTransaction, type AuthContext } from './context.ts';
 import { forgetRevokedSessions, revokeSessions } from './sessions.ts';
@@ -18,7 +18,7 @@ export function describeDevice(userAgent: string | null): string {
   return browser || system || 'Unknown device';
 }
 
-export async function listSessions(ctx: AuthContext, caller: SessionPrincipal): Promise<ActiveSession[]> {
+export async function listSessions(ctx: AuthContext, caller: Caller): Promise<ActiveSession[]> {
   const sessions = await sessionRepository.listLive(ctx.prisma, caller.userId);
   return sessions
     .map((session) => ({
@@ -39,19 +39,19 @@ async function endSessions(ctx: AuthContext, userId: string, sessionIds: string[
 }
 
 /** Another member's session, or one already ended, is 'not found' alike. */
-export async function endSession(ctx: AuthContext, caller: SessionPrincipal, sessionId: string): Promise<void> {
+export async function endSession(ctx: AuthContext, caller: Caller, sessionId: string): Promise<void> {
   const live = await sessionRepository.liveIdsOfUser(ctx.prisma, caller.userId);
   if (!live.includes(sessionId)) throw new NotFoundError(ACCOUNT_SECURITY_MESSAGES.sessionNotFound);
   await endSessions(ctx, caller.userId, [sessionId], 'ended by the member');
 }
 
-export async function endOtherSessions(ctx: AuthContext, caller: SessionPrincipal): Promise<{ ended: number }> {
-  const others = await sessionRepository.liveIdsOfUser(ctx.prisma, caller.userId, caller.sessionId);
+export async function endOtherSessions(ctx: AuthContext, caller: Caller): Promise<{ ended: number }> {
+  const others = await sessionRepository.liveIdsOfUser(ctx.prisma, caller.userId, caller.sessionId ?? undefined);
   await endSessions(ctx, caller.userId, others, 'ended by the member');
   return { ended: others.length };
 }
 
-/** Notes that the session was used (at most every LAST_SEEN_EVERY_MS). */
-export async function noteSessionSeen(ctx: AuthContext, sessionId: string): Promise<void> {
-  await sessionRepository.touch(ctx.prisma, sessionId, LAST_SEEN_EVERY_MS);
+/** Notes that the caller's session was used (at most every LAST_SEEN_EVERY_MS). */
+export async function noteSessionSeen(ctx: AuthContext, caller: Caller): Promise<void> {
+  if (caller.sessionId) await sessionRepository.touch(ctx.prisma, caller.sessionId, LAST_SEEN_EVERY_MS);
 }

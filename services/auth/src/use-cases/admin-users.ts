@@ -7,7 +7,6 @@ import {
   type AdminUser,
   type AdminUserListResponse,
   type AdminUserPatch,
-  type SessionPrincipal,
 } from '@crucible/proto';
 import {
   BadRequestError,
@@ -15,33 +14,30 @@ import {
   NotFoundError,
   UnauthorizedError,
   assertStorableText,
+  callerFromPrincipal,
   isUniqueViolation,
   requireAdmin,
+  type Caller,
 } from '@crucible/platform';
 import type { Prisma } from '../generated/prisma/client.ts';
 import { sessionRepository } from '../repositories/sessions.ts';
 import { isNotFound, userRepository, type AdminUserListOptions, type User } from '../repositories/users.ts';
 import { sendPasswordReset } from './accounts.ts';
-import { inTransaction, type AuthContext, type Emit, type RequestMeta } from './context.ts';
+import { inTransaction, type AuthContext, type Emit } from './context.ts';
 import { findSessionPrincipal, forgetRevokedSessions, refreshSessionsOf, revokeSessions } from './sessions.ts';
 import { toAdminUser, toUserEventPayload } from './user-views.ts';
 
-/** Who acts; every use case here refuses anyone but an admin. */
-export interface AdminActor {
-  principal: SessionPrincipal;
-  meta: RequestMeta;
-}
-
+/** The audit log's entry for an admin's action (every use case here refuses anyone but an admin). */
 export function recordAdminAction(
   emit: Emit,
-  actor: AdminActor,
+  caller: Caller,
   action: { actionType: string; targetUserId: string | null; description: string; details?: Record<string, unknown> },
 ) {
   return emit(SUBJECTS.adminActionRecorded, {
-    adminId: actor.principal.userId,
-    sessionId: actor.principal.sessionId,
-    ipAddress: actor.meta.ipAddress,
-    userAgent: actor.meta.userAgent,
+    adminId: caller.userId,
+    sessionId: caller.sessionId,
+    ipAddress: caller.meta.ipAddress,
+    userAgent: caller.meta.userAgent,
     ...action,
   });
 }
@@ -54,17 +50,17 @@ async function requireUser(ctx: AuthContext, userId: string): Promise<User> {
 
 export async function listUsers(
   ctx: AuthContext,
-  viewer: SessionPrincipal,
+  caller: Caller,
   query: AdminUserListOptions,
 ): Promise<AdminUserListResponse> {
-  requireAdmin(viewer);
+  requireAdmin(caller);
   const { users, total } = await userRepository.page(ctx.prisma, query);
   return { users: users.map(({ user, lastSeenAt }) => toAdminUser(user, lastSeenAt)), total };
 }
 
 /** One member's account as the users table shows it, for the console's user view. */
-export async function getUser(ctx: AuthContext, viewer: SessionPrincipal, userId: string): Promise<AdminUser> {
-  requireAdmin(viewer);
+export async function getUser(ctx: AuthContext, caller: Caller, userId: string): Promise<AdminUser> {
+  requireAdmin(caller);
   const user = await requireUser(ctx, userId);
   return toAdminUser(user, await userRepository.lastSeenOf(ctx.prisma, userId));
 }
@@ -89,12 +85,12 @@ async function keepAnAdmin(
 /** Applies an admin's change, records it for the audit log and makes it live on the member's next request. */
 async function changeUser(
   ctx: AuthContext,
-  actor: AdminActor,
+  caller: Caller,
   userId: string,
   patch: AdminUserPatch,
   actionType: string,
 ): Promise<AdminUser> {
-  requireAdmin(actor.principal);
+  requireAdmin(caller);
   const before = await requireUser(ctx, userId);
   // Nobody has proven the new address yet, and external sign-in links accounts by verified e-mail.
   const changes =
@@ -108,7 +104,7 @@ async function changeUser(
       const changed = Object.fromEntries(
         Object.entries(changes).map(([field, value]) => [field, { from: before[field as keyof User], to: value }]),
       );
-      await recordAdminAction(emit, actor, {
+      await recordAdminAction(emit, caller, {
         actionType,
         targetUserId: userId,
         description: `Updated ${before.email}: ${Object.keys(patch).join(', ')}`,
@@ -127,25 +123,25 @@ async function changeUser(
 
 export function updateUser(
   ctx: AuthContext,
-  actor: AdminActor,
+  caller: Caller,
   userId: string,
   patch: AdminUserPatch,
 ): Promise<AdminUser> {
-  return changeUser(ctx, actor, userId, patch, 'user_update');
+  return changeUser(ctx, caller, userId, patch, 'user_update');
 }
 
 export function setAccessLevel(
   ctx: AuthContext,
-  actor: AdminActor,
+  caller: Caller,
   userId: string,
   accessLevel: AccessLevel,
 ): Promise<AdminUser> {
-  return changeUser(ctx, actor, userId, { accessLevel }, 'user_access_level');
+  return changeUser(ctx, caller, userId, { accessLevel }, 'user_access_level');
 }
 
-export async function deleteUser(ctx: AuthContext, actor: AdminActor, userId: string): Promise<void> {
-  requireAdmin(actor.principal);
-  if (userId === actor.principal.userId) throw new BadRequestError('You cannot delete your own account');
+export async function deleteUser(ctx: AuthContext, caller: Caller, userId: string): Promise<void> {
+  requireAdmin(caller);
+  if (userId === caller.userId) throw new BadRequestError('You cannot delete your own account');
   const user = await requireUser(ctx, userId);
   const sessionIds = await sessionRepository.liveIdsOfUser(ctx.prisma, userId);
   await inTransaction(ctx, async (tx, emit) => {
@@ -153,7 +149,7 @@ export async function deleteUser(ctx: AuthContext, actor: AdminActor, userId: st
     await revokeSessions(tx, emit, userId, sessionIds, 'user deleted');
     await userRepository.delete(tx, userId);
     await emit(SUBJECTS.userDeleted, { id: userId });
-    await recordAdminAction(emit, actor, {
+    await recordAdminAction(emit, caller, {
       actionType: 'user_delete',
       targetUserId: userId,
       description: `Deleted ${user.email}`,
@@ -166,14 +162,9 @@ export async function deleteUser(ctx: AuthContext, actor: AdminActor, userId: st
  * Deactivating is the reversible alternative to deleting: the account and everything the member
  * made stay, they cannot sign in, and their sessions end now. Reactivating lets them sign in again.
  */
-export async function setActive(
-  ctx: AuthContext,
-  actor: AdminActor,
-  userId: string,
-  active: boolean,
-): Promise<AdminUser> {
-  requireAdmin(actor.principal);
-  if (!active && userId === actor.principal.userId) throw new BadRequestError(AUTH_MESSAGES.cannotDeactivateYourself);
+export async function setActive(ctx: AuthContext, caller: Caller, userId: string, active: boolean): Promise<AdminUser> {
+  requireAdmin(caller);
+  if (!active && userId === caller.userId) throw new BadRequestError(AUTH_MESSAGES.cannotDeactivateYourself);
   const before = await requireUser(ctx, userId);
   if ((before.deactivatedAt === null) === active) return toAdminUser(before);
   const sessionIds = active ? [] : await sessionRepository.liveIdsOfUser(ctx.prisma, userId);
@@ -183,7 +174,7 @@ export async function setActive(
     // Every replica learns it: dm refuses messages to the member, project refuses them as an assignee.
     await emit(SUBJECTS.userUpdated, toUserEventPayload(user));
     await revokeSessions(tx, emit, userId, sessionIds, 'account deactivated');
-    await recordAdminAction(emit, actor, {
+    await recordAdminAction(emit, caller, {
       actionType: active ? 'user_reactivate' : 'user_deactivate',
       targetUserId: userId,
       description: `${active ? 'Reactivated' : 'Deactivated'} ${before.email}`,
@@ -200,12 +191,12 @@ export async function setActive(
  */
 export async function suspendUser(
   ctx: AuthContext,
-  actor: AdminActor,
+  caller: Caller,
   userId: string,
   suspension: { until: Date; reason: string },
 ): Promise<AdminUser> {
-  requireAdmin(actor.principal);
-  if (userId === actor.principal.userId) throw new BadRequestError(AUTH_MESSAGES.cannotSuspendYourself);
+  requireAdmin(caller);
+  if (userId === caller.userId) throw new BadRequestError(AUTH_MESSAGES.cannotSuspendYourself);
   const before = await requireUser(ctx, userId);
   const sessionIds = await sessionRepository.liveIdsOfUser(ctx.prisma, userId);
   const updated = await inTransaction(ctx, async (tx, emit) => {
@@ -215,7 +206,7 @@ export async function suspendUser(
     });
     await emit(SUBJECTS.userUpdated, toUserEventPayload(user));
     await revokeSessions(tx, emit, userId, sessionIds, 'account suspended');
-    await recordAdminAction(emit, actor, {
+    await recordAdminAction(emit, caller, {
       actionType: 'user_suspend',
       targetUserId: userId,
       description: `Suspended ${before.email} until ${suspension.until.toISOString()}`,
@@ -229,14 +220,14 @@ export async function suspendUser(
 
 export async function sendAdminPasswordReset(
   ctx: AuthContext,
-  actor: AdminActor,
+  caller: Caller,
   userId: string,
 ): Promise<{ message: string; emailSent: boolean }> {
-  requireAdmin(actor.principal);
+  requireAdmin(caller);
   const user = await requireUser(ctx, userId);
   const emailSent = await sendPasswordReset(ctx, user);
   await inTransaction(ctx, (_tx, emit) =>
-    recordAdminAction(emit, actor, {
+    recordAdminAction(emit, caller, {
       actionType: 'user_password_reset',
       targetUserId: userId,
       description: `Sent a password reset to ${user.email}`,
@@ -254,32 +245,32 @@ export async function sendAdminPasswordReset(
  * it names must be the admin's own live session, as a token's would be; the use cases then apply the
  * same admin rule as the HTTP calls and audit with the IP and user agent passed along.
  */
-async function actorOfRequest(
+async function callerOfRequest(
   ctx: AuthContext,
   request: {
     adminId: string;
     actor?: { ipAddress: string | null; userAgent: string | null; sessionId: string | null };
   },
-): Promise<AdminActor> {
+): Promise<Caller> {
   const principal = request.actor?.sessionId ? await findSessionPrincipal(ctx, request.actor.sessionId) : null;
   if (!principal || principal.userId.toLowerCase() !== request.adminId) throw new UnauthorizedError();
-  return {
-    principal,
-    meta: { ipAddress: request.actor?.ipAddress ?? null, userAgent: request.actor?.userAgent ?? null },
-  };
+  return callerFromPrincipal(principal, {
+    ipAddress: request.actor?.ipAddress ?? null,
+    userAgent: request.actor?.userAgent ?? null,
+  });
 }
 
 /** RPC.authAdminSuspend: a review's suspension; suspending again only moves the end (idempotent). */
 export async function suspendByRequest(ctx: AuthContext, payload: unknown): Promise<{ userId: string }> {
   assertStorableText({ body: payload });
   const request = adminSuspendRequestSchema.parse(payload);
-  await suspendUser(ctx, await actorOfRequest(ctx, request), request.userId, request);
+  await suspendUser(ctx, await callerOfRequest(ctx, request), request.userId, request);
   return { userId: request.userId };
 }
 
 /** RPC.authAdminDeactivate: a review's ban; an account already deactivated stays as it is. */
 export async function deactivateByRequest(ctx: AuthContext, payload: unknown): Promise<{ userId: string }> {
   const request = adminDeactivateRequestSchema.parse(payload);
-  await setActive(ctx, await actorOfRequest(ctx, request), request.userId, false);
+  await setActive(ctx, await callerOfRequest(ctx, request), request.userId, false);
   return { userId: request.userId };
 }

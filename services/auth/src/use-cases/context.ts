@@ -7,6 +7,7 @@ import {
   type OutboxRelay,
   type RateLimit,
   type Mailer,
+  type RequestMeta,
 } from '@crucible/platform';
 import type { AuthConfig } from '../config.ts';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
@@ -45,13 +46,7 @@ export interface AuthContext {
   limits: AuthRateLimits;
 }
 
-/** Request facts kept with sessions and audit events. */
-export interface RequestMeta {
-  ipAddress: string | null;
-  userAgent: string | null;
-}
-
-export type { Emit };
+export type { Emit, RequestMeta };
 
 /** A state change and the events it emits, committed together (the platform's outbox transaction). */
 export function inTransaction<T>(

@@ -8,7 +8,6 @@ import {
   type DataExportFile,
   type DataExportLink,
   type DataExportService,
-  type SessionPrincipal,
 } from '@crucible/proto';
 import {
   ConflictError,
@@ -19,6 +18,7 @@ import {
   createZip,
   requestDataExportPart,
   type BlobStore,
+  type Caller,
   type EventBus,
   type GatheredDataExportPart,
   type WorkLoop,
@@ -69,7 +69,7 @@ function view(row: DataExportRow, now = new Date()): DataExport {
  * Starts the member's export, or answers the one already being built (one at a time per member);
  * at most DATA_EXPORTS_PER_DAY a day, so nobody makes every service read everything in a loop.
  */
-export async function startDataExport(ctx: DataExportContext, caller: SessionPrincipal): Promise<DataExport> {
+export async function startDataExport(ctx: DataExportContext, caller: Caller): Promise<DataExport> {
   const prisma = ctx.auth.prisma;
   const open = await dataExportRepository.findOpen(prisma, caller.userId);
   if (open) return view(open);
@@ -90,25 +90,25 @@ export async function startDataExport(ctx: DataExportContext, caller: SessionPri
   return view(created);
 }
 
-export async function listDataExports(ctx: DataExportContext, caller: SessionPrincipal): Promise<DataExport[]> {
+export async function listDataExports(ctx: DataExportContext, caller: Caller): Promise<DataExport[]> {
   const since = new Date(Date.now() - TTL_MS);
   return (await dataExportRepository.listOfUserSince(ctx.auth.prisma, caller.userId, since)).map((row) => view(row));
 }
 
 /** Another member's export is 'not found', as a missing one is. */
-async function ownExport(ctx: DataExportContext, caller: SessionPrincipal, id: string): Promise<DataExportRow> {
+async function ownExport(ctx: DataExportContext, caller: Caller, id: string): Promise<DataExportRow> {
   const row = await dataExportRepository.findOfUser(ctx.auth.prisma, caller.userId, id);
   if (!row) throw new NotFoundError(DATA_EXPORT_MESSAGES.notFound);
   return row;
 }
 
-export async function getDataExport(ctx: DataExportContext, caller: SessionPrincipal, id: string): Promise<DataExport> {
+export async function getDataExport(ctx: DataExportContext, caller: Caller, id: string): Promise<DataExport> {
   return view(await ownExport(ctx, caller, id));
 }
 
 export async function dataExportDownloadLink(
   ctx: DataExportContext,
-  caller: SessionPrincipal,
+  caller: Caller,
   id: string,
 ): Promise<DataExportLink> {
   const row = await ownExport(ctx, caller, id);

@@ -5,34 +5,26 @@ import {
   contactTiersVisibleTo,
   emailSeenBy,
   hasAccess,
-  type SessionPrincipal,
   type UserSearchQuery,
   type UserSummary,
 } from '@crucible/proto';
-import { isAdmin } from '@crucible/platform';
+import type { Caller } from '@crucible/platform';
 import { userRepository, type EmailMatch, type User } from '../repositories/users.ts';
 import type { AuthContext } from './context.ts';
 import { toUserSummary } from './user-views.ts';
 
-const viewerOf = (principal: SessionPrincipal) => ({
-  userId: principal.userId,
-  accessLevel: principal.accessLevel,
-  isAdmin: principal.isAdmin,
-});
-
-/** Each member's e-mail as contact-information privacy lets this viewer see it (proto's `emailSeenBy`). */
-function summariesFor(principal: SessionPrincipal, users: User[]): UserSummary[] {
-  const viewer = viewerOf(principal);
-  return users.map((user) => toUserSummary(user, { email: emailSeenBy(viewer, user) }));
+/** Each member's e-mail as contact-information privacy lets this caller see it (proto's `emailSeenBy`). */
+function summariesFor(caller: Caller, users: User[]): UserSummary[] {
+  return users.map((user) => toUserSummary(user, { email: emailSeenBy(caller, user) }));
 }
 
-/** A search never matches on an address the viewer may not see, or the match would reveal it. */
-function emailMatchFor(principal: SessionPrincipal): EmailMatch {
-  if (isAdmin(principal)) return 'all';
+/** A search never matches on an address the caller may not see, or the match would reveal it. */
+function emailMatchFor(caller: Caller): EmailMatch {
+  if (caller.isAdmin) return 'all';
   return {
-    viewerId: principal.userId,
-    tiers: contactTiersVisibleTo(principal),
-    defaultTierVisible: hasAccess(principal.accessLevel, DEFAULT_CONTACT_INFO_VISIBILITY),
+    viewerId: caller.userId,
+    tiers: contactTiersVisibleTo(caller),
+    defaultTierVisible: hasAccess(caller.accessLevel, DEFAULT_CONTACT_INFO_VISIBILITY),
   };
 }
 
@@ -43,14 +35,14 @@ function emailMatchFor(principal: SessionPrincipal): EmailMatch {
  */
 export async function searchUsers(
   ctx: AuthContext,
-  viewer: SessionPrincipal,
+  caller: Caller,
   { q, minAccessLevel }: UserSearchQuery,
 ): Promise<UserSummary[]> {
   const users = await userRepository.search(ctx.prisma, q, LIMITS.userSearch.maxResults, {
-    emailMatch: emailMatchFor(viewer),
+    emailMatch: emailMatchFor(caller),
     levels: minAccessLevel && ACCESS_LEVELS.filter((level) => hasAccess(level, minAccessLevel)),
   });
-  return summariesFor(viewer, users);
+  return summariesFor(caller, users);
 }
 
 export async function countUsers(ctx: AuthContext): Promise<{ count: number }> {
@@ -58,6 +50,6 @@ export async function countUsers(ctx: AuthContext): Promise<{ count: number }> {
 }
 
 /** Assignable users for projects are the Core members whose accounts are active. */
-export async function listCoreUsers(ctx: AuthContext, viewer: SessionPrincipal): Promise<UserSummary[]> {
-  return summariesFor(viewer, await userRepository.listActiveByAccessLevel(ctx.prisma, 'Core'));
+export async function listCoreUsers(ctx: AuthContext, caller: Caller): Promise<UserSummary[]> {
+  return summariesFor(caller, await userRepository.listActiveByAccessLevel(ctx.prisma, 'Core'));
 }

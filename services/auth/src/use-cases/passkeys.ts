@@ -14,9 +14,8 @@ import {
   type Passkey,
   type PasskeyCeremony,
   type PasskeySignInRequest,
-  type SessionPrincipal,
 } from '@crucible/proto';
-import { BadRequestError, NotFoundError, UnauthorizedError } from '@crucible/platform';
+import { BadRequestError, NotFoundError, UnauthorizedError, type Caller } from '@crucible/platform';
 import { passkeyRepository, webauthnChallengeRepository, type WebauthnPurpose } from '../repositories/passkeys.ts';
 import { userRepository } from '../repositories/users.ts';
 import type { AuthContext, RequestMeta } from './context.ts';
@@ -60,11 +59,11 @@ async function newCeremony(
   return row.id;
 }
 
-export async function listPasskeys(ctx: AuthContext, caller: SessionPrincipal): Promise<Passkey[]> {
+export async function listPasskeys(ctx: AuthContext, caller: Caller): Promise<Passkey[]> {
   return (await passkeyRepository.listOfUser(ctx.prisma, caller.userId)).map(toPasskey);
 }
 
-export async function registrationOptions(ctx: AuthContext, caller: SessionPrincipal): Promise<PasskeyCeremony> {
+export async function registrationOptions(ctx: AuthContext, caller: Caller): Promise<PasskeyCeremony> {
   const user = await userRepository.findById(ctx.prisma, caller.userId);
   if (!user) throw new UnauthorizedError();
   const existing = await passkeyRepository.listOfUser(ctx.prisma, user.id);
@@ -83,11 +82,7 @@ export async function registrationOptions(ctx: AuthContext, caller: SessionPrinc
   return { challengeId: await newCeremony(ctx, options.challenge, 'registration', user.id), options: { ...options } };
 }
 
-export async function addPasskey(
-  ctx: AuthContext,
-  caller: SessionPrincipal,
-  input: AddPasskeyRequest,
-): Promise<Passkey> {
+export async function addPasskey(ctx: AuthContext, caller: Caller, input: AddPasskeyRequest): Promise<Passkey> {
   const ceremony = await webauthnChallengeRepository.redeem(
     ctx.prisma,
     input.challengeId,
@@ -116,18 +111,13 @@ export async function addPasskey(
   return toPasskey(created);
 }
 
-export async function renamePasskey(
-  ctx: AuthContext,
-  caller: SessionPrincipal,
-  id: string,
-  name: string,
-): Promise<Passkey> {
+export async function renamePasskey(ctx: AuthContext, caller: Caller, id: string, name: string): Promise<Passkey> {
   const renamed = await passkeyRepository.rename(ctx.prisma, caller.userId, id, name);
   if (!renamed) throw new NotFoundError(MESSAGES.passkeyNotFound);
   return toPasskey(renamed);
 }
 
-export async function removePasskey(ctx: AuthContext, caller: SessionPrincipal, id: string): Promise<void> {
+export async function removePasskey(ctx: AuthContext, caller: Caller, id: string): Promise<void> {
   if (!(await passkeyRepository.remove(ctx.prisma, caller.userId, id)))
     throw new NotFoundError(MESSAGES.passkeyNotFound);
 }
@@ -175,10 +165,7 @@ async function verifyAssertion(
  * bound to them and to this purpose, so it cannot sign anyone in, and a sign-in challenge cannot
  * confirm a deletion. Only their own passkeys are offered.
  */
-export async function deletionConfirmationOptions(
-  ctx: AuthContext,
-  caller: SessionPrincipal,
-): Promise<PasskeyCeremony> {
+export async function deletionConfirmationOptions(ctx: AuthContext, caller: Caller): Promise<PasskeyCeremony> {
   const own = await passkeyRepository.listOfUser(ctx.prisma, caller.userId);
   if (own.length === 0) throw new BadRequestError(ACCOUNT_DELETION_MESSAGES.noPasskeys);
   const options = await generateAuthenticationOptions({

@@ -5,11 +5,10 @@ import {
   ACCOUNT_SECURITY_MESSAGES as MESSAGES,
   type RecoveryCodes,
   type SecurityPolicy,
-  type SessionPrincipal,
   type TwoFactorSetup,
   type TwoFactorStatus,
 } from '@crucible/proto';
-import { BadRequestError, UnauthorizedError, requireAdmin } from '@crucible/platform';
+import { BadRequestError, UnauthorizedError, requireAdmin, type Caller } from '@crucible/platform';
 import {
   recoveryCodeRepository,
   securityPolicyRepository,
@@ -17,7 +16,7 @@ import {
   twoFactorRepository,
 } from '../repositories/two-factor.ts';
 import { userRepository, type User } from '../repositories/users.ts';
-import { recordAdminAction, type AdminActor } from './admin-users.ts';
+import { recordAdminAction } from './admin-users.ts';
 import { inTransaction, type AuthContext, type RequestMeta } from './context.ts';
 import { startSession, welcomeMessage, type StartedSession } from './sessions.ts';
 
@@ -68,7 +67,7 @@ function isStaff(user: Pick<User, 'accessLevel' | 'isAdmin'>): boolean {
   return user.isAdmin || STAFF_LEVELS.has(user.accessLevel);
 }
 
-async function memberOf(ctx: AuthContext, caller: SessionPrincipal): Promise<User> {
+async function memberOf(ctx: AuthContext, caller: Caller): Promise<User> {
   const user = await userRepository.findById(ctx.prisma, caller.userId);
   if (!user) throw new UnauthorizedError();
   return user;
@@ -83,7 +82,7 @@ export async function isTwoFactorOn(ctx: AuthContext, userId: string): Promise<b
   return Boolean(secret?.enabledAt);
 }
 
-export async function twoFactorStatus(ctx: AuthContext, caller: SessionPrincipal): Promise<TwoFactorStatus> {
+export async function twoFactorStatus(ctx: AuthContext, caller: Caller): Promise<TwoFactorStatus> {
   const user = await memberOf(ctx, caller);
   const [secret, recoveryCodesLeft, policy] = await Promise.all([
     twoFactorRepository.find(ctx.prisma, user.id),
@@ -102,7 +101,7 @@ export async function twoFactorStatus(ctx: AuthContext, caller: SessionPrincipal
 }
 
 /** A fresh secret to scan; two-factor stays as it was until `enableTwoFactor` confirms a code. */
-export async function startTwoFactorSetup(ctx: AuthContext, caller: SessionPrincipal): Promise<TwoFactorSetup> {
+export async function startTwoFactorSetup(ctx: AuthContext, caller: Caller): Promise<TwoFactorSetup> {
   const user = await memberOf(ctx, caller);
   refuseExternal(user);
   if (await isTwoFactorOn(ctx, user.id)) throw new BadRequestError(MESSAGES.twoFactorAlreadyOn);
@@ -118,11 +117,7 @@ async function issueRecoveryCodes(ctx: AuthContext, userId: string): Promise<str
   return codes;
 }
 
-export async function enableTwoFactor(
-  ctx: AuthContext,
-  caller: SessionPrincipal,
-  code: string,
-): Promise<RecoveryCodes> {
+export async function enableTwoFactor(ctx: AuthContext, caller: Caller, code: string): Promise<RecoveryCodes> {
   const user = await memberOf(ctx, caller);
   refuseExternal(user);
   const secret = await twoFactorRepository.find(ctx.prisma, user.id);
@@ -158,11 +153,7 @@ async function acceptCode(ctx: AuthContext, user: User, code: string): Promise<b
   return accepted;
 }
 
-export async function regenerateRecoveryCodes(
-  ctx: AuthContext,
-  caller: SessionPrincipal,
-  code: string,
-): Promise<RecoveryCodes> {
+export async function regenerateRecoveryCodes(ctx: AuthContext, caller: Caller, code: string): Promise<RecoveryCodes> {
   const user = await memberOf(ctx, caller);
   if (!(await isTwoFactorOn(ctx, user.id))) throw new BadRequestError(MESSAGES.twoFactorNotOn);
   if (!(await acceptCode(ctx, user, code))) throw new BadRequestError(MESSAGES.codeInvalid);
@@ -171,7 +162,7 @@ export async function regenerateRecoveryCodes(
 
 export async function disableTwoFactor(
   ctx: AuthContext,
-  caller: SessionPrincipal,
+  caller: Caller,
   input: { password: string; code: string },
 ): Promise<{ message: string }> {
   const user = await memberOf(ctx, caller);
@@ -225,7 +216,7 @@ async function securityPolicy(ctx: AuthContext): Promise<SecurityPolicy> {
   };
 }
 
-export async function getSecurityPolicy(ctx: AuthContext, caller: SessionPrincipal): Promise<SecurityPolicy> {
+export async function getSecurityPolicy(ctx: AuthContext, caller: Caller): Promise<SecurityPolicy> {
   requireAdmin(caller);
   return securityPolicy(ctx);
 }
@@ -233,16 +224,16 @@ export async function getSecurityPolicy(ctx: AuthContext, caller: SessionPrincip
 /** Applies from each member's next sign-in: they are asked to set two-factor up, not locked out. */
 export async function setSecurityPolicy(
   ctx: AuthContext,
-  actor: AdminActor,
+  caller: Caller,
   input: { requireTwoFactorForStaff: boolean },
 ): Promise<SecurityPolicy> {
-  requireAdmin(actor.principal);
+  requireAdmin(caller);
   await inTransaction(ctx, async (tx, emit) => {
     await securityPolicyRepository.set(tx, {
       requireTwoFactorForStaff: input.requireTwoFactorForStaff,
-      updatedBy: actor.principal.userId,
+      updatedBy: caller.userId,
     });
-    await recordAdminAction(emit, actor, {
+    await recordAdminAction(emit, caller, {
       actionType: 'security_policy_updated',
       targetUserId: null,
       description: input.requireTwoFactorForStaff

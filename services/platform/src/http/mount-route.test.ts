@@ -31,6 +31,13 @@ const routes = defineRoutes({
     summary: 'The caller as the handler sees it',
     responses: { 200: z.object({ userId: z.string(), isAdmin: z.boolean(), userAgent: z.string().nullable() }) },
   },
+  whereFrom: {
+    method: 'GET',
+    path: '/api/where-from',
+    auth: 'public',
+    summary: 'The request facts of an anonymous caller',
+    responses: { 200: z.object({ signedIn: z.boolean(), userAgent: z.string().nullable() }) },
+  },
   create: {
     method: 'POST',
     path: '/api/things',
@@ -109,6 +116,7 @@ beforeAll(async () => {
         isAdmin: caller.isAdmin,
         userAgent: caller.meta.userAgent,
       }));
+      mount(routes.whereFrom, ({ caller, meta }) => ({ signedIn: caller !== undefined, userAgent: meta.userAgent }));
       mount(routes.create, ({ body }) => ({ name: body.name, createdAt: new Date('2026-01-02T03:04:05Z') }));
       mount(routes.remove, () => undefined);
       mount(routes.list, () => ({ items: ['a', 'b'], nextCursor: 'next-page' }));
@@ -177,6 +185,11 @@ describe('createRouteMounter', () => {
       isAdmin: true,
       userAgent: 'mount-test-agent',
     });
+  });
+
+  it('hands a public route the request facts of an anonymous caller', async () => {
+    const response = await fetch(`${url}/api/where-from`, { headers: { 'user-agent': 'anonymous-agent' } });
+    expect(await response.json()).toEqual({ signedIn: false, userAgent: 'anonymous-agent' });
   });
 
   it("answers the handler's body with the contract's success status, dates as their JSON form", async () => {

@@ -11,13 +11,20 @@ import { authenticate, principalOf } from '../auth/authenticate.ts';
 import { optionalCallerOf, type Caller } from '../auth/caller.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
 import { NotFoundError } from '../errors/http-errors.ts';
+import { requestMetaOf, type RequestMeta } from './request-meta.ts';
 import { assertStorableText } from './text-hygiene.ts';
 
 /** A public route's caller is whoever signed in, if anyone did (`before: [optional sign-in]`). */
 export type CallerOf<Route extends RouteContract> = Route['auth'] extends 'public' ? Caller | undefined : Caller;
 
-/** What a handler receives: the parsed, typed input and who is calling. */
-export type HandlerInput<Route extends RouteContract> = ParsedInput<Route> & { caller: CallerOf<Route> };
+/**
+ * What a handler receives: the parsed, typed input, who is calling, and where the request came from
+ * (also when nobody signed in: sign-in and password-reset limits count per address).
+ */
+export type HandlerInput<Route extends RouteContract> = ParsedInput<Route> & {
+  caller: CallerOf<Route>;
+  meta: RequestMeta;
+};
 
 /** A value as it may be handed to `res.json`: a Date wherever the contract says a string (its JSON form). */
 export type Wire<T> = T extends string
@@ -116,7 +123,7 @@ export function createRouteMounter(router: Router, deps: MounterDeps): MountRout
     assertStorableText({ params: req.params });
     const input =
       options.parse === false ? { params: req.params, query: req.query, body: req.body } : parseRequest(route, req);
-    return { ...input, caller: optionalCallerOf(req) };
+    return { ...input, caller: optionalCallerOf(req), meta: requestMetaOf(req) };
   };
   const on = (route: RouteContract, options: MountOptions, last: RequestHandler) => {
     const method = route.method.toLowerCase() as Lowercase<RouteContract['method']>;
