@@ -16,10 +16,8 @@ import {
   type Reply,
   TEXT_MESSAGES,
   forumRoutes as routes,
-  type CallInput,
-  type RouteContract,
 } from '@crucible/proto';
-import { startForumHarness, uniqueTag, type ForumHarness, type Member } from './testing/forum-harness.ts';
+import { startForumHarness, uniqueTag, type BodyOf, type ForumHarness, type Member } from './testing/forum-harness.ts';
 import { dangersIn } from './testing/html-dangers.ts';
 
 let forum: ForumHarness;
@@ -35,8 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await forum?.stop();
 });
-
-type BodyOf<Route extends RouteContract> = CallInput<Route>['body'];
 
 function createDiscussion(author: Member, fields: Partial<BodyOf<typeof routes.createDiscussion>> = {}) {
   return forum.call(routes.createDiscussion, {
