@@ -8,10 +8,10 @@ import {
   FORUM_MESSAGES,
   LIMITS,
   SUBJECTS,
+  forumRoutes as routes,
   type Attachment,
   type AttachmentUploadResponse,
   type DiscussionDetail,
-  type Reply,
 } from '@crucible/proto';
 import { PENDING_UPLOAD_CAPS } from '@crucible/platform';
 import { FILES } from './testing/files.ts';
@@ -32,10 +32,9 @@ describe.each(['s3', 'disk'] as const)('attachments in the %s store', (blobStore
     author = await forum.member('Master');
     reader = await forum.member('Core');
     below = await forum.member('Journeyman');
-    discussion = await forum.call<DiscussionDetail>('/api/discussions', {
+    discussion = await forum.call(routes.createDiscussion, {
       token: author.token,
-      json: { title: 'Files', content: 'See attached', category: 'Master' },
-      expect: 201,
+      body: { title: 'Files', content: 'See attached', category: 'Master' },
     });
   });
 
@@ -49,9 +48,9 @@ describe.each(['s3', 'disk'] as const)('attachments in the %s store', (blobStore
     bytes: Buffer,
     mimeType: string,
   ): Promise<AttachmentUploadResponse> {
-    const ticket = await forum.call<AttachmentUploadResponse>('/api/attachments/upload', {
+    const ticket = await forum.call(routes.requestUpload, {
       token: member.token,
-      json: { fileName, mimeType, fileSize: bytes.length },
+      body: { fileName, mimeType, fileSize: bytes.length },
     });
     const put = await fetch(ticket.uploadURL, {
       method: 'PUT',
@@ -137,7 +136,7 @@ describe.each(['s3', 'disk'] as const)('attachments in the %s store', (blobStore
         uploadedBy: author.id,
       });
       expect(attachment.filePath).toMatch(new RegExp(`^attachments/${author.id}/[0-9a-f-]{36}$`));
-      const detail = await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: reader.token });
+      const detail = await forum.call(routes.getDiscussion, { token: reader.token, params: { id: discussion.id } });
       expect(detail.attachments.map((item) => item.id)).toContain(attachment.id);
       expect(detail.attachmentCount).toBeGreaterThanOrEqual(1);
       await events.waitUntil((received) =>
@@ -209,9 +208,9 @@ describe.each(['s3', 'disk'] as const)('attachments in the %s store', (blobStore
     });
     expect(await tooBig.json()).toMatchObject({ statusCode: 400, message: 'File size must be less than 50 MB.' });
 
-    const ticket = await forum.call<AttachmentUploadResponse>('/api/attachments/upload', {
+    const ticket = await forum.call(routes.requestUpload, {
       token: author.token,
-      json: { fileName: 'big.pdf', mimeType: 'application/pdf' },
+      body: { fileName: 'big.pdf', mimeType: 'application/pdf' },
     });
     const oversized = Buffer.concat([
       FILES.pdf,
@@ -301,15 +300,15 @@ describe.each(['s3', 'disk'] as const)('attachments in the %s store', (blobStore
   it('links uploads to a new discussion or reply, the uploader’s own only, once', async () => {
     const first = await uploadAndRecord(author, 'a.png', FILES.png, 'image/png');
     const second = await uploadAndRecord(author, 'b.pdf', FILES.pdf, 'application/pdf');
-    const created = await forum.call<DiscussionDetail>('/api/discussions', {
+    const created = await forum.call(routes.createDiscussion, {
       token: author.token,
-      json: { title: `With files ${uniqueTag()}`, content: 'x', category: 'Master', attachmentIds: [first.id] },
-      expect: 201,
+      body: { title: `With files ${uniqueTag()}`, content: 'x', category: 'Master', attachmentIds: [first.id] },
     });
     expect(created.attachments.map((item) => item.id)).toEqual([first.id]);
-    const linked = await forum.call<Attachment[]>(`/api/discussions/${created.id}/attachments`, {
+    const linked = await forum.call(routes.attachToDiscussion, {
       token: author.token,
-      json: { attachmentIds: [second.id] },
+      params: { id: created.id },
+      body: { attachmentIds: [second.id] },
     });
     expect(linked.map((item) => item.id).sort()).toEqual([first.id, second.id].sort());
     const twice = await forum.request(`/api/discussions/${discussion.id}/attachments`, {
@@ -326,10 +325,10 @@ describe.each(['s3', 'disk'] as const)('attachments in the %s store', (blobStore
     expect(stolen.status).toBe(404);
 
     const onReply = await uploadAndRecord(reader, 'd.png', FILES.png, 'image/png');
-    const posted = await forum.call<Reply>(`/api/discussions/${created.id}/replies`, {
+    const posted = await forum.call(routes.createReply, {
       token: reader.token,
-      json: { content: 'my file', attachmentIds: [onReply.id] },
-      expect: 201,
+      params: { id: created.id },
+      body: { content: 'my file', attachmentIds: [onReply.id] },
     });
     expect(posted.attachments.map((item) => item.id)).toEqual([onReply.id]);
     expect((await forum.request(`/api/attachments/${onReply.id}/download`, { token: author.token })).status).toBe(200);
@@ -358,7 +357,7 @@ describe.each(['s3', 'disk'] as const)('attachments in the %s store', (blobStore
     const attachment = (await (
       await record(author, ticket, { originalName: 'gone-for-good.png', mimeType: 'image/png' })
     ).json()) as Attachment;
-    await forum.call(`/api/attachments/${attachment.id}`, { method: 'DELETE', token: author.token, expect: 204 });
+    await forum.call(routes.deleteAttachment, { token: author.token, params: { id: attachment.id } });
     await expect.poll(() => forum.service.context.blobs.stat(attachment.filePath)).toBeNull();
     await putThrough(ticket, FILES.png);
     expect((await downloaded(author, attachment)).status).toBe(404);
@@ -416,9 +415,9 @@ describe.each(['s3', 'disk'] as const)('attachments in the %s store', (blobStore
     const kept = await uploadAndRecord(sweeper, 'kept.png', FILES.png, 'image/png');
     const forgotten = await upload(sweeper, 'forgotten.png', FILES.png, 'image/png');
     for (let index = 1; index < PENDING_UPLOAD_CAPS.count; index += 1) {
-      await forum.call('/api/attachments/upload', {
+      await forum.call(routes.requestUpload, {
         token: sweeper.token,
-        json: { fileName: 'x.png', mimeType: 'image/png', fileSize: 1 },
+        body: { fileName: 'x.png', mimeType: 'image/png', fileSize: 1 },
       });
     }
     const capped = await forum.request('/api/attachments/upload', {
@@ -450,14 +449,13 @@ describe.each(['s3', 'disk'] as const)('attachments in the %s store', (blobStore
   });
 
   it('deletes the stored objects with the discussion', async () => {
-    const created = await forum.call<DiscussionDetail>('/api/discussions', {
+    const created = await forum.call(routes.createDiscussion, {
       token: author.token,
-      json: { title: 'Doomed', content: 'x', category: 'Master' },
-      expect: 201,
+      body: { title: 'Doomed', content: 'x', category: 'Master' },
     });
     const attachment = await uploadAndRecord(author, 'gone.png', FILES.png, 'image/png', { discussionId: created.id });
     expect(await forum.service.context.blobs.stat(attachment.filePath)).not.toBeNull();
-    await forum.call(`/api/discussions/${created.id}`, { method: 'DELETE', token: author.token, expect: 204 });
+    await forum.call(routes.deleteDiscussion, { token: author.token, params: { id: created.id }, body: {} });
     await expect.poll(() => forum.service.context.blobs.stat(attachment.filePath)).toBeNull();
     expect((await forum.request(attachment.publicUrl, { token: author.token })).status).toBe(404);
   });

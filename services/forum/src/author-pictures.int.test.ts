@@ -3,14 +3,7 @@
  * from auth.user.* events) into every author object, so the page asks for no profile per author.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  SUBJECTS,
-  type DiscussionDetail,
-  type DiscussionSummary,
-  type Reply,
-  type SearchResponse,
-  type UserEventPayload,
-} from '@crucible/proto';
+import { SUBJECTS, forumRoutes as routes, type DiscussionDetail, type UserEventPayload } from '@crucible/proto';
 import { newEvent } from '@crucible/platform';
 import { startForumHarness, uniqueTag, type ForumHarness, type Member } from './testing/forum-harness.ts';
 
@@ -26,15 +19,14 @@ beforeAll(async () => {
   forum = await startForumHarness({ env: { FORUM_FIRST_PAGE_TTL_SECONDS: '0' } });
   author = await forum.member('Journeyman');
   replier = await forum.member('Journeyman');
-  discussion = await forum.call<DiscussionDetail>('/api/discussions', {
+  discussion = await forum.call(routes.createDiscussion, {
     token: author.token,
-    json: { title: `Pictures ${word}`, content: 'Who is who?', category: 'Journeyman' },
-    expect: 201,
+    body: { title: `Pictures ${word}`, content: 'Who is who?', category: 'Journeyman' },
   });
-  await forum.call(`/api/discussions/${discussion.id}/replies`, {
+  await forum.call(routes.createReply, {
     token: replier.token,
-    json: { content: `A reply about ${word}` },
-    expect: 201,
+    params: { id: discussion.id },
+    body: { content: `A reply about ${word}` },
   });
 });
 
@@ -56,12 +48,11 @@ function publishPicture(member: Member, profileImageUrl: string) {
   return forum.bus.publish(newEvent(SUBJECTS.userUpdated, payload));
 }
 
-const detail = () => forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: replier.token });
+const detail = () => forum.call(routes.getDiscussion, { token: replier.token, params: { id: discussion.id } });
 const listed = async () =>
-  (await forum.call<DiscussionSummary[]>(`/api/discussions?authorId=${author.id}`, { token: replier.token }))[0];
-const replies = () => forum.call<Reply[]>(`/api/discussions/${discussion.id}/replies`, { token: author.token });
-const found = async () =>
-  (await forum.call<SearchResponse>(`/api/search?query=${word}`, { token: author.token })).items;
+  (await forum.call(routes.listDiscussions, { token: replier.token, query: { authorId: author.id } }))[0];
+const replies = () => forum.call(routes.listReplies, { token: author.token, params: { id: discussion.id } });
+const found = async () => (await forum.call(routes.search, { token: author.token, query: { query: word } })).items;
 
 describe('author pictures', () => {
   it('shows no picture for a member who has none', async () => {

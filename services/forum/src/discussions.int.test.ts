@@ -14,10 +14,10 @@ import {
   type DiscussionDetail,
   type DiscussionSummary,
   type Reply,
-  type Subcategory,
   TEXT_MESSAGES,
+  forumRoutes as routes,
 } from '@crucible/proto';
-import { startForumHarness, uniqueTag, type ForumHarness, type Member } from './testing/forum-harness.ts';
+import { startForumHarness, uniqueTag, type BodyOf, type ForumHarness, type Member } from './testing/forum-harness.ts';
 import { dangersIn } from './testing/html-dangers.ts';
 
 let forum: ForumHarness;
@@ -34,28 +34,22 @@ afterAll(async () => {
   await forum?.stop();
 });
 
-function createDiscussion(author: Member, fields: Record<string, unknown> = {}) {
-  return forum.call<DiscussionDetail>('/api/discussions', {
+function createDiscussion(author: Member, fields: Partial<BodyOf<typeof routes.createDiscussion>> = {}) {
+  return forum.call(routes.createDiscussion, {
     token: author.token,
-    json: { title: `Topic ${uniqueTag()}`, content: 'Some **content**', category: 'Apprentice', ...fields },
-    expect: 201,
+    body: { title: `Topic ${uniqueTag()}`, content: 'Some **content**', category: 'Apprentice', ...fields },
   });
 }
 
-function createTopic(fields: Record<string, unknown> = {}) {
-  return forum.call<Subcategory>('/api/subcategories', {
+function createTopic(fields: Partial<BodyOf<typeof routes.createTopic>> = {}) {
+  return forum.call(routes.createTopic, {
     token: admin.token,
-    json: { name: `Topic ${uniqueTag()}`, category: 'Apprentice', ...fields },
-    expect: 201,
+    body: { name: `Topic ${uniqueTag()}`, category: 'Apprentice', ...fields },
   });
 }
 
 function reply(author: Member, discussionId: string, content = 'A reply') {
-  return forum.call<Reply>(`/api/discussions/${discussionId}/replies`, {
-    token: author.token,
-    json: { content },
-    expect: 201,
-  });
+  return forum.call(routes.createReply, { token: author.token, params: { id: discussionId }, body: { content } });
 }
 
 const sees = (viewer: AccessLevel, level: AccessLevel) =>
@@ -90,7 +84,7 @@ describe('access by level', () => {
       expect((await forum.request(`/api/discussions/${discussion.id}/poll`, { token: viewer.token })).status).toBe(
         expected,
       );
-      const listed = await forum.call<DiscussionSummary[]>(`/api/discussions?limit=100`, { token: viewer.token });
+      const listed = await forum.call(routes.listDiscussions, { token: viewer.token, query: { limit: 100 } });
       expect(listed.some((item) => item.id === discussion.id)).toBe(visible);
 
       const replied = await forum.request(`/api/discussions/${discussion.id}/replies`, {
@@ -122,9 +116,9 @@ describe('access by level', () => {
   it('shows Public members no forums: no topics, no discussions, no search results, and no posting', async () => {
     const viewer = members.Public;
     await createTopic();
-    expect(await forum.call(`/api/subcategories`, { token: viewer.token })).toEqual([]);
-    expect(await forum.call(`/api/discussions`, { token: viewer.token })).toEqual([]);
-    expect(await forum.call(`/api/search?query=topic`, { token: viewer.token })).toEqual({
+    expect(await forum.call(routes.listTopics, { token: viewer.token })).toEqual([]);
+    expect(await forum.call(routes.listDiscussions, { token: viewer.token })).toEqual([]);
+    expect(await forum.call(routes.search, { token: viewer.token, query: { query: 'topic' } })).toEqual({
       items: [],
       nextOffset: null,
     });
@@ -195,10 +189,9 @@ describe('topics', () => {
     const refused = await forum.request('/api/subcategories', { token: members.Core.token, json: { name: 'Nope' } });
     expect(refused.status).toBe(403);
     const name = `Leading Teams ${uniqueTag()}`;
-    const topic = await forum.call<Subcategory>('/api/subcategories', {
+    const topic = await forum.call(routes.createTopic, {
       token: admin.token,
-      json: { name, description: 'How we lead' },
-      expect: 201,
+      body: { name, description: 'How we lead' },
     });
     expect(topic).toMatchObject({
       name,
@@ -223,7 +216,7 @@ describe('topics', () => {
     expect((await forum.request(`/api/subcategories/${raised.id}`, { token: members.Journeyman.token })).status).toBe(
       404,
     );
-    const journeymanTopics = await forum.call<Subcategory[]>('/api/subcategories', { token: members.Journeyman.token });
+    const journeymanTopics = await forum.call(routes.listTopics, { token: members.Journeyman.token });
     expect(journeymanTopics.some((topic) => topic.id === raised.id)).toBe(false);
     const refused = await forum.request('/api/discussions', {
       token: members.Journeyman.token,
@@ -242,8 +235,7 @@ describe('topics', () => {
       404,
     );
     expect(
-      (await forum.call<Subcategory>(`/api/subcategories/${raised.id}`, { token: members.Master.token }))
-        .discussionCount,
+      (await forum.call(routes.getTopic, { token: members.Master.token, params: { id: raised.id } })).discussionCount,
     ).toBe(1);
   });
 });
@@ -359,10 +351,11 @@ describe('discussions', () => {
     expect(entry.discussionType).toBe('category');
     const child = await createDiscussion(members.Core, { category: 'Apprentice', parentCategoryId: entry.id });
     expect(child).toMatchObject({ parentCategoryId: entry.id, parent_category_id: entry.id, accessLevel: 'Core' });
-    const defaults = await forum.call<DiscussionSummary[]>('/api/discussions?limit=100', { token: admin.token });
+    const defaults = await forum.call(routes.listDiscussions, { token: admin.token, query: { limit: 100 } });
     expect(defaults.some((item) => item.id === entry.id)).toBe(false);
-    const entries = await forum.call<DiscussionSummary[]>('/api/discussions?discussionType=category', {
+    const entries = await forum.call(routes.listDiscussions, {
       token: admin.token,
+      query: { discussionType: 'category' },
     });
     expect(entries.map((item) => item.id)).toContain(entry.id);
   });
@@ -398,15 +391,19 @@ describe('discussions', () => {
     expect(((await third.json()) as DiscussionSummary[]).map((item) => item.title)).toEqual(['Paged 0']);
     expect(third.headers.get(NEXT_CURSOR_HEADER)).toBeNull();
 
-    const byAuthor = await forum.call<DiscussionSummary[]>(`/api/discussions?authorId=${author.id}`, {
+    const byAuthor = await forum.call(routes.listDiscussions, {
       token: members.Core.token,
+      query: { authorId: author.id },
     });
     expect(byAuthor.map((item) => item.title)).toEqual(['Paged 4', 'Paged 3', 'Paged 2', 'Paged 1', 'Paged 0']);
-    const byLevel = await forum.call<DiscussionSummary[]>(`/api/discussions?category=Master&limit=100`, {
+    const byLevel = await forum.call(routes.listDiscussions, {
       token: members.Core.token,
+      query: { category: 'Master', limit: 100 },
     });
     expect(byLevel.every((item) => item.category === 'Master')).toBe(true);
-    expect(await forum.call(`/api/discussions?category=Core`, { token: members.Master.token })).toEqual([]);
+    expect(
+      await forum.call(routes.listDiscussions, { token: members.Master.token, query: { category: 'Core' } }),
+    ).toEqual([]);
     expect((await forum.request('/api/discussions?before=garbage', { token: members.Master.token })).status).toBe(400);
     expect((await forum.request('/api/discussions?limit=101', { token: members.Master.token })).status).toBe(400);
   });
@@ -417,14 +414,12 @@ describe('discussions', () => {
     const inTopic = await createDiscussion(author, { subcategoryId: topic.id, title: `In topic ${uniqueTag()}` });
     const loose = await createDiscussion(author, { category: 'Journeyman', title: `No topic ${uniqueTag()}` });
 
-    const withoutTopic = await forum.call<DiscussionSummary[]>(
-      `/api/discussions?authorId=${author.id}&subcategoryId=none`,
-      { token: author.token },
-    );
-    expect(withoutTopic.map((item) => item.id)).toEqual([loose.id]);
-    const all = await forum.call<DiscussionSummary[]>(`/api/discussions?authorId=${author.id}`, {
+    const withoutTopic = await forum.call(routes.listDiscussions, {
       token: author.token,
+      query: { authorId: author.id, subcategoryId: 'none' },
     });
+    expect(withoutTopic.map((item) => item.id)).toEqual([loose.id]);
+    const all = await forum.call(routes.listDiscussions, { token: author.token, query: { authorId: author.id } });
     expect(all.map((item) => item.id)).toEqual([loose.id, inTopic.id]);
   });
 
@@ -441,14 +436,16 @@ describe('discussions', () => {
     expect(page.map((item) => item.content)).toEqual(['first', 'second']);
     expect(page[0]!.author).toMatchObject({ firstName: members.Apprentice.firstName });
     expect(page[1]!.author).toBeNull();
-    const rest = await forum.call<Reply[]>(
-      `/api/discussions/${discussion.id}/replies?after=${first.headers.get(NEXT_CURSOR_HEADER)}`,
-      { token: members.Apprentice.token },
-    );
+    const rest = await forum.call(routes.listReplies, {
+      token: members.Apprentice.token,
+      params: { id: discussion.id },
+      query: { after: first.headers.get(NEXT_CURSOR_HEADER)! },
+    });
     expect(rest.map((item) => item.content)).toEqual(['third']);
 
-    const after = await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, {
+    const after = await forum.call(routes.getDiscussion, {
       token: members.Apprentice.token,
+      params: { id: discussion.id },
     });
     expect(after).toMatchObject({
       replyCount: 3,
@@ -460,10 +457,10 @@ describe('discussions', () => {
     const discussion = await createDiscussion(members.Journeyman);
     const own = await reply(members.Journeyman, discussion.id, 'mine');
     const other = await reply(members.Master, discussion.id, 'theirs');
-    const edited = await forum.call<Reply>(`/api/discussions/${discussion.id}/replies/${own.id}`, {
-      method: 'PATCH',
+    const edited = await forum.call(routes.updateReply, {
       token: members.Journeyman.token,
-      json: { content: 'mine, *edited*' },
+      params: { id: discussion.id, replyId: own.id },
+      body: { content: 'mine, *edited*' },
     });
     expect(edited.contentHtml).toContain('<em>edited</em>');
     expect(
@@ -492,10 +489,10 @@ describe('discussions', () => {
       ).status,
     ).toBe(204);
 
-    const title = await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, {
-      method: 'PATCH',
+    const title = await forum.call(routes.updateDiscussion, {
       token: members.Journeyman.token,
-      json: { title: 'Renamed' },
+      params: { id: discussion.id },
+      body: { title: 'Renamed' },
     });
     expect(title.title).toBe('Renamed');
     expect(
@@ -522,10 +519,7 @@ describe('discussions', () => {
 
   it('previews a draft exactly as posting it renders it, and stores nothing', async () => {
     const content = 'A **draft** for @[Ann Lee](0b6f2c1e-1111-4a2b-8c3d-123456789abc) <script>alert(1)</script>';
-    const preview = await forum.call<{ contentHtml: string }>('/api/discussions/preview', {
-      token: members.Apprentice.token,
-      json: { content },
-    });
+    const preview = await forum.call(routes.previewContent, { token: members.Apprentice.token, body: { content } });
     const posted = await createDiscussion(members.Apprentice, { content });
     expect(preview.contentHtml).toBe(posted.contentHtml);
     expect(preview.contentHtml).toContain('<strong>draft</strong>');
@@ -561,8 +555,9 @@ describe('counters under concurrency', () => {
     const posted = await Promise.all(
       Array.from({ length: 50 }, (_, index) => reply(authors[index % 5]!, discussion.id, `reply ${index}`)),
     );
-    const after = await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, {
+    const after = await forum.call(routes.getDiscussion, {
       token: members.Apprentice.token,
+      params: { id: discussion.id },
     });
     expect(after.replyCount).toBe(50);
     const latest = posted.reduce((newest, item) =>
@@ -591,15 +586,15 @@ describe('counters under concurrency', () => {
     );
     await Promise.all([
       ...initial.slice(0, 15).map((item) =>
-        forum.call(`/api/discussions/${discussion.id}/replies/${item.id}`, {
-          method: 'DELETE',
+        forum.call(routes.deleteReply, {
           token: members.Journeyman.token,
-          expect: 204,
+          params: { id: discussion.id, replyId: item.id },
+          body: {},
         }),
       ),
       ...Array.from({ length: 15 }, (_, index) => reply(members.Master, discussion.id, `late ${index}`)),
       ...doomed.map((item) =>
-        forum.call(`/api/discussions/${item.id}`, { method: 'DELETE', token: members.Journeyman.token, expect: 204 }),
+        forum.call(routes.deleteDiscussion, { token: members.Journeyman.token, params: { id: item.id }, body: {} }),
       ),
       ...Array.from({ length: 5 }, () => createDiscussion(members.Journeyman, { subcategoryId: topic.id })),
     ]);
@@ -620,7 +615,7 @@ describe('counters under concurrency', () => {
     });
     expect(truth!.replies).toBe(20);
     expect(
-      (await forum.call<Subcategory>(`/api/subcategories/${topic.id}`, { token: members.Journeyman.token }))
+      (await forum.call(routes.getTopic, { token: members.Journeyman.token, params: { id: topic.id } }))
         .discussionCount,
     ).toBe(6);
   });
@@ -650,7 +645,7 @@ describe('users replica', () => {
     await expect
       .poll(
         async () =>
-          (await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: member.token })).author
+          (await forum.call(routes.getDiscussion, { token: member.token, params: { id: discussion.id } })).author
             ?.firstName,
         { timeout: 10_000 },
       )
@@ -664,7 +659,7 @@ describe('users replica', () => {
     await expect
       .poll(
         async () =>
-          (await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: member.token })).author
+          (await forum.call(routes.getDiscussion, { token: member.token, params: { id: discussion.id } })).author
             ?.firstName,
         { timeout: 10_000 },
       )
@@ -678,7 +673,7 @@ describe('users replica', () => {
     await expect
       .poll(
         async () =>
-          (await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: member.token })).author,
+          (await forum.call(routes.getDiscussion, { token: member.token, params: { id: discussion.id } })).author,
         { timeout: 10_000 },
       )
       .toBeNull();

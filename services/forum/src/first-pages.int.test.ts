@@ -5,9 +5,9 @@
  * reply, a vote or a level change), and what a level may see still holds on cached pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUBJECTS, type DiscussionDetail, type DiscussionSummary, type Reply, type Subcategory } from '@crucible/proto';
+import { SUBJECTS, forumRoutes as routes, type DiscussionSummary, type Subcategory } from '@crucible/proto';
 import { newEvent } from '@crucible/platform';
-import { startForumHarness, uniqueTag, type ForumHarness, type Member } from './testing/forum-harness.ts';
+import { startForumHarness, uniqueTag, type BodyOf, type ForumHarness, type Member } from './testing/forum-harness.ts';
 
 let forum: ForumHarness;
 let admin: Member;
@@ -20,10 +20,9 @@ beforeAll(async () => {
   admin = await forum.member('Admin');
   apprentice = await forum.member('Apprentice');
   core = await forum.member('Core');
-  topic = await forum.call<Subcategory>('/api/subcategories', {
+  topic = await forum.call(routes.createTopic, {
     token: admin.token,
-    json: { name: `Cached ${uniqueTag()}`, category: 'Apprentice' },
-    expect: 201,
+    body: { name: `Cached ${uniqueTag()}`, category: 'Apprentice' },
   });
 });
 
@@ -31,17 +30,22 @@ afterAll(async () => {
   await forum?.stop();
 });
 
-function post(author: Member, fields: Record<string, unknown> = {}) {
-  return forum.call<DiscussionDetail>('/api/discussions', {
+function post(author: Member, fields: Partial<BodyOf<typeof routes.createDiscussion>> = {}) {
+  return forum.call(routes.createDiscussion, {
     token: author.token,
-    json: { title: `Post ${uniqueTag()}`, content: 'Words', category: 'Apprentice', ...fields },
-    expect: 201,
+    body: { title: `Post ${uniqueTag()}`, content: 'Words', category: 'Apprentice', ...fields },
   });
 }
 
 const topicPage = (viewer: Member) =>
-  forum.call<DiscussionSummary[]>(`/api/discussions?subcategoryId=${topic.id}`, { token: viewer.token });
-const allPage = (viewer: Member) => forum.call<DiscussionSummary[]>('/api/discussions', { token: viewer.token });
+  forum.call(routes.listDiscussions, { token: viewer.token, query: { subcategoryId: topic.id } });
+const allPage = (viewer: Member) => forum.call(routes.listDiscussions, { token: viewer.token });
+const repliesTo = (viewer: Member, discussionId: string) =>
+  forum.call(routes.listReplies, { token: viewer.token, params: { id: discussionId } });
+const reply = (author: Member, discussionId: string, content: string) =>
+  forum.call(routes.createReply, { token: author.token, params: { id: discussionId }, body: { content } });
+const patchDiscussion = (who: Member, discussionId: string, body: BodyOf<typeof routes.updateDiscussion>) =>
+  forum.call(routes.updateDiscussion, { token: who.token, params: { id: discussionId }, body });
 const titles = (page: DiscussionSummary[]) => page.map((item) => item.title);
 
 describe('first page of a discussion list', () => {
@@ -54,11 +58,7 @@ describe('first page of a discussion list', () => {
     await forum.sql(`UPDATE discussions SET title = 'Renamed in SQL' WHERE id = $1`, [first.id]);
     expect(titles(await topicPage(apprentice))).toContain(first.title);
     // A reply is a change of the forum's own: the page is computed again.
-    await forum.call<Reply>(`/api/discussions/${first.id}/replies`, {
-      token: core.token,
-      json: { content: 'A reply' },
-      expect: 201,
-    });
+    await reply(core, first.id, 'A reply');
     await expect.poll(async () => titles(await topicPage(apprentice))).toContain('Renamed in SQL');
     const summary = (await topicPage(apprentice)).find((item) => item.id === first.id)!;
     expect(summary.replyCount).toBe(1);
@@ -69,18 +69,10 @@ describe('first page of a discussion list', () => {
     const created = await post(core, { subcategoryId: topic.id });
     await expect.poll(async () => titles(await topicPage(apprentice))).toContain(created.title);
 
-    await forum.call(`/api/discussions/${created.id}`, {
-      method: 'PATCH',
-      token: core.token,
-      json: { title: 'Edited title' },
-    });
+    await patchDiscussion(core, created.id, { title: 'Edited title' });
     await expect.poll(async () => titles(await topicPage(apprentice))).toContain('Edited title');
 
-    await forum.call(`/api/discussions/${created.id}`, {
-      method: 'PATCH',
-      token: admin.token,
-      json: { isHidden: true },
-    });
+    await patchDiscussion(admin, created.id, { isHidden: true });
     await expect.poll(async () => titles(await topicPage(apprentice))).not.toContain('Edited title');
 
     const doomed = await post(apprentice, { subcategoryId: topic.id });
@@ -132,23 +124,18 @@ describe('first page of a discussion list', () => {
 describe("first page of a discussion's replies", () => {
   it('is forgotten by a vote event on one of its replies alone (a vote another instance took)', async () => {
     const discussion = await post(apprentice, { subcategoryId: topic.id });
-    const reply = await forum.call<Reply>(`/api/discussions/${discussion.id}/replies`, {
-      token: core.token,
-      json: { content: 'Vote on me' },
-      expect: 201,
-    });
+    const voted = await reply(core, discussion.id, 'Vote on me');
     await forum.pagesConsumerCaughtUp();
-    const upvotes = async () =>
-      (await forum.call<Reply[]>(`/api/discussions/${discussion.id}/replies`, { token: apprentice.token }))[0]!.upvotes;
+    const upvotes = async () => (await repliesTo(apprentice, discussion.id))[0]!.upvotes;
     expect(await upvotes()).toBe(0);
-    await forum.sql(`UPDATE replies SET upvotes = 1 WHERE id = $1`, [reply.id]);
+    await forum.sql(`UPDATE replies SET upvotes = 1 WHERE id = $1`, [voted.id]);
     expect(await upvotes()).toBe(0);
     await forum.bus.publish(
       newEvent(SUBJECTS.forumVoteCast, {
         voterId: apprentice.id,
         authorId: core.id,
         discussionId: null,
-        replyId: reply.id,
+        replyId: voted.id,
         voteType: 'up',
         previousVoteType: null,
         castAt: new Date().toISOString(),
@@ -159,27 +146,19 @@ describe("first page of a discussion's replies", () => {
 
   it('shows a new reply on the next read and still refuses who may not see the discussion', async () => {
     const discussion = await post(apprentice, { subcategoryId: topic.id });
-    const replies = (viewer: Member) =>
-      forum.call<Reply[]>(`/api/discussions/${discussion.id}/replies`, { token: viewer.token });
-    expect(await replies(core)).toEqual([]);
-    const answer = await forum.call<Reply>(`/api/discussions/${discussion.id}/replies`, {
-      token: core.token,
-      json: { content: 'First answer' },
-      expect: 201,
-    });
-    await expect.poll(async () => (await replies(apprentice)).map((reply) => reply.id)).toEqual([answer.id]);
+    expect(await repliesTo(core, discussion.id)).toEqual([]);
+    const answer = await reply(core, discussion.id, 'First answer');
+    await expect
+      .poll(async () => (await repliesTo(apprentice, discussion.id)).map((item) => item.id))
+      .toEqual([answer.id]);
 
     const coreOnly = await post(core, { category: 'Core' });
     const coreReplies = `/api/discussions/${coreOnly.id}/replies`;
-    await forum.call(coreReplies, { token: core.token });
+    await repliesTo(core, coreOnly.id);
     // The cached page is filtered per request: a lower level still gets the 404.
     expect((await forum.request(coreReplies, { token: apprentice.token })).status).toBe(404);
 
-    await forum.call(`/api/discussions/${discussion.id}`, {
-      method: 'PATCH',
-      token: admin.token,
-      json: { isHidden: true },
-    });
+    await patchDiscussion(admin, discussion.id, { isHidden: true });
     await expect
       .poll(
         async () => (await forum.request(`/api/discussions/${discussion.id}/replies`, { token: core.token })).status,

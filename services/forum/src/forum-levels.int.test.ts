@@ -1,7 +1,7 @@
 /** GET /api/forum-levels: each level forum's discussion count as its "All discussions" list shows it to the viewer. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { AccessLevel, DiscussionDetail, ForumLevelSummary } from '@crucible/proto';
-import { startForumHarness, uniqueTag, type ForumHarness, type Member } from './testing/forum-harness.ts';
+import { forumRoutes as routes, type ForumCategory } from '@crucible/proto';
+import { startForumHarness, uniqueTag, type BodyOf, type ForumHarness, type Member } from './testing/forum-harness.ts';
 
 let forum: ForumHarness;
 let admin: Member;
@@ -12,14 +12,13 @@ beforeAll(async () => {
 });
 afterAll(() => forum?.stop());
 
-const post = (member: Member, category: AccessLevel, extra: Record<string, unknown> = {}) =>
-  forum.call<DiscussionDetail>('/api/discussions', {
+const post = (member: Member, category: ForumCategory, extra: Partial<BodyOf<typeof routes.createDiscussion>> = {}) =>
+  forum.call(routes.createDiscussion, {
     token: member.token,
-    json: { title: `Count ${uniqueTag()}`, content: 'Body', category, ...extra },
-    expect: 201,
+    body: { title: `Count ${uniqueTag()}`, content: 'Body', category, ...extra },
   });
 
-const levelsOf = (member: Member) => forum.call<ForumLevelSummary[]>('/api/forum-levels', { token: member.token });
+const levelsOf = (member: Member) => forum.call(routes.listForumLevels, { token: member.token });
 
 it('counts the discussions each level forum lists for the viewer, without hidden ones or those above their level, and follows new ones at once', async () => {
   const [journeyman, master, publicMember] = await Promise.all([
@@ -32,7 +31,11 @@ it('counts the discussions each level forum lists for the viewer, without hidden
   // A Journeyman discussion only Masters may see, and a hidden one.
   await post(master, 'Journeyman', { minAccessLevel: 'Master' });
   const hidden = await post(journeyman, 'Journeyman');
-  await forum.call(`/api/discussions/${hidden.id}`, { token: admin.token, method: 'PATCH', json: { isHidden: true } });
+  await forum.call(routes.updateDiscussion, {
+    token: admin.token,
+    params: { id: hidden.id },
+    body: { isHidden: true },
+  });
   await post(master, 'Master');
 
   expect(await levelsOf(journeyman)).toEqual([

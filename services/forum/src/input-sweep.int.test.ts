@@ -4,16 +4,7 @@
  * inputs, sent by an admin (so the deepest code paths run) against real posts, polls and uploads.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  encodeKeysetCursor,
-  forumRoutes,
-  type Attachment,
-  type AttachmentUploadResponse,
-  type DiscussionDetail,
-  type ForumModerator,
-  type Reply,
-  type Subcategory,
-} from '@crucible/proto';
+import { encodeKeysetCursor, forumRoutes as routes } from '@crucible/proto';
 import { sweepRoutes } from '@crucible/platform/testing';
 import { startForumHarness, uniqueTag, type ForumHarness, type Member } from './testing/forum-harness.ts';
 
@@ -34,14 +25,13 @@ afterAll(async () => {
 describe('the input sweep of the forum', () => {
   it('answers every bad input of every route with a 4xx, never a 5xx', async () => {
     const as = { token: admin.token };
-    const topic = await forum.call<Subcategory>('/api/subcategories', {
+    const topic = await forum.call(routes.createTopic, {
       ...as,
-      json: { name: `Sweep ${uniqueTag()}`, category: 'Apprentice' },
-      expect: 201,
+      body: { name: `Sweep ${uniqueTag()}`, category: 'Apprentice' },
     });
-    const discussion = await forum.call<DiscussionDetail>('/api/discussions', {
+    const discussion = await forum.call(routes.createDiscussion, {
       ...as,
-      json: {
+      body: {
         title: 'Sweep',
         content: 'Body',
         category: 'Apprentice',
@@ -50,51 +40,46 @@ describe('the input sweep of the forum', () => {
         pollQuestion: 'Q?',
         pollOptions: ['a', 'b'],
       },
-      expect: 201,
     });
-    const other = await forum.call<DiscussionDetail>('/api/discussions', {
+    const other = await forum.call(routes.createDiscussion, {
       ...as,
-      json: { title: 'Sweep 2', content: 'Body', category: 'Apprentice' },
-      expect: 201,
+      body: { title: 'Sweep 2', content: 'Body', category: 'Apprentice' },
     });
-    const reply = await forum.call<Reply>(`/api/discussions/${discussion.id}/replies`, {
+    const reply = await forum.call(routes.createReply, {
       ...as,
-      json: { content: 'A reply' },
-      expect: 201,
+      params: { id: discussion.id },
+      body: { content: 'A reply' },
     });
-    const ticket = await forum.call<AttachmentUploadResponse>('/api/attachments/upload', {
+    const ticket = await forum.call(routes.requestUpload, {
       ...as,
-      json: { fileName: 'notes.txt', mimeType: 'text/plain', fileSize: 5 },
+      body: { fileName: 'notes.txt', mimeType: 'text/plain', fileSize: 5 },
     });
     expect(
       (await fetch(ticket.uploadURL, { method: 'PUT', headers: { 'content-type': ticket.contentType }, body: 'notes' }))
         .status,
     ).toBe(200);
-    const attachment = await forum.call<Attachment>('/api/attachments', {
+    const attachment = await forum.call(routes.recordAttachment, {
       ...as,
-      json: { filePath: ticket.filePath, originalName: 'notes.txt', mimeType: 'text/plain' },
-      expect: 201,
+      body: { filePath: ticket.filePath, originalName: 'notes.txt', mimeType: 'text/plain' },
     });
-    const grant = await forum.call<ForumModerator>('/api/forum-moderators', {
+    const grant = await forum.call(routes.grantModerator, {
       ...as,
-      json: { userId: moderator.id, category: 'Apprentice' },
-      expect: 201,
+      body: { userId: moderator.id, category: 'Apprentice' },
     });
     // Someone else's posts, so the admin's votes go past the own-post refusal.
-    const votable = await forum.call<DiscussionDetail>('/api/discussions', {
+    const votable = await forum.call(routes.createDiscussion, {
       token: moderator.token,
-      json: { title: 'Sweep votes', content: 'Body', category: 'Apprentice' },
-      expect: 201,
+      body: { title: 'Sweep votes', content: 'Body', category: 'Apprentice' },
     });
-    const votableReply = await forum.call<Reply>(`/api/discussions/${votable.id}/replies`, {
+    const votableReply = await forum.call(routes.createReply, {
       token: moderator.token,
-      json: { content: 'A reply to vote on' },
-      expect: 201,
+      params: { id: votable.id },
+      body: { content: 'A reply to vote on' },
     });
     const validCursor = encodeKeysetCursor({ at: '2024-01-01T00:00:00.000Z', id: reply.id });
     const blobKey = new URL(ticket.uploadURL).pathname.replace(/^\/api\/blobs\//, '');
 
-    const { requests, findings } = await sweepRoutes(forumRoutes, {
+    const { requests, findings } = await sweepRoutes(routes, {
       baseUrl: forum.url,
       tokenFor: () => admin.token,
       defaultParams: { id: discussion.id },
@@ -214,10 +199,9 @@ describe('the input sweep of the forum', () => {
   });
 
   it('refuses a NUL in a reply and a lone surrogate in a tag with a 400 naming the field', async () => {
-    const discussion = await forum.call<DiscussionDetail>('/api/discussions', {
+    const discussion = await forum.call(routes.createDiscussion, {
       token: admin.token,
-      json: { title: 'Clean', content: 'Body', category: 'Apprentice' },
-      expect: 201,
+      body: { title: 'Clean', content: 'Body', category: 'Apprentice' },
     });
     const nul = await forum.request(`/api/discussions/${discussion.id}/replies`, {
       token: admin.token,

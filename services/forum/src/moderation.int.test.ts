@@ -3,14 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FORUM_MESSAGES,
   SUBJECTS,
+  forumRoutes as routes,
   type AdminActionPayload,
   type DiscussionDetail,
-  type DiscussionSummary,
-  type ForumModerator,
-  type Reply,
-  type Subcategory,
+  type ForumCategory,
 } from '@crucible/proto';
-import { startForumHarness, uniqueTag, type ForumHarness, type Member } from './testing/forum-harness.ts';
+import { startForumHarness, uniqueTag, type BodyOf, type ForumHarness, type Member } from './testing/forum-harness.ts';
 
 let forum: ForumHarness;
 let admin: Member;
@@ -28,16 +26,19 @@ afterAll(async () => {
   await forum?.stop();
 });
 
-function createDiscussion(fields: Record<string, unknown> = {}) {
-  return forum.call<DiscussionDetail>('/api/discussions', {
+function createDiscussion(fields: Partial<BodyOf<typeof routes.createDiscussion>> = {}) {
+  return forum.call(routes.createDiscussion, {
     token: author.token,
-    json: { title: `Moderated ${uniqueTag()}`, content: 'Body', category: 'Journeyman', ...fields },
-    expect: 201,
+    body: { title: `Moderated ${uniqueTag()}`, content: 'Body', category: 'Journeyman', ...fields },
   });
 }
 
-function grant(fields: Record<string, unknown>) {
-  return forum.call<ForumModerator>('/api/forum-moderators', { token: admin.token, json: fields, expect: 201 });
+function grant(fields: BodyOf<typeof routes.grantModerator>) {
+  return forum.call(routes.grantModerator, { token: admin.token, body: fields });
+}
+
+function createTopic(name: string, category: ForumCategory) {
+  return forum.call(routes.createTopic, { token: admin.token, body: { name, category } });
 }
 
 const patch = (who: Member, discussionId: string, json: Record<string, unknown>) =>
@@ -46,11 +47,7 @@ const patch = (who: Member, discussionId: string, json: Record<string, unknown>)
 describe('granting moderators', () => {
   it('lets admins grant all-forum, category and topic moderation, list and revoke it', async () => {
     const moderator = await forum.member('Core', { firstName: 'Mo', lastName: 'Derator' });
-    const topic = await forum.call<Subcategory>('/api/subcategories', {
-      token: admin.token,
-      json: { name: `Mods ${uniqueTag()}`, category: 'Apprentice' },
-      expect: 201,
-    });
+    const topic = await createTopic(`Mods ${uniqueTag()}`, 'Apprentice');
     const everywhere = await grant({ userId: moderator.id });
     const category = await grant({ userId: moderator.id, category: 'Journeyman' });
     const inTopic = await grant({ userId: moderator.id, subcategoryId: topic.id });
@@ -65,7 +62,7 @@ describe('granting moderators', () => {
     expect(category.category).toBe('Journeyman');
     expect(inTopic.subcategoryId).toBe(topic.id);
 
-    const listed = await forum.call<ForumModerator[]>('/api/forum-moderators', { token: admin.token });
+    const listed = await forum.call(routes.listModerators, { token: admin.token });
     expect(listed.filter((item) => item.userId === moderator.id)).toHaveLength(3);
     expect(
       (await forum.request('/api/forum-moderators', { token: admin.token, json: { userId: moderator.id } })).status,
@@ -166,11 +163,7 @@ describe('moderator scope', () => {
 
   it('lets a topic moderator act in that topic only', async () => {
     const moderator = await forum.member('Journeyman');
-    const topic = await forum.call<Subcategory>('/api/subcategories', {
-      token: admin.token,
-      json: { name: `Scoped ${uniqueTag()}`, category: 'Journeyman' },
-      expect: 201,
-    });
+    const topic = await createTopic(`Scoped ${uniqueTag()}`, 'Journeyman');
     await grant({ userId: moderator.id, subcategoryId: topic.id });
     const inTopic = await createDiscussion({ subcategoryId: topic.id });
     const outside = await createDiscussion({ category: 'Journeyman' });
@@ -189,16 +182,8 @@ describe('moderator scope', () => {
 
   it('refuses a topic moderator locking or moving a discussion of another topic', async () => {
     const moderator = await forum.member('Journeyman');
-    const mine = await forum.call<Subcategory>('/api/subcategories', {
-      token: admin.token,
-      json: { name: `Mine ${uniqueTag()}`, category: 'Journeyman' },
-      expect: 201,
-    });
-    const other = await forum.call<Subcategory>('/api/subcategories', {
-      token: admin.token,
-      json: { name: `Other ${uniqueTag()}`, category: 'Journeyman' },
-      expect: 201,
-    });
+    const mine = await createTopic(`Mine ${uniqueTag()}`, 'Journeyman');
+    const other = await createTopic(`Other ${uniqueTag()}`, 'Journeyman');
     await grant({ userId: moderator.id, subcategoryId: mine.id });
     const elsewhere = await createDiscussion({ subcategoryId: other.id });
     const locked = await patch(moderator, elsewhere.id, { isLocked: true });
@@ -213,14 +198,10 @@ describe('moderator scope', () => {
 
 describe('hiding', () => {
   it('hides a discussion from members and lists (404), keeps it for its author and moderators, and recounts its topic', async () => {
-    const topic = await forum.call<Subcategory>('/api/subcategories', {
-      token: admin.token,
-      json: { name: `Hidden ${uniqueTag()}`, category: 'Journeyman' },
-      expect: 201,
-    });
+    const topic = await createTopic(`Hidden ${uniqueTag()}`, 'Journeyman');
     const discussion = await createDiscussion({ subcategoryId: topic.id });
     const topicCount = async () =>
-      (await forum.call<Subcategory>(`/api/subcategories/${topic.id}`, { token: member.token })).discussionCount;
+      (await forum.call(routes.getTopic, { token: member.token, params: { id: topic.id } })).discussionCount;
     expect(await topicCount()).toBe(1);
 
     const hidden = (await (
@@ -229,20 +210,21 @@ describe('hiding', () => {
     expect(hidden.isHidden).toBe(true);
     expect((await forum.request(`/api/discussions/${discussion.id}`, { token: member.token })).status).toBe(404);
     expect((await forum.request(`/api/discussions/${discussion.id}`, { token: author.token })).status).toBe(200);
-    const listed = await forum.call<DiscussionSummary[]>(`/api/discussions?subcategoryId=${topic.id}`, {
+    const listed = await forum.call(routes.listDiscussions, {
       token: member.token,
+      query: { subcategoryId: topic.id },
     });
     expect(listed).toEqual([]);
     expect(await topicCount()).toBe(0);
-    const forModerators = await forum.call<DiscussionSummary[]>(
-      `/api/discussions?subcategoryId=${topic.id}&includeHidden=true`,
-      { token: admin.token },
-    );
+    const forModerators = await forum.call(routes.listDiscussions, {
+      token: admin.token,
+      query: { subcategoryId: topic.id, includeHidden: 'true' },
+    });
     expect(forModerators.map((item) => item.id)).toEqual([discussion.id]);
-    const askedByMember = await forum.call<DiscussionSummary[]>(
-      `/api/discussions?subcategoryId=${topic.id}&includeHidden=true`,
-      { token: member.token },
-    );
+    const askedByMember = await forum.call(routes.listDiscussions, {
+      token: member.token,
+      query: { subcategoryId: topic.id, includeHidden: 'true' },
+    });
     expect(askedByMember).toEqual([]);
 
     await patch(admin, discussion.id, { isHidden: false });
@@ -252,15 +234,15 @@ describe('hiding', () => {
 
   it('hides a reply from the list and the count; moderators delete others’ replies', async () => {
     const discussion = await createDiscussion();
-    const kept = await forum.call<Reply>(`/api/discussions/${discussion.id}/replies`, {
+    const kept = await forum.call(routes.createReply, {
       token: member.token,
-      json: { content: 'fine' },
-      expect: 201,
+      params: { id: discussion.id },
+      body: { content: 'fine' },
     });
-    const spam = await forum.call<Reply>(`/api/discussions/${discussion.id}/replies`, {
+    const spam = await forum.call(routes.createReply, {
       token: member.token,
-      json: { content: 'spam' },
-      expect: 201,
+      params: { id: discussion.id },
+      body: { content: 'spam' },
     });
     expect(
       (
@@ -271,38 +253,38 @@ describe('hiding', () => {
         })
       ).status,
     ).toBe(403);
-    await forum.call(`/api/discussions/${discussion.id}/replies/${spam.id}`, {
-      method: 'PATCH',
+    await forum.call(routes.updateReply, {
       token: admin.token,
-      json: { isHidden: true },
+      params: { id: discussion.id, replyId: spam.id },
+      body: { isHidden: true },
     });
 
-    const seen = await forum.call<Reply[]>(`/api/discussions/${discussion.id}/replies`, { token: author.token });
+    const seen = await forum.call(routes.listReplies, { token: author.token, params: { id: discussion.id } });
     expect(seen.map((item) => item.id)).toEqual([kept.id]);
-    const moderatorView = await forum.call<Reply[]>(`/api/discussions/${discussion.id}/replies?includeHidden=true`, {
+    const moderatorView = await forum.call(routes.listReplies, {
       token: admin.token,
+      params: { id: discussion.id },
+      query: { includeHidden: 'true' },
     });
     expect(moderatorView.map((item) => [item.id, item.isHidden])).toEqual([
       [kept.id, false],
       [spam.id, true],
     ]);
-    const detail = await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: author.token });
+    const detail = await forum.call(routes.getDiscussion, { token: author.token, params: { id: discussion.id } });
     expect(detail.replyCount).toBe(1);
 
-    await forum.call(`/api/discussions/${discussion.id}/replies/${spam.id}`, {
-      method: 'DELETE',
+    await forum.call(routes.deleteReply, {
       token: admin.token,
-      json: { reason: 'Spam' },
-      expect: 204,
+      params: { id: discussion.id, replyId: spam.id },
+      body: { reason: 'Spam' },
     });
-    await forum.call(`/api/discussions/${discussion.id}/replies/${kept.id}`, {
-      method: 'DELETE',
+    await forum.call(routes.deleteReply, {
       token: admin.token,
-      json: { reason: 'Cleanup' },
-      expect: 204,
+      params: { id: discussion.id, replyId: kept.id },
+      body: { reason: 'Cleanup' },
     });
     expect(
-      await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: author.token }),
+      await forum.call(routes.getDiscussion, { token: author.token, params: { id: discussion.id } }),
     ).toMatchObject({ replyCount: 0, lastReplyAuthor: null, lastReplyTimestamp: null });
   });
 });
@@ -316,32 +298,25 @@ describe('the audit trail of moderation', () => {
     );
     try {
       const headers = { 'user-agent': 'moderation-audit/1.0' };
-      const granted = await forum.call<ForumModerator>('/api/forum-moderators', {
+      const granted = await forum.call(routes.grantModerator, {
         token: admin.token,
-        json: { userId: moderator.id, category: 'Journeyman' },
+        body: { userId: moderator.id, category: 'Journeyman' },
         headers,
-        expect: 201,
       });
       const discussion = await createDiscussion();
-      await forum.call(`/api/discussions/${discussion.id}`, {
-        method: 'PATCH',
+      await forum.call(routes.updateDiscussion, {
         token: admin.token,
-        json: { isLocked: true, isPinned: true, moderationReason: 'flame war' },
+        params: { id: discussion.id },
+        body: { isLocked: true, isPinned: true, moderationReason: 'flame war' },
         headers,
       });
-      await forum.call(`/api/discussions/${discussion.id}`, {
-        method: 'DELETE',
+      await forum.call(routes.deleteDiscussion, {
         token: admin.token,
-        json: { reason: 'Flame war' },
+        params: { id: discussion.id },
+        body: { reason: 'Flame war' },
         headers,
-        expect: 204,
       });
-      await forum.call(`/api/forum-moderators/${granted.id}`, {
-        method: 'DELETE',
-        token: admin.token,
-        headers,
-        expect: 204,
-      });
+      await forum.call(routes.revokeModerator, { token: admin.token, params: { id: granted.id }, headers });
 
       const received = await events.waitUntil((all) => all.length >= 4, 15_000);
       const payloads = received.map((event) => event.payload as AdminActionPayload);

@@ -1,6 +1,6 @@
 /** Polls against the real service: creation rules, one vote per member, exact counts under concurrent voting. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORUM_MESSAGES, SUBJECTS, type DiscussionDetail, type Poll } from '@crucible/proto';
+import { FORUM_MESSAGES, SUBJECTS, forumRoutes as routes, type DiscussionDetail, type Poll } from '@crucible/proto';
 import { startForumHarness, uniqueTag, type ForumHarness, type Member } from './testing/forum-harness.ts';
 
 let forum: ForumHarness;
@@ -18,9 +18,9 @@ afterAll(async () => {
 });
 
 async function discussionWithPoll(options = ['Red', 'Green', 'Blue']): Promise<DiscussionDetail & { poll: Poll }> {
-  return forum.call('/api/discussions', {
+  const discussion = await forum.call(routes.createDiscussion, {
     token: author.token,
-    json: {
+    body: {
       title: `Poll ${uniqueTag()}`,
       content: 'Vote!',
       category: 'Journeyman',
@@ -28,19 +28,18 @@ async function discussionWithPoll(options = ['Red', 'Green', 'Blue']): Promise<D
       pollQuestion: 'Favourite?',
       pollOptions: options,
     },
-    expect: 201,
   });
+  return { ...discussion, poll: discussion.poll! };
 }
 
 const vote = (member: Member, discussionId: string, optionId: string) =>
-  forum.call<Poll>(`/api/discussions/${discussionId}/poll/vote`, { token: member.token, json: { optionId } });
+  forum.call(routes.votePoll, { token: member.token, params: { id: discussionId }, body: { optionId } });
 
 describe('creating polls', () => {
   it('needs at least 2 non-empty options', async () => {
-    const discussion = await forum.call<DiscussionDetail>('/api/discussions', {
+    const discussion = await forum.call(routes.createDiscussion, {
       token: author.token,
-      json: { title: 'T', content: 'C', category: 'Apprentice' },
-      expect: 201,
+      body: { title: 'T', content: 'C', category: 'Apprentice' },
     });
     const tooFew = await forum.request(`/api/discussions/${discussion.id}/poll`, {
       token: author.token,
@@ -56,10 +55,9 @@ describe('creating polls', () => {
   });
 
   it('lets only the discussion’s author add its one poll', async () => {
-    const discussion = await forum.call<DiscussionDetail>('/api/discussions', {
+    const discussion = await forum.call(routes.createDiscussion, {
       token: author.token,
-      json: { title: 'T', content: 'C', category: 'Apprentice' },
-      expect: 201,
+      body: { title: 'T', content: 'C', category: 'Apprentice' },
     });
     expect((await forum.request(`/api/discussions/${discussion.id}/poll`, { token: author.token })).status).toBe(404);
     expect(
@@ -70,10 +68,10 @@ describe('creating polls', () => {
         })
       ).status,
     ).toBe(403);
-    const poll = await forum.call<Poll>(`/api/discussions/${discussion.id}/poll`, {
+    const poll = await forum.call(routes.createPoll, {
       token: author.token,
-      json: { question: 'Q?', options: ['a', ' ', 'b'] },
-      expect: 201,
+      params: { id: discussion.id },
+      body: { question: 'Q?', options: ['a', ' ', 'b'] },
     });
     expect(poll).toMatchObject({
       question: 'Q?',
@@ -90,7 +88,7 @@ describe('creating polls', () => {
     });
     expect(again.status).toBe(409);
     expect(
-      (await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: other.token })).hasPoll,
+      (await forum.call(routes.getDiscussion, { token: other.token, params: { id: discussion.id } })).hasPoll,
     ).toBe(true);
   });
 });
@@ -113,7 +111,7 @@ describe('voting', () => {
       userVote: green!.id,
       options: [{ voteCount: 0 }, { voteCount: 1 }, { voteCount: 0 }],
     });
-    const seenByAuthor = await forum.call<Poll>(`/api/discussions/${id}/poll`, { token: author.token });
+    const seenByAuthor = await forum.call(routes.getPoll, { token: author.token, params: { id } });
     expect(seenByAuthor).toMatchObject({ totalVotes: 1, userVote: null });
   });
 
@@ -138,7 +136,11 @@ describe('voting', () => {
     ).toBe(404);
 
     const admin = await forum.member('Admin');
-    await forum.call(`/api/discussions/${first.id}`, { method: 'PATCH', token: admin.token, json: { isLocked: true } });
+    await forum.call(routes.updateDiscussion, {
+      token: admin.token,
+      params: { id: first.id },
+      body: { isLocked: true },
+    });
     const locked = await forum.request(`/api/discussions/${first.id}/poll/vote`, {
       token: other.token,
       json: { optionId: first.poll.options[0]!.id },
@@ -155,12 +157,12 @@ describe('voting', () => {
     );
     try {
       await Promise.all(voters.map((voter, index) => vote(voter, id, poll.options[index % 3]!.id)));
-      let after = await forum.call<Poll>(`/api/discussions/${id}/poll`, { token: author.token });
+      let after = await forum.call(routes.getPoll, { token: author.token, params: { id } });
       expect(after.options.map((option) => option.voteCount)).toEqual([17, 17, 16]);
       expect(after.totalVotes).toBe(50);
 
       await Promise.all(voters.map((voter, index) => vote(voter, id, poll.options[index % 2 === 0 ? 0 : 2]!.id)));
-      after = await forum.call<Poll>(`/api/discussions/${id}/poll`, { token: author.token });
+      after = await forum.call(routes.getPoll, { token: author.token, params: { id } });
       expect(after.options.map((option) => option.voteCount)).toEqual([25, 0, 25]);
       expect(after.totalVotes).toBe(50);
       const [stored] = await forum.sql<{ votes: number }>(

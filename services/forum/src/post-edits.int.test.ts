@@ -7,16 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FORUM_MESSAGES,
   SUBJECTS,
+  forumRoutes as routes,
   type AdminActionPayload,
   type DiscussionDetail,
-  type DiscussionSummary,
-  type ForumModerator,
+  type ForumCategory,
   type PostRemovedPayload,
-  type PostRevision,
-  type Reply,
   type Subcategory,
 } from '@crucible/proto';
-import { startForumHarness, uniqueTag, type ForumHarness, type Member } from './testing/forum-harness.ts';
+import { startForumHarness, uniqueTag, type BodyOf, type ForumHarness, type Member } from './testing/forum-harness.ts';
 
 let forum: ForumHarness;
 let admin: Member;
@@ -34,16 +32,15 @@ afterAll(async () => {
   await forum?.stop();
 });
 
-function startDiscussion(who: Member, fields: Record<string, unknown> = {}) {
-  return forum.call<DiscussionDetail>('/api/discussions', {
+function startDiscussion(who: Member, fields: Partial<BodyOf<typeof routes.createDiscussion>> = {}) {
+  return forum.call(routes.createDiscussion, {
     token: who.token,
-    json: { title: `Edits ${uniqueTag()}`, content: 'First version', category: 'Journeyman', ...fields },
-    expect: 201,
+    body: { title: `Edits ${uniqueTag()}`, content: 'First version', category: 'Journeyman', ...fields },
   });
 }
 
 const reply = (who: Member, discussionId: string, content: string) =>
-  forum.call<Reply>(`/api/discussions/${discussionId}/replies`, { token: who.token, json: { content }, expect: 201 });
+  forum.call(routes.createReply, { token: who.token, params: { id: discussionId }, body: { content } });
 
 const patchDiscussion = (who: Member, id: string, json: Record<string, unknown>) =>
   forum.request(`/api/discussions/${id}`, { method: 'PATCH', token: who.token, json });
@@ -51,8 +48,11 @@ const patchDiscussion = (who: Member, id: string, json: Record<string, unknown>)
 const patchReply = (who: Member, discussionId: string, replyId: string, json: Record<string, unknown>) =>
   forum.request(`/api/discussions/${discussionId}/replies/${replyId}`, { method: 'PATCH', token: who.token, json });
 
-const grant = (fields: Record<string, unknown>) =>
-  forum.call<ForumModerator>('/api/forum-moderators', { token: admin.token, json: fields, expect: 201 });
+const grant = (fields: BodyOf<typeof routes.grantModerator>) =>
+  forum.call(routes.grantModerator, { token: admin.token, body: fields });
+
+const createTopic = (name: string, category: ForumCategory) =>
+  forum.call(routes.createTopic, { token: admin.token, body: { name, category } });
 
 describe('editing', () => {
   it("marks an author's edit with its time and keeps the replaced version for moderators and admins only", async () => {
@@ -69,27 +69,26 @@ describe('editing', () => {
 
     const moderator = await forum.member('Master');
     await grant({ userId: moderator.id, category: 'Journeyman' });
-    const revisions = await forum.call<PostRevision[]>(`/api/discussions/${discussion.id}/revisions`, {
+    const revisions = await forum.call(routes.listDiscussionRevisions, {
       token: moderator.token,
+      params: { id: discussion.id },
     });
     expect(revisions.map((revision) => [revision.title, revision.content])).toEqual([
       [discussion.title, 'First version'],
     ]);
     expect(revisions[0]!.editedBy?.id).toBe(journeyman.id);
-    const replyRevisions = await forum.call<PostRevision[]>(
-      `/api/discussions/${discussion.id}/replies/${answer.id}/revisions`,
-      { token: admin.token },
-    );
+    const replyRevisions = await forum.call(routes.listReplyRevisions, {
+      token: admin.token,
+      params: { id: discussion.id, replyId: answer.id },
+    });
     expect(replyRevisions.map((revision) => revision.content)).toEqual(['Reply v1']);
     expect(replyRevisions[0]!.contentHtml).toContain('Reply v1');
 
     const refused = await forum.request(`/api/discussions/${discussion.id}/revisions`, { token: journeyman.token });
     expect(refused.status).toBe(403);
-    const detail = await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: moderator.token });
+    const detail = await forum.call(routes.getDiscussion, { token: moderator.token, params: { id: discussion.id } });
     expect(detail.canModerate).toBe(true);
-    const asAuthor = await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, {
-      token: journeyman.token,
-    });
+    const asAuthor = await forum.call(routes.getDiscussion, { token: journeyman.token, params: { id: discussion.id } });
     expect(asAuthor.canModerate).toBe(false);
   });
 
@@ -132,20 +131,20 @@ describe('deleting', () => {
     const discussion = await startDiscussion(journeyman);
     const gone = await reply(master, discussion.id, 'secretword to forget');
     const kept = await reply(journeyman, discussion.id, 'stays');
-    await forum.call(`/api/discussions/${discussion.id}/replies/${gone.id}`, {
-      method: 'DELETE',
+    await forum.call(routes.deleteReply, {
       token: master.token,
-      expect: 204,
+      params: { id: discussion.id, replyId: gone.id },
+      body: {},
     });
-    const replies = await forum.call<Reply[]>(`/api/discussions/${discussion.id}/replies`, { token: journeyman.token });
+    const replies = await forum.call(routes.listReplies, { token: journeyman.token, params: { id: discussion.id } });
     expect(replies.map((item) => [item.id, item.isDeleted, item.content, item.contentHtml])).toEqual([
       [gone.id, true, '', ''],
       [kept.id, false, 'stays', expect.stringContaining('stays')],
     ]);
-    const detail = await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: master.token });
+    const detail = await forum.call(routes.getDiscussion, { token: master.token, params: { id: discussion.id } });
     expect(detail.replyCount).toBe(1);
     expect((await patchReply(master, discussion.id, gone.id, { content: 'back' })).status).toBe(404);
-    const found = await forum.call<{ items: unknown[] }>('/api/search?query=secretword', { token: master.token });
+    const found = await forum.call(routes.search, { token: master.token, query: { query: 'secretword' } });
     expect(found.items).toEqual([]);
   });
 
@@ -165,12 +164,15 @@ describe('deleting', () => {
           discussion.id || (event.payload as AdminActionPayload).details?.discussionId === discussion.id,
     );
     try {
-      await forum.call(url, { method: 'DELETE', token: admin.token, json: { reason: 'Not on topic' }, expect: 204 });
-      await forum.call(`/api/discussions/${discussion.id}`, {
-        method: 'DELETE',
+      await forum.call(routes.deleteReply, {
         token: admin.token,
-        json: { reason: 'Duplicate' },
-        expect: 204,
+        params: { id: discussion.id, replyId: answer.id },
+        body: { reason: 'Not on topic' },
+      });
+      await forum.call(routes.deleteDiscussion, {
+        token: admin.token,
+        params: { id: discussion.id },
+        body: { reason: 'Duplicate' },
       });
       const received = await events.waitUntil((all) => all.length >= 4, 15_000);
       const removed = received
@@ -190,8 +192,9 @@ describe('deleting', () => {
     } finally {
       await events.stop();
     }
-    const listed = await forum.call<DiscussionSummary[]>('/api/discussions?category=Journeyman&limit=100', {
+    const listed = await forum.call(routes.listDiscussions, {
       token: journeyman.token,
+      query: { category: 'Journeyman', limit: 100 },
     });
     expect(listed.map((item) => item.id)).not.toContain(discussion.id);
   });
@@ -201,24 +204,14 @@ describe('watching and moving', () => {
   it('has a starter watch their own discussion from the start', async () => {
     const discussion = await startDiscussion(journeyman);
     expect(discussion.isWatched).toBe(true);
-    const watched = await forum.call<DiscussionSummary[]>(`/api/users/${journeyman.id}/watched`, {
-      token: journeyman.token,
-    });
+    const watched = await forum.call(routes.listWatched, { token: journeyman.token, params: { id: journeyman.id } });
     expect(watched.map((item) => item.id)).toContain(discussion.id);
   });
 
   it('moves a discussion to another topic its moderator moderates, with its counts and level', async () => {
     const moderator = await forum.member('Master');
-    const from = await forum.call<Subcategory>('/api/subcategories', {
-      token: admin.token,
-      json: { name: `From ${uniqueTag()}`, category: 'Journeyman' },
-      expect: 201,
-    });
-    const to = await forum.call<Subcategory>('/api/subcategories', {
-      token: admin.token,
-      json: { name: `To ${uniqueTag()}`, category: 'Master' },
-      expect: 201,
-    });
+    const from = await createTopic(`From ${uniqueTag()}`, 'Journeyman');
+    const to = await createTopic(`To ${uniqueTag()}`, 'Master');
     await grant({ userId: moderator.id, subcategoryId: from.id });
     await grant({ userId: moderator.id, category: 'Master' });
     const discussion = await startDiscussion(journeyman, { subcategoryId: from.id });
@@ -226,7 +219,7 @@ describe('watching and moving', () => {
     expect(moved.status).toBe(200);
     expect(await moved.json()).toMatchObject({ subcategoryId: to.id, category: 'Master', accessLevel: 'Master' });
     const count = async (topic: Subcategory) =>
-      (await forum.call<Subcategory>(`/api/subcategories/${topic.id}`, { token: admin.token })).discussionCount;
+      (await forum.call(routes.getTopic, { token: admin.token, params: { id: topic.id } })).discussionCount;
     expect([await count(from), await count(to)]).toEqual([0, 1]);
     // Now a Master discussion: out of the Journeyman author's sight.
     expect((await forum.request(`/api/discussions/${discussion.id}`, { token: journeyman.token })).status).toBe(404);
@@ -237,30 +230,26 @@ describe('what is new since the last visit', () => {
   it("counts others' replies after the member's last visit in lists and dates the visit on the page", async () => {
     const discussion = await startDiscussion(journeyman);
     await reply(master, discussion.id, 'Before the visit');
-    const detail = (id: string) => forum.call<DiscussionDetail>(`/api/discussions/${id}`, { token: journeyman.token });
+    const detail = (id: string) => forum.call(routes.getDiscussion, { token: journeyman.token, params: { id } });
     expect((await detail(discussion.id)).lastVisitedAt).toBeNull();
-    await forum.call(`/api/discussions/${discussion.id}/visit`, {
-      method: 'PUT',
-      token: journeyman.token,
-      expect: 204,
-    });
+    await forum.call(routes.recordVisit, { token: journeyman.token, params: { id: discussion.id } });
     const visited = (await detail(discussion.id)).lastVisitedAt;
     expect(visited).toEqual(expect.any(String));
 
     await reply(master, discussion.id, 'After the visit 1');
     await reply(master, discussion.id, 'After the visit 2');
     await reply(journeyman, discussion.id, 'My own is never new to me');
-    const listed = await forum.call<DiscussionSummary[]>(`/api/discussions?authorId=${journeyman.id}&limit=100`, {
+    const listed = await forum.call(routes.listDiscussions, {
       token: journeyman.token,
+      query: { authorId: journeyman.id, limit: 100 },
     });
     expect(listed.find((item) => item.id === discussion.id)?.newReplyCount).toBe(2);
-    const forOthers = await forum.call<DiscussionSummary[]>(`/api/discussions?authorId=${journeyman.id}&limit=100`, {
+    const forOthers = await forum.call(routes.listDiscussions, {
       token: master.token,
+      query: { authorId: journeyman.id, limit: 100 },
     });
     expect(forOthers.find((item) => item.id === discussion.id)?.newReplyCount).toBe(0);
-    const watched = await forum.call<DiscussionSummary[]>(`/api/users/${journeyman.id}/watched`, {
-      token: journeyman.token,
-    });
+    const watched = await forum.call(routes.listWatched, { token: journeyman.token, params: { id: journeyman.id } });
     expect(watched.find((item) => item.id === discussion.id)?.newReplyCount).toBe(2);
   });
 });

@@ -7,10 +7,9 @@ import {
   ADMIN_MESSAGES,
   FORUM_MESSAGES,
   SUBJECTS,
-  type DiscussionDetail,
+  forumRoutes as routes,
   type PostReport,
   type PostReportedPayload,
-  type Reply,
 } from '@crucible/proto';
 import { startForumHarness, uniqueTag, type ForumHarness, type Member } from './testing/forum-harness.ts';
 
@@ -33,15 +32,14 @@ afterAll(async () => {
 });
 
 async function discussionWithReply() {
-  const discussion = await forum.call<DiscussionDetail>('/api/discussions', {
+  const discussion = await forum.call(routes.createDiscussion, {
     token: author.token,
-    json: { title: `Reports ${uniqueTag()}`, content: 'A post to report', category: 'Journeyman' },
-    expect: 201,
+    body: { title: `Reports ${uniqueTag()}`, content: 'A post to report', category: 'Journeyman' },
   });
-  const reply = await forum.call<Reply>(`/api/discussions/${discussion.id}/replies`, {
+  const reply = await forum.call(routes.createReply, {
     token: author.token,
-    json: { content: 'A rude reply' },
-    expect: 201,
+    params: { id: discussion.id },
+    body: { content: 'A rude reply' },
   });
   return { discussion, reply };
 }

@@ -1,6 +1,12 @@
 /** GET /api/search against the real service: PostgreSQL full-text search within what the member may read. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FORUM_MESSAGES, type DiscussionDetail, type SearchResponse } from '@crucible/proto';
+import {
+  FORUM_MESSAGES,
+  forumRoutes as routes,
+  type CallInput,
+  type DiscussionDetail,
+  type ForumCategory,
+} from '@crucible/proto';
 import { startForumHarness, uniqueTag, type ForumHarness, type Member } from './testing/forum-harness.ts';
 
 let forum: ForumHarness;
@@ -12,57 +18,40 @@ const word = `zq${uniqueTag(3)}`;
 const posts = {} as Record<'titled' | 'inContent' | 'master' | 'coreOnly' | 'hidden', DiscussionDetail>;
 let replyId: string;
 
+type SearchInput = NonNullable<CallInput<typeof routes.search>['query']>;
+
 beforeAll(async () => {
   forum = await startForumHarness();
   author = await forum.member('Admin');
   core = await forum.member('Core');
   journeyman = await forum.member('Journeyman');
-  const post = (title: string, content: string, category: string) =>
-    forum.call<DiscussionDetail>('/api/discussions', {
-      token: author.token,
-      json: { title, content, category },
-      expect: 201,
-    });
+  const post = (title: string, content: string, category: ForumCategory) =>
+    forum.call(routes.createDiscussion, { token: author.token, body: { title, content, category } });
+  const reply = (discussionId: string, content: string) =>
+    forum.call(routes.createReply, { token: author.token, params: { id: discussionId }, body: { content } });
   posts.inContent = await post('Quarterly planning', `We talked about ${word} at length, then lunch.`, 'Apprentice');
   posts.titled = await post(`All about ${word} leadership`, 'A long body about teams.', 'Journeyman');
   posts.master = await post('Mentoring notes', `Mentors use ${word} too.`, 'Master');
   posts.coreOnly = await post(`Core ${word} strategy`, 'Secret plans.', 'Core');
   posts.hidden = await post(`Hidden ${word}`, 'Spam.', 'Apprentice');
-  await forum.call(`/api/discussions/${posts.hidden.id}/replies`, {
-    token: author.token,
-    json: { content: `More ${word} spam` },
-    expect: 201,
-  });
-  await forum.call(`/api/discussions/${posts.hidden.id}`, {
-    method: 'PATCH',
-    token: author.token,
-    json: { isHidden: true },
-  });
-  for (let index = 0; index < 3; index += 1)
-    await forum.call(`/api/discussions/${posts.master.id}/replies`, {
-      token: author.token,
-      json: { content: 'plain reply' },
-      expect: 201,
-    });
-  replyId = (
-    await forum.call<{ id: string }>(`/api/discussions/${posts.inContent.id}/replies`, {
-      token: author.token,
-      json: { content: `Replying on the ${word} topic` },
-      expect: 201,
-    })
-  ).id;
+  await reply(posts.hidden.id, `More ${word} spam`);
+  await setHidden(posts.hidden.id, true);
+  for (let index = 0; index < 3; index += 1) await reply(posts.master.id, 'plain reply');
+  replyId = (await reply(posts.inContent.id, `Replying on the ${word} topic`)).id;
 });
 
 afterAll(async () => {
   await forum?.stop();
 });
 
-const search = (member: Member, query: string) =>
-  forum.call<SearchResponse>(`/api/search?${query}`, { token: member.token });
+const search = (member: Member, query: SearchInput) => forum.call(routes.search, { token: member.token, query });
+
+const setHidden = (discussionId: string, isHidden: boolean) =>
+  forum.call(routes.updateDiscussion, { token: author.token, params: { id: discussionId }, body: { isHidden } });
 
 describe('search', () => {
   it('finds discussions by title and content and replies by content, title matches first, within the member’s levels', async () => {
-    const { items, nextOffset } = await search(core, `query=${word}`);
+    const { items, nextOffset } = await search(core, { query: word });
     expect(items.map((item) => item.discussionId)).toEqual(
       expect.arrayContaining([posts.titled.id, posts.inContent.id, posts.master.id, posts.coreOnly.id]),
     );
@@ -86,50 +75,42 @@ describe('search', () => {
 
   it('finds the replies of a hidden discussion again once it is shown', async () => {
     const hiddenHits = async () =>
-      (await search(core, `query=${word}`)).items.filter((item) => item.discussionId === posts.hidden.id);
+      (await search(core, { query: word })).items.filter((item) => item.discussionId === posts.hidden.id);
     expect(await hiddenHits()).toEqual([]);
-    await forum.call(`/api/discussions/${posts.hidden.id}`, {
-      method: 'PATCH',
-      token: author.token,
-      json: { isHidden: false },
-    });
+    await setHidden(posts.hidden.id, false);
     expect((await hiddenHits()).map((item) => item.kind).sort()).toEqual(['discussion', 'reply']);
-    await forum.call(`/api/discussions/${posts.hidden.id}`, {
-      method: 'PATCH',
-      token: author.token,
-      json: { isHidden: true },
-    });
+    await setHidden(posts.hidden.id, true);
     expect(await hiddenHits()).toEqual([]);
   });
 
   it('never returns what is above the member’s level, and filters by category', async () => {
-    const journeymanIds = (await search(journeyman, `query=${word}`)).items.map((item) => item.discussionId);
+    const journeymanIds = (await search(journeyman, { query: word })).items.map((item) => item.discussionId);
     expect(new Set(journeymanIds)).toEqual(new Set([posts.titled.id, posts.inContent.id]));
-    expect((await search(journeyman, `query=${word}&category=Core`)).items).toEqual([]);
-    const apprenticeOnly = await search(core, `query=${word}&category=Apprentice`);
+    expect((await search(journeyman, { query: word, category: 'Core' })).items).toEqual([]);
+    const apprenticeOnly = await search(core, { query: word, category: 'Apprentice' });
     expect(new Set(apprenticeOnly.items.map((item) => item.discussionId))).toEqual(new Set([posts.inContent.id]));
   });
 
   it('sorts by newest, oldest and popularity, and pages with an offset', async () => {
-    const newest = (await search(core, `query=${word}&sortBy=newest`)).items.map((item) => item.createdAt);
+    const newest = (await search(core, { query: word, sortBy: 'newest' })).items.map((item) => item.createdAt);
     expect(newest).toEqual([...newest].sort().reverse());
-    const oldest = (await search(core, `query=${word}&sortBy=oldest`)).items;
+    const oldest = (await search(core, { query: word, sortBy: 'oldest' })).items;
     expect(oldest[0]!.discussionId).toBe(posts.inContent.id);
-    const popular = (await search(core, `query=${word}&sortBy=popular`)).items;
+    const popular = (await search(core, { query: word, sortBy: 'popular' })).items;
     expect(popular[0]!.discussionId).toBe(posts.master.id);
 
-    const first = await search(core, `query=${word}&sortBy=oldest&limit=2`);
+    const first = await search(core, { query: word, sortBy: 'oldest', limit: 2 });
     expect(first.nextOffset).toBe(2);
-    const second = await search(core, `query=${word}&sortBy=oldest&limit=2&offset=2`);
+    const second = await search(core, { query: word, sortBy: 'oldest', limit: 2, offset: 2 });
     expect([...first.items, ...second.items].map((item) => item.replyId ?? item.discussionId)).toEqual(
       oldest.slice(0, 4).map((item) => item.replyId ?? item.discussionId),
     );
   });
 
   it('matches word forms and phrases, and refuses bad parameters with the spec’s texts', async () => {
-    const stems = await search(core, `query=${encodeURIComponent('mentoring')}`);
+    const stems = await search(core, { query: 'mentoring' });
     expect(stems.items.map((item) => item.discussionId)).toContain(posts.master.id);
-    const phrase = await search(core, `query=${encodeURIComponent(`"${word} leadership"`)}`);
+    const phrase = await search(core, { query: `"${word} leadership"` });
     expect(phrase.items.map((item) => item.discussionId)).toEqual([posts.titled.id]);
 
     const empty = await forum.request('/api/search?query=%20', { token: core.token });
@@ -137,6 +118,6 @@ describe('search', () => {
     expect((await forum.request('/api/search', { token: core.token })).status).toBe(400);
     expect((await forum.request(`/api/search?query=x&category=Admin`, { token: core.token })).status).toBe(400);
     expect((await forum.request(`/api/search?query=x&sortBy=random`, { token: core.token })).status).toBe(400);
-    expect((await search(core, 'query=the')).items).toEqual([]);
+    expect((await search(core, { query: 'the' })).items).toEqual([]);
   });
 });

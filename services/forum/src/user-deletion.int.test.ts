@@ -1,6 +1,6 @@
 /** A member deleted in auth (auth.user.deleted): forum drops their grants, watches and mentions; their posts stay. */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { SUBJECTS, type DiscussionDetail, type ForumModerator } from '@crucible/proto';
+import { SUBJECTS, forumRoutes as routes } from '@crucible/proto';
 import { newEvent } from '@crucible/platform';
 import { startForumHarness, uniqueTag, type ForumHarness } from './testing/forum-harness.ts';
 
@@ -17,17 +17,12 @@ it("removes a deleted member's moderator grants and watches and keeps their disc
     await forum.member('Master'),
     await forum.member('Master'),
   ];
-  const discussion = await forum.call<DiscussionDetail>('/api/discussions', {
+  const discussion = await forum.call(routes.createDiscussion, {
     token: gone.token,
-    json: { title: `Leaving ${uniqueTag()}`, content: 'Body', category: 'Journeyman' },
-    expect: 201,
+    body: { title: `Leaving ${uniqueTag()}`, content: 'Body', category: 'Journeyman' },
   });
-  await forum.call<ForumModerator>('/api/forum-moderators', {
-    token: admin.token,
-    json: { userId: gone.id, category: 'Journeyman' },
-    expect: 201,
-  });
-  await forum.call(`/api/discussions/${discussion.id}/watch`, { token: gone.token, method: 'POST' });
+  await forum.call(routes.grantModerator, { token: admin.token, body: { userId: gone.id, category: 'Journeyman' } });
+  await forum.call(routes.watchDiscussion, { token: gone.token, params: { id: discussion.id } });
 
   await forum.bus.publish(newEvent(SUBJECTS.userDeleted, { id: gone.id }));
 
@@ -38,6 +33,6 @@ it("removes a deleted member's moderator grants and watches and keeps their disc
     .toBe(0);
   expect(await forum.sql(`SELECT 1 FROM user_watched_discussions WHERE user_id = $1`, [gone.id])).toEqual([]);
   expect(await forum.sql(`SELECT 1 FROM users WHERE id = $1`, [gone.id])).toEqual([]);
-  const kept = await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: reader.token });
+  const kept = await forum.call(routes.getDiscussion, { token: reader.token, params: { id: discussion.id } });
   expect(kept).toMatchObject({ id: discussion.id, content: 'Body' });
 });

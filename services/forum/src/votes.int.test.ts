@@ -7,9 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   FORUM_MESSAGES,
   SUBJECTS,
-  type AccessLevel,
-  type DiscussionDetail,
-  type DiscussionSummary,
+  forumRoutes as routes,
   type PostVoteType,
   type PostVotes,
   type Reply,
@@ -36,16 +34,15 @@ afterAll(async () => {
   await forum?.stop();
 });
 
-async function discussionWithReply(category: AccessLevel = 'Journeyman') {
-  const discussion = await forum.call<DiscussionDetail>('/api/discussions', {
+async function discussionWithReply() {
+  const discussion = await forum.call(routes.createDiscussion, {
     token: author.token,
-    json: { title: `Votes ${uniqueTag()}`, content: 'Worth a vote?', category },
-    expect: 201,
+    body: { title: `Votes ${uniqueTag()}`, content: 'Worth a vote?', category: 'Journeyman' },
   });
-  const reply = await forum.call<Reply>(`/api/discussions/${discussion.id}/replies`, {
+  const reply = await forum.call(routes.createReply, {
     token: author.token,
-    json: { content: 'A reply worth a vote' },
-    expect: 201,
+    params: { id: discussion.id },
+    body: { content: 'A reply worth a vote' },
   });
   return { discussion, reply };
 }
@@ -59,7 +56,7 @@ const castVote = (member: Member, path: string, voteType: PostVoteType | null) =
 
 /** The first page of replies: the page the cache keeps for everyone. */
 async function replyAsSeenBy(member: Member, discussionId: string, replyId: string): Promise<Reply> {
-  const replies = await forum.call<Reply[]>(`/api/discussions/${discussionId}/replies`, { token: member.token });
+  const replies = await forum.call(routes.listReplies, { token: member.token, params: { id: discussionId } });
   return replies.find((reply) => reply.id === replyId)!;
 }
 
@@ -127,17 +124,17 @@ describe('voting on a reply', () => {
     });
     expect(elsewhere.status).toBe(404);
 
-    await forum.call(`/api/discussions/${discussion.id}`, {
+    await forum.call(routes.updateDiscussion, {
       token: admin.token,
-      method: 'PATCH',
-      json: { isLocked: true },
+      params: { id: discussion.id },
+      body: { isLocked: true },
     });
     expect(await castVote(voter, replyVotePath(discussion.id, reply.id), 'up')).toMatchObject({ upvotes: 1 });
 
-    await forum.call(`/api/discussions/${discussion.id}/replies/${reply.id}`, {
+    await forum.call(routes.updateReply, {
       token: admin.token,
-      method: 'PATCH',
-      json: { isHidden: true },
+      params: { id: discussion.id, replyId: reply.id },
+      body: { isHidden: true },
     });
     const hidden = await forum.request(replyVotePath(discussion.id, reply.id), {
       token: voter.token,
@@ -171,11 +168,11 @@ describe('voting on a discussion', () => {
     const voters = await Promise.all(Array.from({ length: 30 }, () => forum.member('Journeyman')));
     const path = discussionVotePath(discussion.id);
     await Promise.all(voters.map((member, index) => castVote(member, path, index % 3 === 0 ? 'down' : 'up')));
-    let detail = await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: bystander.token });
+    let detail = await forum.call(routes.getDiscussion, { token: bystander.token, params: { id: discussion.id } });
     expect(votesOf(detail)).toEqual({ upvotes: 20, downvotes: 10, myVote: null });
 
     await Promise.all(voters.map((member, index) => castVote(member, path, index % 3 === 0 ? 'up' : null)));
-    detail = await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: voters[0]!.token });
+    detail = await forum.call(routes.getDiscussion, { token: voters[0]!.token, params: { id: discussion.id } });
     expect(votesOf(detail)).toEqual({ upvotes: 10, downvotes: 0, myVote: 'up' });
     const [row] = await forum.sql<{ votes: number }>(
       `SELECT count(*)::int AS votes FROM votes WHERE discussion_id = $1`,
@@ -185,20 +182,18 @@ describe('voting on a discussion', () => {
   });
 
   it('shows the new counts on the cached list page, with each viewer’s own vote', async () => {
-    const topic = await forum.call<{ id: string }>('/api/subcategories', {
+    const topic = await forum.call(routes.createTopic, {
       token: (await forum.member('Admin')).token,
-      json: { name: `Votes ${uniqueTag()}`, category: 'Journeyman' },
-      expect: 201,
+      body: { name: `Votes ${uniqueTag()}`, category: 'Journeyman' },
     });
-    const discussion = await forum.call<DiscussionDetail>('/api/discussions', {
+    const discussion = await forum.call(routes.createDiscussion, {
       token: author.token,
-      json: { title: 'Listed', content: 'Body', category: 'Journeyman', subcategoryId: topic.id },
-      expect: 201,
+      body: { title: 'Listed', content: 'Body', category: 'Journeyman', subcategoryId: topic.id },
     });
     const listed = async (member: Member) =>
-      (
-        await forum.call<DiscussionSummary[]>(`/api/discussions?subcategoryId=${topic.id}`, { token: member.token })
-      ).find((item) => item.id === discussion.id)!;
+      (await forum.call(routes.listDiscussions, { token: member.token, query: { subcategoryId: topic.id } })).find(
+        (item) => item.id === discussion.id,
+      )!;
     expect(votesOf(await listed(bystander))).toEqual({ upvotes: 0, downvotes: 0, myVote: null });
 
     await castVote(voter, discussionVotePath(discussion.id), 'up');
@@ -283,7 +278,7 @@ describe('a deleted member', () => {
     } finally {
       await events.stop();
     }
-    const detail = await forum.call<DiscussionDetail>(`/api/discussions/${discussion.id}`, { token: bystander.token });
+    const detail = await forum.call(routes.getDiscussion, { token: bystander.token, params: { id: discussion.id } });
     expect(votesOf(detail)).toMatchObject({ upvotes: 0, downvotes: 0 });
     expect(votesOf(await replyAsSeenBy(voter, discussion.id, reply.id))).toEqual({
       upvotes: 1,

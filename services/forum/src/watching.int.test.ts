@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SUBJECTS,
-  type DiscussionDetail,
+  forumRoutes as routes,
   type EventEnvelope,
   type MentionCreatedPayload,
   type ReplyCreatedPayload,
@@ -11,6 +11,7 @@ import {
 import {
   startForumHarness,
   uniqueTag,
+  type BodyOf,
   type EventCollector,
   type ForumHarness,
   type Member,
@@ -35,13 +36,18 @@ afterAll(async () => {
   await forum?.stop();
 });
 
-async function createDiscussion(fields: Record<string, unknown> = {}): Promise<DiscussionDetail> {
-  return forum.call<DiscussionDetail>('/api/discussions', {
+async function createDiscussion(fields: Partial<BodyOf<typeof routes.createDiscussion>> = {}) {
+  return forum.call(routes.createDiscussion, {
     token: author.token,
-    json: { title: `Watched ${run} ${uniqueTag()}`, content: 'Body', category: 'Journeyman', ...fields },
-    expect: 201,
+    body: { title: `Watched ${run} ${uniqueTag()}`, content: 'Body', category: 'Journeyman', ...fields },
   });
 }
+
+const watch = (member: Member, discussionId: string) =>
+  forum.call(routes.watchDiscussion, { token: member.token, params: { id: discussionId } });
+
+const watchedBy = (member: Member, userId: string) =>
+  forum.call(routes.listWatched, { token: member.token, params: { id: userId } });
 
 function eventsFor<P>(subject: string, discussionId: string): (EventEnvelope & { payload: P })[] {
   return events.events.filter(
@@ -54,18 +60,15 @@ describe('watching', () => {
     const watcher = await forum.member('Journeyman');
     const first = await createDiscussion();
     const second = await createDiscussion();
-    await forum.call(`/api/discussions/${first.id}/watch`, { token: watcher.token, method: 'POST' });
-    const again = await forum.call<{ watched: boolean }>(`/api/discussions/${second.id}/watch`, {
-      token: watcher.token,
-      method: 'POST',
-    });
+    await watch(watcher, first.id);
+    const again = await watch(watcher, second.id);
     expect(again.watched).toBe(true);
-    await forum.call(`/api/discussions/${second.id}/watch`, { token: watcher.token, method: 'POST' });
-    expect(
-      (await forum.call<DiscussionDetail>(`/api/discussions/${first.id}`, { token: watcher.token })).isWatched,
-    ).toBe(true);
+    await watch(watcher, second.id);
+    expect((await forum.call(routes.getDiscussion, { token: watcher.token, params: { id: first.id } })).isWatched).toBe(
+      true,
+    );
 
-    const watched = await forum.call<WatchedDiscussion[]>(`/api/users/${watcher.id}/watched`, { token: watcher.token });
+    const watched = await watchedBy(watcher, watcher.id);
     expect(watched.map((item) => item.id)).toEqual([second.id, first.id]);
     expect(watched[0]).toMatchObject({
       title: second.title,
@@ -76,27 +79,19 @@ describe('watching', () => {
     expect(((await firstOnly.json()) as WatchedDiscussion[]).map((item) => item.id)).toEqual([second.id]);
     expect(firstOnly.headers.get('x-next-cursor')).toBeTruthy();
 
-    await forum.call(`/api/discussions/${second.id}/watch`, { method: 'DELETE', token: watcher.token, expect: 204 });
-    expect(
-      (await forum.call<WatchedDiscussion[]>(`/api/users/${watcher.id}/watched`, { token: watcher.token })).map(
-        (item) => item.id,
-      ),
-    ).toEqual([first.id]);
+    await forum.call(routes.unwatchDiscussion, { token: watcher.token, params: { id: second.id } });
+    expect((await watchedBy(watcher, watcher.id)).map((item) => item.id)).toEqual([first.id]);
   });
 
   it('keeps watched lists private to their member (and admins) and to what the viewer may see', async () => {
     const watcher = await forum.member('Journeyman');
     const discussion = await createDiscussion();
-    await forum.call(`/api/discussions/${discussion.id}/watch`, { token: watcher.token, method: 'POST' });
+    await watch(watcher, discussion.id);
     expect((await forum.request(`/api/users/${watcher.id}/watched`, { token: author.token })).status).toBe(403);
     const admin = await forum.member('Admin');
-    expect(
-      (await forum.call<WatchedDiscussion[]>(`/api/users/${watcher.id}/watched`, { token: admin.token })).map(
-        (item) => item.id,
-      ),
-    ).toEqual([discussion.id]);
+    expect((await watchedBy(admin, watcher.id)).map((item) => item.id)).toEqual([discussion.id]);
     forum.setLevel(watcher, 'Apprentice');
-    expect(await forum.call(`/api/users/${watcher.id}/watched`, { token: watcher.token })).toEqual([]);
+    expect(await watchedBy(watcher, watcher.id)).toEqual([]);
     expect(
       (await forum.request(`/api/discussions/${discussion.id}/watch`, { token: watcher.token, method: 'POST' })).status,
     ).toBe(404);
@@ -113,14 +108,13 @@ describe('reply notifications', () => {
     const watcher = await forum.member('Master');
     const demoted = await forum.member('Journeyman');
     const replier = await forum.member('Journeyman', { firstName: 'Rita', lastName: 'Replier' });
-    for (const member of [watcher, demoted, replier])
-      await forum.call(`/api/discussions/${discussion.id}/watch`, { token: member.token, method: 'POST' });
+    for (const member of [watcher, demoted, replier]) await watch(member, discussion.id);
     await forum.sql(`UPDATE users SET access_level = 'Apprentice' WHERE id = $1`, [demoted.id]);
 
-    const reply = await forum.call<{ id: string }>(`/api/discussions/${discussion.id}/replies`, {
+    const reply = await forum.call(routes.createReply, {
       token: replier.token,
-      json: { content: 'Here is **my** answer' },
-      expect: 201,
+      params: { id: discussion.id },
+      body: { content: 'Here is **my** answer' },
     });
     await events.waitUntil(() => eventsFor(SUBJECTS.forumReplyCreated, discussion.id).length === 1);
     const [event] = eventsFor<ReplyCreatedPayload>(SUBJECTS.forumReplyCreated, discussion.id);
@@ -135,10 +129,10 @@ describe('reply notifications', () => {
     });
     expect(event!.payload.notifyUserIds).toEqual([author.id, watcher.id].sort());
 
-    await forum.call(`/api/discussions/${discussion.id}/replies`, {
+    await forum.call(routes.createReply, {
       token: author.token,
-      json: { content: 'Thanks' },
-      expect: 201,
+      params: { id: discussion.id },
+      body: { content: 'Thanks' },
     });
     await events.waitUntil(() => eventsFor(SUBJECTS.forumReplyCreated, discussion.id).length === 2);
     expect(eventsFor<ReplyCreatedPayload>(SUBJECTS.forumReplyCreated, discussion.id)[1]!.payload.notifyUserIds).toEqual(
@@ -176,17 +170,17 @@ describe('mentions', () => {
 
     // Editing adds only the newly mentioned.
     const late = await forum.member('Master');
-    await forum.call(`/api/discussions/${discussion.id}`, {
-      method: 'PATCH',
+    await forum.call(routes.updateDiscussion, {
       token: author.token,
-      json: { content: `${content} and @[Late](${late.id})` },
+      params: { id: discussion.id },
+      body: { content: `${content} and @[Late](${late.id})` },
     });
     await events.waitUntil(() => eventsFor(SUBJECTS.forumMentionCreated, discussion.id).length === 3);
 
-    const reply = await forum.call<{ id: string }>(`/api/discussions/${discussion.id}/replies`, {
+    const reply = await forum.call(routes.createReply, {
       token: typed.token,
-      json: { content: `Agreed @[Pia](${picked.id})` },
-      expect: 201,
+      params: { id: discussion.id },
+      body: { content: `Agreed @[Pia](${picked.id})` },
     });
     await events.waitUntil(() => eventsFor(SUBJECTS.forumMentionCreated, discussion.id).length === 4);
     expect(eventsFor<MentionCreatedPayload>(SUBJECTS.forumMentionCreated, discussion.id).at(-1)!.payload).toMatchObject(

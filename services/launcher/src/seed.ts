@@ -7,7 +7,14 @@ import {
 } from '@crucible/auth';
 import { createForumService, forumConfigSchema, seedDemoForums, type DemoAuthors } from '@crucible/forum';
 import { FORUM_CATEGORIES } from '@crucible/proto';
-import { connectInfrastructure, createLogger, loadConfig } from '@crucible/platform';
+import {
+  NO_REQUEST_META,
+  connectInfrastructure,
+  createLogger,
+  isAdmin,
+  loadConfig,
+  type Caller,
+} from '@crucible/platform';
 import { launcherConfigSchema } from './config.ts';
 import { chooseDatabase } from './database.ts';
 
@@ -21,7 +28,18 @@ const env = { ...process.env, DATABASE_URL: database.url };
 const auth = await createAuthService(loadConfig(authConfigSchema, env), deps);
 const forum = await createForumService(loadConfig(forumConfigSchema, env), deps);
 
-const viewerOf = (member: SeededMember) => ({ userId: member.id, level: member.accessLevel, isAdmin: member.isAdmin });
+/** A demo member as the forum's use cases take a caller: signed in by the seed, not by a request. */
+const callerOf = (member: SeededMember): Caller => ({
+  userId: member.id,
+  sessionId: null,
+  accessLevel: member.accessLevel,
+  isAdmin: isAdmin(member),
+  // The forum's own grants decide who moderates there, not this flag.
+  isModerator: false,
+  // The demo community is created verified.
+  emailVerified: true,
+  meta: NO_REQUEST_META,
+});
 
 try {
   const members = await seedDemoCommunity(auth.context);
@@ -33,10 +51,10 @@ try {
   const authors: DemoAuthors = Object.fromEntries(
     FORUM_CATEGORIES.map((category) => [
       category,
-      members.filter((member) => member.accessLevel === category).map(viewerOf),
+      members.filter((member) => member.accessLevel === category).map(callerOf),
     ]),
   );
-  const topics = await seedDemoForums(forum.context, viewerOf(admin), authors);
+  const topics = await seedDemoForums(forum.context, callerOf(admin), authors);
   console.log('Forum topics:');
   for (const { topic, created } of topics) console.log(`  ${topic}${created ? '' : ' (already there)'}`);
 } finally {

@@ -7,7 +7,7 @@
  * and resolved to sessions the test sets: the forum's rules see exactly the principal a gateway
  * would pass, without running auth (whose own tests cover issuing them).
  */
-import type { AccessLevel } from '@crucible/proto';
+import type { AccessLevel, CallInput, RouteContract } from '@crucible/proto';
 import {
   startHarness,
   startServiceHarness,
@@ -25,6 +25,9 @@ import { forumConfigSchema, type ForumConfig } from '../config.ts';
 import { createForumService } from '../create-service.ts';
 
 export type Member = TestMember;
+
+/** The body a route takes, for a test's helper that fills in what a case leaves out. */
+export type BodyOf<Route extends RouteContract> = CallInput<Route>['body'];
 
 type ForumService = Awaited<ReturnType<typeof createForumService>>;
 

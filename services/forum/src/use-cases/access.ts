@@ -1,41 +1,22 @@
-import {
-  FORUM_MESSAGES,
-  canSeeForumLevel,
-  forumLevelOf,
-  postableLevels,
-  type AccessLevel,
-  type SessionPrincipal,
-} from '@crucible/proto';
-import { ForbiddenError, isAdmin } from '@crucible/platform';
+import { FORUM_MESSAGES, canSeeForumLevel, forumLevelOf, postableLevels, type AccessLevel } from '@crucible/proto';
+import { ForbiddenError, type Caller } from '@crucible/platform';
 import { moderatorRepository } from '../repositories/moderators.ts';
 import type { ForumContext } from './context.ts';
 
-/** The member asking, with the level that decides what they see (admins see everything). */
-export interface Viewer {
-  userId: string;
-  level: AccessLevel;
-  isAdmin: boolean;
-  /** Where the request came from, for the audit log of moderation actions. */
-  meta?: { ipAddress: string | null; userAgent: string | null; sessionId: string | null };
+/** The level that decides what a caller sees and may post at in the forums: admins see everything. */
+export function forumLevelOfCaller(caller: Caller): AccessLevel {
+  return forumLevelOf(caller);
 }
 
-export function viewerOf(principal: SessionPrincipal): Viewer {
-  const admin = isAdmin(principal);
-  return {
-    userId: principal.userId,
-    level: forumLevelOf({ accessLevel: principal.accessLevel, isAdmin: admin }),
-    isAdmin: admin,
-  };
-}
-
-export function canSee(viewer: Viewer, level: AccessLevel): boolean {
-  return canSeeForumLevel(viewer.level, level);
+export function canSee(viewer: Caller, level: AccessLevel): boolean {
+  return canSeeForumLevel(forumLevelOfCaller(viewer), level);
 }
 
 /** Creating at a level: Public members may not post at all, nobody above their own level. */
-export function requirePostableLevel(viewer: Viewer, level: AccessLevel): void {
-  if (viewer.level === 'Public') throw new ForbiddenError(FORUM_MESSAGES.forumsNeedLevel);
-  if (!postableLevels(viewer.level).includes(level)) throw new ForbiddenError(FORUM_MESSAGES.levelAboveOwn);
+export function requirePostableLevel(viewer: Caller, level: AccessLevel): void {
+  const own = forumLevelOfCaller(viewer);
+  if (own === 'Public') throw new ForbiddenError(FORUM_MESSAGES.forumsNeedLevel);
+  if (!postableLevels(own).includes(level)) throw new ForbiddenError(FORUM_MESSAGES.levelAboveOwn);
 }
 
 /** Where a member moderates: admins and all-forum moderators everywhere, others in their categories and topics. */
@@ -47,9 +28,9 @@ export interface ModerationScope {
 
 const NOWHERE: ModerationScope = { everywhere: false, categories: [], subcategoryIds: [] };
 
-export async function moderationScopeOf(ctx: ForumContext, viewer: Viewer): Promise<ModerationScope> {
+export async function moderationScopeOf(ctx: ForumContext, viewer: Caller): Promise<ModerationScope> {
   if (viewer.isAdmin) return { everywhere: true, categories: [], subcategoryIds: [] };
-  if (viewer.level === 'Public') return NOWHERE;
+  if (forumLevelOfCaller(viewer) === 'Public') return NOWHERE;
   const grants = await moderatorRepository.activeGrantsOf(ctx.prisma, viewer.userId);
   return {
     everywhere: grants.some((grant) => !grant.category && !grant.subcategoryId),

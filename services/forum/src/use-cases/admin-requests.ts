@@ -1,4 +1,4 @@
-import { RPC, adminDeletePostRequestSchema, forumLevelOf } from '@crucible/proto';
+import { RPC, adminDeletePostRequestSchema } from '@crucible/proto';
 import {
   ADMINS_ONLY_MESSAGE,
   ForbiddenError,
@@ -7,9 +7,9 @@ import {
   requireAdmin,
   type EventBus,
   type Subscription,
+  type Caller,
 } from '@crucible/platform';
 import { userReplica } from '../repositories/users.ts';
-import type { Viewer } from './access.ts';
 import type { ForumContext } from './context.ts';
 import { deleteDiscussion } from './discussions.ts';
 import { deleteReply } from './replies.ts';
@@ -26,19 +26,19 @@ async function deletePostForReview(ctx: ForumContext, payload: unknown): Promise
   const admin = await userReplica.findById(ctx.prisma, request.adminId);
   if (!admin) throw new ForbiddenError(ADMINS_ONLY_MESSAGE);
   requireAdmin(admin);
-  const viewer: Viewer = {
+  const caller: Caller = {
     userId: admin.id,
-    level: forumLevelOf({ accessLevel: admin.accessLevel, isAdmin: true }),
+    sessionId: request.actor?.sessionId ?? null,
+    accessLevel: admin.accessLevel,
     isAdmin: true,
-    meta: {
-      ipAddress: request.actor?.ipAddress ?? null,
-      userAgent: request.actor?.userAgent ?? null,
-      sessionId: request.actor?.sessionId ?? null,
-    },
+    // The replica keeps neither fact and no forum rule reads them: the admin's grant is what counts here.
+    isModerator: false,
+    emailVerified: true,
+    meta: { ipAddress: request.actor?.ipAddress ?? null, userAgent: request.actor?.userAgent ?? null },
   };
   if (request.replyId)
-    await deleteReply(ctx, viewer, request.discussionId, request.replyId, { reason: request.reason });
-  else await deleteDiscussion(ctx, viewer, request.discussionId, { reason: request.reason });
+    await deleteReply(ctx, caller, request.discussionId, request.replyId, { reason: request.reason });
+  else await deleteDiscussion(ctx, caller, request.discussionId, { reason: request.reason });
   return { deleted: true };
 }
 

@@ -25,11 +25,12 @@ import {
   isUniqueViolation,
   sniffMimeType,
   TEXT_SAMPLE_BYTES,
+  type Caller,
 } from '@crucible/platform';
 import type { Attachment as AttachmentRow } from '../generated/prisma/client.ts';
 import { attachmentDownloadPath, attachmentRepository, attachmentUploads } from '../repositories/attachments.ts';
 import { replyRepository } from '../repositories/replies.ts';
-import type { Viewer } from './access.ts';
+import { forumLevelOfCaller } from './access.ts';
 import { inTransaction, type ForumContext, type Tx } from './context.ts';
 import type { DiscussionPlace } from '../repositories/discussions.ts';
 import { requireAuthorOrModerator, visibleDiscussion } from './discussion-access.ts';
@@ -65,8 +66,8 @@ function toView(row: AttachmentRow): Attachment {
   };
 }
 
-function requireForumMember(viewer: Viewer): void {
-  if (viewer.level === 'Public') throw new ForbiddenError(FORUM_MESSAGES.forumsNeedLevel);
+function requireForumMember(viewer: Caller): void {
+  if (forumLevelOfCaller(viewer) === 'Public') throw new ForbiddenError(FORUM_MESSAGES.forumsNeedLevel);
 }
 
 /**
@@ -75,7 +76,7 @@ function requireForumMember(viewer: Viewer): void {
  */
 export async function requestUpload(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   request: AttachmentUploadRequest,
 ): Promise<AttachmentUploadResponse> {
   requireForumMember(viewer);
@@ -116,7 +117,7 @@ async function vetStoredObject(ctx: ForumContext, key: string, size: number, inp
  */
 export async function recordAttachment(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   input: AttachmentCreate,
 ): Promise<Attachment> {
   requireForumMember(viewer);
@@ -177,7 +178,7 @@ export async function recordAttachment(
 }
 
 /** Claims the member's upload link for this record (once only) and moves the upload to its final key. */
-async function moveUploadInPlace(ctx: ForumContext, viewer: Viewer, filePath: string) {
+async function moveUploadInPlace(ctx: ForumContext, viewer: Caller, filePath: string) {
   return claimUploadAndMove(ctx.blobs, {
     link: await attachmentUploads.find(ctx.prisma, filePath),
     belongsHere: (link) => link.uploadedBy === viewer.userId,
@@ -196,7 +197,7 @@ export async function sweepExpiredUploads(ctx: ForumContext, now = new Date()): 
 
 async function requireAttachableDiscussion(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   discussionId: string,
 ): Promise<DiscussionPlace> {
   const access = await visibleDiscussion(ctx, viewer, discussionId);
@@ -204,7 +205,7 @@ async function requireAttachableDiscussion(
   return access.place;
 }
 
-async function requireAttachableReply(ctx: ForumContext, viewer: Viewer, replyId: string): Promise<void> {
+async function requireAttachableReply(ctx: ForumContext, viewer: Caller, replyId: string): Promise<void> {
   const reply = await replyRepository.findPlacement(ctx.prisma, replyId);
   if (!reply) throw new NotFoundError(FORUM_MESSAGES.replyNotFound);
   const access = await visibleDiscussion(ctx, viewer, reply.discussionId).catch(() => {
@@ -220,7 +221,7 @@ async function requireAttachableReply(ctx: ForumContext, viewer: Viewer, replyId
  */
 export async function linkAttachments(
   tx: Tx,
-  viewer: Viewer,
+  viewer: Caller,
   attachmentIds: string[],
   target: { discussionId: string } | { replyId: string },
 ): Promise<void> {
@@ -235,7 +236,7 @@ export async function linkAttachments(
 /** POST /api/discussions/{id}/attachments: the discussion's author links uploads after creating it. */
 export async function attachToDiscussion(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   discussionId: string,
   attachmentIds: string[],
 ): Promise<Attachment[]> {
@@ -256,7 +257,7 @@ export async function attachToDiscussion(
  */
 async function visibleAttachment(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   id: string,
 ): Promise<{ row: AttachmentRow; canModerate: () => Promise<boolean> }> {
   const row = await attachmentRepository.findById(ctx.prisma, id);
@@ -275,7 +276,7 @@ async function visibleAttachment(
   return { row, canModerate: access.canModerate };
 }
 
-export async function getAttachment(ctx: ForumContext, viewer: Viewer, id: string): Promise<Attachment> {
+export async function getAttachment(ctx: ForumContext, viewer: Caller, id: string): Promise<Attachment> {
   return toView((await visibleAttachment(ctx, viewer, id)).row);
 }
 
@@ -285,7 +286,7 @@ export interface AttachmentDownload {
   open(): Promise<Readable>;
 }
 
-export async function downloadAttachment(ctx: ForumContext, viewer: Viewer, id: string): Promise<AttachmentDownload> {
+export async function downloadAttachment(ctx: ForumContext, viewer: Caller, id: string): Promise<AttachmentDownload> {
   const { row } = await visibleAttachment(ctx, viewer, id);
   const stored = await ctx.blobs.stat(row.filePath);
   if (!stored) throw new NotFoundError(FORUM_MESSAGES.attachmentNotFound);
@@ -300,7 +301,7 @@ export async function downloadAttachment(ctx: ForumContext, viewer: Viewer, id: 
   return { attachment: toView(row), size: stored.size, open: () => ctx.blobs.read(row.filePath) };
 }
 
-export async function deleteAttachment(ctx: ForumContext, viewer: Viewer, id: string): Promise<void> {
+export async function deleteAttachment(ctx: ForumContext, viewer: Caller, id: string): Promise<void> {
   const { row, canModerate } = await visibleAttachment(ctx, viewer, id);
   if (row.uploadedBy !== viewer.userId && !(await canModerate())) throw new ForbiddenError(FORUM_MESSAGES.notYourPost);
   await attachmentRepository.delete(ctx.prisma, id);

@@ -1,12 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ConflictError } from '@crucible/platform';
+import { ConflictError, type Caller } from '@crucible/platform';
 import {
   discussionCreateSchema,
   replyCreateSchema,
   subcategoryCreateSchema,
   type ForumCategory,
 } from '@crucible/proto';
-import type { Viewer } from './access.ts';
 import { userReplica } from '../repositories/users.ts';
 import type { ForumContext } from './context.ts';
 import { createDiscussion } from './discussions.ts';
@@ -14,7 +13,7 @@ import { createReply } from './replies.ts';
 import { createSubcategory } from './subcategories.ts';
 
 /** Members of each level that the demo posts are written by (from the auth demo community). */
-export type DemoAuthors = Partial<Record<ForumCategory, Viewer[]>>;
+export type DemoAuthors = Partial<Record<ForumCategory, Caller[]>>;
 
 interface DemoTopic {
   category: ForumCategory;
@@ -70,7 +69,7 @@ const DEMO_TOPICS: DemoTopic[] = [
   },
 ];
 
-async function createTopic(ctx: ForumContext, admin: Viewer, topic: DemoTopic) {
+async function createTopic(ctx: ForumContext, admin: Caller, topic: DemoTopic) {
   try {
     return await createSubcategory(
       ctx,
@@ -103,7 +102,7 @@ async function waitUntilKnown(ctx: ForumContext, userIds: string[]): Promise<voi
  */
 export async function seedDemoForums(
   ctx: ForumContext,
-  admin: Viewer,
+  admin: Caller,
   authors: DemoAuthors,
 ): Promise<{ topic: string; created: boolean }[]> {
   await waitUntilKnown(

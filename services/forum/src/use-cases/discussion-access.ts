@@ -1,8 +1,8 @@
 import { FORUM_MESSAGES } from '@crucible/proto';
-import { ForbiddenError, NotFoundError } from '@crucible/platform';
+import { ForbiddenError, NotFoundError, type Caller } from '@crucible/platform';
 import { discussionReads, type DiscussionPlace } from '../repositories/discussions.ts';
 import { sqlOnPool } from '../repositories/sql.ts';
-import { canSee, moderates, moderationScopeOf, type Viewer } from './access.ts';
+import { canSee, moderates, moderationScopeOf } from './access.ts';
 import type { ForumContext } from './context.ts';
 
 /** A discussion the viewer may see, and what they may do with it. */
@@ -20,7 +20,7 @@ export interface DiscussionAccess {
  */
 export async function accessTo(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   place: DiscussionPlace | null,
 ): Promise<DiscussionAccess> {
   if (!place || !canSee(viewer, place.accessLevel)) throw new NotFoundError(FORUM_MESSAGES.discussionNotFound);
@@ -38,7 +38,7 @@ export async function accessTo(
 
 export async function visibleDiscussion(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   discussionId: string,
 ): Promise<DiscussionAccess> {
   return accessTo(ctx, viewer, await discussionReads.placeOf(sqlOnPool(ctx.pool), discussionId));

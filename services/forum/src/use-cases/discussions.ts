@@ -11,7 +11,7 @@ import {
   type DiscussionPatch,
   type PostDelete,
 } from '@crucible/proto';
-import { BadRequestError, ForbiddenError, NotFoundError } from '@crucible/platform';
+import { BadRequestError, ForbiddenError, NotFoundError, type Caller } from '@crucible/platform';
 import { renderContent } from '../content/render.ts';
 import {
   discussionReads,
@@ -30,11 +30,11 @@ import { watchRepository } from '../repositories/watching.ts';
 import { announceRemoval, moderationActionsOf, recordModeration } from './moderation-log.ts';
 import {
   canSee,
+  forumLevelOfCaller,
   isModeratorAnywhere,
   moderates,
   moderationScopeOf,
   requirePostableLevel,
-  type Viewer,
 } from './access.ts';
 import { deleteBlobsLater, linkAttachments } from './attachments.ts';
 import { inTransaction, type ForumContext } from './context.ts';
@@ -48,7 +48,7 @@ import { withNewReplyCounts } from './visits.ts';
 const EMPTY_PAGE: DiscussionPage = { items: [], nextCursor: null };
 
 /** Hidden discussions show in lists only to those who moderate them, and only when asked for. */
-async function hiddenFilterFor(ctx: ForumContext, viewer: Viewer, includeHidden: boolean): Promise<HiddenFilter> {
+async function hiddenFilterFor(ctx: ForumContext, viewer: Caller, includeHidden: boolean): Promise<HiddenFilter> {
   if (!includeHidden) return 'none';
   const scope = await moderationScopeOf(ctx, viewer);
   if (scope.everywhere) return 'all';
@@ -57,15 +57,16 @@ async function hiddenFilterFor(ctx: ForumContext, viewer: Viewer, includeHidden:
 
 export async function listDiscussions(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   query: DiscussionListQuery,
 ): Promise<DiscussionPage> {
-  if (viewer.level === 'Public') return EMPTY_PAGE;
+  const level = forumLevelOfCaller(viewer);
+  if (level === 'Public') return EMPTY_PAGE;
   // A filter above the viewer's level matches nothing, the same as a level with no discussions.
   if (query.category && !canSee(viewer, query.category)) return EMPTY_PAGE;
   const read = async () =>
     discussionReads.page(sqlOnPool(ctx.pool), {
-      viewerLevel: viewer.level,
+      viewerLevel: level,
       hidden: await hiddenFilterFor(ctx, viewer, query.includeHidden),
       category: query.category,
       subcategoryId: query.subcategoryId,
@@ -77,7 +78,7 @@ export async function listDiscussions(
     });
   // A first page is the same for everyone at the viewer's level: cached per level.
   const scope = cachedListScope(query);
-  const page = scope ? await cachedListPage(ctx, scope, viewer.level, read) : await read();
+  const page = scope ? await cachedListPage(ctx, scope, level, read) : await read();
   const items = await withMyVotes(ctx, viewer, 'discussion', await withKnownAuthors(ctx, page.items));
   return { ...page, items: await withNewReplyCounts(ctx, viewer, items) };
 }
@@ -85,7 +86,7 @@ export async function listDiscussions(
 /** `sql` is the pool's unless the caller reads inside its own transaction (a discussion it just created). */
 export async function getDiscussion(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   id: string,
   sql: Sql = sqlOnPool(ctx.pool),
 ): Promise<DiscussionDetail> {
@@ -109,7 +110,7 @@ interface Placement {
  * Where a new discussion goes and the level that sees it. A topic fixes the level; a parent
  * category entry and the minimum level can only raise it, never expose it below them.
  */
-async function placementOf(ctx: ForumContext, viewer: Viewer, input: DiscussionCreate): Promise<Placement> {
+async function placementOf(ctx: ForumContext, viewer: Caller, input: DiscussionCreate): Promise<Placement> {
   let category = input.category as AccessLevel | undefined;
   let accessLevel = input.minAccessLevel;
   let subcategoryId: string | null = null;
@@ -137,10 +138,10 @@ async function placementOf(ctx: ForumContext, viewer: Viewer, input: DiscussionC
 
 export async function createDiscussion(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   input: DiscussionCreate,
 ): Promise<DiscussionDetail> {
-  if (viewer.level === 'Public') throw new ForbiddenError(FORUM_MESSAGES.forumsNeedLevel);
+  if (forumLevelOfCaller(viewer) === 'Public') throw new ForbiddenError(FORUM_MESSAGES.forumsNeedLevel);
   if (input.discussionType === 'category' && !viewer.isAdmin)
     throw new ForbiddenError(FORUM_MESSAGES.categoryTopicsAdminOnly);
   const placement = await placementOf(ctx, viewer, input);
@@ -197,7 +198,7 @@ const MODERATION_FIELDS = ['isLocked', 'isPinned', 'isHidden', 'subcategoryId', 
 const EDIT_FIELDS = ['title', 'content', 'contentFormat', 'tags'] as const;
 
 /** Where a moderator moves a discussion: a visible topic they moderate; its level follows the topic. */
-async function moveTarget(ctx: ForumContext, viewer: Viewer, topicId: string, minAccessLevel: AccessLevel) {
+async function moveTarget(ctx: ForumContext, viewer: Caller, topicId: string, minAccessLevel: AccessLevel) {
   const topic = await subcategoryRepository.findById(ctx.prisma, topicId);
   if (!topic || !canSee(viewer, topic.accessLevel) || (!topic.isActive && !viewer.isAdmin))
     throw new NotFoundError(FORUM_MESSAGES.topicNotFound);
@@ -216,7 +217,7 @@ async function moveTarget(ctx: ForumContext, viewer: Viewer, topicId: string, mi
  */
 export async function updateDiscussion(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   id: string,
   patch: DiscussionPatch,
 ): Promise<DiscussionDetail> {
@@ -310,7 +311,7 @@ export async function updateDiscussion(
 /** Its author, or a moderator of it with a reason (the author is told, the audit log records it). */
 export async function deleteDiscussion(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   id: string,
   input: PostDelete = {},
 ): Promise<void> {

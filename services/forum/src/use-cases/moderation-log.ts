@@ -1,5 +1,5 @@
+import type { Caller } from '@crucible/platform';
 import { SUBJECTS, type AdminActionPayload, type PostRemovedPayload } from '@crucible/proto';
-import type { Viewer } from './access.ts';
 import type { Emit } from './context.ts';
 
 /**
@@ -8,7 +8,7 @@ import type { Emit } from './context.ts';
  */
 export function recordModeration(
   emit: Emit,
-  viewer: Viewer,
+  viewer: Caller,
   action: {
     actionType: 'forum_moderation' | 'moderator_grant' | 'moderator_revoke';
     targetUserId: string | null;
@@ -19,9 +19,9 @@ export function recordModeration(
   return emit(SUBJECTS.forumAdminAction, {
     adminId: viewer.userId,
     ...action,
-    ipAddress: viewer.meta?.ipAddress ?? null,
-    userAgent: viewer.meta?.userAgent ?? null,
-    sessionId: viewer.meta?.sessionId ?? null,
+    ipAddress: viewer.meta.ipAddress,
+    userAgent: viewer.meta.userAgent,
+    sessionId: viewer.sessionId,
   } satisfies AdminActionPayload);
 }
 
@@ -44,7 +44,7 @@ export function moderationActionsOf(patch: {
 /** Tells a post's author that a moderator deleted it, and why (realtime turns it into a notification). */
 export function announceRemoval(
   emit: Emit,
-  viewer: Viewer,
+  viewer: Caller,
   removal: { discussionId: string; replyId: string | null; discussionTitle: string; authorId: string; reason: string },
 ): Promise<void> {
   return emit(SUBJECTS.forumPostRemoved, {

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { FORUM_MESSAGES, type ForumModerator, type ForumModeratorCreate } from '@crucible/proto';
-import { ConflictError, NotFoundError, isUniqueViolation, requireAdmin } from '@crucible/platform';
+import { ConflictError, NotFoundError, isUniqueViolation, requireAdmin, type Caller } from '@crucible/platform';
 import { moderatorRepository, toForumModerator } from '../repositories/moderators.ts';
 import { subcategoryRepository } from '../repositories/subcategories.ts';
 import { userReplica } from '../repositories/users.ts';
-import type { Viewer } from './access.ts';
 import { inTransaction, type ForumContext } from './context.ts';
 import { recordModeration } from './moderation-log.ts';
 
@@ -27,7 +26,7 @@ async function withUsers(
   });
 }
 
-export async function listModerators(ctx: ForumContext, viewer: Viewer): Promise<ForumModerator[]> {
+export async function listModerators(ctx: ForumContext, viewer: Caller): Promise<ForumModerator[]> {
   requireAdmin(viewer);
   return withUsers(ctx, await moderatorRepository.list(ctx.prisma));
 }
@@ -35,7 +34,7 @@ export async function listModerators(ctx: ForumContext, viewer: Viewer): Promise
 /** Admins grant moderation of all forums (no scope), one category, or one topic. */
 export async function grantModerator(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   input: ForumModeratorCreate,
 ): Promise<ForumModerator> {
   requireAdmin(viewer);
@@ -67,7 +66,7 @@ export async function grantModerator(
   }
 }
 
-export async function revokeModerator(ctx: ForumContext, viewer: Viewer, id: string): Promise<void> {
+export async function revokeModerator(ctx: ForumContext, viewer: Caller, id: string): Promise<void> {
   requireAdmin(viewer);
   await inTransaction(ctx, async (tx, emit) => {
     const grant = await moderatorRepository.deleteReturning(tx, id);

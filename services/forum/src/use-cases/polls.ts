@@ -1,19 +1,18 @@
 import { FORUM_MESSAGES, SUBJECTS, type Poll, type PollCreate, type PollVotedPayload } from '@crucible/proto';
-import { ConflictError, ForbiddenError, NotFoundError, isUniqueViolation } from '@crucible/platform';
+import { ConflictError, ForbiddenError, NotFoundError, isUniqueViolation, type Caller } from '@crucible/platform';
 import { pollReads, pollWrites } from '../repositories/polls.ts';
 import { sqlOnPool } from '../repositories/sql.ts';
-import type { Viewer } from './access.ts';
 import { inTransaction, type ForumContext } from './context.ts';
 import { requireAuthorOrModerator, visibleDiscussion } from './discussion-access.ts';
 import { changedPayload, forgetPagesOf } from './first-pages.ts';
 
-async function readPoll(ctx: ForumContext, viewer: Viewer, discussionId: string): Promise<Poll> {
+async function readPoll(ctx: ForumContext, viewer: Caller, discussionId: string): Promise<Poll> {
   const poll = await pollReads.ofDiscussion(sqlOnPool(ctx.pool), discussionId, viewer.userId);
   if (!poll) throw new NotFoundError(FORUM_MESSAGES.pollNotFound);
   return poll;
 }
 
-export async function getPoll(ctx: ForumContext, viewer: Viewer, discussionId: string): Promise<Poll> {
+export async function getPoll(ctx: ForumContext, viewer: Caller, discussionId: string): Promise<Poll> {
   await visibleDiscussion(ctx, viewer, discussionId);
   return readPoll(ctx, viewer, discussionId);
 }
@@ -21,7 +20,7 @@ export async function getPoll(ctx: ForumContext, viewer: Viewer, discussionId: s
 /** The discussion's author (or a moderator) adds its one poll. */
 export async function createPoll(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   discussionId: string,
   input: PollCreate,
 ): Promise<Poll> {
@@ -44,11 +43,12 @@ export async function createPoll(
 /** One vote per member; voting again moves it. Votes on a poll are applied one at a time. */
 export async function vote(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   discussionId: string,
-  optionId: string,
-  ipAddress: string | null,
+  chosenOptionId: string,
 ): Promise<Poll> {
+  // Option ids are stored lower-cased; a client may send a UUID in capitals.
+  const optionId = chosenOptionId.toLowerCase();
   const access = await visibleDiscussion(ctx, viewer, discussionId);
   if (access.place.isLocked && !(await access.canModerate())) throw new ForbiddenError(FORUM_MESSAGES.discussionLocked);
   await inTransaction(ctx, async (tx, emit) => {
@@ -61,7 +61,7 @@ export async function vote(
       pollId: poll.id,
       optionId,
       userId: viewer.userId,
-      ipAddress,
+      ipAddress: viewer.meta.ipAddress,
     });
     if (previousOptionId === optionId) return;
     const totalVotes = await pollWrites.countVotes(tx, poll.id);

@@ -6,13 +6,12 @@ import {
   type PostReportedPayload,
   type postReportCreateSchema,
 } from '@crucible/proto';
-import { ConflictError, ForbiddenError, NotFoundError, isUniqueViolation } from '@crucible/platform';
+import { ConflictError, ForbiddenError, NotFoundError, isUniqueViolation, type Caller } from '@crucible/platform';
 import type { z } from 'zod';
 import { discussionReads } from '../repositories/discussions.ts';
 import { postReportWrites } from '../repositories/post-reports.ts';
 import { replyReads } from '../repositories/replies.ts';
 import { sqlOnPool } from '../repositories/sql.ts';
-import type { Viewer } from './access.ts';
 import { inTransaction, type ForumContext } from './context.ts';
 import { visibleDiscussion } from './discussion-access.ts';
 
@@ -25,7 +24,7 @@ type ParsedReport = z.output<typeof postReportCreateSchema>;
  */
 async function report(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   post: { discussionId: string; discussionTitle: string; replyId: string | null; authorId: string; content: string },
   body: ParsedReport,
 ): Promise<PostReport> {
@@ -56,7 +55,7 @@ async function report(
 
 export async function reportDiscussion(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   discussionId: string,
   body: ParsedReport,
 ): Promise<PostReport> {
@@ -79,7 +78,7 @@ export async function reportDiscussion(
 
 export async function reportReply(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   discussionId: string,
   replyId: string,
   body: ParsedReport,

@@ -11,7 +11,7 @@ import {
   type ReplyPatch,
   type PostDelete,
 } from '@crucible/proto';
-import { BadRequestError, ForbiddenError, NotFoundError } from '@crucible/platform';
+import { BadRequestError, ForbiddenError, NotFoundError, type Caller } from '@crucible/platform';
 import { excerptOf, renderContent } from '../content/render.ts';
 import { discussionWrites, type DiscussionPlace } from '../repositories/discussions.ts';
 import { attachmentRepository } from '../repositories/attachments.ts';
@@ -19,7 +19,6 @@ import { replyReads, replyRepository, type ReplyPage } from '../repositories/rep
 import { decodeCursor, sqlInTransaction, sqlOnPool } from '../repositories/sql.ts';
 import { userReplica } from '../repositories/users.ts';
 import { watchRepository } from '../repositories/watching.ts';
-import type { Viewer } from './access.ts';
 import { deleteBlobsLater, linkAttachments } from './attachments.ts';
 import { announceRemoval, moderationActionsOf, recordModeration } from './moderation-log.ts';
 import { revisionRepository } from '../repositories/revisions.ts';
@@ -38,7 +37,7 @@ import { withMyVotes } from './votes.ts';
 
 export async function listReplies(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   discussionId: string,
   query: ReplyListQuery,
 ): Promise<ReplyPage> {
@@ -110,7 +109,7 @@ async function announceReply(
 
 export async function createReply(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   discussionId: string,
   input: ReplyCreate,
 ): Promise<Reply> {
@@ -165,7 +164,7 @@ export async function createReply(
 }
 
 /** The reply and its discussion, locked, if the viewer may see both. */
-async function lockedReply(ctx: ForumContext, tx: Tx, viewer: Viewer, discussionId: string, replyId: string) {
+async function lockedReply(ctx: ForumContext, tx: Tx, viewer: Caller, discussionId: string, replyId: string) {
   const access = await accessTo(ctx, viewer, await discussionWrites.lockPlace(sqlInTransaction(tx), discussionId));
   const reply = await replyRepository.findById(tx, replyId);
   const isAuthor = reply?.authorId === viewer.userId;
@@ -186,7 +185,7 @@ async function lockedReply(ctx: ForumContext, tx: Tx, viewer: Viewer, discussion
  */
 export async function updateReply(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   discussionId: string,
   replyId: string,
   patch: ReplyPatch,
@@ -251,7 +250,7 @@ export async function updateReply(
  */
 export async function deleteReply(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   discussionId: string,
   replyId: string,
   input: PostDelete = {},

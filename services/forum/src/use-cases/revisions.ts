@@ -3,9 +3,8 @@ import { renderContent } from '../content/render.ts';
 import { replyRepository } from '../repositories/replies.ts';
 import { revisionRepository, type RevisionRow } from '../repositories/revisions.ts';
 import { sqlOnPool } from '../repositories/sql.ts';
-import { NotFoundError } from '@crucible/platform';
+import { NotFoundError, type Caller } from '@crucible/platform';
 import { FORUM_MESSAGES } from '@crucible/proto';
-import type { Viewer } from './access.ts';
 import type { ForumContext } from './context.ts';
 import { requireModerator, visibleDiscussion } from './discussion-access.ts';
 
@@ -32,7 +31,7 @@ function toRevision(row: RevisionRow): PostRevision {
 /** A post's earlier versions: for those who moderate its discussion (admins included), as Discourse shows them. */
 export async function listRevisions(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   discussionId: string,
   replyId: string | null,
 ): Promise<PostRevision[]> {

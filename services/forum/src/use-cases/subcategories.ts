@@ -9,23 +9,31 @@ import {
   type Subcategory,
   type SubcategoryCreate,
 } from '@crucible/proto';
-import { BadRequestError, ConflictError, NotFoundError, isUniqueViolation, requireAdmin } from '@crucible/platform';
+import {
+  BadRequestError,
+  ConflictError,
+  NotFoundError,
+  isUniqueViolation,
+  requireAdmin,
+  type Caller,
+} from '@crucible/platform';
 import { discussionReads } from '../repositories/discussions.ts';
 import { sqlOnPool } from '../repositories/sql.ts';
 import { subcategoryRepository, toSubcategory } from '../repositories/subcategories.ts';
-import { canSee, type Viewer } from './access.ts';
+import { canSee, forumLevelOfCaller } from './access.ts';
 import type { ForumContext } from './context.ts';
 import { cachedLevelCounts } from './first-pages.ts';
 
 /** The topics the viewer may see (none for Public members); inactive ones for admins who ask. */
 export async function listSubcategories(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   query: { category?: ForumCategory; includeInactive: boolean },
 ): Promise<Subcategory[]> {
-  if (viewer.level === 'Public') return [];
+  const level = forumLevelOfCaller(viewer);
+  if (level === 'Public') return [];
   const rows = await subcategoryRepository.visible(ctx.prisma, {
-    viewerLevel: viewer.level,
+    viewerLevel: level,
     category: query.category,
     includeInactive: query.includeInactive && viewer.isAdmin,
   });
@@ -37,10 +45,11 @@ export async function listSubcategories(
  * discussions its list of all discussions shows them: the "All discussions" card's count, as a
  * topic card shows its topic's. The same for everyone at a level, so cached per level.
  */
-export async function listForumLevels(ctx: ForumContext, viewer: Viewer): Promise<ForumLevelSummary[]> {
-  if (viewer.level === 'Public') return [];
-  return cachedLevelCounts(ctx, viewer.level, async () => {
-    const counts = await discussionReads.countsByCategory(sqlOnPool(ctx.pool), viewer.level);
+export async function listForumLevels(ctx: ForumContext, viewer: Caller): Promise<ForumLevelSummary[]> {
+  const viewerLevel = forumLevelOfCaller(viewer);
+  if (viewerLevel === 'Public') return [];
+  return cachedLevelCounts(ctx, viewerLevel, async () => {
+    const counts = await discussionReads.countsByCategory(sqlOnPool(ctx.pool), viewerLevel);
     return ACCESS_LEVELS.filter((level) => level !== 'Public' && canSee(viewer, level)).map((category) => ({
       category,
       discussionCount: counts.get(category) ?? 0,
@@ -48,7 +57,7 @@ export async function listForumLevels(ctx: ForumContext, viewer: Viewer): Promis
   });
 }
 
-export async function getSubcategory(ctx: ForumContext, viewer: Viewer, id: string): Promise<Subcategory> {
+export async function getSubcategory(ctx: ForumContext, viewer: Caller, id: string): Promise<Subcategory> {
   const row = await subcategoryRepository.findById(ctx.prisma, id);
   if (!row || !canSee(viewer, row.accessLevel) || (!row.isActive && !viewer.isAdmin))
     throw new NotFoundError(FORUM_MESSAGES.topicNotFound);
@@ -58,7 +67,7 @@ export async function getSubcategory(ctx: ForumContext, viewer: Viewer, id: stri
 /** Admins add topics; the slug defaults to the lowercased name with hyphens for spaces. */
 export async function createSubcategory(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   input: SubcategoryCreate,
 ): Promise<Subcategory> {
   requireAdmin(viewer);

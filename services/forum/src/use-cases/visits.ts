@@ -1,12 +1,12 @@
+import type { Caller } from '@crucible/platform';
 import type { DiscussionSummary } from '@crucible/proto';
 import { sqlOnPool } from '../repositories/sql.ts';
 import { visitRepository } from '../repositories/visits.ts';
-import type { Viewer } from './access.ts';
 import type { ForumContext } from './context.ts';
 import { visibleDiscussion } from './discussion-access.ts';
 
 /** The member opened the discussion: what is new for them starts after now. */
-export async function recordVisit(ctx: ForumContext, viewer: Viewer, discussionId: string): Promise<void> {
+export async function recordVisit(ctx: ForumContext, viewer: Caller, discussionId: string): Promise<void> {
   await visibleDiscussion(ctx, viewer, discussionId);
   await visitRepository.record(sqlOnPool(ctx.pool), viewer.userId, discussionId);
 }
@@ -14,7 +14,7 @@ export async function recordVisit(ctx: ForumContext, viewer: Viewer, discussionI
 /** Each listed discussion with the replies posted since the viewer's last visit (per viewer: shared pages hold 0). */
 export async function withNewReplyCounts<T extends DiscussionSummary>(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   items: T[],
 ): Promise<T[]> {
   const counts = await visitRepository.newReplyCounts(

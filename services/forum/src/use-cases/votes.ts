@@ -1,5 +1,12 @@
 import { FORUM_MESSAGES, SUBJECTS, type PostVoteType, type PostVotes, type VoteCastPayload } from '@crucible/proto';
-import { ForbiddenError, NotFoundError, enqueueEvent, newEvent, type SqlExecutor } from '@crucible/platform';
+import {
+  ForbiddenError,
+  NotFoundError,
+  enqueueEvent,
+  newEvent,
+  type SqlExecutor,
+  type Caller,
+} from '@crucible/platform';
 import { discussionWrites } from '../repositories/discussions.ts';
 import { sqlInTransaction, sqlOnPool } from '../repositories/sql.ts';
 import {
@@ -9,7 +16,6 @@ import {
   type VotedPostKind,
   type WithdrawnVote,
 } from '../repositories/votes.ts';
-import type { Viewer } from './access.ts';
 import { FORUM_SCHEMA, inTransaction, type Emit, type ForumContext, type Tx } from './context.ts';
 import { accessTo, visibleDiscussion } from './discussion-access.ts';
 import { forgetPagesOf, forgetRepliesPage } from './first-pages.ts';
@@ -27,7 +33,7 @@ import { forgetPagesOf, forgetRepliesPage } from './first-pages.ts';
 async function applyVote(
   tx: Tx,
   emit: Emit,
-  vote: { voter: Viewer; authorId: string; post: VotedPost; next: PostVoteType | null },
+  vote: { voter: Caller; authorId: string; post: VotedPost; next: PostVoteType | null },
 ): Promise<PostVotes> {
   const { voter, post, next } = vote;
   if (vote.authorId === voter.userId) throw new ForbiddenError(FORUM_MESSAGES.ownPostVote);
@@ -49,7 +55,7 @@ async function applyVote(
 
 export async function voteOnDiscussion(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   discussionId: string,
   voteType: PostVoteType | null,
 ): Promise<PostVotes> {
@@ -66,7 +72,7 @@ export async function voteOnDiscussion(
 
 export async function voteOnReply(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   discussionId: string,
   replyId: string,
   voteType: PostVoteType | null,
@@ -91,7 +97,7 @@ export async function voteOnReply(
  */
 export async function withMyVotes<Item extends { id: string; myVote: PostVoteType | null }>(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   kind: VotedPostKind,
   items: Item[],
 ): Promise<Item[]> {

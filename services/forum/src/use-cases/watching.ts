@@ -1,9 +1,9 @@
 import { FORUM_MESSAGES } from '@crucible/proto';
-import { ForbiddenError } from '@crucible/platform';
+import { ForbiddenError, type Caller } from '@crucible/platform';
 import { discussionReads, type WatchedPage } from '../repositories/discussions.ts';
 import { decodeCursor, sqlOnPool } from '../repositories/sql.ts';
 import { watchRepository } from '../repositories/watching.ts';
-import type { Viewer } from './access.ts';
+import { forumLevelOfCaller } from './access.ts';
 import type { ForumContext } from './context.ts';
 import { visibleDiscussion } from './discussion-access.ts';
 import { withMyVotes } from './votes.ts';
@@ -11,7 +11,7 @@ import { withNewReplyCounts } from './visits.ts';
 
 export async function watch(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   discussionId: string,
 ): Promise<{ discussionId: string; watched: true; watchedAt: string }> {
   await visibleDiscussion(ctx, viewer, discussionId);
@@ -20,22 +20,23 @@ export async function watch(
 }
 
 /** Always succeeds, also for a discussion the member can no longer see (nothing leaks). */
-export async function unwatch(ctx: ForumContext, viewer: Viewer, discussionId: string): Promise<void> {
+export async function unwatch(ctx: ForumContext, viewer: Caller, discussionId: string): Promise<void> {
   await watchRepository.unwatch(ctx.prisma, viewer.userId, discussionId);
 }
 
 /** A member's own list (admins may read anyone's), limited to what the viewer may see. */
 export async function listWatched(
   ctx: ForumContext,
-  viewer: Viewer,
+  viewer: Caller,
   userId: string,
   query: { limit: number; before?: string },
 ): Promise<WatchedPage> {
   if (userId !== viewer.userId && !viewer.isAdmin) throw new ForbiddenError(FORUM_MESSAGES.watchedListNotYours);
-  if (viewer.level === 'Public') return { items: [], nextCursor: null };
+  const level = forumLevelOfCaller(viewer);
+  if (level === 'Public') return { items: [], nextCursor: null };
   const page = await discussionReads.watchedPage(sqlOnPool(ctx.pool), {
     userId,
-    viewerLevel: viewer.level,
+    viewerLevel: level,
     limit: query.limit,
     before: decodeCursor(query.before),
   });
