@@ -3,7 +3,7 @@ import { memberLastSeen, notificationPreferences } from '../repositories/notific
 import type { RealtimeContext } from './context.ts';
 
 export function preferencesOf(ctx: RealtimeContext, userId: string): Promise<NotificationPreferences> {
-  return notificationPreferences.get(ctx.pool, userId);
+  return notificationPreferences.get(ctx.sql, userId);
 }
 
 export function updatePreferences(
@@ -11,7 +11,7 @@ export function updatePreferences(
   userId: string,
   update: NotificationPreferencesUpdate,
 ): Promise<NotificationPreferences> {
-  return notificationPreferences.update(ctx.pool, userId, update);
+  return notificationPreferences.update(ctx.sql, userId, update);
 }
 
 /**
@@ -20,6 +20,6 @@ export function updatePreferences(
  */
 export function membersSeen(ctx: RealtimeContext, userIds: readonly string[]): void {
   memberLastSeen
-    .touch(ctx.pool, userIds)
+    .touch(ctx.sql, userIds)
     .catch((error: unknown) => ctx.logger.warn({ err: error }, 'last-seen time not recorded'));
 }
