@@ -72,9 +72,10 @@ export interface ServiceHarnessOptions<Shape extends z.ZodRawShape, Service exte
   /**
    * The service's name: its Postgres schema (what `sql` reads), its event stream (upper-cased, as
    * in EVENT_STREAMS), and the prefix of the test database (`<name>_it_…`), the namespace
-   * (`<name>-it-…`) and the bus's connection name.
+   * (`<name>-it-…`) and the bus's connection name. Realtime publishes no stream of its own, so
+   * `collectEvents` does not apply to it.
    */
-  name: Lowercase<keyof typeof EVENT_STREAMS>;
+  name: Lowercase<keyof typeof EVENT_STREAMS> | 'realtime';
   configSchema: z.ZodObject<Shape>;
   createService(config: z.infer<z.ZodObject<Shape>>, deps: TestServiceDeps): Promise<Service>;
   /**
