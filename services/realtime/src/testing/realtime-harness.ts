@@ -2,8 +2,8 @@
  * Integration-test harness for the realtime service: real instances on real ports against the real
  * PostgreSQL (a database of its own), NATS (a namespace of its own) and Redis. One world holds the
  * database, namespace, signing key and sessions; it can start several instances, as a cluster runs
- * several replicas, each through the platform's startServiceHarness joined to the world's database, namespace,
- * cache and tokens, and each instance can get its own bus (to a separate broker in the restart test).
+ * several replicas, each through the platform's startServiceHarness joined to the world's database,
+ * namespace, cache and tokens; an instance can get its own broker (the restart test's).
  */
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
