@@ -1,6 +1,7 @@
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   EMAIL_DIGEST_DELAY_MS,
+  notificationPreferencesSchema,
   type NotificationPreferences,
   type NotificationPreferencesUpdate,
 } from '@crucible/proto';
@@ -35,12 +36,9 @@ export type DigestItem = Pick<
 >;
 
 export const notificationPreferences = {
-  async get(sql: Sql, userId: string): Promise<NotificationPreferences> {
-    const rows = await sql<NotificationPreferences>(
-      `SELECT ${COLUMNS} FROM notification_preferences WHERE user_id = $1`,
-      [userId],
-    );
-    return rows[0] ?? DEFAULT_NOTIFICATION_PREFERENCES;
+  async get(prisma: PrismaClient, userId: string): Promise<NotificationPreferences> {
+    const row = await prisma.notificationPreference.findUnique({ where: { userId } });
+    return row ? notificationPreferencesSchema.parse(row) : DEFAULT_NOTIFICATION_PREFERENCES;
   },
   /** The stored preferences of those members who have any (the others have the defaults). */
   async ofMembers(sql: Sql, userIds: readonly string[]): Promise<Map<string, NotificationPreferences>> {
@@ -52,20 +50,17 @@ export const notificationPreferences = {
     return new Map(rows.map(({ userId, ...preferences }) => [userId, preferences]));
   },
   /** Writes the fields given (the others keep their value, or the default for a first write). */
-  async update(sql: Sql, userId: string, update: NotificationPreferencesUpdate): Promise<NotificationPreferences> {
-    const fields = Object.keys(FIELD_COLUMNS) as (keyof NotificationPreferences)[];
-    const values = fields.map((field) => update[field] ?? DEFAULT_NOTIFICATION_PREFERENCES[field]);
-    const columns = fields.map((field) => FIELD_COLUMNS[field]);
-    const changed = fields.filter((field) => update[field] !== undefined).map((field) => FIELD_COLUMNS[field]);
-    const rows = await sql<NotificationPreferences>(
-      `INSERT INTO notification_preferences (user_id, ${columns.join(', ')})
-       VALUES ($1, ${columns.map((_, index) => `$${index + 2}`).join(', ')})
-       ON CONFLICT (user_id) DO UPDATE SET ${changed.map((column) => `${column} = EXCLUDED.${column}`).join(', ')},
-         updated_at = now()
-       RETURNING ${COLUMNS}`,
-      [userId, ...values],
-    );
-    return rows[0]!;
+  async update(
+    prisma: PrismaClient,
+    userId: string,
+    update: NotificationPreferencesUpdate,
+  ): Promise<NotificationPreferences> {
+    const row = await prisma.notificationPreference.upsert({
+      where: { userId },
+      create: { userId, ...update },
+      update: { ...update, updatedAt: new Date() },
+    });
+    return notificationPreferencesSchema.parse(row);
   },
   /**
    * Members with the summary on, away (no socket seen) for at least their delay, who have unread

@@ -59,7 +59,7 @@ export async function unsubscribeFromDigest(
   token: string,
 ): Promise<{ emailDigest: 'off' }> {
   const userId = await links.verify(token);
-  await notificationPreferences.update(ctx.sql, userId, { emailDigest: 'off' });
+  await notificationPreferences.update(ctx.prisma, userId, { emailDigest: 'off' });
   return { emailDigest: 'off' };
 }
 

@@ -3,7 +3,7 @@ import { memberLastSeen, notificationPreferences } from '../repositories/notific
 import type { RealtimeContext } from './context.ts';
 
 export function preferencesOf(ctx: RealtimeContext, userId: string): Promise<NotificationPreferences> {
-  return notificationPreferences.get(ctx.sql, userId);
+  return notificationPreferences.get(ctx.prisma, userId);
 }
 
 export function updatePreferences(
@@ -11,7 +11,7 @@ export function updatePreferences(
   userId: string,
   update: NotificationPreferencesUpdate,
 ): Promise<NotificationPreferences> {
-  return notificationPreferences.update(ctx.sql, userId, update);
+  return notificationPreferences.update(ctx.prisma, userId, update);
 }
 
 /**
