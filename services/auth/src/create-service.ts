@@ -136,11 +136,15 @@ export async function createAuthService(
     requireEvents: true,
   });
   const { prisma, relay } = store;
+  // A key that cannot be read or stored stops start-up with nothing left open.
   const signer = await createAccessTokenSigner({
     prisma,
     configuredKey: config.AUTH_SIGNING_KEY,
     issuer: config.JWT_ISSUER,
     audience: config.JWT_AUDIENCE,
+  }).catch(async (error: unknown) => {
+    await store.close();
+    throw error;
   });
   const mailer =
     deps.mailer ??
