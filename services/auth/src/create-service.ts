@@ -4,18 +4,16 @@ import { RPC } from '@crucible/proto';
 import {
   answerAsData,
   connectBlobStore,
+  createDevMailbox,
   createHttpApp,
-  createOutboxRelay,
   createRateLimit,
   createSessionLookup,
+  createSmtpMailer,
   createTokenVerifier,
-  openDatabase,
+  openServiceStore,
   type Cache,
   type RunningService,
   type ServiceDeps,
-  type Subscription,
-  createDevMailbox,
-  createSmtpMailer,
 } from '@crucible/platform';
 import type { AuthConfig } from './config.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
@@ -129,21 +127,24 @@ export async function createAuthService(
   const { logger, bus, cache } = deps;
   // First, so a bad blob store stops start-up before anything is opened that would need closing.
   const blobs = await connectBlobStore(config);
-  const database = openDatabase({
-    url: config.DATABASE_URL,
+  const store = await openServiceStore({
+    config,
+    deps,
     schema: AUTH_SCHEMA,
     migrationsDir: AUTH_MIGRATIONS_DIR,
-    logger,
-    poolSize: config.DATABASE_POOL_SIZE,
+    openClient: (adapter, transactionOptions) => new PrismaClient({ adapter, transactionOptions }),
+    requireEvents: true,
   });
-  await database.migrate();
-  const prisma = new PrismaClient({ adapter: database.adapter });
-  const relay = createOutboxRelay({ pool: database.pool, schema: AUTH_SCHEMA, bus, logger });
+  const { prisma, relay } = store;
+  // A key that cannot be read or stored stops start-up with nothing left open.
   const signer = await createAccessTokenSigner({
     prisma,
     configuredKey: config.AUTH_SIGNING_KEY,
     issuer: config.JWT_ISSUER,
     audience: config.JWT_AUDIENCE,
+  }).catch(async (error: unknown) => {
+    await store.close();
+    throw error;
   });
   const mailer =
     deps.mailer ??
@@ -182,8 +183,7 @@ export async function createAuthService(
     metricsToken: config.METRICS_TOKEN,
     gatewaySecret: config.GATEWAY_SECRET,
     readiness: () => [
-      { name: 'database', check: database.isHealthy },
-      { name: 'events', check: () => bus.isHealthy() },
+      ...store.readiness,
       { name: 'cache', check: () => cache.isHealthy() },
       { name: 'blobs', check: () => blobs.store.isHealthy() },
     ],
@@ -194,19 +194,19 @@ export async function createAuthService(
     },
   });
 
-  relay.start();
+  await store.start([
+    () => bus.reply(RPC.authJwks, async () => signer.jwks()),
+    () =>
+      bus.reply(RPC.authSession, async (payload) =>
+        findSessionPrincipal(ctx, String((payload as { sessionId?: unknown })?.sessionId ?? '')),
+      ),
+    () => bus.reply(RPC.authUser, (payload) => lookUpUserForReplica(ctx, payload)),
+    () => bus.reply(RPC.authAdminSuspend, (payload) => answerAsData(() => suspendByRequest(ctx, payload))),
+    () => bus.reply(RPC.authAdminDeactivate, (payload) => answerAsData(() => deactivateByRequest(ctx, payload))),
+    () => applyProfileIdentityChanges(ctx, bus, config.AUTH_PROFILE_CONSUMER),
+  ]);
   mailSender.start();
   exportBuilder.start();
-  const replies: Subscription[] = await Promise.all([
-    bus.reply(RPC.authJwks, async () => signer.jwks()),
-    bus.reply(RPC.authSession, async (payload) =>
-      findSessionPrincipal(ctx, String((payload as { sessionId?: unknown })?.sessionId ?? '')),
-    ),
-    bus.reply(RPC.authUser, (payload) => lookUpUserForReplica(ctx, payload)),
-    bus.reply(RPC.authAdminSuspend, (payload) => answerAsData(() => suspendByRequest(ctx, payload))),
-    bus.reply(RPC.authAdminDeactivate, (payload) => answerAsData(() => deactivateByRequest(ctx, payload))),
-    applyProfileIdentityChanges(ctx, bus, config.AUTH_PROFILE_CONSUMER),
-  ]);
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     const outcome = await ensureInitialAdmin(ctx, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
     logger.info({ email: config.ADMIN_EMAIL, outcome }, 'initial admin checked');
@@ -239,12 +239,9 @@ export async function createAuthService(
     ],
     async stop() {
       clearInterval(erasureSweep);
-      await Promise.all(replies.map((reply) => reply.stop()));
-      await relay.stop();
       await mailSender.stop();
       await exportBuilder.stop();
-      await prisma.$disconnect();
-      await database.close();
+      await store.close();
     },
   };
 }

@@ -4,19 +4,19 @@ import {
   createDevMailbox,
   createHttpApp,
   createSmtpMailer,
-  createRemoteTokenVerifier,
-  openDatabase,
+  openServiceStore,
   type RunningService,
   type ServiceDeps,
   type Subscription,
   type TokenVerifier,
-  type WorkLoop,
 } from '@crucible/platform';
 import type { RealtimeConfig } from './config.ts';
+import { PrismaClient } from './generated/prisma/client.ts';
 import { registerRealtimeRoutes } from './http/routes.ts';
 import { LiveHub } from './live/hub.ts';
 import { Presence } from './live/presence.ts';
 import { createSocketServer } from './live/socket-server.ts';
+import { sqlOnPool } from './repositories/sql.ts';
 import { REALTIME_SCHEMA, type RealtimeContext } from './use-cases/context.ts';
 import { serveDataExport } from './use-cases/data-export.ts';
 import { createDigestLoop, createUnsubscribeLinks } from './use-cases/email-digest.ts';
@@ -37,38 +37,32 @@ export async function createRealtimeService(
   deps: RealtimeDeps,
 ): Promise<RunningService & { context: RealtimeContext }> {
   const { logger, bus, cache } = deps;
-  const database = openDatabase({
-    url: config.DATABASE_URL,
+  const store = await openServiceStore({
+    config,
+    deps,
     schema: REALTIME_SCHEMA,
     migrationsDir: REALTIME_MIGRATIONS_DIR,
-    logger,
-    poolSize: config.DATABASE_POOL_SIZE,
+    openClient: (adapter, transactionOptions) => new PrismaClient({ adapter, transactionOptions }),
   });
+  const { prisma, verifier } = store;
+  const { pool } = store.database;
   const hub = new LiveHub(bus, logger);
-  let presence: Presence | undefined;
-  let digestLoop: WorkLoop | undefined;
-  const subscriptions: Subscription[] = [];
-  const stopAll = async () => {
-    await digestLoop?.stop();
-    presence?.stop();
-    for (const subscription of subscriptions.splice(0)) await subscription.stop();
-    await hub.stop();
-    await database.close();
-  };
+  let ctx: RealtimeContext;
   try {
-    await database.migrate();
-    const ctx = {
+    const partial: Omit<RealtimeContext, 'presence'> = {
       config,
-      pool: database.pool,
+      prisma,
+      pool,
+      sql: sqlOnPool(pool),
       bus,
       cache,
       logger,
       hub,
-      userFiller: createUserFiller(database.pool, bus, logger),
+      userFiller: createUserFiller(prisma, bus, logger),
       typingChecks: createTypingChecks(config.REALTIME_TYPING_CHECK_TTL_MS),
-      unsubscribeLinks: await createUnsubscribeLinks({ pool: database.pool }),
-    } as Omit<RealtimeContext, 'presence'> as RealtimeContext;
-    presence = new Presence({
+      unsubscribeLinks: await createUnsubscribeLinks({ prisma }),
+    };
+    const presence = new Presence({
       cache,
       hub,
       logger,
@@ -76,56 +70,60 @@ export async function createRealtimeService(
       coalesceMs: config.REALTIME_PRESENCE_COALESCE_MS,
       describe: (ids) => describeOnline(ctx, ids),
     });
-    ctx.presence = presence;
-    const verifier =
-      deps.verifier ??
-      createRemoteTokenVerifier({ bus, cache, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
-
-    await hub.start((change) => {
-      for (const id of change.changedMemberIds ?? []) ctx.presence.memberChanged(id);
-      ctx.presence.scheduleUpdate();
-    });
-    presence.start();
-    reportRealtimeGauges(hub, presence);
-    subscriptions.push(...(await startSubscriptions(ctx)), await serveDataExport(ctx));
-    const sockets = createSocketServer(ctx, verifier);
-    const mailer =
-      deps.mailer ??
-      (config.SMTP_URL
-        ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger })
-        : createDevMailbox({ logger }));
-    digestLoop = createDigestLoop(ctx, { mailer, links: ctx.unsubscribeLinks });
-    digestLoop.start();
-
-    const app = createHttpApp({
-      service: 'realtime',
-      logger,
-      jsonLimit: JSON_LIMIT,
-      collectProcessMetrics: deps.collectProcessMetrics,
-      metricsToken: config.METRICS_TOKEN,
-      gatewaySecret: config.GATEWAY_SECRET,
-      readiness: () => [
-        { name: 'database', check: database.isHealthy },
-        // Local sockets, chat and sessions seen keep working while the broker is away.
-        { name: 'events', check: () => bus.isHealthy(), optional: true },
-      ],
-      routes: (router) => registerRealtimeRoutes(router, { ctx, verifier }),
-    });
-
-    return {
-      name: 'realtime',
-      app,
-      context: ctx,
-      webSocket: sockets,
-      async stop() {
-        await sockets.closeAll();
-        await stopAll();
-      },
-    };
+    ctx = { ...partial, presence };
   } catch (error) {
-    await stopAll();
+    await store.close();
     throw error;
   }
+  // The hub and presence start and stop with the consumers, so a failed start leaves none running.
+  await store.start([
+    async (): Promise<Subscription> => {
+      await hub.start((change) => {
+        for (const id of change.changedMemberIds ?? []) ctx.presence.memberChanged(id);
+        ctx.presence.scheduleUpdate();
+      });
+      return { stop: () => hub.stop() };
+    },
+    async (): Promise<Subscription> => {
+      ctx.presence.start();
+      return { stop: async () => ctx.presence.stop() };
+    },
+    () => startSubscriptions(ctx),
+    () => serveDataExport(ctx),
+  ]);
+  reportRealtimeGauges(hub, ctx.presence);
+  const sockets = createSocketServer(ctx, verifier);
+  const mailer =
+    deps.mailer ??
+    (config.SMTP_URL
+      ? createSmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, logger })
+      : createDevMailbox({ logger }));
+  const digestLoop = createDigestLoop(ctx, { mailer, links: ctx.unsubscribeLinks });
+  digestLoop.start();
+
+  const app = createHttpApp({
+    service: 'realtime',
+    logger,
+    jsonLimit: JSON_LIMIT,
+    collectProcessMetrics: deps.collectProcessMetrics,
+    metricsToken: config.METRICS_TOKEN,
+    gatewaySecret: config.GATEWAY_SECRET,
+    // Local sockets, chat and sessions seen keep working while the broker is away.
+    readiness: () => store.readiness,
+    routes: (router) => registerRealtimeRoutes(router, { ctx, verifier }),
+  });
+
+  return {
+    name: 'realtime',
+    app,
+    context: ctx,
+    webSocket: sockets,
+    async stop() {
+      await sockets.closeAll();
+      await digestLoop.stop();
+      await store.close();
+    },
+  };
 }
 
 /** The figures SREs watch on /metrics (deploy/observability): this instance's sockets, everyone online. */

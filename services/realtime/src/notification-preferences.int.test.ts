@@ -156,8 +156,8 @@ describe('the e-mail summary of what a member missed', () => {
     }
     // Away 20 minutes; the active member's last-seen time is as old, but their socket is open now.
     for (const member of [away, active])
-      await memberLastSeen.set(rt.service.context.pool, member.id, new Date(Date.now() - 20 * MINUTE));
-    await memberLastSeen.set(rt.service.context.pool, justGone.id, new Date(Date.now() - 5 * MINUTE));
+      await memberLastSeen.set(rt.service.context.prisma, member.id, new Date(Date.now() - 20 * MINUTE));
+    await memberLastSeen.set(rt.service.context.prisma, justGone.id, new Date(Date.now() - 5 * MINUTE));
 
     await expect(digest()).resolves.toBe(1);
     const mail = await smtp.waitForMail(away.email, /While you were away/);

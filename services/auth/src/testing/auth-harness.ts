@@ -5,10 +5,7 @@
  */
 import { expect } from 'vitest';
 import { createHash, createPrivateKey, randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import pg from 'pg';
+import type pg from 'pg';
 import type { EventEnvelope, SessionPrincipal } from '@crucible/proto';
 import {
   CLIENT_ADDRESS_HEADER,
@@ -18,24 +15,19 @@ import {
   createRedisCache,
   createSessionLookup,
   createTokenVerifier,
-  loadConfig,
   signClientAddress,
   silentLogger,
+  type Cache,
   type EventBus,
-  type RedisCache,
   type TokenVerifier,
 } from '@crucible/platform';
 import {
   TEST_SERVICES,
   collectEvents as collectStreamEvents,
-  createTestDatabase,
-  deleteNamespaceStreams,
-  listenFirst,
   requestsTo,
-  requireService,
   startHarness,
+  startServiceHarness,
   startSmtpCapture,
-  uniqueNamespace,
   uniqueTag,
   type EventCollector,
   type SmtpCapture,
@@ -113,7 +105,7 @@ export interface AuthHarness {
   readonly service: Awaited<ReturnType<typeof createAuthService>>;
   /** The real NATS bus (the service may have been given a wrapper of it). */
   readonly bus: EventBus;
-  readonly cache: RedisCache;
+  readonly cache: Cache;
   readonly cachePrefix: string;
   /** NATS_NAMESPACE of this harness's bus. */
   readonly namespace: string;
@@ -156,71 +148,37 @@ export interface HarnessOptions {
 const HIGH_LIMIT = '100000';
 
 export async function startAuthHarness(options: HarnessOptions = {}): Promise<AuthHarness> {
-  await Promise.all([requireService('postgres'), requireService('redis'), requireService('nats')]);
   return startHarness(async (cleanups) => {
-    const database = options.database ?? (await createTestDatabase('auth_it'));
-    if (!options.database) cleanups.push(() => database.drop());
-
     const smtp = await startSmtpCapture();
     cleanups.push(() => smtp.close());
-
-    const cachePrefix = options.cachePrefix ?? `test-auth-${uniqueTag()}:`;
-    const cache = await createRedisCache({
-      url: TEST_SERVICES.redis.url,
-      keyPrefix: cachePrefix,
-      logger: silentLogger,
+    // Only this harness's auth answers its verifiers' questions and reads its events on the shared
+    // broker; a second replica (options.database) joins the first one's namespace and cache.
+    const harness = await startServiceHarness(cleanups, {
+      name: 'auth',
+      configSchema: authConfigSchema,
+      createService: createAuthService,
+      database: options.database,
+      namespace: options.namespace,
+      cache: 'redis',
+      cachePrefix: options.cachePrefix,
+      wrapBus: options.wrapBus,
+      // Data exports are kept in a disk blob store: this harness's own folder, not the repository's.
+      dataDir: true,
+      env: {
+        SMTP_URL: smtp.url,
+        AUTH_SIGNING_KEY: JSON.stringify(testSigningJwk()),
+        RATE_LIMIT_SIGNIN_PER_IP: HIGH_LIMIT,
+        RATE_LIMIT_SIGNIN_PER_ACCOUNT: HIGH_LIMIT,
+        RATE_LIMIT_SIGNIN_FAILURES_PER_ACCOUNT_AND_IP: HIGH_LIMIT,
+        RATE_LIMIT_SIGNUP_PER_IP: HIGH_LIMIT,
+        RATE_LIMIT_PASSWORD_RESET_PER_IP: HIGH_LIMIT,
+        RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT: HIGH_LIMIT,
+        RATE_LIMIT_WINDOW_SECONDS: '120',
+        GATEWAY_SECRET: TEST_GATEWAY_SECRET,
+        ...options.env,
+      },
     });
-    cleanups.push(() => cache.close());
-    if (!options.cachePrefix) cleanups.push(() => deleteKeys(cache, `${cachePrefix}*`));
-
-    // Only this harness's auth answers its verifiers' questions and reads its events on the shared broker;
-    // a second replica (options.database) joins the first one's namespace.
-    const namespace = options.namespace ?? uniqueNamespace('auth-it');
-    if (!options.namespace) cleanups.push(() => deleteNamespaceStreams(namespace));
-    const bus = await createNatsEventBus({
-      url: TEST_SERVICES.nats.url,
-      name: 'auth-test',
-      namespace,
-      logger: silentLogger,
-    });
-    cleanups.push(() => bus.close());
-
-    const server = await listenFirst(cleanups);
-    const { url } = server;
-    // Data exports are kept in a disk blob store: this harness's own folder, not the repository's.
-    const dataDir = await mkdtemp(join(tmpdir(), 'auth-it-'));
-    cleanups.push(() => rm(dataDir, { recursive: true, force: true }));
-
-    const config = loadConfig(authConfigSchema, {
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: database.url,
-      SMTP_URL: smtp.url,
-      PUBLIC_URL: url,
-      AUTH_SIGNING_KEY: JSON.stringify(testSigningJwk()),
-      RATE_LIMIT_SIGNIN_PER_IP: HIGH_LIMIT,
-      RATE_LIMIT_SIGNIN_PER_ACCOUNT: HIGH_LIMIT,
-      RATE_LIMIT_SIGNIN_FAILURES_PER_ACCOUNT_AND_IP: HIGH_LIMIT,
-      RATE_LIMIT_SIGNUP_PER_IP: HIGH_LIMIT,
-      RATE_LIMIT_PASSWORD_RESET_PER_IP: HIGH_LIMIT,
-      RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT: HIGH_LIMIT,
-      RATE_LIMIT_WINDOW_SECONDS: '120',
-      GATEWAY_SECRET: TEST_GATEWAY_SECRET,
-      DATA_DIR: dataDir,
-      ...options.env,
-    });
-    const service = await createAuthService(config, {
-      logger: silentLogger,
-      bus: options.wrapBus ? options.wrapBus(bus) : bus,
-      cache,
-      collectProcessMetrics: false,
-    });
-    cleanups.push(() => service.stop());
-    server.serve(service.app);
-
-    const pool = new pg.Pool({ connectionString: database.url, max: 2, options: '-c search_path=auth' });
-    cleanups.push(() => pool.end());
-
+    const { url, config, namespace, cachePrefix } = harness;
     const ip = uniqueClientIp();
 
     const requestAsIs = requestsTo(url);
@@ -246,16 +204,16 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
       return ((await response.json()) as { token: string }).token;
     };
 
-    const harness: AuthHarness = {
+    return {
       url,
       config,
-      service,
-      bus,
-      cache,
+      service: harness.service,
+      bus: harness.bus,
+      cache: harness.cache,
       cachePrefix,
       namespace,
       smtp,
-      database,
+      database: harness.database,
       ip,
       request,
       currentUser,
@@ -274,9 +232,7 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
         return { id: String(user.id), email: email.toLowerCase(), password, token };
       },
       signIn,
-      async sql(text, values) {
-        return (await pool.query(text, values)).rows;
-      },
+      sql: harness.sql,
       async otherServiceVerifier() {
         const otherBus = await createNatsEventBus({
           url: TEST_SERVICES.nats.url,
@@ -298,27 +254,11 @@ export async function startAuthHarness(options: HarnessOptions = {}): Promise<Au
           loadSession: createSessionLookup(otherCache, otherBus, askAuthForSession(otherBus)),
         });
       },
-      stop: () => cleanups.run(),
+      stop: harness.stop,
     };
-    return harness;
   });
 }
 
-/**
- * `rpc.auth.jwks` is answered by any auth instance on the shared NATS server, including ones other
- * engineers run with keys of their own; ask again (the queue group spreads the questions) until an
- * answer holds this harness's key, as the one deployment a real broker serves would.
- */
-
-async function deleteKeys(cache: RedisCache, pattern: string): Promise<void> {
-  const client = cache.redisClient;
-  if (!client.isReady) return;
-  for await (const keys of client.scanIterator({ MATCH: pattern, COUNT: 500 })) {
-    if (keys.length > 0) await client.del(keys);
-  }
-}
-
-/** The principal another service's verifier resolves, or the HTTP status it refuses with. */
 /** How long another process may take to learn of a session change by broadcast (milliseconds in practice). */
 const BROADCAST_PROPAGATION_MS = 2000;
 
@@ -330,6 +270,7 @@ export function verifiedElsewhereSoon(verifier: TokenVerifier, token: string) {
   return expect.poll(() => verifyElsewhere(verifier, token), { timeout: BROADCAST_PROPAGATION_MS, interval: 20 });
 }
 
+/** The principal another service's verifier resolves, or the HTTP status it refuses with. */
 export async function verifyElsewhere(verifier: TokenVerifier, token: string): Promise<SessionPrincipal | number> {
   try {
     return await verifier.verify(token);

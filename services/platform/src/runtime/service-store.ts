@@ -18,6 +18,11 @@ export interface ServiceStoreOptions<Client> {
   migrationsDir: string;
   /** The service's generated client on the pool: `(adapter, transactionOptions) => new PrismaClient({ ... })`. */
   openClient: (adapter: PrismaPg, transactionOptions: typeof TRANSACTION_OPTIONS) => Client;
+  /**
+   * Whether the service is ready only with the broker. Auth is: every other service asks it for keys
+   * and sessions over the bus. The others keep serving from the outbox and sessions seen meanwhile.
+   */
+  requireEvents?: boolean;
 }
 
 /**
@@ -28,7 +33,10 @@ export interface ServiceStore<Client> {
   readonly database: Database;
   readonly prisma: Client;
   readonly relay: OutboxRelay;
-  /** `deps.verifier` when given (tests), else auth's keys and sessions over the bus. */
+  /**
+   * `deps.verifier` when given (tests), else auth's keys and sessions over the bus. Made on first use,
+   * so auth, which checks its own tokens, never listens for session changes as a verifier of auth's.
+   */
   readonly verifier: TokenVerifier;
   /** Database and events; a service adds its own (blob store, ...). */
   readonly readiness: ReadinessCheck[];
@@ -56,9 +64,7 @@ export async function openServiceStore<Client extends { $disconnect(): Promise<v
   await database.migrate();
   const prisma = options.openClient(database.adapter, TRANSACTION_OPTIONS);
   const relay = createOutboxRelay({ pool: database.pool, schema, bus, logger });
-  const verifier =
-    deps.verifier ??
-    createRemoteTokenVerifier({ bus, cache, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
+  let verifier = deps.verifier;
   const subscriptions: Subscription[] = [];
 
   async function stopConsumersAndRelay(): Promise<void> {
@@ -70,11 +76,19 @@ export async function openServiceStore<Client extends { $disconnect(): Promise<v
     database,
     prisma,
     relay,
-    verifier,
+    get verifier() {
+      verifier ??= createRemoteTokenVerifier({
+        bus,
+        cache,
+        issuer: config.JWT_ISSUER,
+        audience: config.JWT_AUDIENCE,
+      });
+      return verifier;
+    },
     readiness: [
       { name: 'database', check: database.isHealthy },
       // Writes go to the outbox and sessions seen are served from memory while the broker is away.
-      { name: 'events', check: () => bus.isHealthy(), optional: true },
+      { name: 'events', check: () => bus.isHealthy(), optional: !options.requireEvents },
     ],
     async start(consumers) {
       relay.start();

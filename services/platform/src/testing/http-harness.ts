@@ -1,5 +1,6 @@
 /** The pieces every service's integration harness is made of: clean-ups, a server bound first, requests. */
 import express from 'express';
+import type { RunningService } from '../service.ts';
 import { routeUrl, type CallInput, type ResponseOf, type RouteContract } from '@crucible/proto';
 import { listen } from '../http/create-http-app.ts';
 import { swapHandler } from './event-collector.ts';
@@ -35,8 +36,8 @@ export async function startHarness<T>(start: (cleanups: CleanupStack) => Promise
 
 export interface TestServer {
   readonly url: string;
-  /** Hands the server's requests to the service's app once the service exists. */
-  serve(app: express.Express): void;
+  /** Hands the server's requests (and WebSocket upgrades, where it takes them) to the service once it exists. */
+  serve(service: Pick<RunningService, 'app' | 'webSocket'>): void;
 }
 
 /**
@@ -46,7 +47,13 @@ export interface TestServer {
 export async function listenFirst(cleanups: CleanupStack): Promise<TestServer> {
   const http = await listen(express(), 0, '127.0.0.1');
   cleanups.push(() => http.close());
-  return { url: `http://127.0.0.1:${http.port}`, serve: (app) => swapHandler(http.server, app) };
+  return {
+    url: `http://127.0.0.1:${http.port}`,
+    serve(service) {
+      swapHandler(http.server, service.app);
+      if (service.webSocket) http.server.on('upgrade', service.webSocket.handleUpgrade);
+    },
+  };
 }
 
 export interface TestRequestOptions {

@@ -14,7 +14,7 @@ import type { AccessLevel, EVENT_STREAMS, EventEnvelope } from '@crucible/proto'
 import type { TokenVerifier } from '../auth/token-verifier.ts';
 import type { Cache } from '../cache/cache.ts';
 import { createMemoryCache } from '../cache/memory-cache.ts';
-import { createRedisCache } from '../cache/redis-cache.ts';
+import { createRedisCache, type RedisCache } from '../cache/redis-cache.ts';
 import { loadConfig, tokenConfigSchema } from '../config/load-config.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { createNatsEventBus } from '../events/nats-event-bus.ts';
@@ -72,19 +72,34 @@ export interface ServiceHarnessOptions<Shape extends z.ZodRawShape, Service exte
   /**
    * The service's name: its Postgres schema (what `sql` reads), its event stream (upper-cased, as
    * in EVENT_STREAMS), and the prefix of the test database (`<name>_it_…`), the namespace
-   * (`<name>-it-…`) and the bus's connection name.
+   * (`<name>-it-…`) and the bus's connection name. Realtime publishes no stream of its own, so
+   * `collectEvents` does not apply to it.
    */
-  name: Lowercase<keyof typeof EVENT_STREAMS>;
+  name: Lowercase<keyof typeof EVENT_STREAMS> | 'realtime';
   configSchema: z.ZodObject<Shape>;
   createService(config: z.infer<z.ZodObject<Shape>>, deps: TestServiceDeps): Promise<Service>;
-  /** The service's own settings; NODE_ENV, LOG_LEVEL and DATABASE_URL (and DATA_DIR, PUBLIC_URL) are set here. */
-  env?: Record<string, string>;
+  /**
+   * The service's own settings; NODE_ENV, LOG_LEVEL and DATABASE_URL (and DATA_DIR, PUBLIC_URL) are
+   * set here. An undefined value removes a setting the harness would give.
+   */
+  env?: Record<string, string | undefined>;
   /** A disk blob store of its own: a temporary DATA_DIR behind this server's signed URLs (PUBLIC_URL). */
   dataDir?: boolean;
   /** Join another harness's namespace (e.g. to receive its events); that harness deletes the streams. */
   namespace?: string;
+  /** Another harness's database (a second replica of the service); that harness drops it. */
+  database?: TestDatabase;
+  /** The NATS server the service's bus connects to: the shared one unless a test runs its own (to restart it). */
+  natsUrl?: string;
   /** The platform cache: in memory (default), or the real Redis under the harness's namespace. */
   cache?: 'memory' | 'redis';
+  /**
+   * With the Redis cache, another harness's key prefix (a second replica sharing its cache); that
+   * harness deletes the keys. By default the namespace, whose keys go when the harness stops.
+   */
+  cachePrefix?: string;
+  /** Wraps the bus before the service gets it (to simulate a broker outage); `bus` stays the real one. */
+  wrapBus?: (bus: EventBus) => EventBus;
   /** Share another harness's token issuer, so its members' tokens are good here too. */
   tokens?: TestTokenIssuer;
 }
@@ -95,6 +110,10 @@ export interface ServiceHarness<Config, Service> {
   readonly service: Service;
   /** The bus the service uses (its request-reply prefix is the harness's namespace). */
   readonly bus: EventBus;
+  /** The cache the service uses. */
+  readonly cache: Cache;
+  /** The key prefix of the Redis cache (`cache: 'redis'`), for a second replica or a client of a test's own. */
+  readonly cachePrefix: string;
   readonly database: TestDatabase;
   readonly namespace: string;
   /** Signs the members' tokens and holds their sessions (a level change, a revoked session). */
@@ -120,14 +139,14 @@ export async function startServiceHarness<Shape extends z.ZodRawShape, Service e
 ): Promise<ServiceHarness<z.infer<z.ZodObject<Shape>>, Service>> {
   await Promise.all([requireService('postgres'), requireService('nats')]);
   const { name } = options;
-  const database = await createTestDatabase(`${name}_it`);
-  cleanups.push(() => database.drop());
+  const database = options.database ?? (await createTestDatabase(`${name}_it`));
+  if (!options.database) cleanups.push(() => database.drop());
 
   // A namespace of its own: only this harness's events reach its consumers (its durables go with its streams).
   const namespace = options.namespace ?? uniqueNamespace(`${name}-it`);
   if (!options.namespace) cleanups.push(() => deleteNamespaceStreams(namespace));
   const bus = await createNatsEventBus({
-    url: TEST_SERVICES.nats.url,
+    url: options.natsUrl ?? TEST_SERVICES.nats.url,
     name: `${name}-test`,
     namespace,
     logger: silentLogger,
@@ -147,20 +166,17 @@ export async function startServiceHarness<Shape extends z.ZodRawShape, Service e
   // Every service's config takes the platform's token fields: the same env gives the claims it pins.
   const { JWT_ISSUER, JWT_AUDIENCE } = loadConfig(tokenConfigSchema, env);
   const tokens = options.tokens ?? (await createTestTokenIssuer({ issuer: JWT_ISSUER, audience: JWT_AUDIENCE }));
-  const cache: Cache =
-    options.cache === 'redis'
-      ? await createRedisCache({ url: await requireService('redis'), keyPrefix: `${namespace}:`, logger: silentLogger })
-      : createMemoryCache();
-  cleanups.push(() => cache.close());
+  const cachePrefix = options.cachePrefix ?? `${namespace}:`;
+  const cache = await openCache(cleanups, options.cache, cachePrefix, !options.cachePrefix);
   const service = await options.createService(config, {
     logger: silentLogger,
-    bus,
+    bus: options.wrapBus ? options.wrapBus(bus) : bus,
     cache,
     collectProcessMetrics: false,
     verifier: tokens.verifier,
   });
   cleanups.push(() => service.stop());
-  server.serve(service.app);
+  server.serve(service);
 
   const pool = new pg.Pool({ connectionString: database.url, max: 3, options: `-c search_path=${name}` });
   cleanups.push(() => pool.end());
@@ -173,6 +189,8 @@ export async function startServiceHarness<Shape extends z.ZodRawShape, Service e
     config,
     service,
     bus,
+    cache,
+    cachePrefix,
     database,
     namespace,
     tokens,
@@ -197,6 +215,34 @@ export async function startServiceHarness<Shape extends z.ZodRawShape, Service e
     collectEvents: (subjects, keep) => collectEvents(bus, { stream: name.toUpperCase(), subjects, keep }),
     stop: () => cleanups.run(),
   };
+}
+
+/** In memory, or the real Redis under `keyPrefix`, whose keys are deleted when the harness stops if they are its own. */
+async function openCache(
+  cleanups: CleanupStack,
+  kind: ServiceHarnessOptions<z.ZodRawShape, RunningService>['cache'],
+  keyPrefix: string,
+  ownKeys: boolean,
+): Promise<Cache> {
+  if (kind !== 'redis') {
+    const cache = createMemoryCache();
+    cleanups.push(() => cache.close());
+    return cache;
+  }
+  const cache = await createRedisCache({ url: await requireService('redis'), keyPrefix, logger: silentLogger });
+  cleanups.push(async () => {
+    if (ownKeys) await deleteKeys(cache, `${keyPrefix}*`);
+    await cache.close();
+  });
+  return cache;
+}
+
+async function deleteKeys(cache: RedisCache, pattern: string): Promise<void> {
+  const client = cache.redisClient;
+  if (!client.isReady) return;
+  for await (const keys of client.scanIterator({ MATCH: pattern, COUNT: 500 })) {
+    if (keys.length > 0) await client.del(keys);
+  }
 }
 
 /** Stores `member` in a service's replica of auth's users (its `users` table), as its consumer would. */

@@ -1,4 +1,4 @@
-import type pg from 'pg';
+import type { Sql } from './sql.ts';
 import type { AccessLevel } from '@crucible/proto';
 
 export interface ChatRow {
@@ -17,10 +17,10 @@ export interface ChatRow {
 export const chatMessages = {
   /** Stores the message; undefined when the sender already stored one under the same idempotency key. */
   async insert(
-    db: pg.Pool,
+    sql: Sql,
     message: { id: string; content: string; senderId: string; idempotencyKey?: string },
   ): Promise<Date | undefined> {
-    const { rows } = await db.query<{ createdAt: Date }>(
+    const rows = await sql<{ createdAt: Date }>(
       `INSERT INTO chat_messages (id, content, sender_id, idempotency_key) VALUES ($1, $2, $3, $4)
        ON CONFLICT (sender_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
        RETURNING created_at AS "createdAt"`,
@@ -30,11 +30,11 @@ export const chatMessages = {
   },
   /** The message `senderId` stored under `idempotencyKey`, if any. */
   async byIdempotencyKey(
-    db: pg.Pool,
+    sql: Sql,
     senderId: string,
     idempotencyKey: string,
   ): Promise<{ id: string; content: string; createdAt: Date } | undefined> {
-    const { rows } = await db.query<{ id: string; content: string; createdAt: Date }>(
+    const rows = await sql<{ id: string; content: string; createdAt: Date }>(
       `SELECT id, content, created_at AS "createdAt" FROM chat_messages
         WHERE sender_id = $1 AND idempotency_key = $2`,
       [senderId, idempotencyKey],
@@ -46,10 +46,10 @@ export const chatMessages = {
    * first; one more is read to tell whether older ones remain.
    */
   async page(
-    db: pg.Pool,
+    sql: Sql,
     options: { before?: { at: string; id: string }; limit: number },
   ): Promise<{ rows: ChatRow[]; hasMore: boolean }> {
-    const { rows } = await db.query<ChatRow>(
+    const rows = await sql<ChatRow>(
       `SELECT m.id, m.content, m.sender_id AS "senderId", m.created_at AS "createdAt",
               u.first_name AS "firstName", u.last_name AS "lastName", u.email,
               s.contact_info_visible AS "contactInfoVisible", u.profile_image_url AS "profileImageUrl"
@@ -62,8 +62,8 @@ export const chatMessages = {
     return { rows: rows.slice(0, options.limit).reverse(), hasMore: rows.length > options.limit };
   },
   /** The latest `limit` messages, oldest first, with what the replica and the settings know of each sender. */
-  async recent(db: pg.Pool, limit: number): Promise<ChatRow[]> {
-    const { rows } = await db.query<ChatRow>(
+  recent(sql: Sql, limit: number): Promise<ChatRow[]> {
+    return sql<ChatRow>(
       `SELECT * FROM (
          SELECT m.id, m.content, m.sender_id AS "senderId", m.created_at AS "createdAt",
                 u.first_name AS "firstName", u.last_name AS "lastName", u.email,
@@ -74,6 +74,5 @@ export const chatMessages = {
        ORDER BY "createdAt", id`,
       [limit],
     );
-    return rows;
   },
 };

@@ -1,12 +1,14 @@
-import type pg from 'pg';
+import type { PrismaClient } from '../generated/prisma/client.ts';
 
 /**
  * What realtime removes of a deleted member (deploy/RUNBOOK.md, "User deletion"): their
  * notifications, preferences, last-seen time and live-chat messages. Idempotent, so a redelivered event changes nothing.
  */
-export async function purgeMember(db: pg.Pool | pg.PoolClient, userId: string): Promise<void> {
-  await db.query(`DELETE FROM notifications WHERE user_id = $1::uuid`, [userId]);
-  await db.query(`DELETE FROM notification_preferences WHERE user_id = $1::uuid`, [userId]);
-  await db.query(`DELETE FROM member_last_seen WHERE user_id = $1::uuid`, [userId]);
-  await db.query(`DELETE FROM chat_messages WHERE sender_id = $1::uuid`, [userId]);
+export async function purgeMember(prisma: PrismaClient, userId: string): Promise<void> {
+  await prisma.$transaction([
+    prisma.notification.deleteMany({ where: { userId } }),
+    prisma.notificationPreference.deleteMany({ where: { userId } }),
+    prisma.memberLastSeen.deleteMany({ where: { userId } }),
+    prisma.chatMessage.deleteMany({ where: { senderId: userId } }),
+  ]);
 }

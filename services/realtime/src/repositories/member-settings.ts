@@ -1,5 +1,5 @@
-import type pg from 'pg';
 import type { AccessLevel } from '@crucible/proto';
+import type { Sql } from './sql.ts';
 
 export interface MemberPrivacy {
   /** Members who hide their online status. */
@@ -15,26 +15,27 @@ export const memberSettings = {
    * it changed. An event without the contact tier (from before profile sent it) keeps the stored one.
    */
   async apply(
-    db: pg.Pool,
+    sql: Sql,
     userId: string,
     settings: { showOnlineStatus: boolean; contactInfoVisible: AccessLevel | undefined },
     changedAt: string,
   ): Promise<boolean> {
-    const result = await db.query(
+    const applied = await sql(
       `INSERT INTO member_settings (user_id, show_online_status, contact_info_visible, changed_at)
        VALUES ($1::uuid, $2, $3, $4::timestamptz)
        ON CONFLICT (user_id) DO UPDATE SET show_online_status = EXCLUDED.show_online_status,
          contact_info_visible = COALESCE(EXCLUDED.contact_info_visible, member_settings.contact_info_visible),
          changed_at = EXCLUDED.changed_at
-       WHERE member_settings.changed_at < EXCLUDED.changed_at`,
+       WHERE member_settings.changed_at < EXCLUDED.changed_at
+       RETURNING user_id`,
       [userId, settings.showOnlineStatus, settings.contactInfoVisible ?? null, changedAt],
     );
-    return (result.rowCount ?? 0) > 0;
+    return applied.length > 0;
   },
-  async privacyOf(db: pg.Pool, ids: readonly string[]): Promise<MemberPrivacy> {
+  async privacyOf(sql: Sql, ids: readonly string[]): Promise<MemberPrivacy> {
     const privacy: MemberPrivacy = { hiding: new Set(), contactTiers: new Map() };
     if (ids.length === 0) return privacy;
-    const { rows } = await db.query<{
+    const rows = await sql<{
       user_id: string;
       show_online_status: boolean;
       contact_info_visible: AccessLevel | null;

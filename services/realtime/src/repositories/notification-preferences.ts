@@ -1,13 +1,13 @@
-import type pg from 'pg';
 import {
   DEFAULT_NOTIFICATION_PREFERENCES,
   EMAIL_DIGEST_DELAY_MS,
+  notificationPreferencesSchema,
   type NotificationPreferences,
   type NotificationPreferencesUpdate,
 } from '@crucible/proto';
+import type { PrismaClient } from '../generated/prisma/client.ts';
 import type { NotificationRow } from './notifications.ts';
-
-type Db = pg.Pool | pg.PoolClient;
+import type { Sql } from './sql.ts';
 
 const FIELD_COLUMNS: Record<keyof NotificationPreferences, string> = {
   directMessages: 'direct_messages',
@@ -36,45 +36,39 @@ export type DigestItem = Pick<
 >;
 
 export const notificationPreferences = {
-  async get(db: Db, userId: string): Promise<NotificationPreferences> {
-    const { rows } = await db.query<NotificationPreferences>(
-      `SELECT ${COLUMNS} FROM notification_preferences WHERE user_id = $1`,
-      [userId],
-    );
-    return rows[0] ?? DEFAULT_NOTIFICATION_PREFERENCES;
+  async get(prisma: PrismaClient, userId: string): Promise<NotificationPreferences> {
+    const row = await prisma.notificationPreference.findUnique({ where: { userId } });
+    return row ? notificationPreferencesSchema.parse(row) : DEFAULT_NOTIFICATION_PREFERENCES;
   },
   /** The stored preferences of those members who have any (the others have the defaults). */
-  async ofMembers(db: Db, userIds: readonly string[]): Promise<Map<string, NotificationPreferences>> {
+  async ofMembers(sql: Sql, userIds: readonly string[]): Promise<Map<string, NotificationPreferences>> {
     if (userIds.length === 0) return new Map();
-    const { rows } = await db.query<NotificationPreferences & { userId: string }>(
+    const rows = await sql<NotificationPreferences & { userId: string }>(
       `SELECT user_id AS "userId", ${COLUMNS} FROM notification_preferences WHERE user_id = ANY($1::uuid[])`,
       [userIds],
     );
     return new Map(rows.map(({ userId, ...preferences }) => [userId, preferences]));
   },
   /** Writes the fields given (the others keep their value, or the default for a first write). */
-  async update(db: Db, userId: string, update: NotificationPreferencesUpdate): Promise<NotificationPreferences> {
-    const fields = Object.keys(FIELD_COLUMNS) as (keyof NotificationPreferences)[];
-    const values = fields.map((field) => update[field] ?? DEFAULT_NOTIFICATION_PREFERENCES[field]);
-    const columns = fields.map((field) => FIELD_COLUMNS[field]);
-    const changed = fields.filter((field) => update[field] !== undefined).map((field) => FIELD_COLUMNS[field]);
-    const { rows } = await db.query<NotificationPreferences>(
-      `INSERT INTO notification_preferences (user_id, ${columns.join(', ')})
-       VALUES ($1, ${columns.map((_, index) => `$${index + 2}`).join(', ')})
-       ON CONFLICT (user_id) DO UPDATE SET ${changed.map((column) => `${column} = EXCLUDED.${column}`).join(', ')},
-         updated_at = now()
-       RETURNING ${COLUMNS}`,
-      [userId, ...values],
-    );
-    return rows[0]!;
+  async update(
+    prisma: PrismaClient,
+    userId: string,
+    update: NotificationPreferencesUpdate,
+  ): Promise<NotificationPreferences> {
+    const row = await prisma.notificationPreference.upsert({
+      where: { userId },
+      create: { userId, ...update },
+      update: { ...update, updatedAt: new Date() },
+    });
+    return notificationPreferencesSchema.parse(row);
   },
   /**
    * Members with the summary on, away (no socket seen) for at least their delay, who have unread
    * direct messages or mentions that came after their previous summary. Who is online now is the
    * caller's to leave out (presence lives in the cache).
    */
-  async digestCandidates(db: Db, now: Date, limit: number): Promise<DigestCandidate[]> {
-    const { rows } = await db.query<DigestCandidate>(
+  async digestCandidates(sql: Sql, now: Date, limit: number): Promise<DigestCandidate[]> {
+    const rows = await sql<DigestCandidate>(
       `SELECT p.user_id AS "userId", u.email, u.first_name AS "firstName", p.digest_sent_at AS "digestSentAt"
          FROM notification_preferences p
          JOIN users u ON u.id = p.user_id
@@ -94,24 +88,25 @@ export const notificationPreferences = {
    * Takes the member's summary for this pass: true when no other pass (another replica) took it since
    * `previous` was read, so one mail goes out per summary.
    */
-  async claimDigest(db: Db, userId: string, previous: Date | null, now: Date): Promise<boolean> {
-    const result = await db.query(
+  async claimDigest(sql: Sql, userId: string, previous: Date | null, now: Date): Promise<boolean> {
+    const claimed = await sql(
       `UPDATE notification_preferences SET digest_sent_at = $3
-        WHERE user_id = $1 AND digest_sent_at IS NOT DISTINCT FROM $2::timestamptz`,
+        WHERE user_id = $1 AND digest_sent_at IS NOT DISTINCT FROM $2::timestamptz RETURNING user_id`,
       [userId, previous, now],
     );
-    return result.rowCount === 1;
+    return claimed.length === 1;
   },
   /** Gives a summary back when its mail could not be sent, so the next pass tries again. */
-  async releaseDigest(db: Db, userId: string, claimedAt: Date, previous: Date | null): Promise<void> {
-    await db.query(
-      `UPDATE notification_preferences SET digest_sent_at = $3 WHERE user_id = $1 AND digest_sent_at = $2`,
-      [userId, claimedAt, previous],
-    );
+  async releaseDigest(sql: Sql, userId: string, claimedAt: Date, previous: Date | null): Promise<void> {
+    await sql(`UPDATE notification_preferences SET digest_sent_at = $3 WHERE user_id = $1 AND digest_sent_at = $2`, [
+      userId,
+      claimedAt,
+      previous,
+    ]);
   },
   /** The unread direct messages and mentions that came after the previous summary, newest first. */
-  async digestItems(db: Db, userId: string, after: Date | null, limit: number): Promise<DigestItem[]> {
-    const { rows } = await db.query<DigestItem>(
+  async digestItems(sql: Sql, userId: string, after: Date | null, limit: number): Promise<DigestItem[]> {
+    const rows = await sql<DigestItem>(
       `SELECT type, title, message, created_at AS "createdAt", discussion_id AS "discussionId",
               reply_id AS "replyId", project_id AS "projectId", from_user_id AS "fromUserId"
          FROM notifications
@@ -126,32 +121,28 @@ export const notificationPreferences = {
 
 export const memberLastSeen = {
   /** The members were seen now (a socket opened, closed, or answered the heartbeat); one statement for all. */
-  async touch(db: Db, userIds: readonly string[]): Promise<void> {
+  async touch(sql: Sql, userIds: readonly string[]): Promise<void> {
     if (userIds.length === 0) return;
-    await db.query(
+    await sql(
       `INSERT INTO member_last_seen (user_id, last_seen_at) SELECT DISTINCT unnest($1::uuid[]), now()
        ON CONFLICT (user_id) DO UPDATE SET last_seen_at = GREATEST(member_last_seen.last_seen_at, EXCLUDED.last_seen_at)`,
       [userIds],
     );
   },
   /** For tests and tools: the member was last seen at `at`. */
-  async set(db: Db, userId: string, at: Date): Promise<void> {
-    await db.query(
-      `INSERT INTO member_last_seen (user_id, last_seen_at) VALUES ($1, $2)
-       ON CONFLICT (user_id) DO UPDATE SET last_seen_at = EXCLUDED.last_seen_at`,
-      [userId, at],
-    );
+  async set(prisma: PrismaClient, userId: string, at: Date): Promise<void> {
+    await prisma.memberLastSeen.upsert({
+      where: { userId },
+      create: { userId, lastSeenAt: at },
+      update: { lastSeenAt: at },
+    });
   },
 };
 
 export const serviceSecrets = {
   /** The named secret, made from `create` on first use; every replica gets the one that was stored first. */
-  async getOrCreate(db: Db, name: string, create: () => string): Promise<string> {
-    await db.query(`INSERT INTO service_secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING`, [
-      name,
-      create(),
-    ]);
-    const { rows } = await db.query<{ value: string }>(`SELECT value FROM service_secrets WHERE name = $1`, [name]);
-    return rows[0]!.value;
+  async getOrCreate(prisma: PrismaClient, name: string, create: () => string): Promise<string> {
+    await prisma.serviceSecret.createMany({ data: [{ name, value: create() }], skipDuplicates: true });
+    return (await prisma.serviceSecret.findUniqueOrThrow({ where: { name } })).value;
   },
 };

@@ -1,6 +1,6 @@
 import type pg from 'pg';
-import { withPgTransaction } from '@crucible/platform';
 import type { NotificationType } from '@crucible/proto';
+import { withSqlTransaction, type Sql } from './sql.ts';
 
 export interface NotificationRow {
   id: string;
@@ -25,16 +25,14 @@ export type NewNotification = Omit<NotificationRow, 'id' | 'isRead' | 'readAt' |
   sourceEventId: string;
 };
 
-type Db = pg.Pool | pg.PoolClient;
-
 const COLUMNS = `id, user_id AS "userId", type, title, message, is_read AS "isRead", discussion_id AS "discussionId",
   reply_id AS "replyId", project_id AS "projectId", from_user_id AS "fromUserId", metadata,
   read_at AS "readAt", created_at AS "createdAt", item_count AS "itemCount"`;
 
 export const notifications = {
   /** Inserts unless this member already has the notification of this event; returns the row when new. */
-  async insertOnce(db: Db, row: NewNotification): Promise<NotificationRow | undefined> {
-    const { rows } = await db.query<NotificationRow>(
+  async insertOnce(sql: Sql, row: NewNotification): Promise<NotificationRow | undefined> {
+    const rows = await sql<NotificationRow>(
       `INSERT INTO notifications (id, user_id, type, title, message, discussion_id, reply_id, project_id,
          from_user_id, metadata, source_event_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
@@ -69,8 +67,8 @@ export const notifications = {
     titleFor: (count: number) => string,
   ): Promise<{ row: NotificationRow; isNew: boolean; count: number } | undefined> {
     // One transaction on one connection (the platform's: a connection that failed mid-way is not reused).
-    return withPgTransaction(pool, async (client) => {
-      const { rows: seen } = await client.query<NotificationRow & { sourceCount: number | null }>(
+    return withSqlTransaction(pool, async (sql) => {
+      const seen = await sql<NotificationRow & { sourceCount: number | null }>(
         `WITH source AS (
            SELECT notification_id, item_count FROM notification_sources WHERE source_event_id = $1 AND user_id = $2)
          SELECT ${COLUMNS}, (SELECT item_count FROM source) AS "sourceCount"
@@ -81,7 +79,7 @@ export const notifications = {
         const { sourceCount, ...entry } = seen[0];
         return { row: entry, isNew: false, count: sourceCount ?? entry.itemCount };
       }
-      const { rows: grouped } = await client.query<{ id: string; itemCount: number }>(
+      const grouped = await sql<{ id: string; itemCount: number }>(
         `INSERT INTO notifications (id, user_id, type, title, message, discussion_id, reply_id, project_id,
            from_user_id, metadata, source_event_id, group_key)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
@@ -105,11 +103,11 @@ export const notifications = {
         ],
       );
       const { id, itemCount } = grouped[0]!;
-      const { rows: updated } = await client.query<NotificationRow>(
+      const updated = await sql<NotificationRow>(
         `UPDATE notifications SET title = $2 WHERE id = $1 RETURNING ${COLUMNS}`,
         [id, titleFor(itemCount)],
       );
-      await client.query(
+      await sql(
         `INSERT INTO notification_sources (source_event_id, user_id, notification_id, item_count)
          VALUES ($1, $2, $3, $4)`,
         [row.sourceEventId, row.userId, id, itemCount],
@@ -118,8 +116,8 @@ export const notifications = {
     });
   },
   /** Marks read the member's unread notifications of a conversation (its messages from `fromUserId`); answers their ids. */
-  async markConversationRead(db: Db, userId: string, fromUserId: string): Promise<string[]> {
-    const { rows } = await db.query<{ id: string }>(
+  async markConversationRead(sql: Sql, userId: string, fromUserId: string): Promise<string[]> {
+    const rows = await sql<{ id: string }>(
       `UPDATE notifications SET is_read = true, read_at = now()
         WHERE user_id = $1 AND type = 'direct_message' AND from_user_id = $2 AND NOT is_read RETURNING id`,
       [userId, fromUserId],
@@ -127,23 +125,23 @@ export const notifications = {
     return rows.map((row) => row.id);
   },
   /** Marks read the member's unread notifications about a discussion (replies, mentions); answers their ids. */
-  async markDiscussionRead(db: Db, userId: string, discussionId: string): Promise<string[]> {
-    const { rows } = await db.query<{ id: string }>(
+  async markDiscussionRead(sql: Sql, userId: string, discussionId: string): Promise<string[]> {
+    const rows = await sql<{ id: string }>(
       `UPDATE notifications SET is_read = true, read_at = now()
         WHERE user_id = $1 AND discussion_id = $2 AND NOT is_read RETURNING id`,
       [userId, discussionId],
     );
     return rows.map((row) => row.id);
   },
-  async bySource(db: Db, sourceEventId: string, userId: string): Promise<NotificationRow | undefined> {
-    const { rows } = await db.query<NotificationRow>(
+  async bySource(sql: Sql, sourceEventId: string, userId: string): Promise<NotificationRow | undefined> {
+    const rows = await sql<NotificationRow>(
       `SELECT ${COLUMNS} FROM notifications WHERE source_event_id = $1 AND user_id = $2`,
       [sourceEventId, userId],
     );
     return rows[0];
   },
-  async list(db: Db, userId: string, limit: number): Promise<NotificationRow[]> {
-    const { rows } = await db.query<NotificationRow>(
+  async list(sql: Sql, userId: string, limit: number): Promise<NotificationRow[]> {
+    const rows = await sql<NotificationRow>(
       `SELECT ${COLUMNS} FROM notifications WHERE user_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
       [userId, limit],
     );
@@ -151,11 +149,11 @@ export const notifications = {
   },
   /** Up to `limit` of the member's notifications older than the keyset position, newest first; one more tells if more remain. */
   async page(
-    db: Db,
+    sql: Sql,
     userId: string,
     options: { before?: { at: string; id: string }; unreadOnly: boolean; limit: number },
   ): Promise<{ rows: NotificationRow[]; hasMore: boolean }> {
-    const { rows } = await db.query<NotificationRow>(
+    const rows = await sql<NotificationRow>(
       `SELECT ${COLUMNS} FROM notifications
         WHERE user_id = $1 AND (NOT $2::boolean OR NOT is_read)
           AND ($3::timestamptz IS NULL OR (created_at, id) < ($3::timestamptz, $4::uuid))
@@ -164,27 +162,29 @@ export const notifications = {
     );
     return { rows: rows.slice(0, options.limit), hasMore: rows.length > options.limit };
   },
-  async unreadCount(db: Db, userId: string): Promise<number> {
-    const { rows } = await db.query<{ count: number }>(
+  async unreadCount(sql: Sql, userId: string): Promise<number> {
+    const rows = await sql<{ count: number }>(
       `SELECT count(*)::int AS count FROM notifications WHERE user_id = $1 AND NOT is_read`,
       [userId],
     );
     return rows[0]!.count;
   },
   /** Marks the member's own notification read; undefined when it is not theirs or does not exist. */
-  async markRead(db: Db, userId: string, id: string): Promise<NotificationRow | undefined> {
-    const { rows } = await db.query<NotificationRow>(
+  async markRead(sql: Sql, userId: string, id: string): Promise<NotificationRow | undefined> {
+    const rows = await sql<NotificationRow>(
       `UPDATE notifications SET is_read = true, read_at = COALESCE(read_at, now())
         WHERE id = $1 AND user_id = $2 RETURNING ${COLUMNS}`,
       [id, userId],
     );
     return rows[0];
   },
-  async markAllRead(db: Db, userId: string): Promise<number> {
-    const result = await db.query(
-      `UPDATE notifications SET is_read = true, read_at = now() WHERE user_id = $1 AND NOT is_read`,
+  async markAllRead(sql: Sql, userId: string): Promise<number> {
+    const [row] = await sql<{ count: number }>(
+      `WITH marked AS (
+         UPDATE notifications SET is_read = true, read_at = now() WHERE user_id = $1 AND NOT is_read RETURNING 1)
+       SELECT count(*)::int AS count FROM marked`,
       [userId],
     );
-    return result.rowCount ?? 0;
+    return row!.count;
   },
 };

@@ -1,5 +1,6 @@
-import type pg from 'pg';
 import type { AccessLevel } from '@crucible/proto';
+import type { PrismaClient } from '../generated/prisma/client.ts';
+import type { Sql } from './sql.ts';
 
 export interface UserRow {
   id: string;
@@ -15,34 +16,33 @@ export type UserFields = UserRow;
 const COLUMNS = `id, email, first_name AS "firstName", last_name AS "lastName",
   profile_image_url AS "profileImageUrl", access_level AS "accessLevel"`;
 
-const UPSERT = `INSERT INTO users (id, email, first_name, last_name, profile_image_url, access_level)
-  VALUES ($1, $2, $3, $4, $5, $6)`;
-const VALUES = (user: UserFields) => [
-  user.id,
-  user.email,
-  user.firstName,
-  user.lastName,
-  user.profileImageUrl,
-  user.accessLevel,
-];
+/** Only the replica's columns: the event that carries a member has more. */
+const columnsOf = (user: UserFields) => ({
+  id: user.id,
+  email: user.email,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  profileImageUrl: user.profileImageUrl,
+  accessLevel: user.accessLevel,
+});
 
 export const users = {
-  async byIds(db: pg.Pool | pg.PoolClient, ids: readonly string[]): Promise<UserRow[]> {
+  async byIds(sql: Sql, ids: readonly string[]): Promise<UserRow[]> {
     if (ids.length === 0) return [];
-    return (await db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ANY($1::uuid[])`, [ids])).rows;
+    return sql<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = ANY($1::uuid[])`, [ids]);
   },
-  async upsert(db: pg.Pool | pg.PoolClient, user: UserFields): Promise<void> {
-    await db.query(
-      `${UPSERT} ON CONFLICT (id) DO UPDATE SET email = EXCLUDED.email, first_name = EXCLUDED.first_name,
-         last_name = EXCLUDED.last_name, profile_image_url = EXCLUDED.profile_image_url,
-         access_level = EXCLUDED.access_level, updated_at = now()`,
-      VALUES(user),
-    );
+  async upsert(prisma: PrismaClient, user: UserFields): Promise<void> {
+    const columns = columnsOf(user);
+    await prisma.user.upsert({
+      where: { id: user.id },
+      create: columns,
+      update: { ...columns, updatedAt: new Date() },
+    });
   },
-  async insertIfMissing(db: pg.Pool | pg.PoolClient, user: UserFields): Promise<void> {
-    await db.query(`${UPSERT} ON CONFLICT (id) DO NOTHING`, VALUES(user));
+  async insertIfMissing(prisma: PrismaClient, user: UserFields): Promise<void> {
+    await prisma.user.createMany({ data: [columnsOf(user)], skipDuplicates: true });
   },
-  async delete(db: pg.Pool | pg.PoolClient, id: string): Promise<void> {
-    await db.query(`DELETE FROM users WHERE id = $1`, [id]);
+  async delete(prisma: PrismaClient, id: string): Promise<void> {
+    await prisma.user.deleteMany({ where: { id } });
   },
 };

@@ -2,10 +2,10 @@
  * Integration-test harness for the realtime service: real instances on real ports against the real
  * PostgreSQL (a database of its own), NATS (a namespace of its own) and Redis. One world holds the
  * database, namespace, signing key and sessions; it can start several instances, as a cluster runs
- * several replicas, and each instance can get its own bus (to a separate broker in the restart test).
+ * several replicas, each through the platform's startServiceHarness joined to the world's database,
+ * namespace, cache and tokens; an instance can get its own broker (the restart test's).
  */
 import { randomUUID } from 'node:crypto';
-import express from 'express';
 import pg from 'pg';
 import WebSocket from 'ws';
 import {
@@ -24,7 +24,6 @@ import {
 import {
   createNatsEventBus,
   createRedisCache,
-  listen,
   loadConfig,
   newEvent,
   silentLogger,
@@ -33,16 +32,14 @@ import {
 } from '@crucible/platform';
 import {
   TEST_SERVICES,
-  callsWith,
   createTestDatabase,
+  createTestTokenIssuer,
   deleteNamespaceStreams,
-  requestsTo,
   requireService,
   startHarness,
-  swapHandler,
+  startServiceHarness,
   uniqueNamespace,
   uniqueTag,
-  createTestTokenIssuer,
   type TestCall,
 } from '@crucible/platform/testing';
 import { realtimeConfigSchema } from '../config.ts';
@@ -156,53 +153,32 @@ export async function createRealtimeWorld(): Promise<RealtimeWorld> {
 
     const startInstance = (options: { env?: Record<string, string>; natsUrl?: string } = {}) =>
       startHarness(async (instanceCleanups): Promise<RealtimeInstance> => {
-        const bus = await createNatsEventBus({
-          url: options.natsUrl ?? TEST_SERVICES.nats.url,
-          name: 'realtime-test',
-          logger: silentLogger,
+        // Every instance joins the world's database, namespace, cache and token issuer, as replicas do.
+        const instance = await startServiceHarness(instanceCleanups, {
+          name: 'realtime',
+          configSchema: realtimeConfigSchema,
+          createService: createRealtimeService,
+          database,
           namespace,
+          natsUrl: options.natsUrl,
+          cache: 'redis',
+          cachePrefix,
+          tokens,
+          env: {
+            DATABASE_POOL_SIZE: '10',
+            REALTIME_PRESENCE_COALESCE_MS: '50',
+            REALTIME_HEARTBEAT_MS: '5000',
+            ...options.env,
+          },
         });
-        instanceCleanups.push(() => bus.close());
-        const cache: Cache = await createRedisCache({
-          url: TEST_SERVICES.redis.url,
-          keyPrefix: cachePrefix,
-          logger: silentLogger,
-        });
-        instanceCleanups.push(() => cache.close());
-        const config = loadConfig(realtimeConfigSchema, {
-          NODE_ENV: 'test',
-          LOG_LEVEL: 'silent',
-          DATABASE_URL: database.url,
-          DATABASE_POOL_SIZE: '10',
-          REALTIME_PRESENCE_COALESCE_MS: '50',
-          REALTIME_HEARTBEAT_MS: '5000',
-          ...options.env,
-        });
-        const service = await createRealtimeService(config, {
-          logger: silentLogger,
-          bus,
-          cache,
-          collectProcessMetrics: false,
-          verifier: tokens.verifier,
-        });
-        instanceCleanups.push(() => service.stop());
-        const http = await listen(express(), 0, '127.0.0.1');
-        swapHandler(http.server, service.app);
-        http.server.on('upgrade', service.webSocket!.handleUpgrade);
-        instanceCleanups.push(async () => {
-          await service.webSocket!.closeAll();
-          await http.close();
-        });
-        const stopInstance = () => instanceCleanups.run();
-        cleanups.push(stopInstance);
-        const url = `http://127.0.0.1:${http.port}`;
+        cleanups.push(instance.stop);
         return {
-          url,
-          wsUrl: `ws://127.0.0.1:${http.port}/ws`,
-          bus,
-          service,
-          call: callsWith(requestsTo(url)),
-          stop: stopInstance,
+          url: instance.url,
+          wsUrl: `${instance.url.replace(/^http/, 'ws')}/ws`,
+          bus: instance.bus,
+          service: instance.service,
+          call: instance.call,
+          stop: instance.stop,
         };
       });
 

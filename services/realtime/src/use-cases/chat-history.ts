@@ -22,7 +22,7 @@ export async function chatHistoryPage(
 ): Promise<ChatHistoryPage> {
   const before = query.cursor === undefined ? undefined : decodeKeysetCursor(query.cursor);
   if (before === null) throw new BadRequestError(REALTIME_MESSAGES.invalidCursor);
-  const { rows, hasMore } = await chatMessages.page(ctx.pool, { before, limit: query.limit });
+  const { rows, hasMore } = await chatMessages.page(ctx.sql, { before, limit: query.limit });
   const oldest = rows[0];
   return {
     messages: rows.map(storedChatMessage(viewer)),

@@ -44,14 +44,14 @@ export async function sendChat(
   if (content.length > REALTIME_LIMITS.chatMaxChars) throw new BadRequestError(REALTIME_MESSAGES.chatTooLong);
   assertStorableText({ content });
   // A repeat costs nothing of the rate limit: the member sends nothing new.
-  const earlier = idempotencyKey && (await chatMessages.byIdempotencyKey(ctx.pool, senderId, idempotencyKey));
+  const earlier = idempotencyKey && (await chatMessages.byIdempotencyKey(ctx.sql, senderId, idempotencyKey));
   if (earlier) return { push: await chatPush(ctx, senderId, earlier), repeated: true };
   await limit.consume(senderId);
   const id = randomUUID();
-  const createdAt = await chatMessages.insert(ctx.pool, { id, content, senderId, idempotencyKey });
+  const createdAt = await chatMessages.insert(ctx.sql, { id, content, senderId, idempotencyKey });
   if (!createdAt) {
     // The same key's first attempt stored it between the look-up and the insert.
-    const stored = await chatMessages.byIdempotencyKey(ctx.pool, senderId, idempotencyKey!);
+    const stored = await chatMessages.byIdempotencyKey(ctx.sql, senderId, idempotencyKey!);
     return { push: await chatPush(ctx, senderId, stored!), repeated: true };
   }
   const push = await chatPush(ctx, senderId, { id, content, createdAt });
@@ -80,7 +80,7 @@ async function chatPush(
 
 /** The latest messages, each sender's e-mail as contact privacy lets `viewer` see it. */
 export async function recentChat(ctx: RealtimeContext, viewer: Caller): Promise<StoredChatMessage[]> {
-  const rows = await chatMessages.recent(ctx.pool, REALTIME_LIMITS.chatHistory);
+  const rows = await chatMessages.recent(ctx.sql, REALTIME_LIMITS.chatHistory);
   return rows.map(storedChatMessage(viewer));
 }
 

@@ -27,9 +27,9 @@ export interface UnsubscribeLinks {
   verify(token: string): Promise<string>;
 }
 
-export async function createUnsubscribeLinks(ctx: Pick<RealtimeContext, 'pool'>): Promise<UnsubscribeLinks> {
+export async function createUnsubscribeLinks(ctx: Pick<RealtimeContext, 'prisma'>): Promise<UnsubscribeLinks> {
   const key = Buffer.from(
-    await serviceSecrets.getOrCreate(ctx.pool, UNSUBSCRIBE_SECRET, () => randomBytes(32).toString('base64url')),
+    await serviceSecrets.getOrCreate(ctx.prisma, UNSUBSCRIBE_SECRET, () => randomBytes(32).toString('base64url')),
     'base64url',
   );
   return {
@@ -59,7 +59,7 @@ export async function unsubscribeFromDigest(
   token: string,
 ): Promise<{ emailDigest: 'off' }> {
   const userId = await links.verify(token);
-  await notificationPreferences.update(ctx.pool, userId, { emailDigest: 'off' });
+  await notificationPreferences.update(ctx.prisma, userId, { emailDigest: 'off' });
   return { emailDigest: 'off' };
 }
 
@@ -114,20 +114,20 @@ export async function runDigestPass(
   deps: { mailer: Mailer; links: UnsubscribeLinks },
   now = new Date(),
 ): Promise<number> {
-  const candidates = await notificationPreferences.digestCandidates(ctx.pool, now, DIGEST_BATCH);
+  const candidates = await notificationPreferences.digestCandidates(ctx.sql, now, DIGEST_BATCH);
   if (candidates.length === 0) return 0;
   const online = new Set(await ctx.presence.onlineIds());
   let sent = 0;
   for (const member of candidates) {
     if (online.has(member.userId)) continue;
-    if (!(await notificationPreferences.claimDigest(ctx.pool, member.userId, member.digestSentAt, now))) continue;
-    const items = await notificationPreferences.digestItems(ctx.pool, member.userId, member.digestSentAt, DIGEST_ITEMS);
+    if (!(await notificationPreferences.claimDigest(ctx.sql, member.userId, member.digestSentAt, now))) continue;
+    const items = await notificationPreferences.digestItems(ctx.sql, member.userId, member.digestSentAt, DIGEST_ITEMS);
     // Read in the meantime (another tab, another device): nothing is left to tell.
     if (items.length === 0) continue;
     const token = await deps.links.sign(member.userId);
     const unsubscribeUrl = new URL(`/notifications/unsubscribe?token=${token}`, ctx.config.PUBLIC_URL).toString();
     if (await deps.mailer.send(digestMail(ctx.config.PUBLIC_URL, member, items, unsubscribeUrl))) sent += 1;
-    else await notificationPreferences.releaseDigest(ctx.pool, member.userId, now, member.digestSentAt);
+    else await notificationPreferences.releaseDigest(ctx.sql, member.userId, now, member.digestSentAt);
   }
   return sent;
 }

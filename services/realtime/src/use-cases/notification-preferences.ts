@@ -4,7 +4,7 @@ import { memberLastSeen, notificationPreferences } from '../repositories/notific
 import type { RealtimeContext } from './context.ts';
 
 export function preferencesOf(ctx: RealtimeContext, caller: Caller): Promise<NotificationPreferences> {
-  return notificationPreferences.get(ctx.pool, caller.userId);
+  return notificationPreferences.get(ctx.prisma, caller.userId);
 }
 
 export function updatePreferences(
@@ -12,7 +12,7 @@ export function updatePreferences(
   caller: Caller,
   update: NotificationPreferencesUpdate,
 ): Promise<NotificationPreferences> {
-  return notificationPreferences.update(ctx.pool, caller.userId, update);
+  return notificationPreferences.update(ctx.prisma, caller.userId, update);
 }
 
 /**
@@ -21,6 +21,6 @@ export function updatePreferences(
  */
 export function membersSeen(ctx: RealtimeContext, userIds: readonly string[]): void {
   memberLastSeen
-    .touch(ctx.pool, userIds)
+    .touch(ctx.sql, userIds)
     .catch((error: unknown) => ctx.logger.warn({ err: error }, 'last-seen time not recorded'));
 }

@@ -54,7 +54,7 @@ export function toDetail(row: NotificationRow): NotificationDetail {
 }
 
 export async function listNotifications(ctx: RealtimeContext, caller: Caller): Promise<NotificationDetail[]> {
-  return (await notifications.list(ctx.pool, caller.userId, REALTIME_LIMITS.notificationsList)).map(toDetail);
+  return (await notifications.list(ctx.sql, caller.userId, REALTIME_LIMITS.notificationsList)).map(toDetail);
 }
 
 /** The notifications page: newest first, by cursor, all or the unread only. */
@@ -65,7 +65,7 @@ export async function notificationPage(
 ): Promise<NotificationPage> {
   const before = query.cursor === undefined ? undefined : decodeKeysetCursor(query.cursor);
   if (before === null) throw new BadRequestError(NOTIFICATION_MESSAGES.invalidCursor);
-  const { rows, hasMore } = await notifications.page(ctx.pool, caller.userId, {
+  const { rows, hasMore } = await notifications.page(ctx.sql, caller.userId, {
     before,
     unreadOnly: query.unread === 'true',
     limit: query.limit,
@@ -79,18 +79,18 @@ export async function notificationPage(
 }
 
 export async function unreadCount(ctx: RealtimeContext, caller: Caller): Promise<{ count: number }> {
-  return { count: await notifications.unreadCount(ctx.pool, caller.userId) };
+  return { count: await notifications.unreadCount(ctx.sql, caller.userId) };
 }
 
 export async function markRead(ctx: RealtimeContext, caller: Caller, id: string): Promise<NotificationDetail> {
-  const row = await notifications.markRead(ctx.pool, caller.userId, id);
+  const row = await notifications.markRead(ctx.sql, caller.userId, id);
   // Another member's notification answers as a missing one: ids name nothing to a stranger.
   if (!row) throw new NotFoundError(NOTIFICATION_MESSAGES.notFound);
   return toDetail(row);
 }
 
 export async function markAllRead(ctx: RealtimeContext, caller: Caller): Promise<{ count: number }> {
-  return { count: await notifications.markAllRead(ctx.pool, caller.userId) };
+  return { count: await notifications.markAllRead(ctx.sql, caller.userId) };
 }
 
 /**
@@ -290,7 +290,7 @@ async function draftsFor(ctx: RealtimeContext, event: NotifyingEvent): Promise<N
 export async function notifyFromEvent(ctx: RealtimeContext, event: NotifyingEvent): Promise<void> {
   const drafts = await draftsFor(ctx, event);
   const preferences = await notificationPreferences.ofMembers(
-    ctx.pool,
+    ctx.sql,
     drafts.map((draft) => draft.userId),
   );
   for (const { group, ...draft } of drafts) {
@@ -348,8 +348,8 @@ async function ungrouped(
   draft: Omit<NotificationDraft, 'group'>,
 ): Promise<{ row: NotificationRow; count: number } | undefined> {
   const row =
-    (await notifications.insertOnce(ctx.pool, { ...draft, id: randomUUID(), sourceEventId })) ??
-    (await notifications.bySource(ctx.pool, sourceEventId, draft.userId));
+    (await notifications.insertOnce(ctx.sql, { ...draft, id: randomUUID(), sourceEventId })) ??
+    (await notifications.bySource(ctx.sql, sourceEventId, draft.userId));
   return row && { row, count: row.itemCount };
 }
 
@@ -365,7 +365,7 @@ export async function readConversationNotifications(
   event: EventOf<typeof SUBJECTS.dmMessageRead>,
 ): Promise<void> {
   const { readerId, senderId } = event.payload;
-  const ids = await notifications.markConversationRead(ctx.pool, readerId.toLowerCase(), senderId.toLowerCase());
+  const ids = await notifications.markConversationRead(ctx.sql, readerId.toLowerCase(), senderId.toLowerCase());
   await announceRead(ctx, readerId.toLowerCase(), ids, event.id);
 }
 
@@ -375,7 +375,7 @@ export async function readDiscussionNotifications(
   caller: Caller,
   discussionId: string,
 ): Promise<{ count: number }> {
-  const ids = await notifications.markDiscussionRead(ctx.pool, caller.userId, discussionId);
+  const ids = await notifications.markDiscussionRead(ctx.sql, caller.userId, discussionId);
   await announceRead(ctx, caller.userId, ids, randomUUID());
   return { count: ids.length };
 }

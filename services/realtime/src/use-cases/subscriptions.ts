@@ -13,9 +13,9 @@ function replicateUsers(ctx: RealtimeContext): Promise<Subscription> {
     subjects: [SUBJECTS.userCreated, SUBJECTS.userUpdated, SUBJECTS.userDeleted],
     handler: async (event) => {
       if (event.subject === SUBJECTS.userDeleted) {
-        await users.delete(ctx.pool, event.payload.id);
-        await purgeMember(ctx.pool, event.payload.id.toLowerCase());
-      } else await users.upsert(ctx.pool, event.payload);
+        await users.delete(ctx.prisma, event.payload.id);
+        await purgeMember(ctx.prisma, event.payload.id.toLowerCase());
+      } else await users.upsert(ctx.prisma, event.payload);
     },
   });
 }
@@ -33,7 +33,7 @@ function replicateMemberSettings(ctx: RealtimeContext): Promise<Subscription> {
       const { showOnlineStatus, contactInfoVisible } = event.payload;
       const userId = event.payload.userId.toLowerCase();
       const settings = { showOnlineStatus, contactInfoVisible };
-      if (!(await memberSettings.apply(ctx.pool, userId, settings, event.occurredAt))) return;
+      if (!(await memberSettings.apply(ctx.sql, userId, settings, event.occurredAt))) return;
       ctx.presence.memberChanged(userId);
       await ctx.hub.announcePresenceChange([userId]).catch(() => undefined);
     },

@@ -7,26 +7,26 @@ import {
   type ContactViewer,
   type OnlineUser,
 } from '@crucible/proto';
-import { createReplicaFiller, type EventBus, type Logger, type ReplicaFiller, type Caller } from '@crucible/platform';
-import type pg from 'pg';
+import { createReplicaFiller, type Caller, type EventBus, type Logger, type ReplicaFiller } from '@crucible/platform';
+import type { PrismaClient } from '../generated/prisma/client.ts';
 import { asSeenBy, type ListedMember, type MemberContact } from '../live/contact-frames.ts';
 import { memberSettings } from '../repositories/member-settings.ts';
 import { users, type UserFields, type UserRow } from '../repositories/users.ts';
 import type { RealtimeContext } from './context.ts';
 
-export function createUserFiller(pool: pg.Pool, bus: EventBus, logger: Logger): ReplicaFiller<UserFields> {
+export function createUserFiller(prisma: PrismaClient, bus: EventBus, logger: Logger): ReplicaFiller<UserFields> {
   return createReplicaFiller({
     bus,
     subject: RPC.authUser,
     schema: userEventPayloadSchema,
-    storeIfMissing: (row) => users.insertIfMissing(pool, row),
+    storeIfMissing: (row) => users.insertIfMissing(prisma, row),
     logger,
   });
 }
 
 /** The replica's rows for `ids`, asking auth for any it lacks (a member whose event is late). */
 export async function usersByIds(ctx: RealtimeContext, ids: string[]): Promise<UserRow[]> {
-  const known = await users.byIds(ctx.pool, ids);
+  const known = await users.byIds(ctx.sql, ids);
   const filled = await ctx.userFiller.fillMissing(
     ids,
     known.map((row) => row.id),
@@ -36,7 +36,7 @@ export async function usersByIds(ctx: RealtimeContext, ids: string[]): Promise<U
 
 /** The spec's online user for each id with their contact tier, in the order given, without members who hide their status. */
 export async function describeOnline(ctx: RealtimeContext, ids: string[]): Promise<ListedMember[]> {
-  const [known, privacy] = await Promise.all([usersByIds(ctx, ids), memberSettings.privacyOf(ctx.pool, ids)]);
+  const [known, privacy] = await Promise.all([usersByIds(ctx, ids), memberSettings.privacyOf(ctx.sql, ids)]);
   const rows = new Map(known.map((row) => [row.id, row]));
   return ids.flatMap((id) => {
     const row = rows.get(id);
@@ -76,7 +76,7 @@ export function displayNameFor(
 export async function nameSeenByMember(ctx: RealtimeContext, readerId: string, memberId: string): Promise<string> {
   const [known, privacy] = await Promise.all([
     usersByIds(ctx, [readerId, memberId]),
-    memberSettings.privacyOf(ctx.pool, [memberId]),
+    memberSettings.privacyOf(ctx.sql, [memberId]),
   ]);
   const reader = known.find((row) => row.id === readerId);
   const member = known.find((row) => row.id === memberId);
@@ -92,7 +92,7 @@ export async function chatSender(
   ctx: RealtimeContext,
   userId: string,
 ): Promise<{ sender: { id: string; name: string; avatar: string | null }; contact: MemberContact }> {
-  const [[row], privacy] = await Promise.all([usersByIds(ctx, [userId]), memberSettings.privacyOf(ctx.pool, [userId])]);
+  const [[row], privacy] = await Promise.all([usersByIds(ctx, [userId]), memberSettings.privacyOf(ctx.sql, [userId])]);
   return {
     sender: { id: userId, name: fullName(row), avatar: row?.profileImageUrl ?? null },
     contact: { id: userId, email: row?.email ?? null, contactInfoVisible: privacy.contactTiers.get(userId) ?? null },
