@@ -12,6 +12,7 @@ export * from './dm.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './event-map.ts';
+export * from './rpc-map.ts';
 export * from './flags.ts';
 export * from './forum.ts';
 export * from './limits.ts';

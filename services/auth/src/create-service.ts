@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { RPC } from '@crucible/proto';
 import {
-  answerAsData,
   connectBlobStore,
   createHttpApp,
   createOutboxRelay,
@@ -199,12 +198,10 @@ export async function createAuthService(
   exportBuilder.start();
   const replies: Subscription[] = await Promise.all([
     bus.reply(RPC.authJwks, async () => signer.jwks()),
-    bus.reply(RPC.authSession, async (payload) =>
-      findSessionPrincipal(ctx, String((payload as { sessionId?: unknown })?.sessionId ?? '')),
-    ),
-    bus.reply(RPC.authUser, (payload) => lookUpUserForReplica(ctx, payload)),
-    bus.reply(RPC.authAdminSuspend, (payload) => answerAsData(() => suspendByRequest(ctx, payload))),
-    bus.reply(RPC.authAdminDeactivate, (payload) => answerAsData(() => deactivateByRequest(ctx, payload))),
+    bus.reply(RPC.authSession, ({ sessionId }) => findSessionPrincipal(ctx, sessionId)),
+    bus.reply(RPC.authUser, (request) => lookUpUserForReplica(ctx, request)),
+    bus.reply(RPC.authAdminSuspend, (request) => suspendByRequest(ctx, request)),
+    bus.reply(RPC.authAdminDeactivate, (request) => deactivateByRequest(ctx, request)),
     applyProfileIdentityChanges(ctx, bus, config.AUTH_PROFILE_CONSUMER),
   ]);
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {

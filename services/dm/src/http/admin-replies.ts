@@ -1,46 +1,28 @@
-import {
-  RPC,
-  dmAdminBulkRequestSchema,
-  dmAdminConversationsRequestSchema,
-  dmAdminMessagesRequestSchema,
-  dmBlockedBetweenRequestSchema,
-  dmMessageableRequestSchema,
-  dmMessageSnapshotRequestSchema,
-  type DmAdminBulkRequest,
-} from '@crucible/proto';
-import { answerAsData, assertStorableText, type EventBus, type Subscription } from '@crucible/platform';
+import { RPC, type DmAdminBulkRequest } from '@crucible/proto';
+import { assertStorableText, type EventBus, type Subscription } from '@crucible/platform';
 import * as admin from '../use-cases/admin.ts';
 import { blockedBetween, messageable } from '../use-cases/blocks.ts';
 import type { DmContext } from '../use-cases/context.ts';
 
 /** The reason is stored: the platform's text hygiene guards it here as it guards every HTTP body. */
-function parseBulk(payload: unknown): DmAdminBulkRequest {
-  assertStorableText({ body: payload });
-  return dmAdminBulkRequestSchema.parse(payload);
+function storable(request: DmAdminBulkRequest): DmAdminBulkRequest {
+  assertStorableText({ body: request });
+  return request;
 }
 
 /**
  * Other services' questions to dm, over request-reply (the admin console's, realtime's block check for
- * typing, profile's 'Message' check): parse, delegate, answer the outcome as data.
+ * typing, profile's 'Message' check): the bus parses each request by proto's RPC_SCHEMAS and answers
+ * the outcome, refusals included, as data; each handler delegates.
  */
 export function replyToAdmin(ctx: DmContext, bus: EventBus): Promise<Subscription[]> {
   return Promise.all([
-    bus.reply(RPC.dmAdminConversations, (payload) =>
-      answerAsData(() => admin.adminConversations(ctx, dmAdminConversationsRequestSchema.parse(payload))),
-    ),
-    bus.reply(RPC.dmAdminMessages, (payload) =>
-      answerAsData(() => admin.adminMessages(ctx, dmAdminMessagesRequestSchema.parse(payload))),
-    ),
-    bus.reply(RPC.dmAdminBulkDelete, (payload) => answerAsData(() => admin.adminBulkDelete(ctx, parseBulk(payload)))),
-    bus.reply(RPC.dmAdminBulkFlag, (payload) => answerAsData(() => admin.adminBulkFlag(ctx, parseBulk(payload)))),
-    bus.reply(RPC.dmMessageSnapshot, (payload) =>
-      answerAsData(() => admin.messageSnapshot(ctx, dmMessageSnapshotRequestSchema.parse(payload).messageId)),
-    ),
-    bus.reply(RPC.dmBlockedBetween, (payload) =>
-      answerAsData(() => blockedBetween(ctx, dmBlockedBetweenRequestSchema.parse(payload))),
-    ),
-    bus.reply(RPC.dmMessageable, (payload) =>
-      answerAsData(() => messageable(ctx, dmMessageableRequestSchema.parse(payload))),
-    ),
+    bus.reply(RPC.dmAdminConversations, (request) => admin.adminConversations(ctx, request)),
+    bus.reply(RPC.dmAdminMessages, (request) => admin.adminMessages(ctx, request)),
+    bus.reply(RPC.dmAdminBulkDelete, (request) => admin.adminBulkDelete(ctx, storable(request))),
+    bus.reply(RPC.dmAdminBulkFlag, (request) => admin.adminBulkFlag(ctx, storable(request))),
+    bus.reply(RPC.dmMessageSnapshot, (request) => admin.messageSnapshot(ctx, request.messageId)),
+    bus.reply(RPC.dmBlockedBetween, (request) => blockedBetween(ctx, request)),
+    bus.reply(RPC.dmMessageable, (request) => messageable(ctx, request)),
   ]);
 }

@@ -1,11 +1,4 @@
-import {
-  RPC,
-  type DmMessageableAnswer,
-  type DmMessageableRequest,
-  type DmRpcAnswer,
-  type MemberDirectory,
-  type MemberDirectoryQuery,
-} from '@crucible/proto';
+import { RPC, type MemberDirectory, type MemberDirectoryQuery } from '@crucible/proto';
 import { directory } from '../repositories/directory.ts';
 import { DEFAULT_PRIVACY } from '../repositories/privacy.ts';
 import { canSee, type Viewer } from './access.ts';
@@ -23,9 +16,9 @@ export async function messageableBy(ctx: ProfileContext, viewer: Viewer, memberI
   const recipientIds = memberIds.filter((id) => id !== viewer.userId);
   if (recipientIds.length === 0) return new Set();
   try {
-    const answer = await ctx.bus.request<DmRpcAnswer<DmMessageableAnswer>>(
+    const answer = await ctx.bus.request(
       RPC.dmMessageable,
-      { senderId: viewer.userId, recipientIds } satisfies DmMessageableRequest,
+      { senderId: viewer.userId, recipientIds },
       { timeoutMs: MESSAGEABLE_TIMEOUT_MS },
     );
     return new Set(answer.ok ? answer.value.messageable : []);
