@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { RPC } from '@crucible/proto';
 import {
   connectBlobStore,
   createHttpApp,
@@ -9,14 +8,15 @@ import {
   createSessionLookup,
   createTokenVerifier,
   openDatabase,
+  startBusEndpoints,
   type Cache,
   type RunningService,
   type ServiceDeps,
-  type Subscription,
   createDevMailbox,
   createSmtpMailer,
 } from '@crucible/platform';
 import type { AuthConfig } from './config.ts';
+import { authEvents } from './events.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { loopbackOnly } from './http/loopback-only.ts';
 import { registerDataExportRoutes } from './http/data-export-routes.ts';
@@ -25,15 +25,12 @@ import { lazyDevIdentityProvider } from './oidc/dev-identity-provider.ts';
 import { createOidcLogin, type OidcLogin } from './oidc/oidc-login.ts';
 import { createPasswordHasher } from './passwords.ts';
 import { createAccessTokenSigner } from './signing-keys.ts';
-import { deactivateByRequest, suspendByRequest } from './use-cases/admin-users.ts';
-import { applyProfileIdentityChanges } from './use-cases/profile-identity.ts';
 import { ensureInitialAdmin } from './use-cases/accounts.ts';
 import { eraseAccountsPastGrace } from './use-cases/account-deletion.ts';
 import { createMailSender } from './use-cases/mail-sender.ts';
 import { AUTH_SCHEMA, type AuthContext, type AuthRateLimits } from './use-cases/context.ts';
 import { createDataExportBuilder } from './use-cases/data-exports.ts';
 import { findSessionPrincipal } from './use-cases/sessions.ts';
-import { lookUpUserForReplica } from './use-cases/user-lookup.ts';
 
 export const AUTH_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 export const DEV_IDENTITY_PROVIDER_PATH = '/api/auth/oidc';
@@ -196,14 +193,7 @@ export async function createAuthService(
   relay.start();
   mailSender.start();
   exportBuilder.start();
-  const replies: Subscription[] = await Promise.all([
-    bus.reply(RPC.authJwks, async () => signer.jwks()),
-    bus.reply(RPC.authSession, ({ sessionId }) => findSessionPrincipal(ctx, sessionId)),
-    bus.reply(RPC.authUser, (request) => lookUpUserForReplica(ctx, request)),
-    bus.reply(RPC.authAdminSuspend, (request) => suspendByRequest(ctx, request)),
-    bus.reply(RPC.authAdminDeactivate, (request) => deactivateByRequest(ctx, request)),
-    applyProfileIdentityChanges(ctx, bus, config.AUTH_PROFILE_CONSUMER),
-  ]);
+  const subscriptions = await startBusEndpoints(authEvents(ctx, bus, signer));
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {
     const outcome = await ensureInitialAdmin(ctx, config.ADMIN_EMAIL, config.ADMIN_PASSWORD);
     logger.info({ email: config.ADMIN_EMAIL, outcome }, 'initial admin checked');
@@ -236,7 +226,7 @@ export async function createAuthService(
     ],
     async stop() {
       clearInterval(erasureSweep);
-      await Promise.all(replies.map((reply) => reply.stop()));
+      await Promise.all(subscriptions.map((subscription) => subscription.stop()));
       await relay.stop();
       await mailSender.stop();
       await exportBuilder.stop();

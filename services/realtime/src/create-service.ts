@@ -6,6 +6,7 @@ import {
   createSmtpMailer,
   createRemoteTokenVerifier,
   openDatabase,
+  startBusEndpoints,
   type RunningService,
   type ServiceDeps,
   type Subscription,
@@ -13,14 +14,13 @@ import {
   type WorkLoop,
 } from '@crucible/platform';
 import type { RealtimeConfig } from './config.ts';
+import { realtimeEvents } from './events.ts';
 import { registerRealtimeRoutes } from './http/routes.ts';
 import { LiveHub } from './live/hub.ts';
 import { Presence } from './live/presence.ts';
 import { createSocketServer } from './live/socket-server.ts';
 import { REALTIME_SCHEMA, type RealtimeContext } from './use-cases/context.ts';
-import { serveDataExport } from './use-cases/data-export.ts';
 import { createDigestLoop, createUnsubscribeLinks } from './use-cases/email-digest.ts';
-import { startSubscriptions } from './use-cases/subscriptions.ts';
 import { createTypingChecks } from './use-cases/typing.ts';
 import { createUserFiller, describeOnline } from './use-cases/users.ts';
 
@@ -87,7 +87,7 @@ export async function createRealtimeService(
     });
     presence.start();
     reportRealtimeGauges(hub, presence);
-    subscriptions.push(...(await startSubscriptions(ctx)), await serveDataExport(ctx));
+    subscriptions.push(...(await startBusEndpoints(realtimeEvents(ctx))));
     const sockets = createSocketServer(ctx, verifier);
     const mailer =
       deps.mailer ??
