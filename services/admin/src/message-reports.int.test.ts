@@ -30,11 +30,11 @@ async function messageFrom(
 }
 
 async function snapshotArrived(messageId: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while ((await admin.sql(`SELECT 1 FROM message_snapshots WHERE message_id = $1`, [messageId])).length === 0) {
-    if (Date.now() > deadline) throw new Error(`the snapshot of ${messageId} never arrived`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await vi.waitFor(
+    async () =>
+      expect(await admin.sql(`SELECT 1 FROM message_snapshots WHERE message_id = $1`, [messageId])).toHaveLength(1),
+    { timeout: 10_000, interval: 50 },
+  );
 }
 
 const report = (reporter: Member, body: unknown) =>
