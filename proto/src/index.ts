@@ -1,5 +1,6 @@
 export * from './access.ts';
 export * from './access-schema.ts';
+export * from './attachment-messages.ts';
 export * from './admin.ts';
 export * from './account-security.ts';
 export * from './account-security-messages.ts';

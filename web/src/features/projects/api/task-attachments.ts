@@ -1,4 +1,4 @@
-import { LIMITS, PROJECT_MESSAGES, FORUM_MESSAGES, projectRoutes, type TaskAttachment } from '@crucible/proto';
+import { LIMITS, PROJECT_MESSAGES, ATTACHMENT_MESSAGES, projectRoutes, type TaskAttachment } from '@crucible/proto';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute, callRouteWithServerMessage } from '../../../lib/api-client.ts';
 import { downloadFile, putToUploadLink } from '../../../lib/file-transfer.ts';
@@ -22,7 +22,7 @@ export function useTaskAttachments(taskId: string) {
  */
 export async function uploadTaskAttachment({ taskId, file }: { taskId: string; file: File }): Promise<TaskAttachment> {
   if (file.size > LIMITS.forum.attachmentMaxBytes)
-    throw new Error(FORUM_MESSAGES.fileTooLarge(LIMITS.forum.attachmentMaxBytes));
+    throw new Error(ATTACHMENT_MESSAGES.fileTooLarge(LIMITS.forum.attachmentMaxBytes));
   const upload = await callRouteWithServerMessage(
     projectRoutes.requestTaskUpload,
     { params: { taskId }, body: { fileName: file.name, mimeType: file.type || undefined, fileSize: file.size } },
