@@ -1,4 +1,4 @@
-import type { EventEnvelope, ReplyOf } from '@crucible/proto';
+import type { EventEnvelope } from '@crucible/proto';
 import { EventBusReplyError, EventBusUnavailableError, type EventBus, type Subscription } from './event-bus.ts';
 import { InFlight } from './in-flight.ts';
 import type { EventsLogger } from './logger.ts';
@@ -194,7 +194,7 @@ export function createMemoryEventBus(options: { logger?: EventsLogger } = {}): E
       if (!replier) throw new EventBusUnavailableError(`Nobody answered ${subject}`);
       const answer = replier.inFlight.track(answerOnce(replier, subject, payload));
       const received = await withTimeout(answer, options?.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, subject);
-      return checkReply(subject, received) as ReplyOf<typeof subject>;
+      return checkReply(subject, received);
     },
 
     async reply(subject, handler) {

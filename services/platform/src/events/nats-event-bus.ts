@@ -14,7 +14,7 @@ import {
   type JetStreamManager,
   type JsMsg,
 } from '@nats-io/jetstream';
-import { EVENT_STREAMS, eventEnvelopeSchema, type EventEnvelope, type ReplyOf } from '@crucible/proto';
+import { EVENT_STREAMS, eventEnvelopeSchema, type EventEnvelope } from '@crucible/proto';
 import {
   EventBusReplyError,
   EventBusUnavailableError,
@@ -136,7 +136,7 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
     async request(subject, payload, requestOptions) {
       assertOutsideStreams(streams, onBroker(subject));
       const answer = await requestAnswer(nc, onBroker(subject), payload, requestOptions?.timeoutMs);
-      return checkReply(subject, answer) as ReplyOf<typeof subject>;
+      return checkReply(subject, answer);
     },
 
     async reply(subject, handler) {

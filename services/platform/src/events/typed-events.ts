@@ -10,6 +10,7 @@ import {
   type EventOf,
   type HandlerResultOf,
   type ParsedRequestOf,
+  type ReplyOf,
 } from '@crucible/proto';
 import type { z } from 'zod';
 import { answerAsData } from '../errors/rpc-answer.ts';
@@ -73,11 +74,11 @@ export function parsingReplier<S extends string>(
 }
 
 /** The asker's side: the reply parsed by its subject's schema; one that does not match is the replier's fault. */
-export function checkReply(subject: string, answer: unknown): unknown {
-  if (!isRpcSubject(subject)) return answer;
+export function checkReply<S extends string>(subject: S, answer: unknown): ReplyOf<S> {
+  if (!isRpcSubject(subject)) return answer as ReplyOf<S>;
   const parsed = RPC_SCHEMAS[subject].reply.safeParse(answer);
   if (!parsed.success) throw new EventBusReplyError(subject, 'answered in a shape its subject does not allow');
-  return parsed.data;
+  return parsed.data as ReplyOf<S>;
 }
 
 /**
