@@ -26,6 +26,12 @@ import {
   userEventPayloadSchema,
   userLookupRequestSchema,
 } from './events.ts';
+import {
+  liveChatPushSchema,
+  livePresenceChangeSchema,
+  liveSessionRevokedSchema,
+  liveUsersPushSchema,
+} from './realtime.ts';
 
 /** The answer of a question to the service that owns the data: its value, or its refusal with the HTTP meaning. */
 export function rpcAnswerSchema<Value extends z.ZodType>(value: Value) {
@@ -130,10 +136,14 @@ export function isRpcSubject(subject: string): subject is RpcSubject {
 export const BROADCAST_PAYLOADS = {
   /** The session's principal as it is now, null once it is revoked. */
   [BROADCASTS.sessionChanged]: z.object({ sessionId: z.string(), principal: sessionPrincipalSchema.nullable() }),
+  [BROADCASTS.liveToUsers]: liveUsersPushSchema,
+  [BROADCASTS.liveChat]: liveChatPushSchema,
+  [BROADCASTS.livePresenceChanged]: livePresenceChangeSchema,
+  [BROADCASTS.liveSessionRevoked]: liveSessionRevokedSchema,
 } as const satisfies Record<(typeof BROADCASTS)[keyof typeof BROADCASTS], z.ZodType>;
 
 export type BroadcastSubject = keyof typeof BROADCAST_PAYLOADS;
-/** What a broadcast on `S` carries; anything for a subject outside the map (realtime's own, tests'). */
+/** What a broadcast on `S` carries; anything for a subject outside the map (tests' own). */
 export type BroadcastOf<S extends string> = S extends BroadcastSubject
   ? z.output<(typeof BROADCAST_PAYLOADS)[S]>
   : unknown;
