@@ -108,11 +108,6 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': 'off' },
   },
   {
-    // The admin service's test harness runs a real dm beside it (the console asks dm over the bus); its code never may.
-    files: ['services/admin/src/testing/**/*.ts'],
-    rules: { 'import-x/no-restricted-paths': 'off' },
-  },
-  {
     // k6 scripts run in k6's own runtime, which provides __ENV.
     files: ['deploy/k6/**/*.ts'],
     languageOptions: { globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly' } },

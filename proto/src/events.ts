@@ -90,6 +90,11 @@ export const RPC = {
 export const BROADCASTS = {
   /** `{ sessionId, principal }`: the session's principal as it is now, null once it is revoked. */
   sessionChanged: 'broadcast.auth.session',
+  /** Between realtime's instances, each delivering to its own sockets (payloads in `proto/src/realtime.ts`). */
+  liveToUsers: 'realtime.live.users',
+  liveChat: 'realtime.live.chat',
+  livePresenceChanged: 'realtime.live.presence',
+  liveSessionRevoked: 'realtime.live.session-revoked',
 } as const;
 
 export const userLookupRequestSchema = z.object({ id: z.string().uuid() });

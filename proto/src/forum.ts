@@ -3,6 +3,7 @@ import { oneLineText } from './text.ts';
 import { accessLevelSchema } from './access-schema.ts';
 import { FORUM_CATEGORIES, accessRank, type AccessLevel } from './access.ts';
 import { decodeKeysetCursor } from './cursor.ts';
+import { ATTACHMENT_MESSAGES } from './attachment-messages.ts';
 import { LIMITS } from './limits.ts';
 
 /** Exact texts of spec 2 sections 5 and 8 and spec 3 section 5, plus the server's own refusals. */
@@ -18,20 +19,12 @@ export const FORUM_MESSAGES = {
   categoryNameRequired: 'Category name is required',
   topicTitleAndContentRequired: 'Topic title and content are required',
   moderatorUserRequired: 'Please select a user',
-  fileTooLargeTitle: 'File too large',
-  fileTooLarge: (maxBytes: number) => `File size must be less than ${formatBytes(maxBytes)}.`,
-  fileTypeNotAllowed: 'This file type is not allowed. Allowed: images, PDF, .doc, .docx, .ppt, .pptx, .txt, .md',
-  fileContentMismatch: "The file's content does not match its type",
-  uploadLargerThanDeclared: 'The uploaded file is larger than the size declared for its upload link',
-  fileNotUploaded: 'The uploaded file was not found; upload it before recording it',
-  fileNameRequired: 'The file name is required',
   // Refusals of the server (404s never say whether the thing exists above the member's level).
   discussionNotFound: 'Discussion not found',
   replyNotFound: 'Reply not found',
   topicNotFound: 'Topic not found',
   pollNotFound: 'Poll not found',
   optionNotFound: 'Poll option not found',
-  attachmentNotFound: 'Attachment not found',
   moderatorNotFound: 'Forum moderator not found',
   userNotFound: 'User not found',
   forumsNeedLevel: 'The forums are open to Apprentice members and above',
@@ -44,12 +37,6 @@ export const FORUM_MESSAGES = {
   categoryTopicsAdminOnly: 'Only admins can create category topics',
   slugTaken: 'A topic with this slug already exists',
   moderatorExists: 'This member already moderates that scope',
-  attachmentTaken: 'This upload has already been recorded',
-  attachmentNotYours: 'You can only attach your own uploads',
-  uploadLinkExpired: 'The upload link has expired; upload the file again',
-  tooManyPendingUploads: (count: number, bytes: number) =>
-    `You have ${count} uploads (${formatBytes(bytes)}) not yet attached to a post; attach them or wait for their links to expire before uploading more`,
-  attachmentLinked: 'This attachment is already attached elsewhere',
   watchedListNotYours: 'You can only see your own watched discussions',
   moderatorScope: 'Choose either a category or a topic, not both',
   invalidCursor: 'Invalid cursor',
@@ -58,18 +45,6 @@ export const FORUM_MESSAGES = {
   replyDeleted: 'This reply was deleted',
   moveTopicOutOfScope: 'You can only move a discussion to a topic you moderate',
 } as const;
-
-/** Bytes, KB, MB, GB (base 1024), as the upload messages show sizes. */
-export function formatBytes(bytes: number): string {
-  const units = ['Bytes', 'KB', 'MB', 'GB'];
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${Number.isInteger(value) ? value : Number(value.toFixed(2))} ${units[unit]}`;
-}
 
 export const DISCUSSION_TYPES = ['discussion', 'category'] as const;
 export type DiscussionType = (typeof DISCUSSION_TYPES)[number];
@@ -417,16 +392,16 @@ export function slugify(name: string): string {
 
 export const attachmentUploadRequestSchema = z.object({
   fileName: z
-    .string({ error: FORUM_MESSAGES.fileNameRequired })
+    .string({ error: ATTACHMENT_MESSAGES.fileNameRequired })
     .trim()
-    .min(1, FORUM_MESSAGES.fileNameRequired)
+    .min(1, ATTACHMENT_MESSAGES.fileNameRequired)
     .max(255),
   mimeType: z.string().trim().max(255).optional(),
   fileSize: z
     .number()
     .int()
     .min(0)
-    .max(LIMITS.forum.attachmentMaxBytes, FORUM_MESSAGES.fileTooLarge(LIMITS.forum.attachmentMaxBytes))
+    .max(LIMITS.forum.attachmentMaxBytes, ATTACHMENT_MESSAGES.fileTooLarge(LIMITS.forum.attachmentMaxBytes))
     .optional(),
 });
 export type AttachmentUploadRequest = z.infer<typeof attachmentUploadRequestSchema>;
@@ -434,7 +409,7 @@ export type AttachmentUploadRequest = z.infer<typeof attachmentUploadRequestSche
 /** The spec's payload; the server re-derives size, type, kind and file name from what was stored. */
 export const attachmentCreateSchema = z.object({
   filePath: z.string().min(1).max(1024),
-  originalName: z.string().trim().min(1, FORUM_MESSAGES.fileNameRequired).max(255),
+  originalName: z.string().trim().min(1, ATTACHMENT_MESSAGES.fileNameRequired).max(255),
   fileName: z.string().max(255).optional(),
   fileSize: z.number().int().min(0).optional(),
   mimeType: z.string().max(255).optional(),

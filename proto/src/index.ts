@@ -1,5 +1,6 @@
 export * from './access.ts';
 export * from './access-schema.ts';
+export * from './attachment-messages.ts';
 export * from './admin.ts';
 export * from './account-security.ts';
 export * from './account-security-messages.ts';
@@ -12,6 +13,7 @@ export * from './dm.ts';
 export * from './errors.ts';
 export * from './events.ts';
 export * from './event-map.ts';
+export * from './rpc-map.ts';
 export * from './flags.ts';
 export * from './forum.ts';
 export * from './limits.ts';

@@ -243,6 +243,32 @@ export const serverSocketMessageSchema = z.discriminatedUnion('type', [
   serverNotificationsReadSchema,
 ]);
 export type ServerSocketMessage = z.infer<typeof serverSocketMessageSchema>;
+
+// Pushes between realtime's instances (proto's BROADCASTS.live*): every instance holds some members'
+// sockets, so a push goes to all of them and each delivers to its own sockets.
+
+/** A frame for these members' sockets; the same key is the same push (a redelivered event reaches each socket once). */
+export const liveUsersPushSchema = z.object({
+  userIds: z.array(z.string()),
+  key: z.string(),
+  message: serverSocketMessageSchema,
+});
+/** A chat message, with what contact privacy needs to name its sender to each viewer. */
+export const liveChatPushSchema = z.object({
+  message: serverChatSchema,
+  senderContact: z.object({
+    id: z.string(),
+    email: z.string().nullable(),
+    contactInfoVisible: accessLevelSchema.nullable(),
+  }),
+});
+/** Members whose settings changed (their online-list entries are described again), or none: ids only. */
+export const livePresenceChangeSchema = z.object({
+  instanceId: z.string(),
+  changedMemberIds: z.array(z.string()).optional(),
+});
+/** A revoked session, whose sockets every instance closes. */
+export const liveSessionRevokedSchema = z.object({ sessionId: z.string() });
 export type ServerSocketMessageType = ServerSocketMessage['type'];
 
 // ---- community chat history, paged ----

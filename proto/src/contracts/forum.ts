@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ATTACHMENT_MESSAGES } from '../attachment-messages.ts';
 import {
   FORUM_MESSAGES,
   NEXT_CURSOR_HEADER,
@@ -42,7 +43,7 @@ import { defineRoutes, pathId, raw } from './route.ts';
 const discussionPath = z.object({ id: pathId(FORUM_MESSAGES.discussionNotFound) });
 const replyPath = discussionPath.extend({ replyId: pathId(FORUM_MESSAGES.replyNotFound) });
 const topicPath = z.object({ id: pathId(FORUM_MESSAGES.topicNotFound) });
-const attachmentPath = z.object({ id: pathId(FORUM_MESSAGES.attachmentNotFound) });
+const attachmentPath = z.object({ id: pathId(ATTACHMENT_MESSAGES.attachmentNotFound) });
 const moderatorPath = z.object({ id: pathId(FORUM_MESSAGES.moderatorNotFound) });
 const userPath = z.object({ id: pathId(FORUM_MESSAGES.userNotFound) });
 const blobPath = z.object({ key: z.string().min(1).max(1024) });

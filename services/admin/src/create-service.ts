@@ -7,12 +7,11 @@ import {
   type TokenVerifier,
 } from '@crucible/platform';
 import type { AdminConfig } from './config.ts';
+import { adminEvents } from './events.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { registerAdminRoutes } from './http/routes.ts';
 import { ADMIN_SCHEMA, type AdminContext } from './use-cases/context.ts';
-import { recordAuditedActions } from './use-cases/audit.ts';
-import { keepMessageSnapshots } from './use-cases/message-snapshots.ts';
-import { replicateUsers, userReplicaFiller } from './use-cases/names.ts';
+import { userReplicaFiller } from './use-cases/names.ts';
 
 export const ADMIN_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 
@@ -47,11 +46,7 @@ export async function createAdminService(
     routes: (router) => registerAdminRoutes(router, { ctx, verifier }),
   });
 
-  await store.start([
-    () => replicateUsers(ctx, config.ADMIN_USERS_CONSUMER),
-    () => keepMessageSnapshots(ctx, config.ADMIN_MESSAGES_CONSUMER),
-    () => recordAuditedActions(ctx, config.ADMIN_AUDIT_CONSUMER),
-  ]);
+  await store.start(adminEvents(ctx));
 
   return {
     name: 'admin',

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { ADMIN_MESSAGES, RPC, SUBJECTS, type DmMessageCreatedPayload, type DmRpcAnswer } from '@crucible/proto';
-import { newEvent } from '@crucible/platform';
+import { ADMIN_MESSAGES, RPC, SUBJECTS, type DmMessageCreatedPayload } from '@crucible/proto';
+import { NotFoundError, newEvent } from '@crucible/platform';
 import { startAdminHarness, type AdminHarness, type Member } from './testing/admin-harness.ts';
 
 let admin: AdminHarness;
@@ -30,11 +30,11 @@ async function messageFrom(
 }
 
 async function snapshotArrived(messageId: string): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while ((await admin.sql(`SELECT 1 FROM message_snapshots WHERE message_id = $1`, [messageId])).length === 0) {
-    if (Date.now() > deadline) throw new Error(`the snapshot of ${messageId} never arrived`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await vi.waitFor(
+    async () =>
+      expect(await admin.sql(`SELECT 1 FROM message_snapshots WHERE message_id = $1`, [messageId])).toHaveLength(1),
+    { timeout: 10_000, interval: 50 },
+  );
 }
 
 const report = (reporter: Member, body: unknown) =>
@@ -121,11 +121,10 @@ it('asks dm for a message whose event has not arrived yet, and answers 404 for o
     createdAt: new Date().toISOString(),
     messageSizeBytes: 9,
   };
-  const replier = await admin.bus.reply(RPC.dmMessageSnapshot, async (payload) => {
-    const { messageId } = payload as { messageId: string };
-    return (
-      messageId === early.id ? { ok: true, value: early } : { ok: false, statusCode: 404, message: 'Message not found' }
-    ) satisfies DmRpcAnswer<DmMessageCreatedPayload>;
+  // dm answers an unknown message with a 404, which the bus hands back as data.
+  const replier = await admin.bus.reply(RPC.dmMessageSnapshot, async ({ messageId }) => {
+    if (messageId !== early.id) throw new NotFoundError('Message not found');
+    return early;
   });
   try {
     expect((await report(recipient, { messageId: early.id, reportType: 'other' })).status).toBe(201);

@@ -1,8 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { RPC } from '@crucible/proto';
 import {
-  answerAsData,
   connectBlobStore,
   createDevMailbox,
   createHttpApp,
@@ -16,6 +14,7 @@ import {
   type ServiceDeps,
 } from '@crucible/platform';
 import type { AuthConfig } from './config.ts';
+import { authEvents } from './events.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { loopbackOnly } from './http/loopback-only.ts';
 import { registerDataExportRoutes } from './http/data-export-routes.ts';
@@ -24,15 +23,12 @@ import { lazyDevIdentityProvider } from './oidc/dev-identity-provider.ts';
 import { createOidcLogin, type OidcLogin } from './oidc/oidc-login.ts';
 import { createPasswordHasher } from './passwords.ts';
 import { createAccessTokenSigner } from './signing-keys.ts';
-import { deactivateByRequest, suspendByRequest } from './use-cases/admin-users.ts';
-import { applyProfileIdentityChanges } from './use-cases/profile-identity.ts';
 import { ensureInitialAdmin } from './use-cases/accounts.ts';
 import { eraseAccountsPastGrace } from './use-cases/account-deletion.ts';
 import { createMailSender } from './use-cases/mail-sender.ts';
 import { AUTH_SCHEMA, type AuthContext, type AuthRateLimits } from './use-cases/context.ts';
 import { createDataExportBuilder } from './use-cases/data-exports.ts';
 import { findSessionPrincipal } from './use-cases/sessions.ts';
-import { lookUpUserForReplica } from './use-cases/user-lookup.ts';
 
 export const AUTH_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 export const DEV_IDENTITY_PROVIDER_PATH = '/api/auth/oidc';
@@ -194,17 +190,7 @@ export async function createAuthService(
     },
   });
 
-  await store.start([
-    () => bus.reply(RPC.authJwks, async () => signer.jwks()),
-    () =>
-      bus.reply(RPC.authSession, async (payload) =>
-        findSessionPrincipal(ctx, String((payload as { sessionId?: unknown })?.sessionId ?? '')),
-      ),
-    () => bus.reply(RPC.authUser, (payload) => lookUpUserForReplica(ctx, payload)),
-    () => bus.reply(RPC.authAdminSuspend, (payload) => answerAsData(() => suspendByRequest(ctx, payload))),
-    () => bus.reply(RPC.authAdminDeactivate, (payload) => answerAsData(() => deactivateByRequest(ctx, payload))),
-    () => applyProfileIdentityChanges(ctx, bus, config.AUTH_PROFILE_CONSUMER),
-  ]);
+  await store.start(authEvents(ctx, bus, signer));
   mailSender.start();
   exportBuilder.start();
   if (config.ADMIN_EMAIL && config.ADMIN_PASSWORD) {

@@ -57,6 +57,9 @@ let migrationsDir: string;
 let consumer: Subscription;
 let durable: string;
 let rawDeliveries: EventCollector;
+/** A sign-up made after the burst: once the consumer has it, nothing stored before it is still on its way. */
+let markerEmail: string | undefined;
+let markerSeen = false;
 
 beforeAll(async () => {
   auth = await startAuthHarness({ wrapBus: flakyBroker });
@@ -85,8 +88,9 @@ beforeAll(async () => {
     retryDelayMs: 100,
     runInTransaction: transactionRunner(consumerDb.pool),
     handler: async (event, tx) => {
-      if (!isOurs(event)) return;
       const payload = event.payload as { id: string; email: string };
+      if (payload.email === markerEmail) markerSeen = true;
+      if (!isOurs(event)) return;
       await tx.$executeRawUnsafe(
         `INSERT INTO ${CONSUMER_SCHEMA}.received_users (event_id, user_id, email) VALUES ($1::uuid, $2::uuid, $3)`,
         event.id,
@@ -167,8 +171,14 @@ describe('auth events through a broker outage', () => {
           BURST,
         'all 30 users at the consumer',
       );
-      // A moment for any late duplicate to show up.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // The consumer takes the stream in order: once a later sign-up has reached it, a duplicate of
+      // the burst stored before that would have reached it too.
+      markerEmail = `marker.${uniqueTag()}@it.crucible.test`;
+      const marker = await auth.request('/api/auth/signup', {
+        json: { email: markerEmail, password: 'long enough pass', firstName: 'Marker', lastName: 'Member' },
+      });
+      expect(marker.status).toBe(201);
+      await until(() => markerSeen, 'a sign-up made after the burst at the consumer');
 
       const received = (
         await consumerDb.pool.query<{ event_id: string; user_id: string; email: string }>(

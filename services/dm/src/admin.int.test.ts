@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DM_MESSAGES, RPC, SUBJECTS, type DirectMessage, type DmRpcAnswer } from '@crucible/proto';
+import { DM_MESSAGES, RPC, SUBJECTS, type DirectMessage, type RequestOf } from '@crucible/proto';
 import { startDmHarness, type DmHarness, type Member } from './testing/dm-harness.ts';
 
 let dm: DmHarness;
@@ -15,8 +15,8 @@ const send = (from: Member, to: Member, content: string) =>
     json: { content, recipientId: to.id },
     expect: 201,
   });
-const ask = <T>(subject: string, payload: unknown) =>
-  dm.bus.request<DmRpcAnswer<T>>(subject, payload, { timeoutMs: 10_000 });
+const ask = <S extends string>(subject: S, payload: RequestOf<S>) =>
+  dm.bus.request(subject, payload, { timeoutMs: 10_000 });
 
 it('answers the console: conversations with counts, a pair with deleted messages, bulk delete freeing bytes, bulk flag; each action published', async () => {
   const admin = await dm.member({ level: 'Admin' });
@@ -29,16 +29,14 @@ it('answers the console: conversations with counts, a pair with deleted messages
     const spam = await send(ada, grace, 'buy now');
     const kept = await send(grace, ada, 'no thanks');
 
-    const listed = await ask<
-      { user1: { id: string }; user2: { id: string }; messageCount: number; totalBytes: number }[]
-    >(RPC.dmAdminConversations, { adminId: admin.id });
+    const listed = await ask(RPC.dmAdminConversations, { adminId: admin.id });
     expect(listed.ok).toBe(true);
     const pair = listed.ok
       ? listed.value.find((row) => [row.user1.id, row.user2.id].sort().join() === [ada.id, grace.id].sort().join())
       : undefined;
     expect(pair).toMatchObject({ messageCount: 2, totalBytes: 16 });
 
-    const deleted = await ask<{ deleted: string[] }>(RPC.dmAdminBulkDelete, {
+    const deleted = await ask(RPC.dmAdminBulkDelete, {
       adminId: admin.id,
       messageIds: [spam.id, '8f9c2a8e-6f7e-4a44-9d3e-0c6c1e9f3b11'],
       reason: 'spam',
@@ -47,9 +45,12 @@ it('answers the console: conversations with counts, a pair with deleted messages
     expect(await dm.call('/api/direct-messages/quota', { token: ada.token })).toMatchObject({ usedBytes: 0 });
     expect(await dm.call('/api/direct-messages/unread-count', { token: grace.token })).toEqual({ count: 0 });
 
-    const messages = await ask<{
-      messages: { id: string; isDeletedByAdmin: boolean; deletionReason: string | null }[];
-    }>(RPC.dmAdminMessages, { adminId: admin.id, user1Id: ada.id, user2Id: grace.id, reason: 'review' });
+    const messages = await ask(RPC.dmAdminMessages, {
+      adminId: admin.id,
+      user1Id: ada.id,
+      user2Id: grace.id,
+      reason: 'review',
+    });
     expect(
       messages.ok &&
         messages.value.messages.map((message) => [message.id, message.isDeletedByAdmin, message.deletionReason]),

@@ -9,12 +9,10 @@ import {
   type TokenVerifier,
 } from '@crucible/platform';
 import type { DmConfig } from './config.ts';
+import { dmEvents } from './events.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
-import { replyToAdmin } from './http/admin-replies.ts';
 import { registerDmRoutes } from './http/routes.ts';
 import { DM_SCHEMA, type DmContext } from './use-cases/context.ts';
-import { serveDataExport } from './use-cases/data-export.ts';
-import { replicateMemberSettings } from './use-cases/member-settings.ts';
 import { usersReplica } from './use-cases/user-replica.ts';
 
 export const DM_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -66,12 +64,7 @@ export async function createDmService(
     routes: (router) => registerDmRoutes(router, { ctx, verifier }),
   });
 
-  await store.start([
-    () => users.replicate(bus, logger, config.DM_USERS_CONSUMER),
-    () => replicateMemberSettings(ctx, bus, config.DM_PROFILE_CONSUMER),
-    () => replyToAdmin(ctx, bus),
-    () => serveDataExport(ctx, bus),
-  ]);
+  await store.start(dmEvents(ctx, bus, users));
 
   return {
     name: 'dm',

@@ -3,14 +3,7 @@
  * it from the event (idempotent, newest wins) and refuses new messages to a member who turned it off.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DM_MESSAGES,
-  RPC,
-  SUBJECTS,
-  type DmBlockedBetweenAnswer,
-  type DmMessageableAnswer,
-  type DmRpcAnswer,
-} from '@crucible/proto';
+import { DM_MESSAGES, RPC, SUBJECTS } from '@crucible/proto';
 import { newEvent } from '@crucible/platform';
 import { startDmHarness, type DmHarness, type Member } from './testing/dm-harness.ts';
 
@@ -75,7 +68,7 @@ describe('the Direct Messages switch', () => {
     const sender = await dm.member({ firstName: 'Tia' });
     const quiet = await dm.member({ firstName: 'Quill' });
     const ask = (userA: Member, userB: Member) =>
-      dm.bus.request<DmRpcAnswer<DmBlockedBetweenAnswer>>(RPC.dmBlockedBetween, { userA: userA.id, userB: userB.id });
+      dm.bus.request(RPC.dmBlockedBetween, { userA: userA.id, userB: userB.id });
     expect(await ask(sender, quiet)).toEqual({ ok: true, value: { blocked: false, directMessagesOff: false } });
     await dm.bus.publish(settingsEvent(quiet.id, false, new Date()));
     await expect
@@ -95,7 +88,7 @@ describe('the Direct Messages switch', () => {
     await dm.call(`/api/direct-messages/blocks/${blocked.id}`, { method: 'PUT', token: sender.token });
     await dm.bus.publish(settingsEvent(quiet.id, false, new Date()));
     const ask = () =>
-      dm.bus.request<DmRpcAnswer<DmMessageableAnswer>>(RPC.dmMessageable, {
+      dm.bus.request(RPC.dmMessageable, {
         senderId: sender.id,
         recipientIds: [open, quiet, blocker, blocked, sender].map((member) => member.id),
       });

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  FORUM_MESSAGES,
+  ATTACHMENT_MESSAGES,
   LIMITS,
   SUBJECTS,
   forumRoutes as routes,
@@ -176,7 +176,7 @@ describe.each(['s3', 'disk'] as const)('attachments in the %s store', (blobStore
       const ticket = await upload(author, name, bytes, mimeType);
       await expectRefused(
         await record(author, ticket, { originalName: name, mimeType }),
-        FORUM_MESSAGES.fileContentMismatch,
+        ATTACHMENT_MESSAGES.fileContentMismatch,
         ticket.filePath,
       );
     }
@@ -187,7 +187,7 @@ describe.each(['s3', 'disk'] as const)('attachments in the %s store', (blobStore
       token: author.token,
       json: { fileName: 'setup.exe', mimeType: 'application/x-msdownload' },
     });
-    expect(await asked.json()).toMatchObject({ statusCode: 400, message: FORUM_MESSAGES.fileTypeNotAllowed });
+    expect(await asked.json()).toMatchObject({ statusCode: 400, message: ATTACHMENT_MESSAGES.fileTypeNotAllowed });
     const svg = await forum.request('/api/attachments/upload', {
       token: author.token,
       json: { fileName: 'logo.svg', mimeType: 'image/svg+xml' },
@@ -196,7 +196,7 @@ describe.each(['s3', 'disk'] as const)('attachments in the %s store', (blobStore
     const ticket = await upload(author, 'page.png', FILES.html, 'image/png');
     await expectRefused(
       await record(author, ticket, { originalName: 'page.html', mimeType: 'text/html' }),
-      FORUM_MESSAGES.fileTypeNotAllowed,
+      ATTACHMENT_MESSAGES.fileTypeNotAllowed,
       ticket.filePath,
     );
   });
@@ -237,7 +237,7 @@ describe.each(['s3', 'disk'] as const)('attachments in the %s store', (blobStore
     }
     await expectRefused(
       await record(author, ticket, { originalName: 'big.pdf', mimeType: 'application/pdf' }),
-      FORUM_MESSAGES.fileTooLarge(LIMITS.forum.attachmentMaxBytes),
+      ATTACHMENT_MESSAGES.fileTooLarge(LIMITS.forum.attachmentMaxBytes),
       ticket.filePath,
     );
   });
@@ -388,7 +388,7 @@ describe.each(['s3', 'disk'] as const)('attachments in the %s store', (blobStore
     expect(overCount.status).toBe(429);
     expect(await overCount.json()).toMatchObject({
       statusCode: 429,
-      message: FORUM_MESSAGES.tooManyPendingUploads(PENDING_UPLOAD_CAPS.count, PENDING_UPLOAD_CAPS.count * 100),
+      message: ATTACHMENT_MESSAGES.tooManyPendingUploads(PENDING_UPLOAD_CAPS.count, PENDING_UPLOAD_CAPS.count * 100),
     });
 
     const large = await forum.member('Master');
@@ -406,7 +406,7 @@ describe.each(['s3', 'disk'] as const)('attachments in the %s store', (blobStore
     expect(overBytes.status).toBe(429);
     expect(await overBytes.json()).toMatchObject({
       statusCode: 429,
-      message: FORUM_MESSAGES.tooManyPendingUploads(largeUploads, PENDING_UPLOAD_CAPS.bytes),
+      message: ATTACHMENT_MESSAGES.tooManyPendingUploads(largeUploads, PENDING_UPLOAD_CAPS.bytes),
     });
   });
 
@@ -434,7 +434,7 @@ describe.each(['s3', 'disk'] as const)('attachments in the %s store', (blobStore
     expect(await forum.service.context.blobs.stat(uploadKeyOf(forgotten.filePath))).toBeNull();
     await expectRefused(
       await record(sweeper, forgotten, { originalName: 'forgotten.png', mimeType: 'image/png' }),
-      FORUM_MESSAGES.fileNotUploaded,
+      ATTACHMENT_MESSAGES.fileNotUploaded,
       forgotten.filePath,
     );
     expect(await downloaded(sweeper, kept)).toMatchObject({ status: 200, bytes: FILES.png });

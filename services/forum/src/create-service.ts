@@ -9,13 +9,11 @@ import {
   type TokenVerifier,
 } from '@crucible/platform';
 import type { ForumConfig } from './config.ts';
+import { forumEvents } from './events.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { registerForumRoutes } from './http/routes.ts';
 import { FORUM_SCHEMA, type ForumContext } from './use-cases/context.ts';
-import { serveAdminRequests } from './use-cases/admin-requests.ts';
-import { serveDataExport } from './use-cases/data-export.ts';
 import { sweepExpiredUploads } from './use-cases/attachments.ts';
-import { forgetPagesOnEvents } from './use-cases/first-pages.ts';
 import { usersReplica } from './use-cases/user-replica.ts';
 
 export const FORUM_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -71,12 +69,7 @@ export async function createForumService(
     },
   });
 
-  await store.start([
-    () => users.replicate(bus, logger, config.FORUM_USERS_CONSUMER),
-    () => forgetPagesOnEvents(ctx, bus, config.FORUM_PAGES_CONSUMER),
-    () => serveDataExport(ctx, bus),
-    () => serveAdminRequests(ctx, bus),
-  ]);
+  await store.start(forumEvents(ctx, bus, users));
   const uploadSweep = setInterval(() => {
     sweepExpiredUploads(ctx).catch((error: unknown) =>
       logger.warn({ err: error }, 'the sweep of expired uploads failed; the next one retries'),

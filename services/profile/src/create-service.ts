@@ -10,11 +10,10 @@ import {
   type TokenVerifier,
 } from '@crucible/platform';
 import type { ProfileConfig } from './config.ts';
+import { profileEvents } from './events.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { registerProfileRoutes } from './http/routes.ts';
 import { PROFILE_SCHEMA, type ProfileContext } from './use-cases/context.ts';
-import { serveDataExport } from './use-cases/data-export.ts';
-import { countForumActivity } from './use-cases/forum-stats.ts';
 import { usersReplica } from './use-cases/user-replica.ts';
 
 export const PROFILE_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -66,11 +65,7 @@ export async function createProfileService(
     routes: (router) => registerProfileRoutes(router, { ctx, verifier }),
   });
 
-  await store.start([
-    () => users.replicate(bus, logger, config.PROFILE_USERS_CONSUMER),
-    () => countForumActivity(ctx, config.PROFILE_FORUM_CONSUMER),
-    () => serveDataExport(ctx),
-  ]);
+  await store.start(profileEvents(ctx, bus, users));
 
   return {
     name: 'profile',

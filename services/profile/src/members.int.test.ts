@@ -3,15 +3,7 @@
  * member follows that member's privacy tiers, and 'Message' follows dm's answer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  RPC,
-  dmMessageableRequestSchema,
-  type AccessLevel,
-  type DmMessageableAnswer,
-  type DmRpcAnswer,
-  type MemberDirectoryQuery,
-  profileRoutes as routes,
-} from '@crucible/proto';
+import { RPC, type AccessLevel, type MemberDirectoryQuery, profileRoutes as routes } from '@crucible/proto';
 import { uniqueTag } from '@crucible/platform/testing';
 import { startProfileHarness, type Member, type ProfileHarness } from './testing/profile-harness.ts';
 
@@ -21,10 +13,9 @@ const refusingMessages = new Set<string>();
 
 beforeAll(async () => {
   h = await startProfileHarness();
-  await h.bus.reply(RPC.dmMessageable, async (payload): Promise<DmRpcAnswer<DmMessageableAnswer>> => {
-    const request = dmMessageableRequestSchema.parse(payload);
-    return { ok: true, value: { messageable: request.recipientIds.filter((id) => !refusingMessages.has(id)) } };
-  });
+  await h.bus.reply(RPC.dmMessageable, async (request) => ({
+    messageable: request.recipientIds.filter((id) => !refusingMessages.has(id)),
+  }));
 }, 150_000);
 afterAll(() => h?.stop());
 

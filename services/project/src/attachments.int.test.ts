@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  FORUM_MESSAGES,
+  ATTACHMENT_MESSAGES,
   LIMITS,
   PROJECT_MESSAGES,
   projectRoutes as routes,
@@ -132,20 +132,20 @@ describe('task attachments', () => {
       json: { fileName: 'tool.exe', mimeType: 'application/octet-stream', fileSize: 10 },
     });
     expect(exe.status).toBe(400);
-    expect(await messageOf(exe)).toBe(FORUM_MESSAGES.fileTypeNotAllowed);
+    expect(await messageOf(exe)).toBe(ATTACHMENT_MESSAGES.fileTypeNotAllowed);
     const big = await h.request(`/api/tasks/${task.id}/attachments/upload`, {
       token: core.token,
       json: { fileName: 'big.pdf', mimeType: 'application/pdf', fileSize: LIMITS.forum.attachmentMaxBytes + 1 },
     });
     expect(big.status).toBe(400);
-    expect(await messageOf(big)).toBe(FORUM_MESSAGES.fileTooLarge(LIMITS.forum.attachmentMaxBytes));
+    expect(await messageOf(big)).toBe(ATTACHMENT_MESSAGES.fileTooLarge(LIMITS.forum.attachmentMaxBytes));
   });
 
   it('refuses an upload whose bytes are not what its name says, and deletes it', async () => {
     const ticket = await upload(core, task.id, 'photo.png', EXE, 'image/png');
     const response = await record(core, task.id, ticket, 'photo.png');
     expect(response.status).toBe(400);
-    expect(await messageOf(response)).toBe(FORUM_MESSAGES.fileContentMismatch);
+    expect(await messageOf(response)).toBe(ATTACHMENT_MESSAGES.fileContentMismatch);
     expect(await h.service.context.blobs.stat(ticket.filePath)).toBeNull();
   });
 
@@ -158,14 +158,14 @@ describe('task attachments', () => {
     const ticket = await upload(core, task.id, 'mine.png', PNG, 'image/png');
     const stolen = await record(otherCore, task.id, ticket, 'mine.png');
     expect(stolen.status).toBe(400);
-    expect(await messageOf(stolen)).toBe(FORUM_MESSAGES.attachmentNotYours);
+    expect(await messageOf(stolen)).toBe(ATTACHMENT_MESSAGES.attachmentNotYours);
     const elsewhere = await record(core, other.id, ticket, 'mine.png');
     expect(elsewhere.status).toBe(400);
-    expect(await messageOf(elsewhere)).toBe(FORUM_MESSAGES.fileNotUploaded);
+    expect(await messageOf(elsewhere)).toBe(ATTACHMENT_MESSAGES.fileNotUploaded);
     expect((await record(core, task.id, ticket, 'mine.png')).status).toBe(201);
     const again = await record(core, task.id, ticket, 'mine.png');
     expect(again.status).toBe(409);
-    expect(await messageOf(again)).toBe(FORUM_MESSAGES.attachmentTaken);
+    expect(await messageOf(again)).toBe(ATTACHMENT_MESSAGES.attachmentTaken);
   });
 
   it('holds an upload to its declared size, and its link to one upload once recorded', async () => {
@@ -186,7 +186,7 @@ describe('task attachments', () => {
     await h.service.context.blobs.write(uploadKeyOf(ticket.filePath), longer, { contentType: 'image/png' });
     const oversized = await record(core, task.id, ticket, 'sized.png');
     expect(oversized.status).toBe(400);
-    expect(await messageOf(oversized)).toBe(FORUM_MESSAGES.uploadLargerThanDeclared);
+    expect(await messageOf(oversized)).toBe(ATTACHMENT_MESSAGES.uploadLargerThanDeclared);
 
     const exact = await upload(core, task.id, 'exact.png', PNG, 'image/png');
     expect((await record(core, task.id, exact, 'exact.png')).status).toBe(201);
@@ -206,7 +206,7 @@ describe('task attachments', () => {
     });
     const response = await record(core, task.id, ticket, 'ghost.png');
     expect(response.status).toBe(400);
-    expect(await messageOf(response)).toBe(FORUM_MESSAGES.fileNotUploaded);
+    expect(await messageOf(response)).toBe(ATTACHMENT_MESSAGES.fileNotUploaded);
   });
 
   it('removes an attachment (audited, file gone) and answers 404 for it afterwards', async () => {

@@ -10,11 +10,11 @@ import {
 } from '@crucible/platform';
 import { LRUCache } from 'lru-cache';
 import type { ProjectConfig } from './config.ts';
+import { projectEvents } from './events.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 import { registerProjectRoutes } from './http/routes.ts';
 import { sweepExpiredUploads } from './use-cases/attachments.ts';
 import { PROJECT_SCHEMA, type ProjectContext } from './use-cases/context.ts';
-import { serveDataExport } from './use-cases/data-export.ts';
 import { usersReplica } from './use-cases/user-replica.ts';
 
 export const PROJECT_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
@@ -71,10 +71,7 @@ export async function createProjectService(
     },
   });
 
-  await store.start([
-    () => users.replicate(bus, logger, config.PROJECT_USERS_CONSUMER),
-    () => serveDataExport(ctx, bus),
-  ]);
+  await store.start(projectEvents(ctx, bus, users));
   const uploadSweep = setInterval(() => {
     sweepExpiredUploads(ctx).catch((error: unknown) =>
       logger.warn({ err: error }, 'the sweep of expired uploads failed; the next one retries'),

@@ -273,15 +273,15 @@ describe('task rules', () => {
     expect(((await refused.json()) as { message: string }).message).toBe(PROJECT_MESSAGES.assigneeNotCore);
 
     const late = await h.member('Core', { inReplica: false });
-    const replier = await h.bus.reply(RPC.authUser, async (payload) =>
-      (payload as { id: string }).id === late.id
+    const replier = await h.bus.reply(RPC.authUser, async ({ id }) =>
+      id === late.id
         ? {
             id: late.id,
             email: late.email,
             firstName: late.firstName,
             lastName: late.lastName,
             profileImageUrl: null,
-            accessLevel: 'Core',
+            accessLevel: 'Core' as const,
             isAdmin: false,
             isModerator: false,
             emailVerified: true,

@@ -12,15 +12,14 @@ import {
 } from '@crucible/platform';
 import type { RealtimeConfig } from './config.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
+import { realtimeEvents } from './events.ts';
 import { registerRealtimeRoutes } from './http/routes.ts';
 import { LiveHub } from './live/hub.ts';
 import { Presence } from './live/presence.ts';
 import { createSocketServer } from './live/socket-server.ts';
 import { sqlOnPool } from './repositories/sql.ts';
 import { REALTIME_SCHEMA, type RealtimeContext } from './use-cases/context.ts';
-import { serveDataExport } from './use-cases/data-export.ts';
 import { createDigestLoop, createUnsubscribeLinks } from './use-cases/email-digest.ts';
-import { startSubscriptions } from './use-cases/subscriptions.ts';
 import { createTypingChecks } from './use-cases/typing.ts';
 import { createUserFiller, describeOnline } from './use-cases/users.ts';
 
@@ -88,8 +87,7 @@ export async function createRealtimeService(
       ctx.presence.start();
       return { stop: async () => ctx.presence.stop() };
     },
-    () => startSubscriptions(ctx),
-    () => serveDataExport(ctx),
+    ...realtimeEvents(ctx),
   ]);
   reportRealtimeGauges(hub, ctx.presence);
   const sockets = createSocketServer(ctx, verifier);

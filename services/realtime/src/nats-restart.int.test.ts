@@ -33,14 +33,21 @@ afterAll(async () => {
   await nats?.dispose();
 });
 
+/** Publishes refused while the broker is down, so the test knows the outage was met. */
+let refusedPublishes = 0;
+
 async function publishUntilStored(bus: EventBus, event: ReturnType<typeof newEvent>): Promise<void> {
-  for (;;) {
-    try {
-      return await bus.publish(event);
-    } catch {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  }
+  await vi.waitFor(
+    async () => {
+      try {
+        await bus.publish(event);
+      } catch (error) {
+        refusedPublishes += 1;
+        throw error;
+      }
+    },
+    { timeout: 30_000, interval: 100 },
+  );
 }
 
 it('delivers every DM of a burst once when NATS restarts in the middle, the socket staying open', async () => {
@@ -59,8 +66,9 @@ it('delivers every DM of a burst once when NATS restarts in the middle, the sock
 
   for (const event of events.slice(0, 20)) await publishUntilStored(publisher, event);
   await nats.stop();
+  // The broker comes back once a publish has met it down, as dm's relay would during an outage.
   const restarted = (async () => {
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await vi.waitFor(() => expect(refusedPublishes).toBeGreaterThan(0), { timeout: 30_000, interval: 20 });
     await nats.start();
   })();
   for (const event of events.slice(20)) await publishUntilStored(publisher, event);

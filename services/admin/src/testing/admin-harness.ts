@@ -3,18 +3,16 @@
  * real PostgreSQL (a database of its own) and NATS JetStream (the shared server; durable names and
  * a request-reply prefix of its own). Tokens are real EdDSA JWTs resolved to sessions the test sets.
  */
-import type pg from 'pg';
 import type { AccessLevel } from '@crucible/proto';
 import {
   addToUsersReplica,
   startHarness,
   startServiceHarness,
+  startServiceProcess,
   uniqueTag,
   type ServiceHarness,
-  type TestCall,
-  type TestRequest,
+  type ServiceProcess,
 } from '@crucible/platform/testing';
-import { createDmService, dmConfigSchema } from '@crucible/dm';
 import { adminConfigSchema, type AdminConfig } from '../config.ts';
 import { createAdminService } from '../create-service.ts';
 
@@ -30,13 +28,11 @@ export interface MemberOptions {
   isAdmin?: boolean;
 }
 
-/** The dm service beside it (same namespace): it answers the admin service's questions and keeps real messages. */
-export interface DmSide {
-  readonly url: string;
-  request: TestRequest;
-  call: TestCall;
-  sql<Row extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
-}
+/**
+ * The dm service beside it (same namespace, its own process): it answers the admin service's
+ * questions and keeps real messages.
+ */
+export type DmSide = ServiceProcess;
 
 type AdminService = Awaited<ReturnType<typeof createAdminService>>;
 
@@ -65,14 +61,11 @@ export function startAdminHarness(options: { withDm?: boolean } = {}): Promise<A
       },
     });
 
-    // In the admin's namespace, with the admin's token issuer: it answers the admin service's questions.
+    // In the admin's namespace, trusting the admin's token issuer: it answers the admin service's questions.
     const dm = options.withDm
-      ? await startServiceHarness(cleanups, {
+      ? await startServiceProcess(cleanups, {
           name: 'dm',
-          configSchema: dmConfigSchema,
-          createService: createDmService,
-          namespace: harness.namespace,
-          tokens: harness.tokens,
+          beside: harness,
           env: { DATABASE_POOL_SIZE: '5', DM_USERS_CONSUMER: `admin_it_dm_users_${uniqueTag(6)}` },
         })
       : undefined;

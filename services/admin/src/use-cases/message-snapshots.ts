@@ -6,8 +6,6 @@ import {
   dmMessageDeletedPayloadSchema,
   dmMessageEditedPayloadSchema,
   postReportedPayloadSchema,
-  type DmMessageCreatedPayload,
-  type DmRpcAnswer,
   type EventEnvelope,
 } from '@crucible/proto';
 import { NotFoundError, subscribeIdempotent, type Subscription } from '@crucible/platform';
@@ -69,12 +67,12 @@ export function keepMessageSnapshots(ctx: AdminContext, durable: string): Promis
 export async function findMessage(ctx: AdminContext, messageId: string) {
   const known = await snapshotRepository.find(ctx.prisma, messageId);
   if (known) return known;
-  const answer = await ctx.bus.request<DmRpcAnswer<DmMessageCreatedPayload>>(
+  const answer = await ctx.bus.request(
     RPC.dmMessageSnapshot,
     { messageId },
     { timeoutMs: ctx.config.DM_REQUEST_TIMEOUT_MS },
   );
   if (!answer.ok) throw new NotFoundError(DM_MESSAGES.messageNotFound);
-  await snapshotRepository.save(ctx.prisma, dmMessageCreatedPayloadSchema.parse(answer.value));
+  await snapshotRepository.save(ctx.prisma, answer.value);
   return (await snapshotRepository.find(ctx.prisma, messageId))!;
 }

@@ -1,6 +1,5 @@
 import {
   RPC,
-  dmAdminConversationSchema,
   displayName,
   dmAdminMessageSchema,
   type AdminConversationList,
@@ -21,22 +20,18 @@ import { nameIn, peopleOf } from './names.ts';
 import { askOwner, ownerActorOf } from './owners.ts';
 import { peopleIdsOf, toMessageFlag } from './review-views.ts';
 
-/** Asks dm, which owns the messages and checks the admin rule again. */
-function askDm<T>(ctx: AdminContext, subject: string, payload: unknown, schema: z.ZodType<T>): Promise<T> {
-  return askOwner(ctx, 'dm', subject, payload, schema);
-}
-
 export async function listConversations(
   ctx: AdminContext,
   actor: Caller,
   query: { limit: number; offset: number },
 ): Promise<AdminConversationList> {
   requireAdmin(actor);
-  const rows = await askDm(
-    ctx,
-    RPC.dmAdminConversations,
-    { adminId: actor.userId, limit: query.limit + 1, offset: query.offset },
-    z.array(dmAdminConversationSchema),
+  const rows = await askOwner(ctx, 'dm', (options) =>
+    ctx.bus.request(
+      RPC.dmAdminConversations,
+      { adminId: actor.userId, limit: query.limit + 1, offset: query.offset },
+      options,
+    ),
   );
   return {
     conversations: rows.slice(0, query.limit).map((row) => ({
@@ -60,11 +55,12 @@ export async function viewConversation(
   request: { reason: string; limit: number; cursor?: string },
 ): Promise<AdminConversationMessages> {
   requireAdmin(actor);
-  const page = await askDm(
-    ctx,
-    RPC.dmAdminMessages,
-    { adminId: actor.userId, actor: ownerActorOf(actor), ...pair, ...request },
-    z.object({ messages: z.array(dmAdminMessageSchema), nextCursor: z.string().nullable(), hasMore: z.boolean() }),
+  const page = await askOwner(ctx, 'dm', (options) =>
+    ctx.bus.request(
+      RPC.dmAdminMessages,
+      { adminId: actor.userId, actor: ownerActorOf(actor), ...pair, ...request },
+      options,
+    ),
   );
   const people = await peopleOf(ctx, [pair.user1Id, pair.user2Id]);
   const deletedAt = new Map(
@@ -131,11 +127,12 @@ export async function listDirectMessages(
 /** dm deletes them for both members and records bulk_delete (the audit log adds one row per message). */
 export async function bulkDelete(ctx: AdminContext, actor: Caller, body: BulkDelete): Promise<BulkDeleteResult> {
   requireAdmin(actor);
-  const { deleted } = await askDm(
-    ctx,
-    RPC.dmAdminBulkDelete,
-    { adminId: actor.userId, actor: ownerActorOf(actor), messageIds: body.messageIds, reason: body.reason },
-    z.object({ deleted: z.array(z.string()) }),
+  const { deleted } = await askOwner(ctx, 'dm', (options) =>
+    ctx.bus.request(
+      RPC.dmAdminBulkDelete,
+      { adminId: actor.userId, actor: ownerActorOf(actor), messageIds: body.messageIds, reason: body.reason },
+      options,
+    ),
   );
   return { deleted, count: deleted.length };
 }
@@ -143,11 +140,12 @@ export async function bulkDelete(ctx: AdminContext, actor: Caller, body: BulkDel
 /** dm checks the messages exist and records message_flag per message; the flags themselves are kept here. */
 export async function bulkFlag(ctx: AdminContext, actor: Caller, body: BulkFlag): Promise<BulkFlagResult> {
   requireAdmin(actor);
-  const { flagged } = await askDm(
-    ctx,
-    RPC.dmAdminBulkFlag,
-    { adminId: actor.userId, actor: ownerActorOf(actor), messageIds: body.messageIds, reason: body.reason },
-    z.object({ flagged: z.array(z.string()) }),
+  const { flagged } = await askOwner(ctx, 'dm', (options) =>
+    ctx.bus.request(
+      RPC.dmAdminBulkFlag,
+      { adminId: actor.userId, actor: ownerActorOf(actor), messageIds: body.messageIds, reason: body.reason },
+      options,
+    ),
   );
   // A flag points at the kept copy of its message: one whose event has not arrived is asked of dm.
   for (const messageId of flagged) await findMessage(ctx, messageId);

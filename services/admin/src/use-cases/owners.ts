@@ -1,6 +1,5 @@
 import type { DmAdminActor, DmRpcAnswer } from '@crucible/proto';
 import { HttpError, ServiceUnavailableError, type Caller } from '@crucible/platform';
-import type { z } from 'zod';
 import type { AdminContext } from './context.ts';
 
 /** The services the console asks to act for an admin, each with its own wait and its own 'unavailable' text. */
@@ -17,25 +16,22 @@ export function ownerActorOf(actor: Caller): DmAdminActor {
 }
 
 /**
- * Asks the service that owns the data (it checks the admin rule again) over request-reply, and
- * answers its refusal as it gave it; no answer in time is a 503.
+ * Asks the service that owns the data (it checks the admin rule again) over request-reply, with
+ * that owner's wait: `ask` sends one of its owner questions (proto's RPC_SCHEMAS, so the answer
+ * arrives parsed). Answers the owner's refusal as it gave it; no answer in time is a 503.
  */
-export async function askOwner<T>(
+export async function askOwner<Value>(
   ctx: AdminContext,
   owner: Owner,
-  subject: string,
-  payload: unknown,
-  schema: z.ZodType<T>,
-): Promise<T> {
-  let answer: DmRpcAnswer<unknown>;
+  ask: (options: { timeoutMs: number }) => Promise<DmRpcAnswer<Value>>,
+): Promise<Value> {
+  let answer: DmRpcAnswer<Value>;
   try {
-    answer = await ctx.bus.request<DmRpcAnswer<unknown>>(subject, payload, {
-      timeoutMs: ctx.config[OWNERS[owner].timeout],
-    });
+    answer = await ask({ timeoutMs: ctx.config[OWNERS[owner].timeout] });
   } catch (error) {
-    ctx.logger.warn({ err: error, subject }, `${owner} did not answer an admin request`);
+    ctx.logger.warn({ err: error }, `${owner} did not answer an admin request`);
     throw new ServiceUnavailableError(OWNERS[owner].unavailable);
   }
   if (!answer.ok) throw new HttpError(answer.statusCode, answer.message);
-  return schema.parse(answer.value);
+  return answer.value;
 }

@@ -2,9 +2,6 @@ import {
   ADMIN_MESSAGES,
   RPC,
   SUBJECTS,
-  type AdminDeactivateRequest,
-  type AdminDeletePostRequest,
-  type AdminSuspendRequest,
   type ReviewItem,
   type ReviewKind,
   type ReviewOutcome,
@@ -20,7 +17,7 @@ import {
   requireAdmin,
   type Caller,
 } from '@crucible/platform';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { reviewQueueRepository } from '../repositories/review-queue.ts';
 import { recordAction } from './audit.ts';
 import { inTransaction, type AdminContext } from './context.ts';
@@ -181,7 +178,6 @@ const whatOf = (kind: ReviewKind) => (kind === 'dm_report' ? 'message' : 'forum 
 async function carryOut(ctx: AdminContext, actor: Caller, group: Group, body: Resolve, reason: string): Promise<void> {
   const adminId = actor.userId;
   const from = ownerActorOf(actor);
-  const done = z.unknown();
   // Content its owner no longer has (404) was deleted already: the delete is done.
   const unlessAlreadyGone = (work: Promise<unknown>) =>
     work.then(
@@ -200,18 +196,18 @@ async function carryOut(ctx: AdminContext, actor: Caller, group: Group, body: Re
       if (!discussion) return;
       const request = { adminId, actor: from, discussionId: discussion.id, replyId: discussion.replyId, reason };
       await unlessAlreadyGone(
-        askOwner(ctx, 'forum', RPC.forumAdminDeletePost, request satisfies AdminDeletePostRequest, done),
+        askOwner(ctx, 'forum', (options) => ctx.bus.request(RPC.forumAdminDeletePost, request, options)),
       );
       return;
     }
     case 'suspend': {
       const request = { adminId, actor: from, userId: group.authorId, until: body.until!, reason };
-      await askOwner(ctx, 'auth', RPC.authAdminSuspend, request satisfies AdminSuspendRequest, done);
+      await askOwner(ctx, 'auth', (options) => ctx.bus.request(RPC.authAdminSuspend, request, options));
       return;
     }
     case 'ban': {
       const request = { adminId, actor: from, userId: group.authorId };
-      await askOwner(ctx, 'auth', RPC.authAdminDeactivate, request satisfies AdminDeactivateRequest, done);
+      await askOwner(ctx, 'auth', (options) => ctx.bus.request(RPC.authAdminDeactivate, request, options));
       return;
     }
     default:

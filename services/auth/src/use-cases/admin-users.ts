@@ -1,12 +1,12 @@
 import {
   AUTH_MESSAGES,
+  RPC,
   SUBJECTS,
   type AccessLevel,
-  adminDeactivateRequestSchema,
-  adminSuspendRequestSchema,
   type AdminUser,
   type AdminUserListResponse,
   type AdminUserPatch,
+  type ParsedRequestOf,
 } from '@crucible/proto';
 import {
   BadRequestError,
@@ -261,16 +261,20 @@ async function callerOfRequest(
 }
 
 /** RPC.authAdminSuspend: a review's suspension; suspending again only moves the end (idempotent). */
-export async function suspendByRequest(ctx: AuthContext, payload: unknown): Promise<{ userId: string }> {
-  assertStorableText({ body: payload });
-  const request = adminSuspendRequestSchema.parse(payload);
+export async function suspendByRequest(
+  ctx: AuthContext,
+  request: ParsedRequestOf<typeof RPC.authAdminSuspend>,
+): Promise<{ userId: string }> {
+  assertStorableText({ body: request });
   await suspendUser(ctx, await callerOfRequest(ctx, request), request.userId, request);
   return { userId: request.userId };
 }
 
 /** RPC.authAdminDeactivate: a review's ban; an account already deactivated stays as it is. */
-export async function deactivateByRequest(ctx: AuthContext, payload: unknown): Promise<{ userId: string }> {
-  const request = adminDeactivateRequestSchema.parse(payload);
+export async function deactivateByRequest(
+  ctx: AuthContext,
+  request: ParsedRequestOf<typeof RPC.authAdminDeactivate>,
+): Promise<{ userId: string }> {
   await setActive(ctx, await callerOfRequest(ctx, request), request.userId, false);
   return { userId: request.userId };
 }

@@ -1,8 +1,7 @@
-import { RPC, adminDeletePostRequestSchema } from '@crucible/proto';
+import { RPC, type ParsedRequestOf } from '@crucible/proto';
 import {
   ADMINS_ONLY_MESSAGE,
   ForbiddenError,
-  answerAsData,
   assertStorableText,
   requireAdmin,
   type EventBus,
@@ -20,9 +19,11 @@ import { deleteReply } from './replies.ts';
  * own delete runs: the author is told the reason and the audit log records it with the admin's IP,
  * user agent and session as passed along.
  */
-async function deletePostForReview(ctx: ForumContext, payload: unknown): Promise<{ deleted: true }> {
-  assertStorableText({ body: payload });
-  const request = adminDeletePostRequestSchema.parse(payload);
+async function deletePostForReview(
+  ctx: ForumContext,
+  request: ParsedRequestOf<typeof RPC.forumAdminDeletePost>,
+): Promise<{ deleted: true }> {
+  assertStorableText({ body: request });
   const admin = await userReplica.findById(ctx.prisma, request.adminId);
   if (!admin) throw new ForbiddenError(ADMINS_ONLY_MESSAGE);
   requireAdmin(admin);
@@ -42,7 +43,7 @@ async function deletePostForReview(ctx: ForumContext, payload: unknown): Promise
   return { deleted: true };
 }
 
-/** Answers the admin service's requests (RPC.forumAdminDeletePost) with their outcome as data. */
+/** Answers the admin service's requests (RPC.forumAdminDeletePost); the bus answers refusals as data. */
 export function serveAdminRequests(ctx: ForumContext, bus: EventBus): Promise<Subscription> {
-  return bus.reply(RPC.forumAdminDeletePost, (payload) => answerAsData(() => deletePostForReview(ctx, payload)));
+  return bus.reply(RPC.forumAdminDeletePost, (request) => deletePostForReview(ctx, request));
 }

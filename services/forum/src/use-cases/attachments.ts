@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import {
+  ATTACHMENT_MESSAGES,
   FORUM_MESSAGES,
   SUBJECTS,
-  allowedAttachmentFor,
   sanitizeFileName,
   type Attachment,
   type AttachmentCreate,
@@ -21,10 +21,8 @@ import {
   ConflictError,
   ForbiddenError,
   NotFoundError,
-  contentMatches,
   isUniqueViolation,
-  sniffMimeType,
-  TEXT_SAMPLE_BYTES,
+  vetStoredAttachment,
   type Caller,
 } from '@crucible/platform';
 import type { Attachment as AttachmentRow } from '../generated/prisma/client.ts';
@@ -89,28 +87,6 @@ export async function requestUpload(
   });
 }
 
-async function readAll(stream: Readable): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of stream) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-}
-
-/** Why the stored object cannot become an attachment, or its kind when it can. */
-async function vetStoredObject(ctx: ForumContext, key: string, size: number, input: AttachmentCreate) {
-  const kind = allowedAttachmentFor(input.originalName, input.mimeType);
-  if (!kind) return { problem: FORUM_MESSAGES.fileTypeNotAllowed } as const;
-  if (size > MAX_BYTES) return { problem: FORUM_MESSAGES.fileTooLarge(MAX_BYTES) } as const;
-  const matches = await contentMatches(kind, {
-    sniffedMimeType: size === 0 ? undefined : await sniffMimeType(await ctx.blobs.read(key)),
-    textSample: async () => {
-      if (size === 0) return { sample: Buffer.alloc(0), complete: true };
-      const end = Math.min(size, TEXT_SAMPLE_BYTES) - 1;
-      return { sample: await readAll(await ctx.blobs.read(key, { start: 0, end })), complete: end === size - 1 };
-    },
-  });
-  return matches ? ({ kind } as const) : ({ problem: FORUM_MESSAGES.fileContentMismatch } as const);
-}
-
 /**
  * Records an upload after checking the stored object itself: its size, and that its bytes are of
  * an allowed type matching its name. A refused object is deleted and the answer says why.
@@ -122,19 +98,20 @@ export async function recordAttachment(
 ): Promise<Attachment> {
   requireForumMember(viewer);
   const key = input.filePath;
-  if (KEY_PATTERN.exec(key)?.[1] !== viewer.userId) throw new BadRequestError(FORUM_MESSAGES.attachmentNotYours);
+  if (KEY_PATTERN.exec(key)?.[1] !== viewer.userId) throw new BadRequestError(ATTACHMENT_MESSAGES.attachmentNotYours);
   if (input.discussionId && input.replyId)
     throw new BadRequestError('An attachment belongs to a discussion or to a reply, not both');
-  if (await attachmentRepository.isRecorded(ctx.prisma, key)) throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
+  if (await attachmentRepository.isRecorded(ctx.prisma, key))
+    throw new ConflictError(ATTACHMENT_MESSAGES.attachmentTaken);
   const place = input.discussionId ? await requireAttachableDiscussion(ctx, viewer, input.discussionId) : undefined;
   if (input.replyId) await requireAttachableReply(ctx, viewer, input.replyId);
 
   const stored = await moveUploadInPlace(ctx, viewer, key);
   // Checked where the bytes now are, which no upload link reaches, so nothing can change them after the check.
-  const verdict = await vetStoredObject(ctx, key, stored.size, input);
+  const verdict = await vetStoredAttachment(ctx.blobs, { key, size: stored.size }, input, MAX_BYTES);
   if ('problem' in verdict) {
     await ctx.blobs.delete(key);
-    throw new BadRequestError(verdict.problem!);
+    throw new BadRequestError(verdict.problem);
   }
 
   const id = randomUUID();
@@ -171,7 +148,7 @@ export async function recordAttachment(
     return toView(row);
   } catch (error) {
     // A row with this key already owns the object; otherwise the object just moved here is nobody's.
-    if (isUniqueViolation(error)) throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
+    if (isUniqueViolation(error)) throw new ConflictError(ATTACHMENT_MESSAGES.attachmentTaken);
     deleteBlobsLater(ctx, [key]);
     throw error;
   }
@@ -229,8 +206,8 @@ export async function linkAttachments(
   if (ids.length === 0) return;
   if ((await attachmentRepository.linkUnlinked(tx, viewer.userId, ids, target)) === ids.length) return;
   const mine = await attachmentRepository.countUploadedBy(tx, viewer.userId, ids);
-  if (mine < ids.length) throw new NotFoundError(FORUM_MESSAGES.attachmentNotFound);
-  throw new ConflictError(FORUM_MESSAGES.attachmentLinked);
+  if (mine < ids.length) throw new NotFoundError(ATTACHMENT_MESSAGES.attachmentNotFound);
+  throw new ConflictError(ATTACHMENT_MESSAGES.attachmentLinked);
 }
 
 /** POST /api/discussions/{id}/attachments: the discussion's author links uploads after creating it. */
@@ -261,7 +238,7 @@ async function visibleAttachment(
   id: string,
 ): Promise<{ row: AttachmentRow; canModerate: () => Promise<boolean> }> {
   const row = await attachmentRepository.findById(ctx.prisma, id);
-  const missing = new NotFoundError(FORUM_MESSAGES.attachmentNotFound);
+  const missing = new NotFoundError(ATTACHMENT_MESSAGES.attachmentNotFound);
   if (!row) throw missing;
   const reply = row.replyId ? await replyRepository.findPlacement(ctx.prisma, row.replyId) : null;
   const discussionId = reply?.discussionId ?? row.discussionId;
@@ -289,14 +266,14 @@ export interface AttachmentDownload {
 export async function downloadAttachment(ctx: ForumContext, viewer: Caller, id: string): Promise<AttachmentDownload> {
   const { row } = await visibleAttachment(ctx, viewer, id);
   const stored = await ctx.blobs.stat(row.filePath);
-  if (!stored) throw new NotFoundError(FORUM_MESSAGES.attachmentNotFound);
+  if (!stored) throw new NotFoundError(ATTACHMENT_MESSAGES.attachmentNotFound);
   if (stored.size !== row.fileSize) {
     // Recorded objects are write-once, so this is a store changed behind our back: serve nothing unchecked.
     ctx.logger.error(
       { attachmentId: id, key: row.filePath, recorded: row.fileSize, stored: stored.size },
       'a stored attachment differs from the recorded one',
     );
-    throw new NotFoundError(FORUM_MESSAGES.attachmentNotFound);
+    throw new NotFoundError(ATTACHMENT_MESSAGES.attachmentNotFound);
   }
   return { attachment: toView(row), size: stored.size, open: () => ctx.blobs.read(row.filePath) };
 }

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { SessionPrincipal } from '@crucible/proto';
+import type { BroadcastOf, SessionPrincipal } from '@crucible/proto';
 import { BROADCASTS } from '@crucible/proto';
 import { createMemoryCache } from '../cache/memory-cache.ts';
 import type { Cache } from '../cache/cache.ts';
 import { ServiceUnavailableError } from '../errors/http-errors.ts';
+import type { EventBus } from '../events/event-bus.ts';
 import { LOCAL_SESSION_TTL_MS, createSessionLookup, type SessionSource } from './session-lookup.ts';
 
 const principal = (sessionId: string): SessionPrincipal => ({
@@ -30,11 +31,11 @@ function outageRig() {
     if (!state.sourceUp) throw new Error('no responders');
     return sessions.get(sessionId) ?? null;
   };
-  let broadcast: (payload: unknown) => void = () => {};
-  const bus = {
-    subscribeBroadcast: async (subject: string, handler: (payload: unknown, subject: string) => void) => {
+  let broadcast: (payload: BroadcastOf<typeof BROADCASTS.sessionChanged>) => void = () => {};
+  const bus: Pick<EventBus, 'subscribeBroadcast'> = {
+    async subscribeBroadcast(subject, handler) {
       expect(subject).toBe(BROADCASTS.sessionChanged);
-      broadcast = (payload) => handler(payload, subject);
+      broadcast = (payload) => handler(payload as BroadcastOf<typeof subject>, subject);
       return { stop: async () => {} };
     },
   };

@@ -1,7 +1,6 @@
-import { BROADCASTS, RPC, sessionPrincipalSchema, type SessionPrincipal } from '@crucible/proto';
+import { BROADCASTS, RPC, sessionPrincipalSchema, type BroadcastOf, type SessionPrincipal } from '@crucible/proto';
 import type { JSONWebKeySet } from 'jose';
 import { LRUCache } from 'lru-cache';
-import { z } from 'zod';
 import type { Cache } from '../cache/cache.ts';
 import { ServiceUnavailableError } from '../errors/http-errors.ts';
 import type { EventBus } from '../events/event-bus.ts';
@@ -27,11 +26,9 @@ export const OUTAGE_SESSION_TTL_MS = 15 * 60_000;
 /** The answer when neither the shared levels nor this process can vouch for a session. */
 export const SESSION_CHECK_UNAVAILABLE = 'Your sign-in cannot be checked right now. Please try again shortly.';
 
-const sessionChangeSchema = z.object({ sessionId: z.string(), principal: sessionPrincipalSchema.nullable() });
-
 export type SessionSource = (sessionId: string) => Promise<SessionPrincipal | null>;
 
-type SessionChange = z.infer<typeof sessionChangeSchema>;
+type SessionChange = BroadcastOf<typeof BROADCASTS.sessionChanged>;
 /**
  * The lookups of this process by the bus they listen on. A change written here applies to them at
  * once: the broadcast reaches this process too, but a few milliseconds later, and the member's very
@@ -98,15 +95,10 @@ export function createSessionLookup(
   const sameProcess = lookupsByBus.get(bus) ?? new Set();
   sameProcess.add(apply);
   lookupsByBus.set(bus, sameProcess);
-  void bus
-    .subscribeBroadcast(BROADCASTS.sessionChanged, (payload) => {
-      const change = sessionChangeSchema.safeParse(payload);
-      if (change.success) apply(change.data);
-    })
-    .then(
-      () => (listening = true),
-      () => undefined,
-    );
+  void bus.subscribeBroadcast(BROADCASTS.sessionChanged, apply).then(
+    () => (listening = true),
+    () => undefined,
+  );
 
   /** Redis, else the source; a Redis that is away is skipped rather than failing the lookup. */
   async function fromSharedLevels(sessionId: string): Promise<SessionPrincipal | null> {
@@ -157,18 +149,13 @@ export function createSessionLookup(
 /** Services other than auth ask auth for a session over the bus. */
 export function askAuthForSession(bus: EventBus): SessionSource {
   return async (sessionId) => {
-    const answer = await bus.request<SessionPrincipal | null>(
-      RPC.authSession,
-      { sessionId },
-      { timeoutMs: RPC_TIMEOUT_MS },
-    );
-    return answer ? sessionPrincipalSchema.parse(answer) : null;
+    return bus.request(RPC.authSession, { sessionId }, { timeoutMs: RPC_TIMEOUT_MS });
   };
 }
 
 /** Services other than auth fetch auth's public keys over the bus. */
 export function askAuthForKeys(bus: EventBus): () => Promise<JSONWebKeySet> {
-  return () => bus.request<JSONWebKeySet>(RPC.authJwks, {}, { timeoutMs: RPC_TIMEOUT_MS });
+  return () => bus.request(RPC.authJwks, {}, { timeoutMs: RPC_TIMEOUT_MS });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import { fileTypeFromStream } from 'file-type';
-import { FORUM_MESSAGES, allowedAttachmentFor, type AllowedAttachment } from '@crucible/proto';
+import { ATTACHMENT_MESSAGES, allowedAttachmentFor, type AllowedAttachment } from '@crucible/proto';
 import type { BlobStore } from './blob-store.ts';
 
 /** What the file's own bytes must say for each allowed type; text has no signature at all. */
@@ -82,7 +82,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 /**
  * Whether a stored object may become an attachment named `originalName`: an allowed type by its
  * name (and declared type), within `maxBytes`, and its own bytes of that type. Answers the kind, or
- * the reason (the forum's texts) to refuse it with.
+ * the reason (proto's ATTACHMENT_MESSAGES) to refuse it with.
  */
 export async function vetStoredAttachment(
   store: Pick<BlobStore, 'read'>,
@@ -91,8 +91,8 @@ export async function vetStoredAttachment(
   maxBytes: number,
 ): Promise<{ kind: AllowedAttachment } | { problem: string }> {
   const kind = allowedAttachmentFor(claimed.originalName, claimed.mimeType);
-  if (!kind) return { problem: FORUM_MESSAGES.fileTypeNotAllowed };
-  if (stored.size > maxBytes) return { problem: FORUM_MESSAGES.fileTooLarge(maxBytes) };
+  if (!kind) return { problem: ATTACHMENT_MESSAGES.fileTypeNotAllowed };
+  if (stored.size > maxBytes) return { problem: ATTACHMENT_MESSAGES.fileTooLarge(maxBytes) };
   const { key, size } = stored;
   const matches = await contentMatches(kind, {
     sniffedMimeType: size === 0 ? undefined : await sniffMimeType(await store.read(key)),
@@ -102,5 +102,5 @@ export async function vetStoredAttachment(
       return { sample: await readAll(await store.read(key, { start: 0, end })), complete: end === size - 1 };
     },
   });
-  return matches ? { kind } : { problem: FORUM_MESSAGES.fileContentMismatch };
+  return matches ? { kind } : { problem: ATTACHMENT_MESSAGES.fileContentMismatch };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  FORUM_MESSAGES,
+  ATTACHMENT_MESSAGES,
   LIMITS,
   allowedAttachmentFor,
   sanitizeFileName,
@@ -66,7 +66,7 @@ export async function handOutUploadLink(
 ): Promise<AttachmentUploadResponse> {
   const { request } = options;
   const kind = allowedAttachmentFor(request.fileName, request.mimeType);
-  if (!kind) throw new BadRequestError(FORUM_MESSAGES.fileTypeNotAllowed);
+  if (!kind) throw new BadRequestError(ATTACHMENT_MESSAGES.fileTypeNotAllowed);
   const filePath = `${options.folder}/${options.memberId}/${randomUUID()}`;
   const uploadKey = options.uploadKeyOf(filePath);
   const now = new Date();
@@ -80,7 +80,7 @@ export async function handOutUploadLink(
   if (!added)
     throw new TooManyRequestsError(
       LIMITS.signedLinkSeconds,
-      FORUM_MESSAGES.tooManyPendingUploads(pending.count, pending.bytes),
+      ATTACHMENT_MESSAGES.tooManyPendingUploads(pending.count, pending.bytes),
     );
   const uploadURL = await blobs.presignUpload(uploadKey, {
     contentType: kind.mimeType,
@@ -117,22 +117,22 @@ export async function claimUploadAndMove<Link extends UploadLink>(
 ): Promise<BlobInfo> {
   const now = new Date();
   const { link } = claim;
-  if (!link || !claim.belongsHere(link)) throw new BadRequestError(FORUM_MESSAGES.fileNotUploaded);
-  if (link.recordedAt) throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
-  if (link.expiresAt <= now) throw new BadRequestError(FORUM_MESSAGES.uploadLinkExpired);
+  if (!link || !claim.belongsHere(link)) throw new BadRequestError(ATTACHMENT_MESSAGES.fileNotUploaded);
+  if (link.recordedAt) throw new ConflictError(ATTACHMENT_MESSAGES.attachmentTaken);
+  if (link.expiresAt <= now) throw new BadRequestError(ATTACHMENT_MESSAGES.uploadLinkExpired);
   const uploaded = await blobs.stat(link.uploadKey);
-  if (!uploaded) throw new BadRequestError(FORUM_MESSAGES.fileNotUploaded);
+  if (!uploaded) throw new BadRequestError(ATTACHMENT_MESSAGES.fileNotUploaded);
   // S3 takes a presigned PUT of any length: a file larger than declared would slip past the pending
   // cap. One over the largest allowed gets the spec's size message from the caller's file checks.
   if (uploaded.size > link.declaredBytes && uploaded.size <= ATTACHMENT_MAX_BYTES)
-    throw new BadRequestError(FORUM_MESSAGES.uploadLargerThanDeclared);
-  if (!(await claim.markRecorded(now))) throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
+    throw new BadRequestError(ATTACHMENT_MESSAGES.uploadLargerThanDeclared);
+  if (!(await claim.markRecorded(now))) throw new ConflictError(ATTACHMENT_MESSAGES.attachmentTaken);
   try {
     return await blobs.move(link.uploadKey, claim.finalKey);
   } catch (error) {
     const status = (error as { statusCode?: number }).statusCode;
-    if (status === 404) throw new BadRequestError(FORUM_MESSAGES.fileNotUploaded);
-    if (status === 409) throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
+    if (status === 404) throw new BadRequestError(ATTACHMENT_MESSAGES.fileNotUploaded);
+    if (status === 409) throw new ConflictError(ATTACHMENT_MESSAGES.attachmentTaken);
     throw error;
   }
 }

@@ -1,7 +1,5 @@
 import {
   DATA_EXPORT_PAGE_BYTES,
-  dataExportPageSchema,
-  dataExportRequestSchema,
   type DataExportFile,
   type DataExportPage,
   type DataExportPart,
@@ -62,8 +60,8 @@ export function dataExportPage(
 }
 
 /**
- * The request-reply of a member's data export (proto's DATA_EXPORT_PARTS), typed at both ends as
- * events are by the event map: the asker sends `{ userId, cursor }` and receives pages until the
+ * The request-reply of a member's data export (proto's DATA_EXPORT_PARTS; its request and page
+ * schemas are in RPC_SCHEMAS, so the bus parses both): the asker sends `{ userId, cursor }` and receives pages until the
  * last; the answerer's collector receives the parsed user id and returns the whole part (and
  * `files` the member's uploaded files), which is answered a page at a time. Each page is collected
  * afresh, so an answerer keeps no state between pages and any replica can answer the next one; a
@@ -75,8 +73,7 @@ export function answerDataExportRequests(
   collect: (userId: string) => Promise<DataExportPart>,
   options: { files?: (userId: string) => Promise<DataExportFile[]>; pageBytes?: number } = {},
 ): Promise<Subscription> {
-  return bus.reply(subject, async (payload) => {
-    const { userId, cursor } = dataExportRequestSchema.parse(payload);
+  return bus.reply(subject, async ({ userId, cursor }) => {
     const [part, files] = await Promise.all([collect(userId), options.files?.(userId) ?? []]);
     return dataExportPage(part, files, cursorOf(cursor), options.pageBytes);
   });
@@ -104,8 +101,7 @@ export async function requestDataExportPart(
   const gathered: GatheredDataExportPart = { part: {}, files: [] };
   let cursor: string | undefined;
   for (let pages = 0; pages < MAX_PAGES; pages++) {
-    const answer = await bus.request<unknown>(subject, dataExportRequestSchema.parse({ userId, cursor }), options);
-    const page = dataExportPageSchema.parse(answer);
+    const page = await bus.request(subject, { userId, cursor }, options);
     for (const [section, value] of Object.entries(page.part)) {
       const sofar = gathered.part[section];
       gathered.part[section] = Array.isArray(sofar) && Array.isArray(value) ? [...sofar, ...value] : value;

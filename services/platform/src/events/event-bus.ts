@@ -1,4 +1,12 @@
-import type { EventEnvelope, EventOf } from '@crucible/proto';
+import type {
+  BroadcastOf,
+  EventEnvelope,
+  EventOf,
+  HandlerResultOf,
+  ParsedRequestOf,
+  ReplyOf,
+  RequestOf,
+} from '@crucible/proto';
 
 export type { EventEnvelope, EventOf };
 
@@ -38,12 +46,22 @@ export interface EventBus {
   publish(event: EventEnvelope): Promise<void>;
   subscribe<S extends string>(options: DurableSubscriptionOptions<S>): Promise<Subscription>;
   /**
-   * Service-to-service question. Rejects with an EventBusUnavailableError on timeout or no responder,
-   * and with an EventBusReplyError when the replier's handler threw.
+   * Service-to-service question, typed by proto's RPC_SCHEMAS as publishing is by the event map: the
+   * answer is parsed by the subject's reply schema. Rejects with an EventBusUnavailableError on
+   * timeout or no responder, and with an EventBusReplyError when the replier's handler threw, the
+   * request did not match its schema (on an owner question that is a 400 answered as data instead),
+   * or the answer does not match its schema.
    */
-  request<Answer>(subject: string, payload: unknown, options?: { timeoutMs?: number }): Promise<Answer>;
-  /** Answers questions on a subject; replicas share the work (queue group). */
-  reply(subject: string, handler: (payload: unknown) => Promise<unknown>): Promise<Subscription>;
+  request<S extends string>(subject: S, payload: RequestOf<S>, options?: { timeoutMs?: number }): Promise<ReplyOf<S>>;
+  /**
+   * Answers questions on a subject; replicas share the work (queue group). The handler receives the
+   * request parsed by the subject's schema; on an owner question it returns the value and throws its
+   * refusals, which the bus answers as data (`rpcAnswerSchema`).
+   */
+  reply<S extends string>(
+    subject: S,
+    handler: (request: ParsedRequestOf<S>) => Promise<HandlerResultOf<S>>,
+  ): Promise<Subscription>;
   /**
    * Fire-and-forget fan-out to every subscriber of `subject` in every process (no stream, no queue
    * group): live pushes each instance filters for its own sockets, and changes each instance caches in
@@ -51,12 +69,16 @@ export interface EventBus {
    * caches must also expire on its own. Rejects with an EventBusUnavailableError while the broker is
    * down, so a caller holding a durable event can retry. The subject must lie outside every stream.
    */
-  broadcast(subject: string, payload: unknown): Promise<void>;
+  broadcast<S extends string>(subject: S, payload: BroadcastOf<S>): Promise<void>;
   /**
    * Every subscriber in every instance receives every broadcast on `subject` (wildcards allowed) sent
-   * after this resolves; the handler gets the subject without the namespace.
+   * after this resolves; the handler gets the subject without the namespace, and the payload parsed by
+   * its subject's schema (proto's BROADCAST_PAYLOADS; one that does not parse is logged and dropped).
    */
-  subscribeBroadcast(subject: string, handler: (payload: unknown, subject: string) => void): Promise<Subscription>;
+  subscribeBroadcast<S extends string>(
+    subject: S,
+    handler: (payload: BroadcastOf<S>, subject: string) => void,
+  ): Promise<Subscription>;
   /** True while the broker connection is usable (for /readyz). */
   isHealthy(): Promise<boolean>;
   /** Drains subscriptions and closes the connection. */
@@ -76,12 +98,15 @@ export class EventBusUnavailableError extends Error {
   }
 }
 
-/** The replier was reached but its handler failed; the details stay in the replier's log. */
+/**
+ * The replier was reached but its handler failed (the details stay in the replier's log), or its
+ * answer does not match the subject's reply schema.
+ */
 export class EventBusReplyError extends Error {
   readonly statusCode = 502;
 
-  constructor(subject: string) {
-    super(`The service answering ${subject} failed`);
+  constructor(subject: string, what = 'failed') {
+    super(`The service answering ${subject} ${what}`);
     this.name = 'EventBusReplyError';
   }
 }

@@ -1,3 +1,4 @@
+export { startBusEndpoints, type BusEndpoint } from './bus-endpoints.ts';
 export {
   EventBusReplyError,
   EventBusUnavailableError,

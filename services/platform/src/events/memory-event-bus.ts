@@ -1,15 +1,9 @@
 import type { EventEnvelope } from '@crucible/proto';
-import {
-  EventBusReplyError,
-  EventBusUnavailableError,
-  type DurableSubscriptionOptions,
-  type EventBus,
-  type Subscription,
-} from './event-bus.ts';
+import { EventBusReplyError, EventBusUnavailableError, type EventBus, type Subscription } from './event-bus.ts';
 import { InFlight } from './in-flight.ts';
 import type { EventsLogger } from './logger.ts';
 import { matchesAnyFilter, subjectMatches } from './subjects.ts';
-import { checkPayload } from './typed-events.ts';
+import { checkPayload, checkReply, parsedSubscription, parsingListener, parsingReplier } from './typed-events.ts';
 
 const DEFAULT_RETRY_DELAY_MS = 1_000;
 const DEFAULT_REQUEST_TIMEOUT_MS = 5_000;
@@ -180,23 +174,13 @@ export function createMemoryEventBus(options: { logger?: EventsLogger } = {}): E
       setImmediate(() => groups.forEach((group) => group.dispatch()));
     },
 
-    async subscribe<S extends string>({
-      durable,
-      subjects,
-      handler,
-      retryDelayMs = DEFAULT_RETRY_DELAY_MS,
-    }: DurableSubscriptionOptions<S>) {
+    async subscribe(options) {
       assertOpen();
+      const { durable, subjects, handler, retryDelayMs = DEFAULT_RETRY_DELAY_MS } = parsedSubscription(options);
       const group = groupFor(durable);
       group.filters = subjects;
       // The payload was checked against its subject's schema in deliver().
-      const member: Member = {
-        durable,
-        handler: handler as Handler,
-        retryDelayMs,
-        busy: false,
-        inFlight: new InFlight(),
-      };
+      const member: Member = { durable, handler, retryDelayMs, busy: false, inFlight: new InFlight() };
       group.join(member);
       return remember(async () => {
         group.leave(member);
@@ -204,17 +188,18 @@ export function createMemoryEventBus(options: { logger?: EventsLogger } = {}): E
       });
     },
 
-    async request<Answer>(subject: string, payload: unknown, options?: { timeoutMs?: number }) {
+    async request(subject, payload, options) {
       assertOpen();
       const replier = pickReplier(repliers, subject);
       if (!replier) throw new EventBusUnavailableError(`Nobody answered ${subject}`);
       const answer = replier.inFlight.track(answerOnce(replier, subject, payload));
-      return (await withTimeout(answer, options?.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, subject)) as Answer;
+      const received = await withTimeout(answer, options?.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, subject);
+      return checkReply(subject, received);
     },
 
     async reply(subject, handler) {
       assertOpen();
-      const replier: Replier = { subject, handler, inFlight: new InFlight(), logger };
+      const replier: Replier = { subject, handler: parsingReplier(subject, handler), inFlight: new InFlight(), logger };
       repliers.push(replier);
       return remember(async () => {
         remove(repliers, replier);
@@ -239,7 +224,10 @@ export function createMemoryEventBus(options: { logger?: EventsLogger } = {}): E
 
     async subscribeBroadcast(subject, handler) {
       assertOpen();
-      const listener = { subject, handler };
+      const parsing = parsingListener(handler, (received, issues) =>
+        logger?.error({ subject: received, issues }, 'dropping a broadcast whose payload does not match its subject'),
+      );
+      const listener = { subject, handler: parsing };
       broadcastListeners.push(listener);
       return remember(async () => remove(broadcastListeners, listener));
     },

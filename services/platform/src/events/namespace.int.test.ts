@@ -76,10 +76,12 @@ describe('NATS_NAMESPACE', () => {
 
   it("answers questions within the namespace only: another deployment's auth is not asked", async () => {
     const [first, second] = buses as [EventBus, EventBus];
-    const replier = await first.reply(RPC.authUser, async () => ({ answeredBy: 'first' }));
+    const answeredByFirst = member('First');
+    const replier = await first.reply(RPC.authUser, async () => answeredByFirst);
     try {
-      expect(await first.request(RPC.authUser, { id: 'x' }, { timeoutMs: 2_000 })).toEqual({ answeredBy: 'first' });
-      await expect(second.request(RPC.authUser, { id: 'x' }, { timeoutMs: 500 })).rejects.toBeInstanceOf(
+      const question = { id: answeredByFirst.id };
+      expect(await first.request(RPC.authUser, question, { timeoutMs: 2_000 })).toEqual(answeredByFirst);
+      await expect(second.request(RPC.authUser, question, { timeoutMs: 500 })).rejects.toBeInstanceOf(
         EventBusUnavailableError,
       );
     } finally {

@@ -27,7 +27,7 @@ import type { EventsLogger } from './logger.ts';
 import { assertNamespace, namespacedStream, namespacedSubject } from './namespace.ts';
 import { STREAM_MAX_AGE_MS } from './retention.ts';
 import { filterCovers, matchesAnyFilter } from './subjects.ts';
-import { checkPayload } from './typed-events.ts';
+import { checkPayload, checkReply, parsedSubscription, parsingListener, parsingReplier } from './typed-events.ts';
 import { reportLabelledGauge } from '../metrics/domain-metrics.ts';
 
 export interface NatsEventBusOptions {
@@ -113,9 +113,9 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
       }
     },
 
-    async subscribe<S extends string>(options: DurableSubscriptionOptions<S>) {
+    async subscribe(options) {
       // Payloads are checked against their subject's schema in handleMessage() before the handler sees them.
-      const subscription = options as unknown as DurableSubscriptionOptions;
+      const subscription = parsedSubscription(options);
       const consumers = await Promise.all(
         Object.entries(filtersByStream(streams, subscription.subjects.map(onBroker))).map(([stream, filters]) =>
           startDurableConsumer({
@@ -135,12 +135,13 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
 
     async request(subject, payload, requestOptions) {
       assertOutsideStreams(streams, onBroker(subject));
-      return requestAnswer(nc, onBroker(subject), payload, requestOptions?.timeoutMs);
+      const answer = await requestAnswer(nc, onBroker(subject), payload, requestOptions?.timeoutMs);
+      return checkReply(subject, answer);
     },
 
     async reply(subject, handler) {
       assertOutsideStreams(streams, onBroker(subject));
-      return remember(startReplier(nc, onBroker(subject), handler, logger));
+      return remember(startReplier(nc, onBroker(subject), parsingReplier(subject, handler), logger));
     },
 
     async broadcast(subject, payload) {
@@ -151,7 +152,10 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
 
     async subscribeBroadcast(subject, handler) {
       assertOutsideStreams(streams, onBroker(subject));
-      return remember(await startBroadcastListener(nc, onBroker(subject), onBroker('').length, handler, logger));
+      const listener = parsingListener(handler, (received, issues) =>
+        logger.error({ subject: received, issues }, 'dropping a broadcast whose payload does not match its subject'),
+      );
+      return remember(await startBroadcastListener(nc, onBroker(subject), onBroker('').length, listener, logger));
     },
 
     async isHealthy() {
@@ -454,12 +458,12 @@ function parseEnvelope(message: JsMsg): EventEnvelope | undefined {
   }
 }
 
-async function requestAnswer<Answer>(
+async function requestAnswer(
   nc: NatsConnection,
   subject: string,
   payload: unknown,
   timeoutMs = DEFAULT_REQUEST_TIMEOUT_MS,
-): Promise<Answer> {
+): Promise<unknown> {
   let reply: Msg;
   try {
     reply = await nc.request(subject, JSON.stringify(payload ?? null), { timeout: timeoutMs });
@@ -468,7 +472,7 @@ async function requestAnswer<Answer>(
   }
   const body = reply.json<ReplyBody>();
   if (!body.ok) throw new EventBusReplyError(subject);
-  return body.answer as Answer;
+  return body.answer;
 }
 
 function startReplier(

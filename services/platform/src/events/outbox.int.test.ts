@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EventBusUnavailableError, type EventBus } from './event-bus.ts';
@@ -229,8 +228,20 @@ describe.each(TEST_BUS_KINDS)('outbox over the %s bus', (kind) => {
 
   it('relays what is pending when it stops', async () => {
     await consumeIntoAppliedTable();
-    const relay = startRelay({ pollIntervalMs: 60_000 });
-    await sleep(100); // the first pass found nothing; the next poll is a minute away
+    let claimsAnswered = 0;
+    const pool = new Proxy(testServices.pool, {
+      get(target, name) {
+        if (name !== 'query') return Reflect.get(target, name) as unknown;
+        return async (text: string, values?: unknown[]) => {
+          const result = await target.query(text, values);
+          if (text.includes('claimed_by = $2')) claimsAnswered += 1;
+          return result;
+        };
+      },
+    });
+    const relay = startRelay({ pool: pool as unknown as pg.Pool, pollIntervalMs: 60_000 });
+    // The first pass found nothing; the next poll is a minute away.
+    await vi.waitFor(() => expect(claimsAnswered).toBeGreaterThan(0), WAIT);
     const pending = event();
     await enqueueCommitted([pending]);
     await relay.stop();

@@ -46,7 +46,7 @@ export function createReplicaFiller<Row>(options: ReplicaFillerOptions<Row>): Re
   async function fill(id: string): Promise<Row | null> {
     if (unanswered.has(id)) return null;
     try {
-      const answer = await bus.request<unknown>(subject, { id }, { timeoutMs });
+      const answer = await bus.request(subject, { id }, { timeoutMs });
       if (answer === null || answer === undefined) {
         unanswered.set(id, true);
         return null;

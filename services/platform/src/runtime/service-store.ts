@@ -2,6 +2,7 @@ import type { PrismaPg } from '@prisma/adapter-pg';
 import { createRemoteTokenVerifier } from '../auth/session-lookup.ts';
 import type { TokenVerifier } from '../auth/token-verifier.ts';
 import { openDatabase, type Database } from '../database/database.ts';
+import { startBusEndpoints, type BusEndpoint } from '../events/bus-endpoints.ts';
 import type { Subscription } from '../events/event-bus.ts';
 import { createOutboxRelay, type OutboxRelay } from '../events/outbox.ts';
 import type { ReadinessCheck } from '../http/health.ts';
@@ -41,10 +42,11 @@ export interface ServiceStore<Client> {
   /** Database and events; a service adds its own (blob store, ...). */
   readonly readiness: ReadinessCheck[];
   /**
-   * Starts the relay, then each consumer in order. When one fails, what started is stopped and the
-   * store closed before the error is thrown, so a failed start leaves nothing running.
+   * Starts the relay, then the service's consumers and repliers (its `src/events.ts`) in order. When
+   * one fails, what started is stopped and the store closed before the error is thrown, so a failed
+   * start leaves nothing running.
    */
-  start(consumers: (() => Promise<Subscription | Subscription[]>)[]): Promise<void>;
+  start(endpoints: readonly BusEndpoint[]): Promise<void>;
   /** Stops the consumers, flushes the relay, then closes the client and the database. */
   close(): Promise<void>;
 }
@@ -90,10 +92,10 @@ export async function openServiceStore<Client extends { $disconnect(): Promise<v
       // Writes go to the outbox and sessions seen are served from memory while the broker is away.
       { name: 'events', check: () => bus.isHealthy(), optional: !options.requireEvents },
     ],
-    async start(consumers) {
+    async start(endpoints) {
       relay.start();
       try {
-        for (const consume of consumers) subscriptions.push(...[await consume()].flat());
+        subscriptions.push(...(await startBusEndpoints(endpoints)));
       } catch (error) {
         await stopConsumersAndRelay();
         await prisma.$disconnect();

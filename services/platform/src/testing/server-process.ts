@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
+import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -20,6 +21,17 @@ export interface ServerProcess {
 }
 
 const START_TIMEOUT_MS = 15_000;
+
+/** A port nothing listens on right now, for a server process to take. */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  server.close();
+  if (address === null || typeof address === 'string') throw new Error('Could not find a free port');
+  return address.port;
+}
 const POLL_MS = 50;
 
 function accepting(port: number): Promise<boolean> {
@@ -33,18 +45,22 @@ function accepting(port: number): Promise<boolean> {
   });
 }
 
-/** Starts `binary` with `args(port, dataDir)` and waits until it accepts connections on `port`. */
+/**
+ * Starts `binary` with `args(port, dataDir)` (and `env`, by default this process's) and waits until
+ * it accepts connections on `port`.
+ */
 export async function startServerProcess(options: {
   name: string;
   binary: string;
   port: number;
   args: (port: number, dataDir: string) => string[];
+  env?: NodeJS.ProcessEnv;
 }): Promise<ServerProcess> {
-  const { name, binary, port, args } = options;
+  const { name, binary, port, args, env } = options;
   const dataDir = await mkdtemp(join(tmpdir(), `crucible-${name}-`));
   let child: ChildProcess | undefined;
   const start = async () => {
-    const started = spawn(binary, args(port, dataDir), { stdio: 'ignore' });
+    const started = spawn(binary, args(port, dataDir), { stdio: 'ignore', env });
     child = started;
     const deadline = Date.now() + START_TIMEOUT_MS;
     while (!(await accepting(port))) {

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { z } from 'zod';
 import type { AccessLevel, EVENT_STREAMS, EventEnvelope } from '@crucible/proto';
@@ -37,6 +38,7 @@ import {
   uniqueNamespace,
   type TestDatabase,
 } from './required-services.ts';
+import { freePort, startServerProcess } from './server-process.ts';
 import { createTestTokenIssuer, type TestTokenIssuer } from './test-tokens.ts';
 
 /** A member as auth announces them, with a live access token. */
@@ -254,4 +256,72 @@ export async function addToUsersReplica(
     `INSERT INTO users (id, email, first_name, last_name, access_level, is_admin) VALUES ($1, $2, $3, $4, $5, $6)`,
     [member.id, member.email, member.firstName, member.lastName, member.level, member.isAdmin],
   );
+}
+
+export interface ServiceProcessOptions {
+  /** The service to run: `services/<name>/src/main.ts`, its schema and database prefix as in `startServiceHarness`. */
+  name: Lowercase<keyof typeof EVENT_STREAMS>;
+  /** The harness it runs beside: its namespace, its bus and its token issuer, which answers its questions to auth. */
+  beside: Pick<ServiceHarness<unknown, unknown>, 'namespace' | 'bus' | 'tokens'>;
+  /** The service's own settings. */
+  env?: Record<string, string>;
+}
+
+/** Another service beside the one under test, reached only over HTTP, SQL and the bus. */
+export interface ServiceProcess {
+  readonly url: string;
+  request: TestRequest;
+  call: TestCall;
+  sql<Row extends pg.QueryResultRow = Record<string, unknown>>(text: string, values?: unknown[]): Promise<Row[]>;
+}
+
+/**
+ * Runs another service from its own `main.ts` in a child process, as a deployment runs it, in the
+ * harness's namespace and on a test database of its own: the service under test talks to it over
+ * the bus without importing its code. It checks tokens as in production, asking auth over the bus,
+ * so the harness's token issuer answers those questions.
+ */
+export async function startServiceProcess(
+  cleanups: CleanupStack,
+  options: ServiceProcessOptions,
+): Promise<ServiceProcess> {
+  const { name, beside } = options;
+  const redisUrl = await requireService('redis');
+  const database = await createTestDatabase(`${name}_it`);
+  cleanups.push(() => database.drop());
+  const authAnswers = await beside.tokens.answerAuthQuestions(beside.bus);
+  cleanups.push(() => Promise.all(authAnswers.map((answers) => answers.stop())));
+
+  const main = fileURLToPath(new URL(`../../../${name}/src/main.ts`, import.meta.url));
+  const port = await freePort();
+  const server = await startServerProcess({
+    name,
+    binary: process.execPath,
+    port,
+    args: () => ['--import', 'tsx', main],
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      NATS_URL: TEST_SERVICES.nats.url,
+      NATS_NAMESPACE: beside.namespace,
+      REDIS_URL: redisUrl,
+      ...options.env,
+    },
+  });
+  cleanups.push(() => server.dispose());
+
+  const pool = new pg.Pool({ connectionString: database.url, max: 2, options: `-c search_path=${name}` });
+  cleanups.push(() => pool.end());
+  const url = `http://127.0.0.1:${server.port}`;
+  const request = requestsTo(url);
+  return {
+    url,
+    request,
+    call: callsWith(request),
+    sql: async <Row extends pg.QueryResultRow>(text: string, values?: unknown[]) =>
+      (await pool.query<Row>(text, values)).rows,
+  };
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
-import { ACCESS_TOKEN_SESSION_CLAIM, type AccessLevel, type SessionPrincipal } from '@crucible/proto';
+import { ACCESS_TOKEN_SESSION_CLAIM, RPC, type AccessLevel, type SessionPrincipal } from '@crucible/proto';
 import { ACCESS_TOKEN_ALGORITHM, createTokenVerifier, type TokenVerifier } from '../auth/token-verifier.ts';
+import type { EventBus, Subscription } from '../events/event-bus.ts';
 import { uniqueTag } from './event-collector.ts';
 
 export interface TestPrincipal {
@@ -27,6 +28,11 @@ export interface TestTokenIssuer {
   revoke(sessionId: string): void;
   /** Changes the level of every session of `userId`, as an admin's level change does. */
   setAccessLevel(userId: string, accessLevel: AccessLevel): void;
+  /**
+   * Answers on `bus` what services ask auth to check tokens (its keys, its sessions), for a service
+   * that runs in a process of its own and so checks tokens as in production.
+   */
+  answerAuthQuestions(bus: EventBus): Promise<Subscription[]>;
 }
 
 export async function createTestTokenIssuer(options: { issuer: string; audience: string }): Promise<TestTokenIssuer> {
@@ -66,6 +72,12 @@ export async function createTestTokenIssuer(options: { issuer: string; audience:
     },
     setAccessLevel(userId, accessLevel) {
       for (const session of sessions.values()) if (session.userId === userId) session.accessLevel = accessLevel;
+    },
+    answerAuthQuestions(bus) {
+      return Promise.all([
+        bus.reply(RPC.authJwks, async () => jwks),
+        bus.reply(RPC.authSession, async ({ sessionId }) => sessions.get(sessionId) ?? null),
+      ]);
     },
   };
 }

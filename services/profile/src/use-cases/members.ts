@@ -1,12 +1,5 @@
 import type { Caller } from '@crucible/platform';
-import {
-  RPC,
-  type DmMessageableAnswer,
-  type DmMessageableRequest,
-  type DmRpcAnswer,
-  type MemberDirectory,
-  type MemberDirectoryQuery,
-} from '@crucible/proto';
+import { RPC, type MemberDirectory, type MemberDirectoryQuery } from '@crucible/proto';
 import { directory } from '../repositories/directory.ts';
 import { DEFAULT_PRIVACY } from '../repositories/privacy.ts';
 import { canSee } from './access.ts';
@@ -24,9 +17,9 @@ export async function messageableBy(ctx: ProfileContext, caller: Caller, memberI
   const recipientIds = memberIds.filter((id) => id !== caller.userId);
   if (recipientIds.length === 0) return new Set();
   try {
-    const answer = await ctx.bus.request<DmRpcAnswer<DmMessageableAnswer>>(
+    const answer = await ctx.bus.request(
       RPC.dmMessageable,
-      { senderId: caller.userId, recipientIds } satisfies DmMessageableRequest,
+      { senderId: caller.userId, recipientIds },
       { timeoutMs: MESSAGEABLE_TIMEOUT_MS },
     );
     return new Set(answer.ok ? answer.value.messageable : []);

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import {
-  FORUM_MESSAGES,
+  ATTACHMENT_MESSAGES,
   PROJECT_MESSAGES,
   sanitizeFileName,
   type AttachmentUploadRequest,
@@ -96,7 +96,7 @@ export async function recordTaskAttachment(
   requireProjectAccess(caller);
   await requireTask(ctx, taskId);
   const key = input.filePath;
-  if (KEY_PATTERN.exec(key)?.[1] !== caller.userId) throw new BadRequestError(FORUM_MESSAGES.attachmentNotYours);
+  if (KEY_PATTERN.exec(key)?.[1] !== caller.userId) throw new BadRequestError(ATTACHMENT_MESSAGES.attachmentNotYours);
   const stored = await moveUploadInPlace(ctx, caller, taskId, key);
   const verdict = await vetStoredAttachment(ctx.blobs, { key, size: stored.size }, input, MAX_BYTES);
   if ('problem' in verdict) {
@@ -126,7 +126,7 @@ export async function recordTaskAttachment(
     return toTaskAttachment(row);
   } catch (error) {
     deleteBlobsLater(ctx, [key]);
-    if (isUniqueViolation(error)) throw new ConflictError(FORUM_MESSAGES.attachmentTaken);
+    if (isUniqueViolation(error)) throw new ConflictError(ATTACHMENT_MESSAGES.attachmentTaken);
     throw error;
   }
 }

@@ -1,5 +1,7 @@
 import {
+  BROADCASTS,
   emailSeenBy,
+  type BroadcastOf,
   type AccessLevel,
   type ChatSender,
   type ContactViewer,
@@ -62,10 +64,7 @@ export function framesByAudience(
  * A chat message on its way to every socket. `sender.name` is empty when the sender has no name:
  * each viewer then reads the sender's e-mail if they may, else 'Anonymous' (spec 1's display name).
  */
-export interface ChatPush {
-  message: Extract<ServerSocketMessage, { type: 'chat' }>;
-  senderContact: MemberContact;
-}
+export type ChatPush = BroadcastOf<typeof BROADCASTS.liveChat>;
 
 export function chatFramesFor(push: ChatPush): (viewer: ContactViewer) => Buffer {
   const named = push.message.sender.name !== '';

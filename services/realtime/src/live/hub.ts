@@ -1,20 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type WebSocket from 'ws';
-import type { ContactViewer, ServerSocketMessage } from '@crucible/proto';
+import { BROADCASTS, type BroadcastOf, type ContactViewer, type ServerSocketMessage } from '@crucible/proto';
 import type { EventBus, Logger, Subscription } from '@crucible/platform';
 import { chatFramesFor, type ChatPush } from './contact-frames.ts';
-
-/**
- * Broadcast subjects between realtime instances. Every instance holds some members' sockets, so a
- * push goes to all of them and each delivers to its own sockets.
- */
-export const LIVE_SUBJECTS = {
-  toUsers: 'realtime.live.users',
-  chat: 'realtime.live.chat',
-  presenceChanged: 'realtime.live.presence',
-  sessionRevoked: 'realtime.live.session-revoked',
-} as const;
 
 export interface Connection {
   socket: WebSocket;
@@ -26,17 +15,8 @@ export interface Connection {
 }
 
 /** Members whose settings changed (their list entries are described again), or none: ids only. */
-export interface PresenceChange {
-  instanceId: string;
-  changedMemberIds?: string[];
-}
-
-interface UsersPush {
-  userIds: string[];
-  /** Same key, same push: a redelivered event reaches each member's sockets once. */
-  key: string;
-  message: ServerSocketMessage;
-}
+export type PresenceChange = BroadcastOf<typeof BROADCASTS.livePresenceChanged>;
+type UsersPush = BroadcastOf<typeof BROADCASTS.liveToUsers>;
 
 /** Pushes remembered per instance to drop redeliveries; far more than arrive within a broker outage. */
 const DELIVERED_KEYS = 100_000;
@@ -55,14 +35,10 @@ export class LiveHub {
 
   async start(onPresenceChanged: (change: PresenceChange) => void): Promise<void> {
     this.subscriptions.push(
-      await this.bus.subscribeBroadcast(LIVE_SUBJECTS.toUsers, (payload) => this.deliverToUsers(payload as UsersPush)),
-      await this.bus.subscribeBroadcast(LIVE_SUBJECTS.chat, (payload) => this.sendChat(payload as ChatPush)),
-      await this.bus.subscribeBroadcast(LIVE_SUBJECTS.presenceChanged, (payload) =>
-        onPresenceChanged(payload as PresenceChange),
-      ),
-      await this.bus.subscribeBroadcast(LIVE_SUBJECTS.sessionRevoked, (payload) =>
-        this.closeSession((payload as { sessionId: string }).sessionId),
-      ),
+      await this.bus.subscribeBroadcast(BROADCASTS.liveToUsers, (push) => this.deliverToUsers(push)),
+      await this.bus.subscribeBroadcast(BROADCASTS.liveChat, (push) => this.sendChat(push)),
+      await this.bus.subscribeBroadcast(BROADCASTS.livePresenceChanged, onPresenceChanged),
+      await this.bus.subscribeBroadcast(BROADCASTS.liveSessionRevoked, ({ sessionId }) => this.closeSession(sessionId)),
     );
   }
 
@@ -103,23 +79,23 @@ export class LiveHub {
 
   /** To the members' sockets on every instance; rejects while the broker is down (the caller's event is retried). */
   pushToUsers(userIds: string[], key: string, message: ServerSocketMessage): Promise<void> {
-    return this.bus.broadcast(LIVE_SUBJECTS.toUsers, { userIds, key, message } satisfies UsersPush);
+    return this.bus.broadcast(BROADCASTS.liveToUsers, { userIds, key, message } satisfies UsersPush);
   }
 
   /** A chat message to every socket of every instance, its sender named as each viewer may read them. */
   pushChat(push: ChatPush): Promise<void> {
-    return this.bus.broadcast(LIVE_SUBJECTS.chat, push);
+    return this.bus.broadcast(BROADCASTS.liveChat, push);
   }
 
   announcePresenceChange(changedMemberIds?: string[]): Promise<void> {
-    return this.bus.broadcast(LIVE_SUBJECTS.presenceChanged, {
+    return this.bus.broadcast(BROADCASTS.livePresenceChanged, {
       instanceId: this.instanceId,
       changedMemberIds,
     } satisfies PresenceChange);
   }
 
   announceSessionRevoked(sessionId: string): Promise<void> {
-    return this.bus.broadcast(LIVE_SUBJECTS.sessionRevoked, { sessionId });
+    return this.bus.broadcast(BROADCASTS.liveSessionRevoked, { sessionId });
   }
 
   /** A frame that depends on who reads it (`frameFor` encodes once per audience). */

@@ -13,11 +13,8 @@ import {
   SUBJECTS,
   WS_ACCEPTED_PROTOCOL,
   WS_AUTH_PROTOCOL_PREFIX,
-  dmBlockedBetweenRequestSchema,
   serverSocketMessageSchema,
   type AccessLevel,
-  type DmBlockedBetweenAnswer,
-  type DmRpcAnswer,
   type OnlineUser,
   type ServerSocketMessage,
 } from '@crucible/proto';
@@ -136,15 +133,11 @@ export async function createRealtimeWorld(): Promise<RealtimeWorld> {
       namespace,
     });
     cleanups.push(() => dmBus.close());
-    await dmBus.reply(RPC.dmBlockedBetween, async (payload) => {
+    await dmBus.reply(RPC.dmBlockedBetween, async ({ userA, userB }) => {
       dmQuestions += 1;
       if (!dmAnswering) throw new Error('dm cannot answer');
-      const { userA, userB } = dmBlockedBetweenRequestSchema.parse(payload);
       const blocked = blocks.has(`${userA}>${userB}`) || blocks.has(`${userB}>${userA}`);
-      return {
-        ok: true,
-        value: { blocked, directMessagesOff: directMessagesOff.has(userB) },
-      } satisfies DmRpcAnswer<DmBlockedBetweenAnswer>;
+      return { blocked, directMessagesOff: directMessagesOff.has(userB) };
     });
 
     const defaults = loadConfig(realtimeConfigSchema, {});

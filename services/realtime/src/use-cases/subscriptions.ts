@@ -7,7 +7,7 @@ import type { RealtimeContext } from './context.ts';
 import { NOTIFYING_SUBJECTS, notifyFromEvent, readConversationNotifications } from './notifications.ts';
 
 /** Names, e-mails, levels and avatars of auth's users, for chat and the online list. */
-function replicateUsers(ctx: RealtimeContext): Promise<Subscription> {
+export function replicateUsers(ctx: RealtimeContext): Promise<Subscription> {
   return ctx.bus.subscribe({
     durable: ctx.config.REALTIME_USERS_CONSUMER,
     subjects: [SUBJECTS.userCreated, SUBJECTS.userUpdated, SUBJECTS.userDeleted],
@@ -25,7 +25,7 @@ function replicateUsers(ctx: RealtimeContext): Promise<Subscription> {
  * hides their status leaves the online list at once, on every instance, and a new tier changes who
  * reads their e-mail in it.
  */
-function replicateMemberSettings(ctx: RealtimeContext): Promise<Subscription> {
+export function replicateMemberSettings(ctx: RealtimeContext): Promise<Subscription> {
   return ctx.bus.subscribe({
     durable: ctx.config.REALTIME_PROFILE_CONSUMER,
     subjects: [SUBJECTS.profileSettingsUpdated],
@@ -40,7 +40,7 @@ function replicateMemberSettings(ctx: RealtimeContext): Promise<Subscription> {
   });
 }
 
-function createNotifications(ctx: RealtimeContext): Promise<Subscription> {
+export function createNotifications(ctx: RealtimeContext): Promise<Subscription> {
   return ctx.bus.subscribe({
     durable: ctx.config.REALTIME_NOTIFICATIONS_CONSUMER,
     subjects: [...NOTIFYING_SUBJECTS],
@@ -49,7 +49,7 @@ function createNotifications(ctx: RealtimeContext): Promise<Subscription> {
 }
 
 /** Reading a conversation reads its notifications (a consumer of its own, apart from the pushes). */
-function readNotificationsOnRead(ctx: RealtimeContext): Promise<Subscription> {
+export function readNotificationsOnRead(ctx: RealtimeContext): Promise<Subscription> {
   return ctx.bus.subscribe({
     durable: ctx.config.REALTIME_NOTIFICATION_READS_CONSUMER,
     subjects: [SUBJECTS.dmMessageRead],
@@ -62,7 +62,7 @@ function readNotificationsOnRead(ctx: RealtimeContext): Promise<Subscription> {
  * broadcasts to all; a push that cannot leave (broker down) throws, so the event comes again, and
  * the push key keeps it from reaching a socket twice.
  */
-function pushLiveEvents(ctx: RealtimeContext): Promise<Subscription> {
+export function pushLiveEvents(ctx: RealtimeContext): Promise<Subscription> {
   return ctx.bus.subscribe({
     durable: ctx.config.REALTIME_LIVE_CONSUMER,
     subjects: [
@@ -112,22 +112,4 @@ function pushLiveEvents(ctx: RealtimeContext): Promise<Subscription> {
       }
     },
   });
-}
-
-export async function startSubscriptions(ctx: RealtimeContext): Promise<Subscription[]> {
-  const started: Subscription[] = [];
-  try {
-    for (const start of [
-      replicateUsers,
-      replicateMemberSettings,
-      createNotifications,
-      readNotificationsOnRead,
-      pushLiveEvents,
-    ])
-      started.push(await start(ctx));
-    return started;
-  } catch (error) {
-    for (const subscription of started) await subscription.stop();
-    throw error;
-  }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
-import { RPC, type DmBlockedBetweenAnswer, type DmBlockedBetweenRequest, type DmRpcAnswer } from '@crucible/proto';
+import { RPC } from '@crucible/proto';
 import type { RealtimeContext } from './context.ts';
 
 /** dm is asked at most once per pair per TTL (the web announces at most one per 2 s); a slow answer drops the event. */
@@ -28,9 +28,9 @@ async function mayMessage(ctx: RealtimeContext, senderId: string, recipientId: s
   const known = ctx.typingChecks.get(pair);
   if (known !== undefined) return known;
   try {
-    const answer = await ctx.bus.request<DmRpcAnswer<DmBlockedBetweenAnswer>>(
+    const answer = await ctx.bus.request(
       RPC.dmBlockedBetween,
-      { userA: senderId, userB: recipientId } satisfies DmBlockedBetweenRequest,
+      { userA: senderId, userB: recipientId },
       { timeoutMs: BLOCK_CHECK_TIMEOUT_MS },
     );
     if (!answer.ok) return false;

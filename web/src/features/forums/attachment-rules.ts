@@ -1,4 +1,4 @@
-import { ATTACHMENT_ACCEPT, FORUM_MESSAGES, LIMITS } from '@crucible/proto';
+import { ATTACHMENT_ACCEPT, ATTACHMENT_MESSAGES, LIMITS } from '@crucible/proto';
 
 /** The attachment control's defaults (spec 2 section 5): 50 MB; images, PDF, .doc, .docx, .ppt, .pptx, .txt, .md. */
 export const DEFAULT_MAX_FILE_SIZE = LIMITS.forum.attachmentMaxBytes;
@@ -27,6 +27,6 @@ export function isAllowedFile(file: { name: string; type: string }, allowedTypes
 
 export function typeNotAllowedMessage(allowedTypes: readonly string[]): string {
   return allowedTypes === DEFAULT_ALLOWED_TYPES
-    ? FORUM_MESSAGES.fileTypeNotAllowed
+    ? ATTACHMENT_MESSAGES.fileTypeNotAllowed
     : `This file type is not allowed. Allowed: ${allowedTypes.join(', ')}`;
 }

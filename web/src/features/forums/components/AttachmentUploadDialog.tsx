@@ -1,4 +1,4 @@
-import { FORUM_MESSAGES, formatBytes, type Attachment } from '@crucible/proto';
+import { ATTACHMENT_MESSAGES, formatBytes, type Attachment } from '@crucible/proto';
 import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
@@ -99,8 +99,8 @@ export function AttachmentUploadDialog({
     if (file.size > maxFileSize) {
       refuse({
         severity: 'error',
-        title: FORUM_MESSAGES.fileTooLargeTitle,
-        description: FORUM_MESSAGES.fileTooLarge(maxFileSize),
+        title: ATTACHMENT_MESSAGES.fileTooLargeTitle,
+        description: ATTACHMENT_MESSAGES.fileTooLarge(maxFileSize),
       });
       return;
     }

@@ -1,4 +1,4 @@
-import { LIMITS, PROJECT_MESSAGES, FORUM_MESSAGES, projectRoutes, type TaskAttachment } from '@crucible/proto';
+import { LIMITS, PROJECT_MESSAGES, ATTACHMENT_MESSAGES, projectRoutes, type TaskAttachment } from '@crucible/proto';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRouteWithServerMessage } from '../../../lib/api-client.ts';
 import { putToUploadLink } from '../../../lib/file-transfer.ts';
@@ -11,7 +11,7 @@ import { taskAttachmentsKey } from './project-query-keys.ts';
  */
 export async function uploadTaskAttachment({ taskId, file }: { taskId: string; file: File }): Promise<TaskAttachment> {
   if (file.size > LIMITS.forum.attachmentMaxBytes)
-    throw new Error(FORUM_MESSAGES.fileTooLarge(LIMITS.forum.attachmentMaxBytes));
+    throw new Error(ATTACHMENT_MESSAGES.fileTooLarge(LIMITS.forum.attachmentMaxBytes));
   const upload = await callRouteWithServerMessage(
     projectRoutes.requestTaskUpload,
     { params: { taskId }, body: { fileName: file.name, mimeType: file.type || undefined, fileSize: file.size } },
