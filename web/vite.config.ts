@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
 import { interSubset } from './scripts/vite-inter-subset.ts';
+import { plainMuiThemes } from './scripts/vite-plain-mui-themes.ts';
 import { precompress } from './scripts/vite-precompress.ts';
 import { parseBuildEnvironment } from './src/lib/build-environment.ts';
 
@@ -11,41 +12,49 @@ const BACKEND_URL = 'http://localhost:5000';
 
 /**
  * The lazy modules a signed-in member's first screen loads: the member header (with the chat and
- * notifications), the dashboard and its project card, the live socket and the auth contract.
+ * notifications), the socket's cache updates, the dashboard and its project card, the live socket and
+ * the auth contract.
  */
 const DASHBOARD_ROOTS =
-  /\/src\/(?:app\/layout\/MemberHeader\.tsx|features\/dashboard\/routes\/DashboardPage\.tsx|features\/projects\/components\/MyProjectTasksCard\.tsx|lib\/live-socket\/browser-live-socket\.ts|features\/auth\/api\/auth-contract\.ts)$/;
+  /\/src\/(?:app\/layout\/MemberHeader\.tsx|app\/LiveUpdates\.tsx|features\/dashboard\/routes\/DashboardPage\.tsx|features\/projects\/components\/MyProjectTasksCard\.tsx|lib\/live-socket\/browser-live-socket\.ts|features\/auth\/api\/auth-contract\.ts)$/;
 
-/**
- * Two chunks instead of dozens: `app`, everything the entry loads statically (the signed-out screens
- * and the shell: what /signin needs, nothing lazy), and `member`, everything the dashboard's lazy
- * modules import that the entry does not. Left alone, the bundler cut one chunk per set of importers,
- * so the dashboard fetched 37 script files. Every other member screen keeps its own chunk, with the
- * parts only such screens share split out as before.
- */
-function chunkGroups() {
-  const reachesDashboard = new Map<string, boolean>();
-  type Info = { importers: readonly string[] } | null;
-  const fromDashboard = (id: string, info: (id: string) => Info, visiting: Set<string>): boolean => {
-    const known = reachesDashboard.get(id);
-    if (known !== undefined) return known;
-    if (DASHBOARD_ROOTS.test(id)) return true;
+/** The toast's snackbar and alert, loaded with the first toast (components/toast/ToastProvider.tsx). */
+const TOAST_ROOTS = /\/src\/components\/toast\/ToastView\.tsx$/;
+
+type ModuleInfo = { importers: readonly string[] } | null;
+
+/** Whether a module is one of `roots` or imported, directly or through others, by one of them. */
+function reachedFrom(roots: RegExp) {
+  const known = new Map<string, boolean>();
+  const reaches = (id: string, info: (id: string) => ModuleInfo, visiting: Set<string>): boolean => {
+    const answer = known.get(id);
+    if (answer !== undefined) return answer;
+    if (roots.test(id)) return true;
     if (visiting.has(id)) return false;
     visiting.add(id);
-    const result = (info(id)?.importers ?? []).some((importer) => fromDashboard(importer, info, visiting));
+    const result = (info(id)?.importers ?? []).some((importer) => reaches(importer, info, visiting));
     visiting.delete(id);
     // Only a definite answer is kept: 'false' inside a cycle may still turn true through another importer.
-    if (result || visiting.size === 0) reachesDashboard.set(id, result);
+    if (result || visiting.size === 0) known.set(id, result);
     return result;
   };
+  return (name: string) => (id: string, ctx: { getModuleInfo(id: string): ModuleInfo }) =>
+    reaches(id, (moduleId) => ctx.getModuleInfo(moduleId), new Set()) ? name : null;
+}
+
+/**
+ * Three chunks instead of dozens: `app`, everything the entry loads statically (the sign-in screen
+ * and the shell: what /signin needs, nothing lazy); `toast`, what the first toast loads that the entry
+ * does not (a visitor's failed sign-in must not fetch the member code); and `member`, everything the
+ * dashboard's lazy modules import that the entry does not. Left alone, the bundler cut one chunk per
+ * set of importers, so the dashboard fetched 37 script files. Every other screen keeps its own chunk,
+ * with the parts only such screens share split out as before.
+ */
+function chunkGroups() {
   return [
-    { name: 'app', tags: ['$initial' as const], priority: 2 },
-    {
-      name: (id: string, ctx: { getModuleInfo(id: string): Info }) =>
-        fromDashboard(id, (moduleId) => ctx.getModuleInfo(moduleId), new Set()) ? 'member' : null,
-      debugName: 'member',
-      priority: 1,
-    },
+    { name: 'app', tags: ['$initial' as const], priority: 3 },
+    { name: reachedFrom(TOAST_ROOTS)('toast'), debugName: 'toast', priority: 2 },
+    { name: reachedFrom(DASHBOARD_ROOTS)('member'), debugName: 'member', priority: 1 },
   ];
 }
 
@@ -60,7 +69,7 @@ export default defineConfig(({ command, mode }) => {
     root: webRoot,
     envDir: webRoot,
     envPrefix: ENV_PREFIXES,
-    plugins: [react(), interSubset(), precompress()],
+    plugins: [react(), interSubset(), plainMuiThemes(), precompress()],
     define: { 'import.meta.env.VITE_DEPLOYMENT': JSON.stringify(deployment) },
     server: {
       proxy: {

@@ -5,7 +5,7 @@ import compression from 'compression';
 import cors from 'cors';
 import type { Request, RequestHandler, Router } from 'express';
 import helmet from 'helmet';
-import { WEBSOCKET_PATH, type ServiceName } from '@crucible/proto';
+import { WEBSOCKET_PATH, type GatewayRoute, type ServiceName } from '@crucible/proto';
 import {
   FORWARDING_HEADERS,
   HttpError,
@@ -26,6 +26,9 @@ import { createInProcessDispatch, type ServiceHandler } from './in-process.ts';
 import { createRouteMatcher } from './route-table.ts';
 import { createUpstreams } from './upstreams.ts';
 import { serveWebApp } from './web-app.ts';
+
+/** Where a request keeps the route it matched. */
+const ROUTE = Symbol('gatewayRoute');
 
 /** Where signed blob URLs point, relative to /api. */
 const BLOB_PATH = '/blobs/';
@@ -125,11 +128,10 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
   });
   const verifier = createRemoteTokenVerifier({ bus, cache, issuer: config.JWT_ISSUER, audience: config.JWT_AUDIENCE });
   const matchPath = createRouteMatcher();
-  // The route is looked up once per request: the IP limit and the dispatch both need it.
-  const routes = new WeakMap<Request, ReturnType<typeof matchPath>>();
-  const matchRoute = (req: Request) => {
-    if (!routes.has(req)) routes.set(req, matchPath(req.originalUrl.split('?')[0]!));
-    return routes.get(req);
+  // The route is looked up once per request and kept on it: the IP limit and the dispatch both need it.
+  const matchRoute = (req: Request & { [ROUTE]?: GatewayRoute | null }) => {
+    if (req[ROUTE] === undefined) req[ROUTE] = matchPath(req.originalUrl.split('?')[0]!) ?? null;
+    return req[ROUTE] ?? undefined;
   };
   const limits = createRateLimitGroup(cache, [
     { name: 'gateway-ip', points: config.RATE_LIMIT_PER_IP_PER_MINUTE, durationSeconds: 60 },
@@ -190,7 +192,8 @@ export function createGateway(config: GatewayConfig, deps: GatewayDeps): Gateway
     readiness,
     routes: (router: Router) => {
       router.use(securityHeaders(config.CSP_CONNECT_SOURCES));
-      router.use(cors({ origin: config.CORS_ORIGINS.length ? config.CORS_ORIGINS : false, credentials: true }));
+      // Without CORS_ORIGINS no origin is allowed: cors({ origin: false }) would only pass every request on.
+      if (config.CORS_ORIGINS.length) router.use(cors({ origin: config.CORS_ORIGINS, credentials: true }));
       router.use(
         '/api',
         compressJson(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GATEWAY_ROUTES, SERVICE_CONTRACTS, type GatewayRoute } from '@crucible/proto';
+import { GATEWAY_ROUTES, SERVICE_CONTRACTS, gatewayRoutesOf, type GatewayRoute } from '@crucible/proto';
 import { createRouteMatcher } from './route-table.ts';
 
 const findRoute = createRouteMatcher();
@@ -65,5 +65,59 @@ describe('the route table against the service contracts', () => {
     const table: GatewayRoute[] = GATEWAY_ROUTES.filter((route) => route.prefix !== '/api/search');
     const match = createRouteMatcher(table);
     expect(match(concretePath(SERVICE_CONTRACTS.forum.search.path))).toBeUndefined();
+  });
+});
+
+describe('the route table derived from the contracts', () => {
+  const contracts = {
+    auth: {
+      signin: { path: '/api/auth/signin', auth: 'public' },
+      sessions: { path: '/api/auth/sessions/:id', auth: 'member' },
+      search: { path: '/api/users/search', auth: 'member' },
+    },
+    forum: {
+      watched: { path: '/api/users/:id/watched', auth: 'member' },
+      discussion: { path: '/api/discussions/:id/replies', auth: 'member' },
+      feed: { path: '/api/discussions/:id/feed', auth: 'public' },
+    },
+    profile: { profile: { path: '/api/users/:userId/profile', auth: 'admin' } },
+    dm: {},
+    project: {},
+    admin: {},
+    realtime: {},
+  } as const;
+
+  it('reaches a route through /api/<area>/<part>, one segment more where services share it', () => {
+    const match = createRouteMatcher(gatewayRoutesOf(contracts));
+    expect(match('/api/auth/signin/two-factor')).toMatchObject({ service: 'auth', access: 'public' });
+    expect(match('/api/auth/sessions/abc')).toMatchObject({ service: 'auth', access: 'member' });
+    expect(match('/api/discussions/abc/replies')).toMatchObject({ service: 'forum', access: 'member' });
+    expect(match('/api/users/abc/watched')?.service).toBe('forum');
+    expect(match('/api/users/abc/profile')).toMatchObject({ service: 'profile', access: 'member' });
+    expect(match('/api/users/search')?.service).toBe('auth');
+    expect(match('/api/users/abc')).toBeUndefined();
+    expect(match('/api/auth/other')).toBeUndefined();
+  });
+
+  it('keeps a public route public under a member prefix', () => {
+    const match = createRouteMatcher(gatewayRoutesOf(contracts));
+    expect(match('/api/discussions/abc/feed')).toMatchObject({ service: 'forum', access: 'public' });
+    expect(match('/api/discussions/abc')).toMatchObject({ service: 'forum', access: 'member' });
+  });
+
+  it('adds the routes the contracts do not describe, over a derived entry of the same prefix', () => {
+    const match = createRouteMatcher(
+      gatewayRoutesOf(contracts, [
+        { prefix: '/api/auth/oidc', service: 'auth', access: 'public' },
+        { prefix: '/api/auth/sessions/:sessionId', service: 'auth', access: 'public' },
+      ]),
+    );
+    expect(match('/api/auth/oidc/authorize')).toMatchObject({ service: 'auth', access: 'public' });
+    expect(match('/api/auth/sessions/abc')).toMatchObject({ service: 'auth', access: 'public' });
+  });
+
+  it('lets the identity provider pages and the current-user check through without a token', () => {
+    expect(findRoute('/api/auth/oidc/authorize')).toMatchObject({ service: 'auth', access: 'public' });
+    expect(findRoute('/api/auth/user')).toMatchObject({ service: 'auth', access: 'public' });
   });
 });

@@ -1,7 +1,7 @@
 import { Agent, type IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
 import type { RequestHandler, Response } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import {
   CLIENT_ADDRESS_HEADER,
   FORWARDING_HEADERS,
@@ -68,7 +68,24 @@ export function nameTheClient(req: IncomingMessage, gatewaySecret: string | unde
   for (const header of FORWARDING_HEADERS) delete req.headers[header];
   // Unsigned without GATEWAY_SECRET: services then record the gateway's address, and the header
   // still tells them the request came from outside (auth's loopback-only pages refuse it).
-  if (address) req.headers[CLIENT_ADDRESS_HEADER] = gatewaySecret ? signClientAddress(address, gatewaySecret) : address;
+  if (address) req.headers[CLIENT_ADDRESS_HEADER] = gatewaySecret ? signedAddress(address, gatewaySecret) : address;
+}
+
+/** Signed addresses by secret: a client's requests repeat its address, and the signature (an HMAC) is the same each time. */
+const signedAddresses = new Map<string, Map<string, string>>();
+const SIGNED_ADDRESSES_KEPT = 10_000;
+
+function signedAddress(address: string, secret: string): string {
+  let signed = signedAddresses.get(secret);
+  if (!signed) signedAddresses.set(secret, (signed = new Map()));
+  let value = signed.get(address);
+  if (value === undefined) {
+    // Dropped all at once when full: cheaper than an LRU, and a miss costs only one HMAC.
+    if (signed.size >= SIGNED_ADDRESSES_KEPT) signed.clear();
+    value = signClientAddress(address, secret);
+    signed.set(address, value);
+  }
+  return value;
 }
 
 /** One keep-alive proxy per configured service; a request id travels with every proxied request. */
@@ -90,6 +107,10 @@ export function createUpstreams(
       // Services take the client address from the signed header below, never from X-Forwarded-For.
       xfwd: false,
       proxyTimeout: options.timeoutMs,
+      // The default plugins without the logger: it builds a URL and a line per answer for a logger
+      // that is off (the request log has the line). Errors are rendered by `on.error` below.
+      ejectPlugins: true,
+      plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
       on: {
         // A body the gateway read first (request-guard.ts) is written here; the proxy then pipes the
         // already-ended request, which only ends the upstream request. Headers are left alone (see below).

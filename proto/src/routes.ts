@@ -1,3 +1,5 @@
+import { SERVICE_CONTRACTS, type RouteAuth } from './contracts/index.ts';
+
 /** The services behind the gateway and the port each listens on in one-machine mode. */
 export const SERVICES = {
   auth: { defaultPort: 5101 },
@@ -19,75 +21,81 @@ export interface GatewayRoute {
 }
 
 /**
- * The gateway's route table. Public routes pass without a token; member routes need a valid one.
- * Services check roles and ownership themselves.
+ * Routes the contracts do not describe, or that the gateway lets through on different terms than
+ * the contract's own `auth` says.
  */
-export const GATEWAY_ROUTES: readonly GatewayRoute[] = [
-  { prefix: '/api/auth/signup', service: 'auth', access: 'public' },
-  { prefix: '/api/auth/signin', service: 'auth', access: 'public' },
-  { prefix: '/api/auth/signout', service: 'auth', access: 'public' },
-  { prefix: '/api/auth/user', service: 'auth', access: 'public' },
-  { prefix: '/api/auth/request-password-reset', service: 'auth', access: 'public' },
-  { prefix: '/api/auth/reset-password', service: 'auth', access: 'public' },
-  { prefix: '/api/auth/change-password', service: 'auth', access: 'member' },
-  { prefix: '/api/auth/verify-email', service: 'auth', access: 'public' },
-  { prefix: '/api/auth/jwks', service: 'auth', access: 'public' },
-  { prefix: '/api/auth/dev-mailbox', service: 'auth', access: 'public' },
-  { prefix: '/api/auth/two-factor', service: 'auth', access: 'member' },
-  { prefix: '/api/auth/sessions', service: 'auth', access: 'member' },
-  { prefix: '/api/auth/passkeys', service: 'auth', access: 'member' },
-  { prefix: '/api/auth/data-exports', service: 'auth', access: 'member' },
-  { prefix: '/api/auth/account', service: 'auth', access: 'member' },
+export const UNDESCRIBED_GATEWAY_ROUTES: readonly GatewayRoute[] = [
+  // The one-machine identity provider's pages (auth's DEV_IDENTITY_PROVIDER_PATH): a browser opens
+  // them while signing in, so without a token.
   { prefix: '/api/auth/oidc', service: 'auth', access: 'public' },
-  { prefix: '/api/login', service: 'auth', access: 'public' },
-  { prefix: '/api/callback', service: 'auth', access: 'public' },
-  { prefix: '/api/users/search', service: 'auth', access: 'member' },
-  { prefix: '/api/users/count', service: 'auth', access: 'member' },
-  { prefix: '/api/users/core', service: 'auth', access: 'member' },
-  { prefix: '/api/admin/users', service: 'auth', access: 'member' },
-  { prefix: '/api/admin/security-policy', service: 'auth', access: 'member' },
-  // The signed URL is the credential of a one-machine blob upload or download.
-  { prefix: '/api/blobs', service: 'forum', access: 'public' },
-  { prefix: '/api/discussions', service: 'forum', access: 'member' },
-  { prefix: '/api/subcategories', service: 'forum', access: 'member' },
-  { prefix: '/api/forum-levels', service: 'forum', access: 'member' },
-  { prefix: '/api/attachments', service: 'forum', access: 'member' },
-  { prefix: '/api/forum-moderators', service: 'forum', access: 'member' },
-  { prefix: '/api/search', service: 'forum', access: 'member' },
-  { prefix: '/api/users/:id/watched', service: 'forum', access: 'member' },
-  { prefix: '/api/direct-messages', service: 'dm', access: 'member' },
-  { prefix: '/api/admin/message-reports', service: 'admin', access: 'member' },
-  { prefix: '/api/admin/access-levels', service: 'admin', access: 'member' },
-  { prefix: '/api/admin/conversations', service: 'admin', access: 'member' },
-  { prefix: '/api/admin/direct-messages', service: 'admin', access: 'member' },
-  { prefix: '/api/admin/message-flags', service: 'admin', access: 'member' },
-  { prefix: '/api/admin/messages', service: 'admin', access: 'member' },
-  { prefix: '/api/admin/audit-logs', service: 'admin', access: 'member' },
-  { prefix: '/api/admin/review-queue', service: 'admin', access: 'member' },
-  { prefix: '/api/admin/members', service: 'admin', access: 'member' },
-  { prefix: '/api/users/:id/profile', service: 'profile', access: 'member' },
-  { prefix: '/api/users/:id/profile-form', service: 'profile', access: 'member' },
-  { prefix: '/api/users/:id/workplaces', service: 'profile', access: 'member' },
-  { prefix: '/api/users/:id/education', service: 'profile', access: 'member' },
-  { prefix: '/api/users/:id/picture', service: 'profile', access: 'member' },
-  { prefix: '/api/users/:id/leadership-progress', service: 'profile', access: 'member' },
-  { prefix: '/api/users/:id/skills', service: 'profile', access: 'member' },
-  { prefix: '/api/users/:id/stats', service: 'profile', access: 'member' },
-  { prefix: '/api/users/:id/views', service: 'profile', access: 'member' },
-  { prefix: '/api/users/:id/analytics', service: 'profile', access: 'member' },
-  { prefix: '/api/users/:id/privacy', service: 'profile', access: 'member' },
-  { prefix: '/api/skills', service: 'profile', access: 'member' },
-  { prefix: '/api/members', service: 'profile', access: 'member' },
-  // Content-hashed picture files: an <img> anywhere shows them, the hash is unguessable.
-  { prefix: '/api/profile-pictures', service: 'profile', access: 'public' },
-  { prefix: '/api/projects', service: 'project', access: 'member' },
-  { prefix: '/api/tasks', service: 'project', access: 'member' },
-  { prefix: '/api/users/:id/tasks', service: 'project', access: 'member' },
-  { prefix: '/api/users/online', service: 'realtime', access: 'member' },
-  { prefix: '/api/messages', service: 'realtime', access: 'member' },
-  // The e-mail summary's unsubscribe link works without signing in: its signed token is the credential.
-  { prefix: '/api/notifications/unsubscribe', service: 'realtime', access: 'public' },
-  { prefix: '/api/notifications', service: 'realtime', access: 'member' },
+  // Every screen asks for the current user, a visitor's too: auth answers a visitor itself.
+  { prefix: '/api/auth/user', service: 'auth', access: 'public' },
 ];
+
+/** A contract route as the table reads it: where it is served and whether it needs a token. */
+interface ContractEntry {
+  path: string;
+  auth: RouteAuth;
+}
+
+/** `:userId` and `:id` in the same place match the same requests. */
+const patternOf = (segments: readonly string[]) => segments.map((segment) => (segment.startsWith(':') ? ':' : segment));
+
+/** The first segments this table keys on: `/api/<area>/<part>`, or the whole path when shorter. */
+const MIN_PREFIX_SEGMENTS = 4;
+
+/**
+ * The gateway's table from the services' contracts: each route is reached through the shortest
+ * prefix of at least `/api/<area>/<part>` that no other service's route shares (`/api/users/:id/...`
+ * belongs to several services, so those keep one more segment). The gateway checks only that a
+ * member route carries a valid token (admin included): services check roles and ownership. A prefix
+ * is public when every route under it is; a public route under a member prefix gets its own entry.
+ * `extra` adds what the contracts do not describe and wins over a derived entry with the same prefix.
+ */
+export function gatewayRoutesOf(
+  contracts: Readonly<Record<ServiceName, Readonly<Record<string, ContractEntry>>>>,
+  extra: readonly GatewayRoute[] = [],
+): GatewayRoute[] {
+  const routes = (Object.entries(contracts) as [ServiceName, Readonly<Record<string, ContractEntry>>][]).flatMap(
+    ([service, entries]) =>
+      Object.values(entries).map(({ path, auth }) => ({ service, auth, segments: path.split('/') })),
+  );
+  const othersShare = (service: ServiceName, pattern: readonly string[]) =>
+    routes.some(
+      (route) =>
+        route.service !== service &&
+        route.segments.length >= pattern.length &&
+        pattern.every((segment, index) => segment === patternOf(route.segments)[index]),
+    );
+  const groups = new Map<string, { prefix: string; service: ServiceName; auths: RouteAuth[] }>();
+  for (const { service, auth, segments } of routes) {
+    let length = Math.min(MIN_PREFIX_SEGMENTS, segments.length);
+    while (length < segments.length && othersShare(service, patternOf(segments.slice(0, length)))) length += 1;
+    const prefixSegments = segments.slice(0, length);
+    const key = patternOf(prefixSegments).join('/');
+    const group = groups.get(key) ?? { prefix: prefixSegments.join('/'), service, auths: [] };
+    group.auths.push(auth);
+    groups.set(key, group);
+  }
+  const table = new Map<string, GatewayRoute>();
+  for (const [key, { prefix, service, auths }] of groups)
+    table.set(key, { prefix, service, access: auths.every((auth) => auth === 'public') ? 'public' : 'member' });
+  for (const { service, auth, segments } of routes) {
+    const key = patternOf(segments).join('/');
+    if (auth === 'public' && table.get(key)?.access !== 'public')
+      table.set(key, { prefix: segments.join('/'), service, access: 'public' });
+  }
+  for (const route of extra) table.set(patternOf(route.prefix.split('/')).join('/'), route);
+  return [...table.values()];
+}
+
+/**
+ * The gateway's route table: the contracts' routes and the few they do not describe. Public routes
+ * pass without a token; member routes need a valid one. Services check roles and ownership themselves.
+ */
+export const GATEWAY_ROUTES: readonly GatewayRoute[] = /* @__PURE__ */ gatewayRoutesOf(
+  SERVICE_CONTRACTS,
+  UNDESCRIBED_GATEWAY_ROUTES,
+);
 
 export const WEBSOCKET_PATH = '/ws';

@@ -2,8 +2,11 @@ import { lazy } from 'react';
 import { useCurrentUser } from '../features/auth/api/get-current-user.ts';
 import { EmailVerificationBanner } from '../features/auth/components/EmailVerificationBanner.tsx';
 import { VerificationNotice } from '../features/auth/components/VerificationNotice.tsx';
-import { LandingPage } from '../features/auth/routes/LandingPage.tsx';
 
+// A visitor's landing screen loads when opened, so /signin carries only what it shows.
+const LandingPage = lazy(() =>
+  import('../features/auth/routes/LandingPage.tsx').then((module) => ({ default: module.LandingPage })),
+);
 const DashboardPage = lazy(() => import('../features/dashboard/routes/DashboardPage.tsx'));
 // The projects feature owns its dashboard card; features do not import each other, so the app joins them.
 const MyProjectTasksCard = lazy(() =>

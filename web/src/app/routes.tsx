@@ -1,15 +1,29 @@
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { AuthCallbackPage } from '../features/auth/routes/AuthCallbackPage.tsx';
-import { ForgotPasswordPage } from '../features/auth/routes/ForgotPasswordPage.tsx';
-import { ResetPasswordPage } from '../features/auth/routes/ResetPasswordPage.tsx';
 import { SignInPage } from '../features/auth/routes/SignInPage.tsx';
-import { SignUpPage } from '../features/auth/routes/SignUpPage.tsx';
 import { HomePage } from './HomePage.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import { RequireMember, RequireSignedOut } from './route-guards.tsx';
 import { RouteErrorPage } from './RouteErrorPage.tsx';
+
+/** A module's named component as `lazy` takes it. */
+const named =
+  <Name extends string>(name: Name) =>
+  (module: Record<Name, ComponentType>) => ({ default: module[name] });
+
+// Signed-out screens other than sign-in load when opened: /signin, where visitors arrive, carries
+// only what it shows.
+const SignUpPage = lazy(() => import('../features/auth/routes/SignUpPage.tsx').then(named('SignUpPage')));
+const ForgotPasswordPage = lazy(() =>
+  import('../features/auth/routes/ForgotPasswordPage.tsx').then(named('ForgotPasswordPage')),
+);
+const ResetPasswordPage = lazy(() =>
+  import('../features/auth/routes/ResetPasswordPage.tsx').then(named('ResetPasswordPage')),
+);
+const AuthCallbackPage = lazy(() =>
+  import('../features/auth/routes/AuthCallbackPage.tsx').then(named('AuthCallbackPage')),
+);
 
 // Member screens are split out so signed-out visitors never download them.
 const ForumsPage = lazy(() => import('../features/forums/routes/ForumsPage.tsx'));

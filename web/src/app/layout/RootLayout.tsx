@@ -5,20 +5,25 @@ import { FullPageSpinner } from '../../components/FullPageSpinner.tsx';
 import { useCurrentUser } from '../../features/auth/api/get-current-user.ts';
 import { LiveSocketProvider } from '../../lib/live-socket/live-socket-context.tsx';
 import { useRetryMessage } from '../../lib/use-retry-message.ts';
-import { LiveUpdates } from '../LiveUpdates.tsx';
 import { Footer } from './Footer.tsx';
 import { SignedOutHeader } from './SignedOutHeader.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './SkipLink.tsx';
 
-// Member code (navigation, notifications) stays out of what signed-out screens download.
+// Member code (navigation, notifications, the socket's cache updates) stays out of what signed-out
+// screens download.
 const MemberHeader = lazy(() => import('./MemberHeader.tsx'));
+const LiveUpdates = lazy(() => import('../LiveUpdates.tsx').then((module) => ({ default: module.LiveUpdates })));
 
 export function RootLayout() {
   const { data: user, isPending, failureReason } = useCurrentUser();
   const waiting = useRetryMessage(isPending ? failureReason : null);
   return (
     <LiveSocketProvider enabled={Boolean(user)}>
-      {user && <LiveUpdates user={user} />}
+      {user && (
+        <Suspense fallback={null}>
+          <LiveUpdates user={user} />
+        </Suspense>
+      )}
       <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
         <SkipLink />
         {user ? (

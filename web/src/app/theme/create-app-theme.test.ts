@@ -14,4 +14,12 @@ describe.each(THEME_NAMES)('the %s theme', (name) => {
     const toggle = theme.components?.MuiToggleButton?.styleOverrides?.root as { color: string };
     expect(getContrastRatio(toggle.color, theme.palette.background.default)).toBeGreaterThanOrEqual(AA);
   });
+
+  // The build leaves MUI's CSS-variables branch out (web/scripts/vite-plain-mui-themes.ts): a theme
+  // with colour schemes or CSS variables would take it and fail there.
+  it('is a plain theme, without colour schemes or CSS variables', () => {
+    expect(theme).not.toHaveProperty('colorSchemes');
+    expect(theme).not.toHaveProperty('vars');
+    expect(theme).not.toHaveProperty('cssVariables');
+  });
 });

@@ -1,11 +1,9 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { ToastContext, type Toast } from './toast-context.ts';
 
-const TOAST_DURATION_MS = 5000;
+// The snackbar and alert load with the first toast: most screens open without one.
+const ToastView = lazy(() => import('./ToastView.tsx').then((module) => ({ default: module.ToastView })));
+
 const FOCUS_TOAST_KEY = 'F8';
 /**
  * A toast shown inside a dialog that closes within this time (the dialog's own success, e.g.
@@ -25,9 +23,6 @@ function topDialogPaper(): HTMLElement | null {
   const top = roots[roots.length - 1];
   return top?.querySelector<HTMLElement>('.MuiDialog-paper') ?? null;
 }
-
-/** Below the app bar (64 px), so the header's buttons stay in reach. */
-const TOAST_TOP = { xs: 72, sm: 80 };
 
 /**
  * One toast at a time (spec 1 section 9): a new one replaces the one on screen. Without a dialog it
@@ -80,51 +75,20 @@ export function ToastProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('keydown', focusToast);
   }, []);
 
-  function close(_event: unknown, reason?: SnackbarCloseReason) {
-    // A click elsewhere on the page must not swallow a message the member has not read yet.
-    if (reason === 'clickaway') return;
-    setOpen(false);
-  }
-
-  const alert = toast && (
-    <Alert
-      ref={alertRef}
-      tabIndex={-1}
-      data-toast=""
-      severity={toast.severity ?? 'info'}
-      variant="filled"
-      onClose={close}
-      // White on the light themes' orange reads at 3.1:1; black reads at 6.7:1 (WCAG asks 4.5).
-      sx={{ width: '100%', maxWidth: 420, ...(toast.severity === 'warning' && { color: 'common.black' }) }}
-    >
-      <AlertTitle>{toast.title}</AlertTitle>
-      {toast.description}
-    </Alert>
-  );
-
   return (
     <ToastContext.Provider value={showToast}>
       {children}
-      {toast && dialogPaper && open
-        ? createPortal(
-            // First in the dialog (order), above its fields and away from its buttons.
-            <div key={toast.id} style={{ order: -1, padding: '16px 24px 0' }}>
-              {alert}
-            </div>,
-            dialogPaper,
-          )
-        : toast && (
-            <Snackbar
-              key={toast.id}
-              open={open}
-              autoHideDuration={toast.durationMs ?? TOAST_DURATION_MS}
-              onClose={close}
-              anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
-              sx={{ top: TOAST_TOP }}
-            >
-              {alert ?? undefined}
-            </Snackbar>
-          )}
+      {toast && (
+        <Suspense fallback={null}>
+          <ToastView
+            toast={toast}
+            open={open}
+            dialogPaper={dialogPaper}
+            alertRef={alertRef}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      )}
     </ToastContext.Provider>
   );
 }
