@@ -105,14 +105,13 @@ export const notifications = {
         ],
       );
       const { id, itemCount } = grouped[0]!;
+      // The title for the count and the event's source row in one statement: a round trip less per event.
       const { rows: updated } = await client.query<NotificationRow>(
-        `UPDATE notifications SET title = $2 WHERE id = $1 RETURNING ${COLUMNS}`,
-        [id, titleFor(itemCount)],
-      );
-      await client.query(
-        `INSERT INTO notification_sources (source_event_id, user_id, notification_id, item_count)
-         VALUES ($1, $2, $3, $4)`,
-        [row.sourceEventId, row.userId, id, itemCount],
+        `WITH source AS (
+           INSERT INTO notification_sources (source_event_id, user_id, notification_id, item_count)
+           VALUES ($3, $4, $1, $5))
+         UPDATE notifications SET title = $2 WHERE id = $1 RETURNING ${COLUMNS}`,
+        [id, titleFor(itemCount), row.sourceEventId, row.userId, itemCount],
       );
       return { row: updated[0]!, isNew: true, count: itemCount };
     });
