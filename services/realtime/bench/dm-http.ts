@@ -5,7 +5,7 @@
  * cluster, against the environment's PostgreSQL, NATS and Redis: a database, NATS namespace and
  * Redis key prefix of the run, deleted at the end. Figures are printed against the issue's target
  * (p95 at most 100 ms), not asserted; the machine may be shared, so the load average is printed too.
- * BENCH_CPU_PROFILE=1 runs dm and the gateway under `node --cpu-prof` and prints where each spent
+ * BENCH_CPU_PROFILE=1 runs dm, realtime and the gateway under `node --cpu-prof` and prints where each spent
  * its CPU (self time by place and the top functions) once they stop. Each process's CPU time per DM
  * (from /proc) is printed too: unlike latency, it does not grow with what else the machine runs.
  */
@@ -29,7 +29,7 @@ const RATE = Number(process.env.BENCH_DM_RATE ?? 200);
 const SECONDS = Number(process.env.BENCH_DM_SECONDS ?? 10);
 const PAIRS = Number(process.env.BENCH_DM_PAIRS ?? 50);
 const TARGET_P95_MS = 100;
-const PROFILED = process.env.BENCH_CPU_PROFILE === '1' ? new Set(['dm', 'gateway']) : new Set<string>();
+const PROFILED = process.env.BENCH_CPU_PROFILE === '1' ? new Set(['dm', 'realtime', 'gateway']) : new Set<string>();
 
 const cleanups: (() => Promise<unknown>)[] = [];
 const say = (line: string) => console.log(line);

@@ -33,6 +33,19 @@ const LIST = `SELECT c.other_user_id, c.used_bytes::float8 AS used_bytes, c.mess
 /** Whether the row's last message is older (by created_at, then id) than EXCLUDED's. */
 const NEWER_THAN_LAST = `(c.last_message_id IS NULL OR (EXCLUDED.last_message_created_at, EXCLUDED.last_message_id) > (c.last_message_created_at, c.last_message_id))`;
 
+/**
+ * How a new message's two rows (`conversation_quotas AS c`, one per member) go into existing ones:
+ * counted in, and its preview kept only when it is the newest (sends commit out of order).
+ */
+export const COUNT_NEW_MESSAGE = `ON CONFLICT (user_id, other_user_id) DO UPDATE SET
+  used_bytes = c.used_bytes + EXCLUDED.used_bytes,
+  message_count = c.message_count + 1,
+  unread_count = c.unread_count + EXCLUDED.unread_count,
+  last_message_at = GREATEST(c.last_message_at, EXCLUDED.last_message_at),
+  last_message_id = CASE WHEN ${NEWER_THAN_LAST} THEN EXCLUDED.last_message_id ELSE c.last_message_id END,
+  last_message_preview = CASE WHEN ${NEWER_THAN_LAST} THEN EXCLUDED.last_message_preview ELSE c.last_message_preview END,
+  last_message_created_at = CASE WHEN ${NEWER_THAN_LAST} THEN EXCLUDED.last_message_created_at ELSE c.last_message_created_at END`;
+
 export const conversationRepository = {
   listOf: (sql: Sql, userId: string): Promise<ConversationRow[]> => sql<ConversationRow>(LIST, [userId]),
 
@@ -60,55 +73,7 @@ export const conversationRepository = {
     return row!.total;
   },
 
-  /**
-   * A new message in both members' rows, written in user-id order: two sends of one pair in
-   * opposite directions take the row locks in the same order and never deadlock.
-   */
-  recordMessage: async (
-    sql: Sql,
-    message: {
-      id: string;
-      content: string;
-      senderId: string;
-      recipientId: string;
-      sizeBytes: number;
-      createdAt: string;
-    },
-  ) => {
-    const sides = [
-      { userId: message.senderId, otherUserId: message.recipientId, bytes: message.sizeBytes, unread: 0 },
-      { userId: message.recipientId, otherUserId: message.senderId, bytes: 0, unread: 1 },
-    ].sort((a, b) => (a.userId < b.userId ? -1 : 1));
-    await sql(
-      `INSERT INTO conversation_quotas AS c (user_id, other_user_id, used_bytes, message_count, unread_count, last_message_at, last_message_id, last_message_preview, last_message_created_at)
-       VALUES ($1::uuid, $2::uuid, $3, 1, $4, $9::timestamptz, $10::uuid, left($11, ${LAST_MESSAGE_PREVIEW_CHARS}), $9::timestamptz),
-              ($5::uuid, $6::uuid, $7, 1, $8, $9::timestamptz, $10::uuid, left($11, ${LAST_MESSAGE_PREVIEW_CHARS}), $9::timestamptz)
-       ON CONFLICT (user_id, other_user_id) DO UPDATE SET
-         used_bytes = c.used_bytes + EXCLUDED.used_bytes,
-         message_count = c.message_count + 1,
-         unread_count = c.unread_count + EXCLUDED.unread_count,
-         last_message_at = GREATEST(c.last_message_at, EXCLUDED.last_message_at),
-         last_message_id = CASE WHEN ${NEWER_THAN_LAST} THEN EXCLUDED.last_message_id ELSE c.last_message_id END,
-         last_message_preview = CASE WHEN ${NEWER_THAN_LAST} THEN EXCLUDED.last_message_preview ELSE c.last_message_preview END,
-         last_message_created_at = CASE WHEN ${NEWER_THAN_LAST} THEN EXCLUDED.last_message_created_at ELSE c.last_message_created_at END
-       RETURNING c.user_id`,
-      [
-        sides[0]!.userId,
-        sides[0]!.otherUserId,
-        sides[0]!.bytes,
-        sides[0]!.unread,
-        sides[1]!.userId,
-        sides[1]!.otherUserId,
-        sides[1]!.bytes,
-        sides[1]!.unread,
-        message.createdAt,
-        message.id,
-        message.content,
-      ],
-    );
-  },
-
-  /** Locks both members' rows of a pair, in user-id order (as recordMessage writes them). */
+  /** Locks both members' rows of a pair, in user-id order (as a send writes them). */
   lockPair: (sql: Sql, userA: string, userB: string) =>
     sql(
       `SELECT user_id FROM conversation_quotas WHERE (user_id = $1::uuid AND other_user_id = $2::uuid) OR (user_id = $2::uuid AND other_user_id = $1::uuid)

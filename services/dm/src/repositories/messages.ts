@@ -1,4 +1,5 @@
 import type { DirectMessage } from '@crucible/proto';
+import { COUNT_NEW_MESSAGE, LAST_MESSAGE_PREVIEW_CHARS } from './conversations.ts';
 import { LIVE, isoSql, type Cursor, type Sql } from './sql.ts';
 
 interface MessageRow {
@@ -57,6 +58,23 @@ const ADMIN_PAGE_AFTER = `SELECT ${ADMIN_COLUMNS} FROM direct_messages m
   WHERE m.pair_low = $1 AND m.pair_high = $2 AND (m.created_at, m.id) < ($4::timestamptz, $5::uuid)
   ORDER BY m.created_at DESC, m.id DESC LIMIT $3`;
 
+const INSERT_WITHIN_QUOTA = `WITH reserved AS (
+    UPDATE message_quotas SET used_bytes = used_bytes + $5::int, last_calculated = now()
+    WHERE user_id = $3::uuid AND used_bytes + $5::int <= max_bytes RETURNING user_id),
+  m AS (
+    INSERT INTO direct_messages (id, content, sender_id, recipient_id, message_size_bytes)
+    SELECT $1::uuid, $2::text, $3::uuid, $4::uuid, $5::int FROM reserved
+    RETURNING *),
+  counted AS (
+    INSERT INTO conversation_quotas AS c (user_id, other_user_id, used_bytes, message_count, unread_count,
+      last_message_at, last_message_id, last_message_preview, last_message_created_at)
+    SELECT side.user_id, side.other_user_id, side.bytes, 1, side.unread,
+      m.created_at, m.id, left(m.content, ${LAST_MESSAGE_PREVIEW_CHARS}), m.created_at
+    FROM m CROSS JOIN (VALUES ($3::uuid, $4::uuid, $5::int, 0), ($4::uuid, $3::uuid, 0, 1)) AS side(user_id, other_user_id, bytes, unread)
+    ORDER BY side.user_id
+    ${COUNT_NEW_MESSAGE})
+  SELECT ${MESSAGE_COLUMNS} FROM m`;
+
 export interface NewMessage {
   id: string;
   content: string;
@@ -66,13 +84,23 @@ export interface NewMessage {
 }
 
 export const messageRepository = {
-  insert: async (sql: Sql, message: NewMessage): Promise<DirectMessage> => {
-    const [row] = await sql<MessageRow>(
-      `INSERT INTO direct_messages AS m (id, content, sender_id, recipient_id, message_size_bytes)
-       VALUES ($1::uuid, $2, $3::uuid, $4::uuid, $5) RETURNING ${MESSAGE_COLUMNS}`,
-      [message.id, message.content, message.senderId, message.recipientId, message.sizeBytes],
-    );
-    return toDirectMessage(row!);
+  /**
+   * A send's writes in one statement: takes the message's bytes of the sender's quota when they fit
+   * (the conditional UPDATE's row lock queues concurrent sends of one member, so the sum never passes
+   * max_bytes), stores the message and counts it into both members' conversation rows, written in
+   * user-id order so that two sends of one pair in opposite directions take the row locks in the
+   * same order and never deadlock. Answers undefined, having changed nothing, when the bytes do not
+   * fit or the sender has no quota row yet.
+   */
+  insertWithinQuota: async (sql: Sql, message: NewMessage): Promise<DirectMessage | undefined> => {
+    const [row] = await sql<MessageRow>(INSERT_WITHIN_QUOTA, [
+      message.id,
+      message.content,
+      message.senderId,
+      message.recipientId,
+      message.sizeBytes,
+    ]);
+    return row && toDirectMessage(row);
   },
 
   /** Newest first, `limit` of them, strictly older than `after` when given. */

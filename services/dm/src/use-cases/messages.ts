@@ -35,8 +35,8 @@ export async function requireOtherMember(
   otherId: string,
   options: { notFound?: string; formerMemberToo?: boolean } = {},
 ): Promise<void> {
-  const notFound = new NotFoundError(options.notFound ?? DM_MESSAGES.userNotFound);
-  if (!UUID.test(otherId)) throw notFound;
+  const notFound = () => new NotFoundError(options.notFound ?? DM_MESSAGES.userNotFound);
+  if (!UUID.test(otherId)) throw notFound();
   const id = otherId.toLowerCase();
   const sql = sqlOnPool(ctx.pool);
   // A member who signed up a moment ago may not be in the replica yet: auth is asked before refusing.
@@ -44,7 +44,7 @@ export async function requireOtherMember(
     (await userReplica.exists(sql, id)) ||
     (options.formerMemberToo && (await userReplica.isFormerMember(sql, id))) ||
     (await ctx.users.fill(id));
-  if (!known) throw notFound;
+  if (!known) throw notFound();
   if (otherId.toLowerCase() === viewerId) throw new BadRequestError(DM_MESSAGES.notYourself);
 }
 
@@ -66,8 +66,9 @@ export async function sendMessage(
 ): Promise<DirectMessage> {
   const senderId = sender.userId.toLowerCase();
   if (!sender.emailVerified) throw new ForbiddenError(DM_MESSAGES.verifyEmailFirst);
-  const notFound = new NotFoundError(DM_MESSAGES.recipientNotFound);
-  if (!UUID.test(request.recipientId)) throw notFound;
+  // Built only to be thrown: an error captures a stack trace, which a send that passes never needs.
+  const notFound = () => new NotFoundError(DM_MESSAGES.recipientNotFound);
+  if (!UUID.test(request.recipientId)) throw notFound();
   const recipientId = request.recipientId.toLowerCase();
   // The recipient's checks are read in one statement before the transaction, which then holds the
   // sender's quota row only for its writes. They take no lock, so reading them inside would not make
@@ -76,7 +77,7 @@ export async function sendMessage(
   const pooled = sqlOnPool(ctx.pool);
   let standing = await sendCheckRepository.standing(pooled, senderId, recipientId);
   if (!standing.known) {
-    if (!(await ctx.users.fill(recipientId))) throw notFound;
+    if (!(await ctx.users.fill(recipientId))) throw notFound();
     standing = await sendCheckRepository.standing(pooled, senderId, recipientId);
   }
   if (recipientId === senderId) throw new BadRequestError(DM_MESSAGES.notYourself);
@@ -87,32 +88,18 @@ export async function sendMessage(
   if (!standing.reachable) throw new ForbiddenError(DM_MESSAGES.recipientUnavailable);
   const sizeBytes = messageSizeBytes(request.content);
   return inTransaction(ctx, async (sql, emit) => {
-    // Every send but a member's first needs only the reserving UPDATE. The first creates the row
-    // (or waits for a concurrent first send to commit it) and reserves again.
-    let reserved = await quotaRepository.reserve(sql, senderId, sizeBytes);
-    if (!reserved) {
+    const newMessage = { id: randomUUID(), content: request.content, senderId, recipientId, sizeBytes };
+    // Every send but a member's first needs only the one statement. The first creates the quota row
+    // (or waits for a concurrent first send to commit it) and sends again.
+    let message = await messageRepository.insertWithinQuota(sql, newMessage);
+    if (!message) {
       await quotaRepository.ensure(sql, senderId);
-      reserved = await quotaRepository.reserve(sql, senderId, sizeBytes);
+      message = await messageRepository.insertWithinQuota(sql, newMessage);
     }
-    if (!reserved) {
+    if (!message) {
       const quota = await quotaRepository.find(sql, senderId);
       throw new QuotaExceededError(sizeBytes, Math.max(0, quota.max_bytes - quota.used_bytes));
     }
-    const message = await messageRepository.insert(sql, {
-      id: randomUUID(),
-      content: request.content,
-      senderId,
-      recipientId,
-      sizeBytes,
-    });
-    await conversationRepository.recordMessage(sql, {
-      id: message.id,
-      content: message.content,
-      senderId,
-      recipientId,
-      sizeBytes,
-      createdAt: message.createdAt,
-    });
     await emit(SUBJECTS.dmMessageCreated, {
       id: message.id,
       content: message.content,

@@ -170,10 +170,21 @@ export async function createNatsEventBus(options: NatsEventBusOptions): Promise<
   };
 }
 
-/** Fails at once when the broker is not there at start-up; once connected, reconnects forever. */
+/**
+ * Fails at once when the broker is not there at start-up; once connected, reconnects forever.
+ * Without async traces the client builds no Error (a captured stack) per request and JetStream
+ * publish in case it fails: the outbox relay's every event is one, and a failure still says what
+ * timed out or went wrong.
+ */
 async function connectForever(url: string, name: string, location: string): Promise<NatsConnection> {
   try {
-    return await connect({ servers: url, name, maxReconnectAttempts: -1, reconnectTimeWait: RECONNECT_WAIT_MS });
+    return await connect({
+      servers: url,
+      name,
+      maxReconnectAttempts: -1,
+      reconnectTimeWait: RECONNECT_WAIT_MS,
+      noAsyncTraces: true,
+    });
   } catch (error) {
     throw new EventBusUnavailableError(`NATS is not reachable at ${location}`, { cause: error });
   }
