@@ -1,7 +1,6 @@
-import type { QueryFunctionContext } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-error.ts';
-import { apiRequest, getQueryFn, isUnauthorizedError } from './api-request.ts';
+import { isUnauthorizedError, requestInit, throwIfNotOk, type HttpMethod } from './api-request.ts';
 import { storeAuthToken } from './auth-token.ts';
 
 function stubFetch(response: () => Response) {
@@ -20,53 +19,49 @@ function sentHeaders(fetchMock: ReturnType<typeof stubFetch>): Record<string, st
   return sentInit(fetchMock).headers as Record<string, string>;
 }
 
-function queryContext(queryKey: readonly unknown[]): QueryFunctionContext {
-  return {
-    queryKey,
-    signal: new AbortController().signal,
-    meta: undefined,
-    client: undefined,
-  } as unknown as QueryFunctionContext;
+/** What every contract call does with these two: the request built, a failure thrown as an ApiError. */
+async function send(method: HttpMethod, url: string, body?: unknown): Promise<void> {
+  await throwIfNotOk(await fetch(url, requestInit(method, body)));
 }
 
-describe('apiRequest', () => {
+describe('requestInit and throwIfNotOk', () => {
   it('always sends cookies and adds the stored token as a bearer header', async () => {
     storeAuthToken('token-123');
     const fetchMock = stubFetch(() => new Response('{}'));
-    await apiRequest('POST', '/api/auth/signout');
+    await send('POST', '/api/auth/signout');
     expect(sentInit(fetchMock).credentials).toBe('include');
     expect(sentHeaders(fetchMock).Authorization).toBe('Bearer token-123');
   });
 
   it('sends no Authorization header when no token is stored', async () => {
     const fetchMock = stubFetch(() => new Response('{}'));
-    await apiRequest('GET', '/api/users/count');
+    await send('GET', '/api/users/count');
     expect(sentInit(fetchMock).credentials).toBe('include');
     expect(sentHeaders(fetchMock)).not.toHaveProperty('Authorization');
   });
 
   it('declares JSON only when there is a body, and sends the body as JSON', async () => {
     const fetchMock = stubFetch(() => new Response('{}'));
-    await apiRequest('PUT', '/api/notifications/read-all');
+    await send('PUT', '/api/notifications/read-all');
     expect(sentHeaders(fetchMock)).not.toHaveProperty('Content-Type');
     expect(sentInit(fetchMock).body).toBeUndefined();
 
     const withBody = stubFetch(() => new Response('{}'));
-    await apiRequest('POST', '/api/things', { name: 'x' });
+    await send('POST', '/api/things', { name: 'x' });
     expect(sentHeaders(withBody)['Content-Type']).toBe('application/json');
     expect(sentInit(withBody).body).toBe('{"name":"x"}');
   });
 
   it("fails with 'status: body' when the response is not OK", async () => {
     stubFetch(() => new Response('{"statusCode":403,"message":"Forbidden"}', { status: 403, statusText: 'Forbidden' }));
-    const failure = apiRequest('GET', '/api/admin/users');
+    const failure = send('GET', '/api/admin/users');
     await expect(failure).rejects.toThrow('403: {"statusCode":403,"message":"Forbidden"}');
     await expect(failure).rejects.toMatchObject({ status: 403, body: '{"statusCode":403,"message":"Forbidden"}' });
   });
 
   it('fails with the status text when the error body is empty', async () => {
     stubFetch(() => new Response(null, { status: 502, statusText: 'Bad Gateway' }));
-    await expect(apiRequest('GET', '/api/discussions')).rejects.toThrow(/^502: Bad Gateway$/);
+    await expect(send('GET', '/api/discussions')).rejects.toThrow(/^502: Bad Gateway$/);
   });
 });
 
@@ -82,37 +77,5 @@ describe('isUnauthorizedError', () => {
     expect(isUnauthorizedError(new Error('Unauthorized'))).toBe(false);
     // The status is a field now: a message that merely looks like a status line is not a 401.
     expect(isUnauthorizedError(new Error('401: Unauthorized'))).toBe(false);
-  });
-});
-
-describe('getQueryFn', () => {
-  it('GETs the query key joined with slashes, with cookies and the token', async () => {
-    storeAuthToken('token-abc');
-    const fetchMock = stubFetch(() => Response.json({ count: 3 }));
-    const data = await getQueryFn<{ count: number }>({ on401: 'throw' })(
-      queryContext(['/api/direct-messages', 'unread-count']),
-    );
-    expect(data).toEqual({ count: 3 });
-    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/direct-messages/unread-count');
-    expect(sentInit(fetchMock).method).toBe('GET');
-    expect(sentInit(fetchMock).credentials).toBe('include');
-    expect(sentHeaders(fetchMock).Authorization).toBe('Bearer token-abc');
-    expect(sentHeaders(fetchMock)).not.toHaveProperty('Content-Type');
-  });
-
-  it('yields null on a 401 when configured to', async () => {
-    stubFetch(() => Response.json({ statusCode: 401, message: 'Unauthorized' }, { status: 401 }));
-    await expect(getQueryFn({ on401: 'returnNull' })(queryContext(['/api/auth', 'user']))).resolves.toBeNull();
-  });
-
-  it('throws an unauthorized error on a 401 by default', async () => {
-    stubFetch(() => Response.json({ statusCode: 401, message: 'Unauthorized' }, { status: 401 }));
-    const failure = getQueryFn({ on401: 'throw' })(queryContext(['/api/auth', 'user']));
-    await expect(failure).rejects.toSatisfy((error: Error) => isUnauthorizedError(error));
-  });
-
-  it('still throws other failures when 401s yield null', async () => {
-    stubFetch(() => new Response('boom', { status: 500 }));
-    await expect(getQueryFn({ on401: 'returnNull' })(queryContext(['/api/auth', 'user']))).rejects.toThrow('500: boom');
   });
 });
