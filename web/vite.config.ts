@@ -60,7 +60,7 @@ function chunkGroups() {
 
 export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, webRoot, ENV_PREFIXES);
-  // The deployment picks the flag defaults (spec 1 section 6); a production build defaults to production.
+  // The deployment picks the flag defaults; a production build defaults to production.
   const deployment = parseBuildEnvironment(
     env.VITE_DEPLOYMENT,
     command === 'build' && mode === 'production' ? 'production' : 'development',

@@ -45,11 +45,11 @@ export const ADMIN_MESSAGES = {
   suspensionEndRequired: 'A suspension needs the time it ends, in the future and within a year',
 } as const;
 
-/** The six types the report dialog offers (spec 2 section 5), which the server accepts and stores. */
+/** The six types the report dialog offers, which the server accepts and stores. */
 export const REPORT_TYPES = ['spam', 'harassment', 'inappropriate_content', 'hate_speech', 'threat', 'other'] as const;
 export type ReportType = (typeof REPORT_TYPES)[number];
 
-/** The seven types of the data schema (spec 3 section 3), kept beside the dialog's for the console's filters. */
+/** The seven types of the data schema, kept beside the dialog's for the console's filters. */
 export const SCHEMA_REPORT_TYPES = [
   'spam',
   'harassment',
@@ -147,12 +147,12 @@ const pageQuery = (defaultLimit: number, maxLimit: number) => ({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-/** message_flag_status (spec 3 section 3); an admin may set any of them; a resolved flag is final. */
+/** message_flag_status; an admin may set any of them; a resolved flag is final. */
 export const MESSAGE_FLAG_STATUSES = ['pending', 'under_review', 'resolved', 'dismissed', 'escalated'] as const;
 export type MessageFlagStatus = (typeof MESSAGE_FLAG_STATUSES)[number];
 
 /**
- * admin_action_type: the schema's thirteen (spec 3 section 3) first, then the actions the audit log
+ * admin_action_type: the schema's thirteen first, then the actions the audit log
  * records beyond them (user administration in auth, flag reviews, access-level edits, forum moderation).
  */
 export const SCHEMA_ADMIN_ACTION_TYPES = [
@@ -185,7 +185,7 @@ export const ADMIN_ACTION_TYPES = [
   'moderator_revoke',
 ] as const;
 export type AdminActionType = (typeof ADMIN_ACTION_TYPES)[number];
-/** The audit-log filter of the interface (spec 3 section 3). */
+/** The audit-log filter of the interface. */
 export const AUDIT_FILTER_ACTION_TYPES = [
   'message_delete',
   'message_flag',
@@ -247,7 +247,7 @@ export type AdminConversationList = z.infer<typeof adminConversationListSchema>;
 /** An attachment of a message (direct messages carry none yet: always an empty list). */
 export const adminMessageAttachmentSchema = z.object({ id: z.string(), fileName: z.string(), url: z.string() });
 
-/** Admin message (spec 3 section 3): deleted ones too, with who deleted them and why. */
+/** Admin message: deleted ones too, with who deleted them and why. */
 export const adminMessageSchema = z.object({
   id: z.string(),
   senderId: z.string(),
@@ -373,7 +373,7 @@ export const resolveReportSchema = z.object({
 });
 export type ResolveReport = z.infer<typeof resolveReportSchema>;
 
-/** Message flag (spec 3 section 3). */
+/** Message flag. */
 export const messageFlagSchema = z.object({
   id: z.string(),
   messageId: z.string(),
@@ -479,7 +479,7 @@ export type AuditLogQuery = z.infer<typeof auditLogQuerySchema>;
 /** The most rows one CSV export holds (newest first); narrow the filters for older ones. */
 export const AUDIT_EXPORT_MAX_ROWS = 10_000;
 
-/** Audit log entry (spec 3 section 3), plus the targets and outcome of admin_audit_logs. */
+/** Audit log entry, plus the targets and outcome of admin_audit_logs. */
 export const auditLogEntrySchema = z.object({
   id: z.string(),
   actionType: z.enum(ADMIN_ACTION_TYPES),
@@ -504,7 +504,7 @@ export type AuditLogList = z.infer<typeof auditLogListSchema>;
 // ---------------------------------------------------------------------------------------------
 // The review queue: DM reports and forum post reports, one item per reported piece of content.
 
-/** The spec's resolution values (spec 3 section 3): what a review did; a dismissal records none. */
+/** The spec's resolution values: what a review did; a dismissal records none. */
 export const REVIEW_OUTCOMES = ['delete', 'warn', 'suspend', 'ban'] as const;
 export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
 export const REVIEW_KINDS = ['dm_report', 'post_report'] as const;

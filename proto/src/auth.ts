@@ -168,7 +168,7 @@ export type UserSearchQuery = z.infer<typeof userSearchQuerySchema>;
 export const countResponseSchema = z.object({ count: z.number().int().nonnegative() });
 export type CountResponse = z.infer<typeof countResponseSchema>;
 
-/** Admin view of a user (spec 3 section 3). */
+/** Admin view of a user. */
 export const adminUserSchema = currentUserSchema.omit({ profileImageUrl: true }).extend({
   createdAt: z.string(),
   /** False while an admin has deactivated the account (reversible, unlike deleting it). */

@@ -6,7 +6,7 @@ import { LIMITS } from './limits.ts';
 export const DM_MESSAGES = {
   contentRequired: 'Message cannot be empty',
   contentTooLong: 'Message too long (max 10,000 characters)',
-  // The web shows these as toast titles with the server's message under them (spec 2 section 8).
+  // The web shows these as toast titles with the server's message under them.
   sendFailed: 'Failed to send message',
   deleteFailed: 'Failed to delete message',
   startFailed: 'Failed to start conversation',
@@ -17,7 +17,7 @@ export const DM_MESSAGES = {
   cannotBlockYourself: 'You cannot block yourself',
   // The same words whoever blocked whom: the refusal never says that a block exists.
   cannotMessage: 'You cannot send messages to this member',
-  /** 403: the recipient turned Direct Messages off in their privacy settings (spec 3). */
+  /** 403: the recipient turned Direct Messages off in their privacy settings. */
   directMessagesOff: 'This member has turned off direct messages',
   /** The recipient's account is deactivated or suspended. */
   recipientUnavailable: 'This member cannot receive messages: their account is deactivated or suspended',
@@ -96,7 +96,7 @@ export const messagePageSchema = z.object({
 });
 export type MessagePage = z.infer<typeof messagePageSchema>;
 
-/** The other member as a conversation shows them (spec 2 section 2). */
+/** The other member as a conversation shows them. */
 export const conversationUserSchema = z.object({
   id: z.string(),
   firstName: z.string().nullable(),
@@ -124,7 +124,7 @@ export const conversationSummarySchema = z.object({
 });
 export type ConversationSummary = z.infer<typeof conversationSummarySchema>;
 
-/** GET /api/direct-messages/quota (spec 2 section 3). */
+/** GET /api/direct-messages/quota. */
 export const quotaSchema = z.object({
   usedBytes: z.number().int(),
   maxBytes: z.number().int(),

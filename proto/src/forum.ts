@@ -80,7 +80,7 @@ export function canSeeForumLevel(viewer: AccessLevel, level: AccessLevel): boole
   return viewer !== 'Public' && accessRank(level) <= accessRank(viewer);
 }
 
-/** The forum categories a member may enter (spec 2 section 6): Admin and Core see all four. */
+/** The forum categories a member may enter: Admin and Core see all four. */
 export function visibleForumCategories(viewer: AccessLevel): AccessLevel[] {
   return FORUM_CATEGORIES.filter((category) => canSeeForumLevel(viewer, category));
 }
@@ -97,7 +97,7 @@ export function higherLevel(a: AccessLevel, b: AccessLevel): AccessLevel {
 // ---------------------------------------------------------------------------------------------
 // Attachments
 
-/** The attachment control's default list (spec 2 section 5): images, PDF, .doc, .docx, .ppt, .pptx, .txt, .md. */
+/** The attachment control's default list: images, PDF, .doc, .docx, .ppt, .pptx, .txt, .md. */
 export const ALLOWED_ATTACHMENTS = [
   { extensions: ['.jpg', '.jpeg'], mimeType: 'image/jpeg', type: 'image' },
   { extensions: ['.png'], mimeType: 'image/png', type: 'image' },
@@ -159,7 +159,7 @@ export function sanitizeFileName(name: string): string {
 // Requests
 
 const uuid = z.uuid();
-/** 'none' and '' mean no topic (spec 2 section 5). */
+/** 'none' and '' mean no topic. */
 const optionalTopicId = z.preprocess(
   (value) => (value === 'none' || value === '' ? null : value),
   uuid.nullable().optional(),

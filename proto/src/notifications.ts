@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { decodeKeysetCursor } from './cursor.ts';
 
-/** A notification as the list returns it (spec 1 section 3). */
+/** A notification as the list returns it. */
 export const notificationSchema = z.object({
   id: z.string(),
   title: z.string(),

@@ -33,7 +33,7 @@ export const PROFILE_MESSAGES = {
   leadershipExists: 'Leadership progress already exists; update it instead',
   leadershipMissing: 'No leadership progress yet; create it first',
   skillExists: 'You already have this skill',
-  // Picture (spec 3 section 5): titles and texts of the two refusals.
+  // Picture: titles and texts of the two refusals.
   pictureTypeTitle: 'Invalid file type',
   pictureType: 'Please select an image file (JPG, PNG, GIF, etc.)',
   pictureSizeTitle: 'File too large',
@@ -42,7 +42,7 @@ export const PROFILE_MESSAGES = {
   cannotEndorseOwn: 'You cannot endorse your own skill',
   alreadyEndorsed: 'You have already endorsed this skill',
   endorsementsOff: 'This member does not accept skill endorsements',
-  // Toasts of the edit page (spec 3 section 8).
+  // Toasts of the edit page.
   saveFailedTitle: 'Error updating profile',
   saveFailed: 'Failed to update profile. Please try again.',
   savedTitle: 'Profile updated',
@@ -94,7 +94,7 @@ export const PROFILE_SECTIONS = [
 ] as const;
 export type ProfileSection = (typeof PROFILE_SECTIONS)[number];
 
-/** PATCH /api/users/{id}/profile: the profile form's fields (spec 3 section 3). All optional and nullable. */
+/** PATCH /api/users/{id}/profile: the profile form's fields. All optional and nullable. */
 export const profilePatchSchema = z.strictObject({
   firstName: nameText('First name'),
   lastName: nameText('Last name'),
@@ -302,7 +302,7 @@ export const leadershipInputSchema = z.object({
   visionScore: score,
   integrityScore: score,
   passionScore: score,
-  // Falls back to 1 when not numeric (spec 3 section 5).
+  // Falls back to 1 when not numeric.
   leadershipCoefficient: z.preprocess(
     (value) => (typeof value === 'number' && Number.isFinite(value) ? value : 1),
     z
@@ -400,7 +400,7 @@ export const userStatsSchema = z.object({
 });
 export type UserStats = z.infer<typeof userStatsSchema>;
 
-/** Engagement by total points (spec 3 section 9), highest first. */
+/** Engagement by total points, highest first. */
 export const ENGAGEMENT_LEVELS = [
   { minPoints: 15000, label: 'Exceptional', percent: 100 },
   { minPoints: 5000, label: 'High', percent: 85 },
@@ -449,7 +449,7 @@ export const privacySettingsSchema = z.object({
   showActivityFeed: z.boolean(),
 });
 export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
-/** The save payload; analyticsVisible is accepted but always stored as Core (spec 3 section 3). */
+/** The save payload; analyticsVisible is accepted but always stored as Core. */
 export const privacyPatchSchema = privacySettingsSchema.partial().strict();
 export type PrivacyPatch = z.infer<typeof privacyPatchSchema>;
 

@@ -78,11 +78,11 @@ const title = oneLineText('Title', { error: PROJECT_MESSAGES.titleRequired })
 const description = storableText(10_000, PROJECT_MESSAGES.descriptionTooLong).nullable().optional();
 const uuid = z.uuid().transform((id) => id.toLowerCase());
 
-/** 'none', '' and null all mean "no parent" (spec 3 section 5). */
+/** 'none', '' and null all mean "no parent". */
 const parentRef = z
   .union([z.literal('none'), z.literal(''), z.null(), uuid])
   .transform((value) => (value === 'none' || value === '' ? null : value));
-/** 'unassigned', '' and null all mean "no assignee" (spec 3 section 5). */
+/** 'unassigned', '' and null all mean "no assignee". */
 const assigneeRef = z
   .union([z.literal('unassigned'), z.literal(''), z.null(), uuid])
   .transform((value) => (value === 'unassigned' || value === '' ? null : value));

@@ -14,7 +14,7 @@ export const WS_AUTH_PROTOCOL_PREFIX = 'auth.';
 export const WS_ACCEPTED_PROTOCOL = 'crucible.v1';
 
 /**
- * Close codes the web client acts on (spec 1 section 4). Only 1008 stops it: every other close,
+ * Close codes the web client acts on. Only 1008 stops it: every other close,
  * including 1001, is followed by a reconnect with backoff.
  */
 export const WS_CLOSE = {
@@ -65,7 +65,7 @@ export const REALTIME_MESSAGES = {
   invalidCursor: 'Invalid cursor',
 } as const;
 
-/** Online user (spec 1 section 3). */
+/** Online user. */
 export const onlineUserSchema = z.object({
   id: z.string(),
   email: z.string().nullable(),
@@ -84,7 +84,7 @@ export const chatSenderSchema = z.object({
 });
 export type ChatSender = z.infer<typeof chatSenderSchema>;
 
-/** Stored chat message (spec 1 section 3), as GET /api/messages answers it, oldest first. */
+/** Stored chat message, as GET /api/messages answers it, oldest first. */
 export const storedChatMessageSchema = z.object({
   id: z.string(),
   content: z.string(),
@@ -101,7 +101,7 @@ export type StoredChatMessage = z.infer<typeof storedChatMessageSchema>;
 
 // ---- client -> server ----
 
-/** The client may send sender and timestamp (spec 1); the server ignores both and uses the token's member. */
+/** The client may send sender and timestamp; the server ignores both and uses the token's member. */
 export const clientChatSchema = z.object({
   type: z.literal('chat'),
   content: z.string(),

@@ -133,7 +133,7 @@ describe('member journey', () => {
         'Please check your email to verify your account.',
       );
       await page.waitForURL(at('/'));
-      // A verification mail went out, so the member is told to check it and is not signed in (spec 1 section 4).
+      // A verification mail went out, so the member is told to check it and is not signed in.
       await page.getByRole('heading', { level: 1, name: 'Crucible' }).waitFor();
       expect((await page.request.get(at('/api/auth/user'))).status()).toBe(401);
 

@@ -6,7 +6,7 @@ import { isWebBuildCurrent, stampWebBuild, webBuildFingerprint } from './build-s
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const distDir = join(root, 'web', 'dist');
-// The one-machine product is a staging deployment (spec 1 section 6): messaging and notifications on.
+// The one-machine product is a staging deployment: messaging and notifications on.
 // A production image sets VITE_DEPLOYMENT=production in its own build and keeps the production defaults.
 const buildEnv = { VITE_DEPLOYMENT: 'staging', ...process.env };
 const fingerprint = webBuildFingerprint(root, buildEnv);

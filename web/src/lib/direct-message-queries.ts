@@ -40,7 +40,7 @@ export const quotaQueryOptions = queryOptions({
   gcTime: 10 * MINUTE,
 });
 
-/** The dashboard asks only for Core members: the meter is theirs alone (spec 1 section 6). */
+/** The dashboard asks only for Core members: the meter is theirs alone. */
 export function useQuota({ enabled = true }: { enabled?: boolean } = {}) {
   return useQuery({ ...quotaQueryOptions, enabled });
 }

@@ -11,7 +11,7 @@ interface CachePolicy {
 }
 
 /**
- * Freshness per resource (spec 1 section 9). Query keys start with '/api/<resource>' and add the
+ * Freshness per resource. Query keys start with '/api/<resource>' and add the
  * rest of the path as further parts, so a policy set on the first part covers the whole resource.
  */
 export const RESOURCE_CACHE_POLICIES: Record<string, CachePolicy> = {

@@ -15,7 +15,7 @@ export function listAccessLevels(ctx: AdminContext, _caller: Caller): Promise<Ac
   return accessLevelRepository.list(ctx.prisma);
 }
 
-/** Only the description changes, and only by an admin or a Core member (spec 3 section 6). */
+/** Only the description changes, and only by an admin or a Core member. */
 export async function updateAccessLevel(
   ctx: AdminContext,
   actor: Caller,

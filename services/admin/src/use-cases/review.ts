@@ -27,7 +27,7 @@ export async function listReports(
   return { reports: rows.map((row) => toAdminReport(row, people)), total };
 }
 
-/** Pending to resolved with notes (spec 3 section 4); a resolved report is final. */
+/** Pending to resolved with notes; a resolved report is final. */
 export async function resolveReport(
   ctx: AdminContext,
   actor: Caller,
@@ -69,7 +69,7 @@ export async function listFlags(
 }
 
 /**
- * Any status may be set (spec 3 section 4) except on a resolved flag, which is final (the console
+ * Any status may be set except on a resolved flag, which is final (the console
  * shows it no Update button). Dismissing withdraws the flag: recorded as message_unflag.
  */
 export async function updateFlagStatus(

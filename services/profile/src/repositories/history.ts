@@ -15,7 +15,7 @@ const EDUCATION = `id::text, institution, degree, field_of_study AS "fieldOfStud
 export const lockHistory = (db: Db, userId: string) =>
   rows(db, `SELECT pg_advisory_xact_lock(hashtextextended('profile.history:' || $1, 0))::text`, userId);
 
-/** A blank end date means the entry is still going on (spec 3 section 4). */
+/** A blank end date means the entry is still going on. */
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value : null);
 
 export const workplaces = {

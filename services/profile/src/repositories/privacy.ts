@@ -29,7 +29,7 @@ const LEVEL_FIELDS = new Set<Field>([
   'activityFeedVisible',
 ]);
 
-/** The schema's defaults (spec 3 section 9): a member who never saved has these. */
+/** The schema's defaults: a member who never saved has these. */
 export const DEFAULT_PRIVACY: PrivacySettings = {
   personalInfoVisible: 'Public',
   contactInfoVisible: 'Apprentice',

@@ -6,7 +6,7 @@ import { inTransaction, type ProfileContext } from './context.ts';
 
 /**
  * PATCH /api/users/{id}/privacy: the owner's own choice (an admin may read, not decide). Analytics
- * stay Core whatever is sent (spec 3); what other services enforce (the two switches and the
+ * stay Core whatever is sent; what other services enforce (the two switches and the
  * contact-information tier, which every payload naming the member applies to their e-mail) is announced.
  */
 export async function patchPrivacy(

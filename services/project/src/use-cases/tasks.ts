@@ -45,7 +45,7 @@ function auditValue(value: unknown): string | null {
 }
 
 /**
- * One assignee model: the list is the tasks' assignees (spec 3 section 3), and the legacy single
+ * One assignee model: the list is the tasks' assignees, and the legacy single
  * `assigneeId` is always its first entry (task lists put it first). A list sent alone makes its
  * first entry the single one; a single assignee sent alone takes the old single one's place; sent
  * together, the single one is added to the front of the list when missing.

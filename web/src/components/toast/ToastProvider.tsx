@@ -25,7 +25,7 @@ function topDialogPaper(): HTMLElement | null {
 }
 
 /**
- * One toast at a time (spec 1 section 9): a new one replaces the one on screen. Without a dialog it
+ * One toast at a time: a new one replaces the one on screen. Without a dialog it
  * is a snackbar at the top, under the app bar: the bottom of the screen holds the chat toggle, the
  * chat panel and the message composer with their Send buttons, which a toast must never cover. While a dialog is open it shows at the top of the dialog
  * instead: a snackbar would lie over the dialog's buttons, and assistive technology cannot reach

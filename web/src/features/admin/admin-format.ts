@@ -22,7 +22,7 @@ export function truncateUserAgent(userAgent: string | null | undefined): string 
   return userAgent.length > USER_AGENT_MAX ? `${userAgent.slice(0, USER_AGENT_MAX)}...` : userAgent;
 }
 
-/** First and last name, else the e-mail (an admin sees every address), else 'Unknown User' (spec 3 section 3). */
+/** First and last name, else the e-mail (an admin sees every address), else 'Unknown User'. */
 export function displayName(user: NamedPerson): string {
   return nameOf(user, { withEmail: true });
 }
@@ -33,7 +33,7 @@ export function formatDateTime(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '—' : date.toLocaleString();
 }
 
-/** What a failure toast says: the server's own message, else the fallback (spec 3 section 8). */
+/** What a failure toast says: the server's own message, else the fallback. */
 export function failureDescription(error: Error, fallback: string = 'Please try again later.'): string {
   return apiErrorDetails(error).serverMessage ?? fallback;
 }

@@ -19,7 +19,7 @@ export function countdownTo(target: Date, now: Date): CountdownParts | null {
   };
 }
 
-/** The first eight members and how many more are online (spec 1 section 2). */
+/** The first eight members and how many more are online. */
 export function onlineListView<T>(users: readonly T[], max: number = LIMITS.dashboard.onlineUsers) {
   return { shown: users.slice(0, max), more: Math.max(0, users.length - max) };
 }

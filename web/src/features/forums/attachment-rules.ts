@@ -1,6 +1,6 @@
 import { ATTACHMENT_ACCEPT, ATTACHMENT_MESSAGES, LIMITS } from '@crucible/proto';
 
-/** The attachment control's defaults (spec 2 section 5): 50 MB; images, PDF, .doc, .docx, .ppt, .pptx, .txt, .md. */
+/** The attachment control's defaults: 50 MB; images, PDF, .doc, .docx, .ppt, .pptx, .txt, .md. */
 export const DEFAULT_MAX_FILE_SIZE = LIMITS.forum.attachmentMaxBytes;
 export const DEFAULT_ALLOWED_TYPES: readonly string[] = ATTACHMENT_ACCEPT.split(',');
 export const DEFAULT_ALLOWED_DESCRIPTION = 'Images, PDF, .doc, .docx, .ppt, .pptx, .txt, .md';

@@ -7,7 +7,7 @@ import {
   type Subcategory,
 } from '@crucible/proto';
 
-/** No topic: the select's value, sent as null (spec 2 section 5). */
+/** No topic: the select's value, sent as null. */
 export const NO_TOPIC = 'none';
 
 export interface DiscussionFormValues {
@@ -38,7 +38,7 @@ export function emptyDiscussionForm(
   };
 }
 
-/** A topic fixes the access level to its own forum's (spec 2 section 6). */
+/** A topic fixes the access level to its own forum's. */
 export function fixedLevelOf(
   values: Pick<DiscussionFormValues, 'subcategoryId'>,
   topics: readonly Subcategory[],
@@ -50,7 +50,7 @@ export type DiscussionFormResult = { ok: true; request: DiscussionCreate } | { o
 
 /**
  * Checks the form with the service's own schema: every problem is collected and the messages are
- * joined with '. ' for the 'Validation Error' toast (spec 2 section 5). Title and content are
+ * joined with '. ' for the 'Validation Error' toast. Title and content are
  * trimmed, empty poll options ignored and the 'none' topic becomes null by the schema itself.
  */
 export function validateDiscussionForm(
@@ -87,7 +87,7 @@ export function validateDiscussionForm(
   };
 }
 
-/** Options beyond the minimum of 2 may be removed; below it the remove buttons go (spec 2 section 5). */
+/** Options beyond the minimum of 2 may be removed; below it the remove buttons go. */
 export function canRemovePollOption(options: readonly string[]): boolean {
   return options.length > LIMITS.forum.pollMinOptions;
 }

@@ -8,7 +8,7 @@ import {
   type ForumCategory,
 } from '@crucible/proto';
 
-/** The forum of each level, described for the category cards (spec 2 section 2). */
+/** The forum of each level, described for the category cards. */
 /**
  * A forum members can browse: the four level forums, and for admins the Admin forum, where the
  * discussions posted at the Admin level live (admins can post there, so they can browse it too).
@@ -39,7 +39,7 @@ export function viewerLevelOf(member: Pick<CurrentUser, 'accessLevel' | 'isAdmin
   return forumLevelOf(member);
 }
 
-/** The level forums a member may enter, highest first (spec 2 section 6); none for Public. */
+/** The level forums a member may enter, highest first; none for Public. */
 export function enterableCategories(viewerLevel: AccessLevel): ForumLevel[] {
   const levels = visibleForumCategories(viewerLevel).sort((a, b) => accessRank(b) - accessRank(a)) as ForumLevel[];
   return viewerLevel === 'Admin' ? ['Admin', ...levels] : levels;
@@ -57,7 +57,7 @@ export function isSearchCategory(value: ForumLevel): value is ForumCategory {
 }
 
 /**
- * The access levels a member may pick for a new discussion (spec 2 section 6): Apprentice for
+ * The access levels a member may pick for a new discussion: Apprentice for
  * Apprentices, adding each level up to their own; Admin adds Admin.
  */
 export function creatableLevels(viewerLevel: AccessLevel): AccessLevel[] {

@@ -1,7 +1,7 @@
 import { apiErrorDetails } from '../../lib/api-error.ts';
 
 /**
- * What a member reads when a reply fails (spec 2 section 8). The service answers 401 and 403 with
+ * What a member reads when a reply fails. The service answers 401 and 403 with
  * its own words, so the status counts as much as the words the spec looks for.
  */
 export function replyFailureMessage(error: Error): string {
@@ -13,7 +13,7 @@ export function replyFailureMessage(error: Error): string {
   return serverMessage ?? 'Failed to create reply. Please try again.';
 }
 
-/** Why the quick reply's Post button cannot send yet (spec 2 section 5), or null when it can. */
+/** Why the quick reply's Post button cannot send yet, or null when it can. */
 export function quickReplyProblem(discussionId: string | null | undefined, content: string): string | null {
   if (!discussionId) return 'No discussion selected.';
   if (!content.trim()) return 'Please enter a reply message.';

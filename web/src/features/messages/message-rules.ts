@@ -86,7 +86,7 @@ const WARNING_TOASTS: Record<Exclude<QuotaWarningLevel, 0>, Omit<QuotaWarningToa
 
 /**
  * The toast to show when the level moves from `previous` to `current`: only a rise warns
- * (spec 2 section 4), so a refetch at the same level, or a fall after deleting, stays quiet.
+ *, so a refetch at the same level, or a fall after deleting, stays quiet.
  */
 export function quotaWarningToast(
   previous: QuotaWarningLevel,
@@ -110,7 +110,7 @@ export function messageContentProblem(content: string): string | null {
 }
 
 /**
- * Message content is stored as sent and shown with all HTML stripped (spec 2 section 5): only its
+ * Message content is stored as sent and shown with all HTML stripped: only its
  * text is kept, read without building a DOM (htmlToText), so markup raises no CSP reports either.
  */
 export function stripHtml(content: string): string {
@@ -135,7 +135,7 @@ export function composerKeyAction(event: {
   return event.shiftKey ? 'newline' : 'send';
 }
 
-/** What a key does on a message (spec 2 section 2): delete or edit one's own, report another's. */
+/** What a key does on a message: delete or edit one's own, report another's. */
 export function messageKeyAction(key: string, isOwn: boolean): 'delete' | 'edit' | 'report' | 'none' {
   if (isOwn && (key === 'Delete' || key === 'Backspace')) return 'delete';
   if (isOwn && key.toLowerCase() === 'e') return 'edit';
@@ -205,7 +205,7 @@ export function threadRows(
   return rows;
 }
 
-/** A failure toast's text: the server's own message (spec 2 section 8), else the fallback. */
+/** A failure toast's text: the server's own message, else the fallback. */
 export function failureDescription(error: Error, fallback: string = DM_TEXTS.genericFallback): string {
   return apiErrorDetails(error).serverMessage ?? fallback;
 }

@@ -15,7 +15,7 @@ import { ApiError } from '../../lib/api-error.ts';
 export type WorkplaceEntry = Omit<Workplace, 'id'> & { id?: string };
 export type EducationEntry = Omit<Education, 'id'> & { id?: string };
 
-/** The privacy panel's form (spec 3 section 3): five levels and the switches, as proto maps them on save. */
+/** The privacy panel's form: five levels and the switches, as proto maps them on save. */
 export type PrivacyForm = Parameters<typeof privacyFormToPatch>[0];
 
 /**
@@ -89,7 +89,7 @@ export const COEFFICIENT_MIN = 0.1;
 export const COEFFICIENT_MAX = 5;
 export const COEFFICIENT_STEP = 0.1;
 
-/** A coefficient that is not a number falls back to 1 (spec 3 section 5). */
+/** A coefficient that is not a number falls back to 1. */
 export function coefficientOrDefault(value: unknown): number {
   const number = typeof value === 'number' ? value : Number.parseFloat(String(value));
   return Number.isFinite(number) ? number : 1;

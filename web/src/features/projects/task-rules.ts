@@ -36,7 +36,7 @@ export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
-/** First plus last name, else the e-mail, else 'Unknown User' (spec 3 section 3). */
+/** First plus last name, else the e-mail, else 'Unknown User'. */
 export function displayName(user: ProjectPerson | undefined, unknown = 'Unknown User'): string {
   return nameOf(user, { withEmail: true, unknown });
 }
@@ -84,7 +84,7 @@ const rankOf = (task: Task) => task.boardRank ?? Number.POSITIVE_INFINITY;
 
 /**
  * Kanban: the cards a member placed by dragging within the column first, in that order, then the
- * rest by priority descending (spec 3); the sort is stable so equal cards keep their order.
+ * rest by priority descending; the sort is stable so equal cards keep their order.
  */
 export function kanbanColumn(tasks: Task[], status: TaskStatus): Task[] {
   return tasks

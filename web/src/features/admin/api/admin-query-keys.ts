@@ -24,7 +24,7 @@ export const memberActivityKey = (userId: string) =>
 /** The console's topic list holds inactive topics too. */
 export const ADMIN_SUBCATEGORIES_QUERY = { includeInactive: 'true' } as const;
 export const ADMIN_SUBCATEGORIES_KEY = routeQueryKey(forumRoutes.listTopics, { query: ADMIN_SUBCATEGORIES_QUERY });
-/** The console's topics are discussions of type 'category' (spec 3 section 3), hidden ones too. */
+/** The console's topics are discussions of type 'category', hidden ones too. */
 export const ADMIN_TOPICS_QUERY = { discussionType: 'category', includeHidden: 'true' } as const;
 export const ADMIN_TOPICS_KEY = routeQueryKey(forumRoutes.listDiscussions, { query: ADMIN_TOPICS_QUERY });
 

@@ -16,7 +16,7 @@ export interface BulkRequest {
   action: BulkAction;
   messageIds: string[];
   reason: string;
-  /** Flags only; 1 by default (spec 3 section 7). */
+  /** Flags only; 1 by default. */
   priority?: number;
 }
 

@@ -15,7 +15,7 @@ import { DialogForm } from './DialogForm.tsx';
 import { SectionHeader } from './TabSection.tsx';
 import { useDialogOutcome } from './use-dialog-outcome.ts';
 
-/** Access Levels: the six levels; Core and admins edit descriptions, others only view (spec 3 section 6). */
+/** Access Levels: the six levels; Core and admins edit descriptions, others only view. */
 export function AccessLevelsTab({ canEdit }: { canEdit: boolean }) {
   const levels = useAccessLevels();
   const [editing, setEditing] = useState<AccessLevelEntry | null>(null);

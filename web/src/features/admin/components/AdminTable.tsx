@@ -30,7 +30,7 @@ interface AdminTableProps<Row> {
   renderRow: (row: Row) => ReactNode;
   /** What an empty list says (no rows shows nothing when absent: lists that are never empty). */
   empty?: { icon: ReactNode; text: string; action?: ReactNode };
-  /** A list paged by the server, 10 rows a page (spec 3 section 9). */
+  /** A list paged by the server, 10 rows a page. */
   paging?: { page: number; total: number; onPageChange: (page: number) => void };
 }
 

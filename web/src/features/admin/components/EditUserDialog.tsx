@@ -27,7 +27,7 @@ const formOf = (user: AdminUser): UserForm => ({
   isModerator: user.isModerator,
 });
 
-/** Edit a user's names, e-mail, level and moderator flag (spec 3 section 7). */
+/** Edit a user's names, e-mail, level and moderator flag. */
 export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   return (
     <Dialog open={user !== null} onClose={onClose} fullWidth maxWidth="xs">

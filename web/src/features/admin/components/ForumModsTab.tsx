@@ -30,7 +30,7 @@ import { MemberLink } from '../../../components/MemberLink.tsx';
 
 const MODERATOR_HEADINGS = ['Moderator', 'Scope', 'Granted', 'Status', 'Actions'];
 
-/** Forum Mods, inside its own error boundary (spec 3 section 8). */
+/** Forum Mods, inside its own error boundary. */
 export function ForumModsTab() {
   return (
     <ForumModsErrorBoundary>

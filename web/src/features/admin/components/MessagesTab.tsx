@@ -9,7 +9,7 @@ import { ReportsPanel } from './ReportsPanel.tsx';
 const SUB_TABS = ['Conversations', 'Reports', 'Flags'] as const;
 type SubTab = (typeof SUB_TABS)[number];
 
-/** Messages: the Conversations, Reports and Flags sub-tabs (spec 3 section 2). */
+/** Messages: the Conversations, Reports and Flags sub-tabs. */
 export function MessagesTab() {
   const [tab, setTab] = useState<SubTab>('Conversations');
   return (

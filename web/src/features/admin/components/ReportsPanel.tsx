@@ -22,7 +22,7 @@ const typeLabel = (type: string) => type.replaceAll('_', ' ');
 
 const REPORT_HEADINGS = ['Reported', 'Reporter', 'Type', 'Message', 'Reason', 'Status', 'Actions'];
 
-/** Reports: open ones first; Resolve with notes (spec 3 section 4). */
+/** Reports: open ones first; Resolve with notes. */
 export function ReportsPanel() {
   const reports = useAdminReports();
   const [resolving, setResolving] = useState<AdminReport | null>(null);

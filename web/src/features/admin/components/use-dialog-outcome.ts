@@ -5,7 +5,7 @@ import { useFailureToast } from './use-failure-toast.ts';
 interface DialogOutcomeTexts {
   /** The success toast's title. */
   succeeded: string;
-  /** The failure toast's title (spec 3 section 8); its description is the server's message. */
+  /** The failure toast's title; its description is the server's message. */
   failed: string;
   /** Said when the server gives no message. */
   fallback?: string;

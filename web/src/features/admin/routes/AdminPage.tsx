@@ -49,7 +49,7 @@ export const ADMIN_ACCESS_DENIED_TEXT = 'The admin console is available only to 
 
 /**
  * The admin console (/admin). Admins (by flag or level) get every tab; Core members get the access
- * levels, which they may edit; anyone below Core gets the 'Access Denied' notice (spec 3 section 6).
+ * levels, which they may edit; anyone below Core gets the 'Access Denied' notice.
  * The services refuse the calls of anyone not allowed, whatever this page shows.
  */
 export default function AdminPage() {

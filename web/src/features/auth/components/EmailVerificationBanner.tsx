@@ -15,7 +15,7 @@ export function EmailVerificationBanner({ user }: { user: Pick<CurrentUser, 'ema
       <Alert
         severity="warning"
         action={
-          // The spec keeps this button without a call (spec 1 section 5); resending is a later issue.
+          // The spec keeps this button without a call; resending is a later issue.
           <Button color="inherit" size="small">
             Resend Email
           </Button>

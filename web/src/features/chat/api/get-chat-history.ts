@@ -14,12 +14,12 @@ export const chatHistoryQueryOptions = infiniteQueryOptions({
   queryFn: ({ pageParam }) => getChatHistoryPage(pageParam),
   initialPageParam: undefined as string | undefined,
   getNextPageParam: (lastPage) => (lastPage.hasMore ? (lastPage.nextCursor ?? undefined) : undefined),
-  // Each opening of the panel loads the history afresh (spec 1 section 4); older pages come on scrolling up.
+  // Each opening of the panel loads the history afresh; older pages come on scrolling up.
   staleTime: 0,
   gcTime: 0,
 });
 
-/** Asked only while the panel is open and a member is signed in (spec 1 section 7). */
+/** Asked only while the panel is open and a member is signed in. */
 export function useChatHistory({ enabled }: { enabled: boolean }) {
   return useInfiniteQuery({ ...chatHistoryQueryOptions, enabled });
 }

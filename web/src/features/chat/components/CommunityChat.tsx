@@ -24,7 +24,7 @@ import { canSendChat, chatDisplayName, chatTime, isSendKey, lineFromStored, type
 import { MemberLink } from '../../../components/MemberLink.tsx';
 import { UserAvatar } from '../../../components/UserAvatar.tsx';
 
-/** The panel's own socket lives only while the panel is mounted, i.e. open (spec 1 section 4), apart from the global one. */
+/** The panel's own socket lives only while the panel is mounted, i.e. open, apart from the global one. */
 function usePanelSocket(createSocket: () => LiveSocket) {
   const socket = useMemo(() => createSocket(), [createSocket]);
   useEffect(() => {

@@ -10,7 +10,7 @@ export const projectsQueryOptions = queryOptions({
   gcTime: 30 * 60_000,
 });
 
-/** Project data is requested for Core members and admins only (spec 1 section 6). */
+/** Project data is requested for Core members and admins only. */
 export function useProjects({ enabled }: { enabled: boolean }) {
   return useQuery({ ...projectsQueryOptions, enabled });
 }

@@ -27,7 +27,7 @@ function TypeIcon({ attachment }: { attachment: Pick<Attachment, 'type' | 'mimeT
 
 /**
  * A post's files: images as thumbnails that open the viewer, every file as a row with its type icon,
- * size and download, under its original name; a failed download says why (spec 2 section 8).
+ * size and download, under its original name; a failed download says why.
  */
 export function AttachmentList({ attachments, label = 'Attachments' }: { attachments: Attachment[]; label?: string }) {
   const download = useDownloadAttachment();

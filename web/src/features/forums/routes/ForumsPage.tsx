@@ -41,7 +41,7 @@ function useNavigatedSinceLoad(search: string): boolean {
 }
 
 /**
- * /forums (spec 2 section 2): categories, then a level's topics, then a topic's discussions, then one
+ * /forums: categories, then a level's topics, then a topic's discussions, then one
  * discussion. Where the member is lives in the query string; ?discussion={id} opens a discussion directly.
  */
 export default function ForumsPage() {

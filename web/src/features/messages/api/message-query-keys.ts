@@ -20,6 +20,6 @@ export const CONVERSATIONS_STALE_MS = 5 * MINUTE;
 export const MESSAGES_STALE_MS = 30 * SECOND;
 export const QUOTA_STALE_MS = 30 * SECOND;
 
-/** Polling while the live connection is not up (spec 2 section 9). */
+/** Polling while the live connection is not up. */
 export const CONVERSATIONS_POLL_MS = 3 * MINUTE;
 export const MESSAGES_POLL_MS = 60 * SECOND;

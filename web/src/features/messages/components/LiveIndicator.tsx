@@ -1,6 +1,6 @@
 import Chip from '@mui/material/Chip';
 
-/** Whether new messages arrive live over the global socket; while it is down the page polls (spec 2 section 9) and says so. */
+/** Whether new messages arrive live over the global socket; while it is down the page polls and says so. */
 export function LiveIndicator({ connected }: { connected: boolean }) {
   return (
     <Chip

@@ -102,7 +102,7 @@ export function MessageThread({
     setUnreadFromId(messages.find((message) => message.senderId === partner.id && !message.isRead)?.id ?? null);
   const rows = useMemo(() => threadRows(messages, unreadFromId ?? null), [messages, unreadFromId]);
 
-  // Opening a conversation reads it (spec 2 section 4), once the thread is loaded so one call covers
+  // Opening a conversation reads it, once the thread is loaded so one call covers
   // what the list counted and what the page shows; a message arriving while it is open is read too.
   // Each unread state is read once: the answer marks the cache read in place.
   const newestUnreadId = messages.findLast((message) => message.senderId === partner.id && !message.isRead)?.id;

@@ -34,7 +34,7 @@ import { failureDescription, memberDisplayName } from '../message-rules.ts';
 const PARTNER_PARAM = 'with';
 
 /**
- * /messages (spec 2 section 2). The messaging flag hides the menu entry and the unread count; the
+ * /messages. The messaging flag hides the menu entry and the unread count; the
  * route itself stays, as every flagged route does (web/README.md), so a bookmark still opens.
  */
 export default function MessagesPage() {

@@ -5,7 +5,7 @@ import { PROJECTS_KEY } from './project-query-keys.ts';
 
 export const getProjects = (): Promise<Project[]> => callRoute(projectRoutes.listProjects, {});
 
-/** Asked only for permitted members (spec 3 section 6). */
+/** Asked only for permitted members. */
 export function useProjects(enabled: boolean) {
   return useQuery({ queryKey: PROJECTS_KEY, queryFn: getProjects, enabled });
 }

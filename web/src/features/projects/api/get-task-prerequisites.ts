@@ -3,7 +3,7 @@ import { callRoute } from '../../../lib/api-client.ts';
 
 /**
  * Read when the edit dialog opens: null when the read failed. The dialog then opens with an empty
- * list (spec 3 section 8) but says so and leaves the stored list alone unless it is changed.
+ * list but says so and leaves the stored list alone unless it is changed.
  */
 export async function getTaskPrerequisites(taskId: string): Promise<string[] | null> {
   try {

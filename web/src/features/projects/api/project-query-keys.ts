@@ -20,7 +20,7 @@ export const taskHistoryKey = (taskId: string) => routeQueryKey(projectRoutes.li
 export const taskCommentsKey = (taskId: string) =>
   routeQueryKey(projectRoutes.listTaskComments, { params: { taskId } });
 
-/** After project or task changes, the project and task lists are refetched (spec 3 section 4). */
+/** After project or task changes, the project and task lists are refetched. */
 export const refetchProjectLists = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: PROJECTS_KEY }),

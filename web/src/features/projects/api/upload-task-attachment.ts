@@ -5,7 +5,7 @@ import { putToUploadLink } from '../../../lib/file-transfer.ts';
 import { taskAttachmentsKey } from './project-query-keys.ts';
 
 /**
- * The forum's flow (spec 3 section 9): ask for an upload link, PUT the file with its content type,
+ * The forum's flow: ask for an upload link, PUT the file with its content type,
  * then record it on the task. A failure carries the service's reason; the page titles it with the
  * spec's 'Failed to upload file'.
  */

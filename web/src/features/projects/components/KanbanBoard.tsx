@@ -283,7 +283,7 @@ const KanbanCard = memo(function KanbanCard({ task, parentTitle, subtasks, userN
         listeners?.onPointerDown?.(event);
       }}
       onClick={(event) => {
-        // A press held longer than 200 ms is not a click (spec 3 section 4); keyboard clicks have no press.
+        // A press held longer than 200 ms is not a click; keyboard clicks have no press.
         if (pressedAt.current === 0 || event.timeStamp - pressedAt.current < PROJECT_LIMITS.clickMaxMs) onEdit(task);
         pressedAt.current = 0;
       }}
