@@ -2,7 +2,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
@@ -16,6 +15,7 @@ import type { EventsLogger } from './logger.ts';
 import { createMemoryEventBus } from './memory-event-bus.ts';
 import { createNatsEventBus } from './nats-event-bus.ts';
 import { TEST_SERVICES, notRunningMessage } from '../testing/required-services.ts';
+import { freePort } from '../testing/server-process.ts';
 
 export const NATS_URL = TEST_SERVICES.nats.url;
 export const DATABASE_URL = TEST_SERVICES.postgres.url;
@@ -185,16 +185,6 @@ async function launchNatsServer(binary: string, port: number, storage: string): 
     });
   });
   return server;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === 'string') throw new Error('Could not find a free port');
-  return address.port;
 }
 
 /**

@@ -1,11 +1,10 @@
 import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import { once } from 'node:events';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './server-process.ts';
 
 const execFileAsync = promisify(execFile);
 
@@ -83,14 +82,4 @@ async function unprivilegedAccount(): Promise<{ uid: number; gid: number } | und
   } catch (error) {
     throw new Error('Running as root needs a `postgres` account to run a private PostgreSQL as', { cause: error });
   }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === 'string') throw new Error('Could not find a free port');
-  return address.port;
 }
