@@ -1,5 +1,8 @@
 import { lazy, type ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
+// The external login's landing is in the entry chunk, so it takes its token on the first render:
+// loaded lazily, the shell first asked for the member without the token and the tab stayed here.
+import { AuthCallbackPage } from '../features/auth/routes/AuthCallbackPage.tsx';
 import { SignInPage } from '../features/auth/routes/SignInPage.tsx';
 import { HomePage } from './HomePage.tsx';
 import { RootLayout } from './layout/RootLayout.tsx';
@@ -20,9 +23,6 @@ const ForgotPasswordPage = lazy(() =>
 );
 const ResetPasswordPage = lazy(() =>
   import('../features/auth/routes/ResetPasswordPage.tsx').then(named('ResetPasswordPage')),
-);
-const AuthCallbackPage = lazy(() =>
-  import('../features/auth/routes/AuthCallbackPage.tsx').then(named('AuthCallbackPage')),
 );
 
 // Member screens are split out so signed-out visitors never download them.
