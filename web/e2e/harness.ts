@@ -1,11 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
-import { createTestDatabase, deleteNamespaceStreams, uniqueNamespace } from '@crucible/platform/testing';
+import { createTestDatabase, deleteNamespaceStreams, freePort, uniqueNamespace } from '@crucible/platform/testing';
 import { SERVICES } from '@crucible/proto';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 
@@ -15,14 +14,6 @@ export const screenshotDir = fileURLToPath(new URL('./screenshots', import.meta.
 const READY_TIMEOUT_MS = 240_000;
 const STOP_TIMEOUT_MS = 15_000;
 const LOG_LINES_KEPT = 400;
-
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 export interface Product {
   url: string;

@@ -10,7 +10,8 @@ import pg from 'pg';
 import type { Project } from '@crucible/proto';
 import { seedTasks } from '../../services/project/bench/seed.ts';
 import buildWeb from './build-web.ts';
-import { freePort, launchBrowser, startProduct, withPage } from './harness.ts';
+import { freePort } from '@crucible/platform/testing';
+import { launchBrowser, startProduct, withPage } from './harness.ts';
 import { CSRF, signUpByApi } from './members.ts';
 
 const TASKS = Number(process.env.BENCH_TASKS ?? 5_000);

@@ -6,7 +6,8 @@
 import type { AccessLevel, CurrentUser } from '@crucible/proto';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { freePort, launchBrowser, startProduct, withPage, type Product } from './harness.ts';
+import { freePort } from '@crucible/platform/testing';
+import { launchBrowser, startProduct, withPage, type Product } from './harness.ts';
 
 /** Every member the tests sign up uses it; the admin has its own. */
 export const MEMBER_PASSWORD = 'correct horse battery';

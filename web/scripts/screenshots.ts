@@ -11,9 +11,9 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CurrentUser, DiscussionDetail, Subcategory } from '@crucible/proto';
 import type { Page } from 'playwright-core';
+import { freePort } from '@crucible/platform/testing';
 import {
   DESKTOP,
-  freePort,
   launchBrowser,
   NARROW,
   repoRoot,

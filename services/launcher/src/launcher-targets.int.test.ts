@@ -11,6 +11,7 @@ import {
   TEST_SERVICES,
   createTestDatabase,
   deleteNamespaceStreams,
+  freePort,
   uniqueNamespace,
   type TestDatabase,
 } from '@crucible/platform/testing';
@@ -180,13 +181,4 @@ async function processesUsing(folder: string): Promise<string[]> {
     if (commandLine.includes(folder)) found.push(`${pid}: ${commandLine.replaceAll('\0', ' ')}`);
   }
   return found;
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as net.AddressInfo;
-  probe.close();
-  await once(probe, 'close');
-  return port;
 }

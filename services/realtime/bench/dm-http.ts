@@ -12,13 +12,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { createTestDatabase, deleteNamespaceStreams, uniqueNamespace } from '@crucible/platform/testing';
+import { createTestDatabase, deleteNamespaceStreams, freePort, uniqueNamespace } from '@crucible/platform/testing';
 import { describeProfile, summarizeProfile } from '@crucible/platform/bench';
 import { TestSocket } from '../src/testing/realtime-harness.ts';
 
@@ -36,14 +35,6 @@ const say = (line: string) => console.log(line);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const percentile = (values: number[], fraction: number) =>
   [...values].sort((x, y) => x - y)[Math.min(values.length - 1, Math.floor(values.length * fraction))] ?? NaN;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;

@@ -5,6 +5,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from '@crucible/platform/testing';
 import { describe, it, expect, vi } from 'vitest';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 
@@ -93,15 +94,6 @@ async function withClient(url: string, use: (client: pg.Client) => Promise<void>
   } finally {
     await client.end();
   }
-}
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer().listen(0, '127.0.0.1');
-  await once(probe, 'listening');
-  const { port } = probe.address() as net.AddressInfo;
-  probe.close();
-  await once(probe, 'close');
-  return port;
 }
 
 /** Waits until no process has `pid` (signal 0 only asks whether it exists). */

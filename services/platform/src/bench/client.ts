@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { Agent, request as httpRequest, type IncomingHttpHeaders } from 'node:http';
-import { createServer, type Server } from 'node:net';
 
 export const HOST = '127.0.0.1';
 
@@ -53,27 +52,6 @@ export function send(spec: RequestSpec): Promise<Reply> {
     req.on('error', reject);
     req.end(body);
   });
-}
-
-/** `count` distinct ports nobody listens on right now (the OS picks them; all held open until all are known). */
-export async function freePorts(count: number): Promise<number[]> {
-  const servers = await Promise.all(
-    Array.from(
-      { length: count },
-      () =>
-        new Promise<Server>((resolve, reject) => {
-          const server = createServer();
-          server.once('error', reject);
-          server.listen(0, HOST, () => resolve(server));
-        }),
-    ),
-  );
-  const ports = servers.map((server) => {
-    const address = server.address();
-    return typeof address === 'object' && address ? address.port : 0;
-  });
-  await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.close(() => resolve()))));
-  return ports;
 }
 
 /**

@@ -12,7 +12,8 @@ export {
   runBench,
   runCleanup,
 } from './cleanup.ts';
-export { freePorts, HOST, send, sleep, uniqueClientIp, uniqueEmail, type Reply, type RequestSpec } from './client.ts';
+export { freePorts } from '../testing/free-port.ts';
+export { HOST, send, sleep, uniqueClientIp, uniqueEmail, type Reply, type RequestSpec } from './client.ts';
 export { ADMIN_DATABASE_URL, createFreshDatabase, type BenchDatabase } from './database.ts';
 export {
   cannon,

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { deleteNamespaceStreams } from '../testing/required-services.ts';
 import { registerNamedCleanup } from './cleanup.ts';
-import { freePorts, uniqueClientIp } from './client.ts';
+import { freePorts } from '../testing/free-port.ts';
+import { uniqueClientIp } from './client.ts';
 import { createFreshDatabase, type BenchDatabase } from './database.ts';
 import { startServiceProcess, type ServiceProcess } from './processes.ts';
 

@@ -15,7 +15,7 @@ import type { EventsLogger } from './logger.ts';
 import { createMemoryEventBus } from './memory-event-bus.ts';
 import { createNatsEventBus } from './nats-event-bus.ts';
 import { TEST_SERVICES, notRunningMessage } from '../testing/required-services.ts';
-import { freePort } from '../testing/server-process.ts';
+import { freePort } from '../testing/free-port.ts';
 
 export const NATS_URL = TEST_SERVICES.nats.url;
 export const DATABASE_URL = TEST_SERVICES.postgres.url;

@@ -8,5 +8,6 @@ export * from './migrated-database.ts';
 export * from './test-tokens.ts';
 export * from './service-harness.ts';
 export { readZip } from './read-zip.ts';
-export { freePort, startServerProcess, type ServerProcess } from './server-process.ts';
+export { freePort, freePorts } from './free-port.ts';
+export { startServerProcess, type ServerProcess } from './server-process.ts';
 export { startPrivatePostgres, type PrivatePostgres } from './private-postgres.ts';

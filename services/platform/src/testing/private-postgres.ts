@@ -4,7 +4,7 @@ import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from './server-process.ts';
+import { freePort } from './free-port.ts';
 
 const execFileAsync = promisify(execFile);
 

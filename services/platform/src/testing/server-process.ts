@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { connect, createServer } from 'node:net';
-import { once } from 'node:events';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -22,16 +21,6 @@ export interface ServerProcess {
 
 const START_TIMEOUT_MS = 15_000;
 
-/** A port nothing listens on right now, for a server process to take. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const address = server.address();
-  server.close();
-  if (address === null || typeof address === 'string') throw new Error('Could not find a free port');
-  return address.port;
-}
 const POLL_MS = 50;
 
 function accepting(port: number): Promise<boolean> {

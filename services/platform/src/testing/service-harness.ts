@@ -38,7 +38,8 @@ import {
   uniqueNamespace,
   type TestDatabase,
 } from './required-services.ts';
-import { freePort, startServerProcess } from './server-process.ts';
+import { freePort } from './free-port.ts';
+import { startServerProcess } from './server-process.ts';
 import { createTestTokenIssuer, type TestTokenIssuer } from './test-tokens.ts';
 
 /** A member as auth announces them, with a live access token. */

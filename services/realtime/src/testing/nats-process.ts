@@ -1,5 +1,4 @@
-import net from 'node:net';
-import { startServerProcess } from '@crucible/platform/testing';
+import { freePort, startServerProcess } from '@crucible/platform/testing';
 
 /**
  * A nats-server of the test's own (JetStream, its own store dir, a free port), so a test can stop
@@ -10,17 +9,6 @@ export interface NatsProcess {
   stop(): Promise<void>;
   start(): Promise<void>;
   dispose(): Promise<void>;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.once('error', reject);
-  });
 }
 
 export async function startNatsProcess(): Promise<NatsProcess> {

@@ -8,6 +8,7 @@ import type {
 } from '@crucible/proto';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { UNREAD_MESSAGE_COUNT_QUERY_KEY } from '../../../lib/direct-message-queries.ts';
+import { isTemporaryMessage } from '../message-rules.ts';
 import { CONVERSATIONS_KEY, CONVERSATION_USAGE_KEY, QUOTA_KEY, messagesKey } from './message-query-keys.ts';
 
 /**
@@ -101,6 +102,18 @@ export function applyNewMessage(queryClient: QueryClient, viewerId: string, live
       isNew = false;
       return messages;
     }
+    // The socket may tell of the member's own send before the send's answer: the message takes the
+    // place of the one shown under a temporary id, so it never shows twice.
+    const pending =
+      message.senderId === viewerId
+        ? messages.findIndex(
+            (shown) =>
+              isTemporaryMessage(shown) &&
+              shown.recipientId === message.recipientId &&
+              shown.content === message.content,
+          )
+        : -1;
+    if (pending >= 0) return messages.map((shown, index) => (index === pending ? message : shown));
     return pageIndex === 0 ? [message, ...messages] : messages;
   });
   const received = message.recipientId === viewerId;
