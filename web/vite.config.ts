@@ -23,23 +23,34 @@ const TOAST_ROOTS = /\/src\/components\/toast\/ToastView\.tsx$/;
 
 type ModuleInfo = { importers: readonly string[] } | null;
 
-/** Whether a module is one of `roots` or imported, directly or through others, by one of them. */
+/**
+ * Whether a module is one of `roots` or imported, directly or through others, by one of them. A walk
+ * up the importers that finds no root has seen every ancestor of every module it visited, so all of
+ * them are known to answer no: each module is walked past about once per build.
+ */
 function reachedFrom(roots: RegExp) {
   const known = new Map<string, boolean>();
-  const reaches = (id: string, info: (id: string) => ModuleInfo, visiting: Set<string>): boolean => {
-    const answer = known.get(id);
-    if (answer !== undefined) return answer;
-    if (roots.test(id)) return true;
-    if (visiting.has(id)) return false;
-    visiting.add(id);
-    const result = (info(id)?.importers ?? []).some((importer) => reaches(importer, info, visiting));
-    visiting.delete(id);
-    // Only a definite answer is kept: 'false' inside a cycle may still turn true through another importer.
-    if (result || visiting.size === 0) known.set(id, result);
-    return result;
+  const reaches = (start: string, info: (id: string) => ModuleInfo): boolean => {
+    const seen = new Set<string>([start]);
+    const pending = [start];
+    for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+      const answer = known.get(id);
+      if (answer === false) continue;
+      if (answer === true || roots.test(id)) {
+        known.set(start, true);
+        return true;
+      }
+      for (const importer of info(id)?.importers ?? []) {
+        if (seen.has(importer)) continue;
+        seen.add(importer);
+        pending.push(importer);
+      }
+    }
+    for (const id of seen) known.set(id, false);
+    return false;
   };
   return (name: string) => (id: string, ctx: { getModuleInfo(id: string): ModuleInfo }) =>
-    reaches(id, (moduleId) => ctx.getModuleInfo(moduleId), new Set()) ? name : null;
+    reaches(id, (moduleId) => ctx.getModuleInfo(moduleId)) ? name : null;
 }
 
 /**
