@@ -3,7 +3,7 @@ import { ACCOUNT_SECURITY_MESSAGES } from './account-security-messages.ts';
 import { webAuthnAuthenticationSchema } from './account-security.ts';
 
 /**
- * A member deleting their own account (beyond the spec; on /settings/security). The account is
+ * A member deleting their own account (on /settings/security). The account is
  * deactivated at once and erased everywhere after the grace period; a sign-in within it restores it.
  */
 export const ACCOUNT_DELETION = {

@@ -4,7 +4,7 @@ import { ACCOUNT_SECURITY_MESSAGES } from './account-security-messages.ts';
 
 /**
  * A member's own security: two-factor sign-in (TOTP with recovery codes), their active sessions,
- * and the community's policy requiring two-factor of Admin and Core members. Beyond the spec; the
+ * and the community's policy requiring two-factor of Admin and Core members. The
  * page is /settings/security, linked from the member's own profile.
  */
 

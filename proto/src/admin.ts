@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ACCESS_LEVELS } from './access.ts';
 import { dmAdminActorSchema } from './dm.ts';
 
-/** Exact texts of spec 2 section 5 and spec 3 section 5, plus the server's own refusals. */
+/** Exact texts of the report dialog and the console's validation, plus the server's own refusals. */
 export const ADMIN_MESSAGES = {
   reportTypeRequired: 'Please select a report type',
   reportSubmitted: 'Report submitted successfully',
@@ -14,7 +14,7 @@ export const ADMIN_MESSAGES = {
   reasonTooLong: 'The reason must be 2,000 characters or less',
   notYourOwnPost: 'You cannot report your own post',
   alreadyReportedPost: 'You have already reported this post',
-  // The console's texts (spec 3 sections 5 and 6) and the service's own refusals.
+  // The console's validation and permission texts, and the service's own refusals.
   reasonRequired: 'Reason is required',
   noMessagesSelected: 'No messages selected',
   tooManyMessages: 'Select at most 500 messages',
@@ -139,7 +139,7 @@ export const postReportedPayloadSchema = postReportSchema.extend({
 export type PostReportedPayload = z.infer<typeof postReportedPayloadSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// The admin console (spec 3 sections 3, 4, 5 and 7). Lists are paged by limit/offset and answer
+// The admin console: its entities, states, validation and calls. Lists are paged by limit/offset and answer
 // { <items>, total }; every timestamp is an ISO 8601 string in UTC.
 
 const pageQuery = (defaultLimit: number, maxLimit: number) => ({
@@ -504,7 +504,7 @@ export type AuditLogList = z.infer<typeof auditLogListSchema>;
 // ---------------------------------------------------------------------------------------------
 // The review queue: DM reports and forum post reports, one item per reported piece of content.
 
-/** The spec's resolution values: what a review did; a dismissal records none. */
+/** The report resolution values: what a review did; a dismissal records none. */
 export const REVIEW_OUTCOMES = ['delete', 'warn', 'suspend', 'ban'] as const;
 export type ReviewOutcome = (typeof REVIEW_OUTCOMES)[number];
 export const REVIEW_KINDS = ['dm_report', 'post_report'] as const;

@@ -1,5 +1,5 @@
 /**
- * Texts of uploads and attachments (spec 2 section 8 and the server's refusals), the same wherever a
+ * Texts of uploads and attachments (the error messages and the server's refusals), the same wherever a
  * member attaches a file: the forum's posts and the projects' tasks.
  */
 export const ATTACHMENT_MESSAGES = {

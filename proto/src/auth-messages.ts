@@ -5,7 +5,7 @@ import { LIMITS } from './limits.ts';
  * check their forms with these and so load without zod (the sign-in page's weight budget).
  */
 
-/** Exact texts of spec 1 section 5 and section 8. */
+/** Exact texts of the sign-in screens' validation and error messages. */
 export const AUTH_MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   passwordTooShort: 'Password must be at least 8 characters',

@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * 'Download my data': a member's export, gathered by auth from every service over the bus into one
  * zip (a JSON file per service and a README), kept in the blob store for DATA_EXPORT_TTL_HOURS behind
- * a signed link. Beyond the spec; shown on /settings/security.
+ * a signed link. Shown on /settings/security.
  */
 
 /** How long a finished export stays downloadable; its object is deleted after. */

@@ -7,7 +7,7 @@ describe('direct message contract', () => {
     expect(messageSizeBytes('é€😀')).toBe(2 + 3 + 4);
   });
 
-  it('gives the spec texts for empty, blank and long messages and keeps content as sent', () => {
+  it('gives DM_MESSAGES texts for empty, blank and long messages and keeps content as sent', () => {
     const recipientId = '8f9c2a8e-6f7e-4a44-9d3e-0c6c1e9f3b11';
     const firstMessage = (content: unknown) =>
       sendMessageSchema.safeParse({ content, recipientId }).error?.issues[0]?.message;

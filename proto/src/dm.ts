@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { accessLevelSchema } from './access-schema.ts';
 import { LIMITS } from './limits.ts';
 
-/** Exact texts of spec 2 sections 5 and 8, plus the server's own refusals. */
+/** Exact texts of the messages' validation and error messages, plus the server's own refusals. */
 export const DM_MESSAGES = {
   contentRequired: 'Message cannot be empty',
   contentTooLong: 'Message too long (max 10,000 characters)',

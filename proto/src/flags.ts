@@ -1,4 +1,4 @@
-/** Feature flags of spec 1 section 6: defaults per build, and environment switches. */
+/** Feature flags: defaults per build, and environment switches. */
 export const FEATURE_FLAGS = [
   'dashboard',
   'forums',
@@ -35,7 +35,7 @@ export function featureFlagVariable(flag: FeatureFlag): string {
 
 /**
  * Any feature can be turned off with 'false'; notifications can also be turned on with 'true'
- * (the spec allows no other switch on).
+ * (no other feature can be switched on).
  */
 export function resolveFeatureFlags(
   environment: BuildEnvironment,

@@ -6,7 +6,7 @@ import { decodeKeysetCursor } from './cursor.ts';
 import { ATTACHMENT_MESSAGES } from './attachment-messages.ts';
 import { LIMITS } from './limits.ts';
 
-/** Exact texts of spec 2 sections 5 and 8 and spec 3 section 5, plus the server's own refusals. */
+/** Exact texts of the forum's validation and error messages, plus the server's own refusals. */
 export const FORUM_MESSAGES = {
   titleRequired: 'Title is required',
   contentRequired: 'Content is required',
@@ -149,7 +149,7 @@ export function allowedAttachmentFor(
   return (aliases[mediaType] ?? mediaType) === kind.mimeType ? kind : undefined;
 }
 
-/** Spec 2 section 3: any character other than letters, digits, dot or hyphen becomes underscore. */
+/** Any character other than letters, digits, dot or hyphen becomes underscore. */
 export function sanitizeFileName(name: string): string {
   const sanitized = name.replace(/[^A-Za-z0-9.-]/g, '_').slice(0, 255);
   return sanitized || 'file';
@@ -342,7 +342,7 @@ export type PollCreate = z.infer<typeof pollCreateSchema>;
 
 export const pollVoteSchema = z.object({ optionId: uuid });
 
-/** The votes table's vote_type values (spec 3 schema: votes on a discussion or a reply, at most 10 characters). */
+/** The votes table's vote_type values (votes on a discussion or a reply, at most 10 characters). */
 export const POST_VOTE_TYPES = ['up', 'down'] as const;
 export type PostVoteType = (typeof POST_VOTE_TYPES)[number];
 const postVoteTypeSchema = z.enum(POST_VOTE_TYPES);
@@ -378,7 +378,7 @@ export const subcategoryListQuerySchema = z.object({
     .default(false),
 });
 
-/** The slug of spec 3 section 9: the lowercased name with hyphens for spaces (other symbols dropped). */
+/** A category's slug: the lowercased name with hyphens for spaces (other symbols dropped). */
 export function slugify(name: string): string {
   return name
     .trim()
@@ -406,7 +406,7 @@ export const attachmentUploadRequestSchema = z.object({
 });
 export type AttachmentUploadRequest = z.infer<typeof attachmentUploadRequestSchema>;
 
-/** The spec's payload; the server re-derives size, type, kind and file name from what was stored. */
+/** The client's attachment record; the server re-derives size, type, kind and file name from what was stored. */
 export const attachmentCreateSchema = z.object({
   filePath: z.string().min(1).max(1024),
   originalName: z.string().trim().min(1, ATTACHMENT_MESSAGES.fileNameRequired).max(255),

@@ -1,4 +1,4 @@
-/** Every number the spec names, in one place. Sizes are bytes, durations milliseconds unless named. */
+/** Every number the product fixes, in one place. Sizes are bytes, durations milliseconds unless named. */
 export const LIMITS = {
   password: { min: 8, max: 128 },
   name: { max: 100 },

@@ -11,7 +11,7 @@ export const notificationSchema = z.object({
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
-/** The kinds of notification (spec 3's notifications table). */
+/** The kinds of notification (the notifications table's type). */
 export const NOTIFICATION_TYPES = [
   'reply',
   'mention',
@@ -24,7 +24,7 @@ export const notificationTypeSchema = z.enum(NOTIFICATION_TYPES);
 export type NotificationType = z.infer<typeof notificationTypeSchema>;
 
 /**
- * A notification as the realtime service answers it: the spec's five fields plus what it is about.
+ * A notification as the realtime service answers it: notificationSchema's five fields plus what it is about.
  * `link` is the web path to open on click (a discussion, a conversation, a project), null when none.
  */
 export const notificationDetailSchema = notificationSchema.extend({

@@ -46,7 +46,7 @@ describe('profile contracts', () => {
     ).toBe(false);
   });
 
-  it("says the spec's text for an overlong bio", () => {
+  it('says the fixed text for an overlong bio', () => {
     const result = profilePatchSchema.safeParse({ bio: 'x'.repeat(1001) });
     expect(result.error?.issues[0]?.message).toBe('Bio must be 1000 characters or less');
   });
@@ -60,7 +60,7 @@ describe('profile contracts', () => {
     );
   });
 
-  it('maps the privacy form as spec 3 says: work and education follow the profile, analytics always Core', () => {
+  it('maps the privacy form: work and education follow the profile, analytics always Core', () => {
     const patch = privacyFormToPatch({
       profileVisibility: 'Master',
       skillsVisibility: 'Public',

@@ -5,14 +5,14 @@ import { LIMITS } from './limits.ts';
 
 const P = LIMITS.profile;
 
-/** Exact texts of spec 3 sections 5, 6 and 8, plus the service's own refusals. */
+/** Exact texts of the profile's validation, private sections and toasts, plus the service's own refusals. */
 export const PROFILE_MESSAGES = {
   userNotFound: 'Profile not found',
   skillNotFound: 'Skill not found',
   viewNotFound: 'Profile view not found',
   notYourProfile: 'You can only change your own profile',
   ownerOnly: 'Only the profile owner can see this',
-  // 403 bodies of private sections; the page shows the message as it is (spec 3 sections 6 and 8).
+  // 403 bodies of private sections; the page shows the message as it is.
   profilePrivate: 'Profile information is private',
   contactPrivate: 'Contact information is private',
   workExperiencePrivate: 'Work experience is private',
@@ -57,7 +57,7 @@ export const PROFILE_MESSAGES = {
 
 const text = (field: string, max: number) =>
   z.string().max(max, PROFILE_MESSAGES.fieldTooLong(field, max)).nullable().optional();
-/** Short free-text fields the spec gives no maximum; 255 keeps them one line. */
+/** Short free-text fields with no fixed maximum; 255 keeps them one line. */
 const oneLine = (field: string, max: number) =>
   oneLineText(field).max(max, PROFILE_MESSAGES.fieldTooLong(field, max)).nullable().optional();
 const shortText = (field: string) => oneLine(field, 255);
@@ -143,7 +143,7 @@ export const profileSchema = z.object({
   certificationLevels: z.array(z.string()),
   accessLevel: accessLevelSchema,
   isAdmin: z.boolean(),
-  /** A URL of the re-encoded 256 px picture (the same value in both names the spec uses), or null. */
+  /** A URL of the re-encoded 256 px picture (the same value under both names clients read), or null. */
   profileImageUrl: z.string().nullable(),
   picture: z.string().nullable(),
   joinedAt: z.string(),
@@ -195,7 +195,7 @@ export const memberDirectorySchema = z.object({
 });
 export type MemberDirectory = z.infer<typeof memberDirectorySchema>;
 
-/** POST /api/users/{id}/workplaces (one entry); spec 3 section 7. A blank end date travels as null. */
+/** POST /api/users/{id}/workplaces (one entry). A blank end date travels as null. */
 export const workplaceInputSchema = z.strictObject({
   companyName: oneLineText('Company name', { error: PROFILE_MESSAGES.companyRequired })
     .trim()
@@ -280,7 +280,7 @@ export const profileFormSavedSchema = z.object({
   education: z.array(educationSchema),
 });
 
-/** POST /api/users/{id}/picture: the spec's inline data URL; the service checks the bytes, not the declared type. */
+/** POST /api/users/{id}/picture: the picture as an inline data URL; the service checks the bytes, not the declared type. */
 export const pictureUploadSchema = z.strictObject({
   // base64 of 2 MB is about 2.8 M characters; the byte limit itself is checked after decoding.
   dataUrl: z.string().min(1, PROFILE_MESSAGES.pictureType).max(3_000_000, PROFILE_MESSAGES.pictureSize),
@@ -332,7 +332,7 @@ export const leadershipProgressSchema = z.object({
 });
 export type LeadershipProgress = z.infer<typeof leadershipProgressSchema>;
 
-/** The spec's formula, one definition for the page's preview and the service's stored value. */
+/** The leadership formula, one definition for the page's preview and the service's stored value. */
 export function leadershipScores(input: {
   visionScore: number;
   integrityScore: number;
@@ -386,7 +386,7 @@ export const skillSchema = z.object({
 export type Skill = z.infer<typeof skillSchema>;
 export const endorseInputSchema = z.strictObject({ comment: text('Comment', 500) }).default({});
 
-/** GET /api/users/{id}/stats (spec 3 sections 3 and 9). */
+/** GET /api/users/{id}/stats: forum counts, points, rank and engagement. */
 export const userStatsSchema = z.object({
   userId: z.string(),
   discussionsCreated: z.number().int(),
@@ -430,7 +430,7 @@ export const profileAnalyticsSchema = z.object({
 });
 export type ProfileAnalytics = z.infer<typeof profileAnalyticsSchema>;
 
-/** GET/PATCH /api/users/{id}/privacy (spec 3 sections 3 and 7). */
+/** GET/PATCH /api/users/{id}/privacy. */
 export const privacySettingsSchema = z.object({
   personalInfoVisible: accessLevelSchema,
   contactInfoVisible: accessLevelSchema,
@@ -453,7 +453,7 @@ export type PrivacySettings = z.infer<typeof privacySettingsSchema>;
 export const privacyPatchSchema = privacySettingsSchema.partial().strict();
 export type PrivacyPatch = z.infer<typeof privacyPatchSchema>;
 
-/** The privacy panel's form fields mapped to the server's (spec 3 section 3, "Privacy mapping on save"). */
+/** The privacy panel's form fields mapped to the server's: work and education follow the profile, analytics is Core. */
 export function privacyFormToPatch(form: {
   profileVisibility: PrivacySettings['personalInfoVisible'];
   skillsVisibility: PrivacySettings['skillsVisible'];

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { oneLineText } from './text.ts';
 import { attachmentCreateSchema, attachmentSchema } from './forum.ts';
 
-/** Exact texts of spec 3 sections 5, 6 and 8, plus the server's own refusals. */
+/** Exact texts of the project pages' validation, permissions and toasts, plus the server's own refusals. */
 export const PROJECT_MESSAGES = {
   titleRequired: 'Title is required',
   titleTooLong: 'Title must be 255 characters or less',
@@ -12,7 +12,7 @@ export const PROJECT_MESSAGES = {
   completionRange: 'Completion must be between 0 and 100',
   invalidDueDate: 'Due date must be a date (YYYY-MM-DD or an ISO timestamp)',
   invalidStartDate: 'Start date must be a date (YYYY-MM-DD or an ISO timestamp)',
-  /** 400 when a task would start after it is due (beyond the spec: the timeline's bar). */
+  /** 400 when a task would start after it is due (the timeline's bar runs from start to due). */
   startAfterDue: 'The start date must be on or before the due date',
   commentRequired: 'Comment is required',
   commentTooLong: 'Comment must be 5000 characters or less',
@@ -35,7 +35,7 @@ export const PROJECT_MESSAGES = {
   /** 400 naming the tasks of the loop, in order, by title. */
   prerequisiteCycle: (titles: readonly string[]) => `This prerequisite would create a cycle: ${titles.join(' -> ')}`,
   parentCycle: (titles: readonly string[]) => `This parent would create a cycle: ${titles.join(' -> ')}`,
-  // Toasts of spec 3 section 8.
+  // The project pages' toasts.
   unauthorizedTitle: 'Unauthorized',
   unauthorized: 'You are logged out. Logging in again...',
   createProjectFailed: 'Failed to create project',
@@ -44,7 +44,7 @@ export const PROJECT_MESSAGES = {
   projectCreated: 'Project created successfully',
   taskCreated: 'Task created successfully',
   taskUpdated: 'Task updated successfully',
-  /** Spec 3 section 8: any failed step of a task attachment's upload. */
+  /** Any failed step of a task attachment's upload. */
   uploadFailed: 'Failed to upload file',
   attachmentNotFound: 'Attachment not found',
   attachmentsTitle: 'Attachments',
@@ -60,10 +60,10 @@ export type TaskPriority = (typeof TASK_PRIORITIES)[number];
 export const DEFAULT_TASK_STATUS: TaskStatus = 'To Do';
 export const DEFAULT_TASK_PRIORITY: TaskPriority = 'Medium';
 
-/** Spec 3 section 9: Kanban sorts by this, descending; a missing priority counts as Medium. */
+/** Kanban sorts by this, descending; a missing priority counts as Medium. */
 export const PRIORITY_WEIGHT: Record<TaskPriority, number> = { Low: 1, Medium: 2, High: 3, Critical: 4 };
 
-/** Spec 3 section 9: the rounded average of the tasks' completion, 0 for a project without tasks. */
+/** The rounded average of the tasks' completion, 0 for a project without tasks. */
 export function projectCompletion(taskCompletions: readonly number[]): number {
   if (taskCompletions.length === 0) return 0;
   return Math.round(taskCompletions.reduce((sum, value) => sum + value, 0) / taskCompletions.length);
@@ -141,7 +141,7 @@ export const taskCreateSchema = z.object({
   assigneeId: assigneeRef.optional(),
   assignees: assigneeList.optional(),
   parentTaskId: parentRef.optional(),
-  /** Beyond the spec: the timeline's bar starts here (on or before dueDate). */
+  /** Optional: the timeline's bar starts here (on or before dueDate). */
   startDate: startDate.optional(),
   dueDate: dueDate.optional(),
   completionPercentage: completion.default(0),
@@ -169,7 +169,7 @@ export type TaskPatchParsed = z.output<typeof taskPatchSchema>;
 
 /**
  * PUT /api/projects/{projectId}/board-order: a Kanban column's cards top to bottom, as the member
- * left them after a drag (beyond the spec, whose columns sort by priority). The listed tasks keep
+ * left them after a drag (without one, a column sorts by priority). The listed tasks keep
  * that order for everyone; the column's other tasks follow them by priority.
  */
 export const taskBoardOrderSchema = z.object({
@@ -230,7 +230,7 @@ export const taskSchema = z.object({
   assigneeId: z.string().nullable(),
   assignees: z.array(z.string()),
   parentTaskId: z.string().nullable(),
-  /** YYYY-MM-DD or null (beyond the spec; absent from answers of older builds). */
+  /** YYYY-MM-DD or null (optional; absent from answers of older builds). */
   startDate: z.string().nullable(),
   /** YYYY-MM-DD or null. */
   dueDate: z.string().nullable(),

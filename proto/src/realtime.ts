@@ -4,7 +4,7 @@ import { decodeKeysetCursor } from './cursor.ts';
 import { notificationDetailSchema } from './notifications.ts';
 
 /**
- * The live socket at /ws (spec 1 "Live socket") and the realtime service's REST shapes. The socket
+ * The live socket at /ws and the realtime service's REST shapes. The socket
  * authenticates with the subprotocol `auth.<base64url token>`; the server answers with the marker
  * below, never echoing the token.
  */
@@ -115,7 +115,7 @@ export const clientChatSchema = z.object({
    */
   idempotencyKey: z.string().regex(IDEMPOTENCY_KEY_PATTERN).optional(),
 });
-/** Presence announcement; the fields the spec's client sends are ignored for the same reason. */
+/** Presence announcement; the fields a client sends with it are ignored for the same reason. */
 export const clientUserOnlineSchema = z.object({
   type: z.literal('user_online'),
   id: z.unknown().optional(),
@@ -144,7 +144,7 @@ export const serverChatSchema = z.object({
   sender: chatSenderSchema,
   timestamp: z.string(),
 });
-/** The whole online list (spec 1's online_users_update): sent once to each socket when it connects. */
+/** The whole online list (online_users_update): sent once to each socket when it connects. */
 export const serverOnlineUsersSchema = z.object({
   type: z.literal('online_users_update'),
   users: z.array(onlineUserSchema),

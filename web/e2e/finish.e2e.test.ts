@@ -154,7 +154,7 @@ describe('the finish of the forum screens', () => {
       expect(colours.track).not.toBe(colours.bar);
       expect(colours.barRight).toBeLessThanOrEqual(colours.left + 1);
 
-      // A failed download: the spec's status line and the server's message, never raw JSON.
+      // A failed download: the status line and the server's message, never raw JSON.
       await page.route(
         (url) => url.pathname.includes('/attachments/') && !url.pathname.startsWith('/api/discussions'),
         (route) =>

@@ -115,7 +115,7 @@ describe('profile pages', () => {
   });
 
   it('saves a 1.9 MB picture the page accepts', async () => {
-    // Noise does not compress: a PNG of about 1.9 MB, under the spec's 2 MB.
+    // Noise does not compress: a PNG of about 1.9 MB, under the 2 MB limit.
     const width = 790;
     const noise = Buffer.alloc(width * 800 * 3);
     for (let i = 0; i < noise.length; i += 1) noise[i] = (i * 2654435761) >>> 24;

@@ -27,7 +27,7 @@ function localDay(offset: number): string {
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** The spec's window: 7 days back to 30 forward. */
+/** The timeline's window: 7 days back to 30 forward. */
 const WINDOW_DAYS = 37;
 
 describe('project timeline and task conversation', () => {

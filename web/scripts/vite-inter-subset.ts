@@ -23,7 +23,7 @@ const FONTSOURCE_SUBSET = 'latin';
 const WEIGHT_RANGE = { min: 400, max: 600 };
 /** The features browsers apply without any font-feature-settings (the app sets none): kerning, ligatures, contextual forms. */
 const DEFAULT_ON_FEATURES = ['calt', 'ccmp', 'clig', 'kern', 'liga', 'locl', 'mark', 'mkmk', 'rlig', 'rvrn'];
-/** Basic Latin, Latin-1 (accented names, £ © ® · ×) and the typographic punctuation of the spec's texts. */
+/** Basic Latin, Latin-1 (accented names, £ © ® · ×) and the typographic punctuation of the product's texts. */
 const ALWAYS_INCLUDED = [codePointRange(0x20, 0x7e), codePointRange(0xa0, 0xff), '‘’“”–—…•€™'].join('');
 const SCANNED_SOURCES = ['../src', '../../proto/src'].map((dir) => fileURLToPath(new URL(dir, import.meta.url)));
 const SOURCE_FILE = /(?<!\.test)\.tsx?$/;

@@ -36,7 +36,7 @@ const viewPath = userPath.extend({ viewId: pathId(PROFILE_MESSAGES.viewNotFound)
 const picturePath = z.object({ file: z.string().regex(/^[a-f0-9]{64}\.webp$/, PROFILE_MESSAGES.userNotFound) });
 
 /**
- * Every call the profile service answers (spec 3 section 7, plus the atomic saves of whole forms).
+ * Every call the profile service answers, the atomic saves of whole forms among them.
  * Sections below the viewer's tier answer 403 with the section's message; owner and admins see all.
  */
 export const profileRoutes = defineRoutes({

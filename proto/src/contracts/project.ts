@@ -30,7 +30,7 @@ const taskAttachmentPath = z.object({
 const userPath = z.object({ userId: pathId(PROJECT_MESSAGES.userNotFound) });
 
 /**
- * Every call the project service answers (spec 3 section 7 plus delete, rename, audit and
+ * Every call the project service answers (projects, tasks, comments, delete, rename, audit and
  * attachments). Every one of them is for Core members and admins only: the use cases answer 403
  * to anyone else. Core users (GET /api/users/core) stay with auth, their one owner.
  */

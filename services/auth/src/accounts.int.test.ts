@@ -121,7 +121,7 @@ describe('sign-up', () => {
       'Please enter a valid email address',
     ],
     ['a password longer than 128 characters', { password: 'p'.repeat(129) }, 'Password must be at most 128 characters'],
-  ])('refuses %s with 400 and the spec message', async (_case, override, message) => {
+  ])('refuses %s with 400 and the fixed message', async (_case, override, message) => {
     const body = await call(routes.signUp, { body: { ...validSignUp(), ...override }, expect: 400 });
     expect(body.message).toBe(message);
   });

@@ -1,5 +1,5 @@
 /**
- * Spec 3 privacy, Direct Messages switch: profile announces it (profile.settings.updated), dm keeps
+ * The Direct Messages privacy switch: profile announces it (profile.settings.updated), dm keeps
  * it from the event (idempotent, newest wins) and refuses new messages to a member who turned it off.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -245,7 +245,7 @@ describe('pages', () => {
 });
 
 describe('bad input', () => {
-  it('answers 400/404/413 with the spec texts, never 500', async () => {
+  it('answers 400/404/413 with the DM_MESSAGES texts, never 500', async () => {
     const ada = await dm.member();
     const grace = await dm.member();
     const refusal = async (json: unknown, status: number, message?: string, token = ada.token) => {

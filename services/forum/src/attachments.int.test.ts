@@ -201,7 +201,7 @@ describe.each(['s3', 'disk'] as const)('attachments in the %s store', (blobStore
     );
   });
 
-  it('refuses a stored object over 52428800 bytes with the spec’s text and deletes it', async () => {
+  it('refuses a stored object over 52428800 bytes with the fixed text and deletes it', async () => {
     const tooBig = await forum.request('/api/attachments/upload', {
       token: author.token,
       json: { fileName: 'big.pdf', mimeType: 'application/pdf', fileSize: LIMITS.forum.attachmentMaxBytes + 1 },

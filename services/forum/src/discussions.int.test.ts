@@ -185,7 +185,7 @@ describe('access by level', () => {
 });
 
 describe('topics', () => {
-  it('lets only admins create topics, with a slug from the name and the spec defaults', async () => {
+  it('lets only admins create topics, with a slug from the name, category Core and minimum level Public', async () => {
     const refused = await forum.request('/api/subcategories', { token: members.Core.token, json: { name: 'Nope' } });
     expect(refused.status).toBe(403);
     const name = `Leading Teams ${uniqueTag()}`;
@@ -302,7 +302,7 @@ describe('discussions', () => {
     }
   });
 
-  it('answers the spec’s validation texts', async () => {
+  it('answers the FORUM_MESSAGES validation texts', async () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ title: ' ', content: 'c', category: 'Apprentice' }, FORUM_MESSAGES.titleRequired],
       [{ title: 't', content: '', category: 'Apprentice' }, FORUM_MESSAGES.contentRequired],

@@ -107,7 +107,7 @@ describe('search', () => {
     );
   });
 
-  it('matches word forms and phrases, and refuses bad parameters with the spec’s texts', async () => {
+  it('matches word forms and phrases, and refuses bad parameters with the fixed texts', async () => {
     const stems = await search(core, { query: 'mentoring' });
     expect(stems.items.map((item) => item.discussionId)).toContain(posts.master.id);
     const phrase = await search(core, { query: `"${word} leadership"` });

@@ -205,7 +205,7 @@ describe('saving the profile', () => {
     expect(await idsOf(owner, 'education')).toEqual(loaded.education);
   });
 
-  it("refuses another member's edit and says the spec's text for an overlong field", async () => {
+  it("refuses another member's edit and says the fixed text for an overlong field", async () => {
     const owner = await h.member('Apprentice');
     expect((await send(`/api/users/${owner.id}/profile`, members.Core, 'PATCH', { bio: 'x' })).status).toBe(403);
     const tooLong = await send(`/api/users/${owner.id}/profile`, owner, 'PATCH', { careerGoals: 'x'.repeat(2001) });

@@ -1,5 +1,5 @@
 /**
- * Upvotes received (spec 3 user stats) from forum.vote.cast: the difference each vote makes, counted
+ * Upvotes received from forum.vote.cast: the difference each vote makes, counted
  * once per event however often it is delivered; one's own votes earn nothing; points follow.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

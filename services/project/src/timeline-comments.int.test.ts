@@ -37,7 +37,7 @@ async function refusal(response: Response, status = 400): Promise<string> {
 }
 
 describe('start dates', () => {
-  it('keeps an optional start day and lists it; a task without one still works as the spec has it', async () => {
+  it('keeps an optional start day and lists it; a task without one still works', async () => {
     const p = await project();
     const dated = await task(p.id, { startDate: '2026-03-02', dueDate: '2026-03-09' });
     const plain = await task(p.id, { dueDate: '2026-03-09' });

@@ -1,5 +1,5 @@
 /**
- * Spec 3 privacy, Online Status switch: profile announces it (profile.settings.updated), realtime
+ * The Online Status privacy switch: profile announces it (profile.settings.updated), realtime
  * keeps it (newest wins, a repeat changes nothing) and leaves the member out of the online list,
  * pushing the change to watchers at once.
  */

@@ -2,7 +2,7 @@ import Avatar from '@mui/material/Avatar';
 
 const SIZES = { small: 28, medium: 36, large: 48 } as const;
 
-/** The spec's rule: the uppercase first letter of the name ('?' when there is none). */
+/** The uppercase first letter of the name ('?' when there is none). */
 export function avatarInitial(name: string | null | undefined): string {
   const letter = name?.trim().charAt(0);
   return letter ? letter.toLocaleUpperCase() : '?';

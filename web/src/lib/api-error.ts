@@ -1,6 +1,6 @@
 /**
- * The error of the request layer. Its message keeps the spec's format, 'status: body' (spec 1
- * section 8), and the status travels as a field, so screens that word failures per status read it
+ * The error of the request layer. Its message keeps the fixed format, 'status: body',
+ * and the status travels as a field, so screens that word failures per status read it
  * instead of parsing the message back.
  */
 export class ApiError extends Error {

@@ -32,7 +32,7 @@ export function useConversations(freshness: ConversationsFreshness = {}) {
   return useQuery({ ...conversationsQueryOptions, ...freshness });
 }
 
-/** Spec 2 section 9: the quota is fresh for 30 s. */
+/** The quota is fresh for 30 s. */
 export const quotaQueryOptions = queryOptions({
   queryKey: QUOTA_KEY,
   queryFn: () => callRoute(dmRoutes.getQuota, {}),
@@ -48,7 +48,7 @@ export function useQuota({ enabled = true }: { enabled?: boolean } = {}) {
 export const unreadMessageCountQueryOptions = queryOptions({
   queryKey: UNREAD_MESSAGE_COUNT_QUERY_KEY,
   queryFn: () => callRoute(dmRoutes.unreadCount, {}),
-  // Spec 1 section 9: this count has its own freshness, apart from the rest of direct messages.
+  // This count has its own freshness, apart from the rest of direct messages.
   staleTime: MINUTE,
   gcTime: 5 * MINUTE,
 });

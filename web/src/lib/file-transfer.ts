@@ -2,7 +2,7 @@ import { ApiError, messageOfBody } from './api-error.ts';
 import { readAuthToken } from './auth-token.ts';
 
 /**
- * Sends the bytes to a signed upload link (spec 2 section 7: PUT with the content type). Neither
+ * Sends the bytes to a signed upload link (a PUT with the content type). Neither
  * cookies nor the token go along: the link carries its own signature and may point at an object
  * store on another origin.
  */
@@ -11,7 +11,7 @@ export async function putToUploadLink(uploadURL: string, contentType: string, fi
   if (!response.ok) throw new ApiError(response.status, (await response.text()) || response.statusText);
 }
 
-/** The texts of spec 2 section 8: the status line and the body, or the network error. */
+/** A failed download's text: the status line and the body, or the network error. */
 export class DownloadError extends Error {}
 
 async function fetchWithCredentials(url: string): Promise<Blob> {
@@ -23,7 +23,7 @@ async function fetchWithCredentials(url: string): Promise<Blob> {
     throw new DownloadError(`Download error: ${error instanceof Error ? error.message : String(error)}`);
   }
   if (!response.ok) {
-    // Spec 2 section 8: the body after the status line; the services answer `{statusCode, message}`.
+    // The body after the status line; the services answer `{statusCode, message}`.
     const body = await response.text().catch(() => '');
     const message = messageOfBody(body) ?? body.trim();
     throw new DownloadError(

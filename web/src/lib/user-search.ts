@@ -21,7 +21,7 @@ export const searchUsers = (text: string, filter: UserSearchFilter = {}) =>
 export const userSearchQueryOptions = (text: string, filter: UserSearchFilter = {}) =>
   queryOptions({ queryKey: userSearchKey(text, filter), queryFn: () => searchUsers(text, filter) });
 
-/** Runs only once the (already debounced) text has the spec's 2 characters. */
+/** Runs only once the (already debounced) text has 2 characters. */
 export function useUserSearch(text: string, filter: UserSearchFilter = {}) {
   const trimmed = text.trim();
   return useQuery({

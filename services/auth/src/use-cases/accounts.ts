@@ -55,7 +55,7 @@ async function sendPasswordChangedMail(ctx: AuthContext, user: User): Promise<vo
 }
 
 /**
- * Spec 1 section 4: a member who was mailed a verification link is told to check their mail and is
+ * A member who was mailed a verification link is told to check their mail and is
  * not signed in; only when no mail went out are they signed in at once (cookie and token).
  */
 export async function signUp(

@@ -37,7 +37,7 @@ export async function getQuota(ctx: DmContext, caller: Caller): Promise<Quota> {
     maxBytes: quota.max_bytes,
     usagePercentage: Math.round(usagePercentage * 10) / 10,
     remainingBytes: Math.max(0, quota.max_bytes - quota.used_bytes),
-    // The stored threshold fits the default quota; a quota changed without it still warns at the spec's fallback 80%.
+    // The stored threshold fits the default quota; a quota changed without it still warns at 80% of max_bytes.
     isNearLimit: quota.used_bytes >= Math.min(quota.warning_threshold, quota.max_bytes * NEAR_LIMIT_FRACTION),
     warningThreshold: quota.warning_threshold,
   };

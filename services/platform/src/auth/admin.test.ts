@@ -10,7 +10,7 @@ describe('the admin rule', () => {
     expect(isAdmin({ isAdmin: false })).toBe(false);
   });
 
-  it('refuses anyone else with 403 and the spec’s text', () => {
+  it('refuses anyone else with 403 and the fixed text', () => {
     expect(() => requireAdmin({ isAdmin: false, accessLevel: 'Core' })).toThrow(ForbiddenError);
     expect(() => requireAdmin({ isAdmin: false, accessLevel: 'Core' })).toThrow('Admin access required');
     expect(() => requireAdmin({ isAdmin: false, accessLevel: 'Admin' })).not.toThrow();

@@ -123,7 +123,7 @@ export async function claimUploadAndMove<Link extends UploadLink>(
   const uploaded = await blobs.stat(link.uploadKey);
   if (!uploaded) throw new BadRequestError(ATTACHMENT_MESSAGES.fileNotUploaded);
   // S3 takes a presigned PUT of any length: a file larger than declared would slip past the pending
-  // cap. One over the largest allowed gets the spec's size message from the caller's file checks.
+  // cap. One over the largest allowed gets the fixed size message from the caller's file checks.
   if (uploaded.size > link.declaredBytes && uploaded.size <= ATTACHMENT_MAX_BYTES)
     throw new BadRequestError(ATTACHMENT_MESSAGES.uploadLargerThanDeclared);
   if (!(await claim.markRecorded(now))) throw new ConflictError(ATTACHMENT_MESSAGES.attachmentTaken);

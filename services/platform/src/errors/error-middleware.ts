@@ -14,7 +14,7 @@ interface ErrorWithStatus {
   message?: string;
 }
 
-/** Turns a zod failure into the 400 body: the first issue's message (the spec's text) plus all issues. */
+/** Turns a zod failure into the 400 body: the first issue's message (the contract's fixed text) plus all issues. */
 export function validationErrorBody(error: ZodError): ErrorBody {
   const issues = error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
   return { statusCode: 400, error: 'Bad Request', message: issues[0]?.message ?? 'Invalid request', issues };

@@ -13,7 +13,7 @@ import { canSee, isOwnerOrAdmin, profileOwner, requireOwner, requireSection } fr
 import type { ProfileContext } from './context.ts';
 
 const ANALYTICS_DAYS = 30;
-/** Points per forum act; the spec names the thresholds but not the points (services/profile/README.md). */
+/** Points per forum act (services/profile/README.md). */
 export const POINTS = { discussion: 10, reply: 5, upvote: 2 } as const;
 /** Ranks by total points, on the same thresholds as the engagement levels. */
 const RANKS = [

@@ -18,7 +18,7 @@ async function countForumEvent(event: EventOf<(typeof FORUM_SUBJECTS)[number]>, 
       await stats.increment(tx, event.payload.authorId, 'replies_posted', new Date(event.payload.createdAt));
       return;
     case SUBJECTS.forumVoteCast: {
-      // Upvotes received (spec 3 user stats): the difference this vote made; one's own vote earns nothing.
+      // Upvotes received: the difference this vote made; one's own vote earns nothing.
       const { voterId, authorId, voteType, previousVoteType } = event.payload;
       if (voterId === authorId) return;
       const up = counts(voteType, 'up') - counts(previousVoteType, 'up');

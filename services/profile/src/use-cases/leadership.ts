@@ -13,7 +13,7 @@ export async function getLeadership(
   return leadership.find(ctx.prisma, ownerId);
 }
 
-/** The page's overallScore is ignored: the service computes both scores from the spec's formula. */
+/** The page's overallScore is ignored: the service computes both scores with leadershipScores. */
 function valuesOf(input: LeadershipInput): LeadershipValues {
   return {
     visionScore: input.visionScore,

@@ -1,7 +1,7 @@
 import { PROJECT_MESSAGES, isCoreOrAdmin } from '@crucible/proto';
 import { ForbiddenError, type Caller } from '@crucible/platform';
 
-/** Spec 3 section 6: project management is for Core members and admins; the service refuses everyone else. */
+/** Project management is for Core members and admins; the service refuses everyone else. */
 export function requireProjectAccess(caller: Caller): void {
   if (!isCoreOrAdmin(caller)) throw new ForbiddenError(PROJECT_MESSAGES.accessDenied);
 }

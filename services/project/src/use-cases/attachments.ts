@@ -1,5 +1,5 @@
 /**
- * Task attachments on the forum's flow (spec 2 section 5, spec 3 section 9): a signed upload link
+ * Task attachments on the forum's flow and limits: a signed upload link
  * for a key the server picks under the member's folder, a PUT of the file, then a record that moves
  * the upload to a key no link reaches and checks its bytes there (the platform's vetStoredAttachment:
  * 50 MB, the allowed types, content matching the name). Core members and admins only.

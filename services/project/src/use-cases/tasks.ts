@@ -227,7 +227,7 @@ async function emitChanges(emit: Emit, before: Task, after: Task, actorId: strin
 
 /** Changes the fields sent; each changed field is one audit row, written under the task's lock. */
 /**
- * Keeps a Kanban column's order for everyone (beyond the spec, whose columns sort by priority).
+ * Keeps a Kanban column's order for everyone (without one, a column sorts by priority).
  * Every listed task must be one of the project's tasks in that column: an order made from a stale
  * board (a card since moved or deleted) is refused whole rather than half applied. Not audited: a
  * card's place is the board's arrangement, not a change to the task.

@@ -62,7 +62,7 @@ export function framesByAudience(
 
 /**
  * A chat message on its way to every socket. `sender.name` is empty when the sender has no name:
- * each viewer then reads the sender's e-mail if they may, else 'Anonymous' (spec 1's display name).
+ * each viewer then reads the sender's e-mail if they may, else 'Anonymous'.
  */
 export type ChatPush = BroadcastOf<typeof BROADCASTS.liveChat>;
 

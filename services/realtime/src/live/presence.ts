@@ -44,7 +44,7 @@ export class Presence {
       logger: Logger;
       ttlSeconds: number;
       coalesceMs: number;
-      /** Resolves ids to the spec's online user with their contact tier, leaving out those who hide their status. */
+      /** Resolves ids to online users with their contact tier, leaving out those who hide their status. */
       describe: (userIds: string[]) => Promise<ListedMember[]>;
     },
   ) {}

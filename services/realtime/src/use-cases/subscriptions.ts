@@ -21,7 +21,7 @@ export function replicateUsers(ctx: RealtimeContext): Promise<Subscription> {
 }
 
 /**
- * Members' Online Status switch and contact tier from profile's events (spec 3 privacy): a member who
+ * Members' Online Status switch and contact tier from profile's events: a member who
  * hides their status leaves the online list at once, on every instance, and a new tier changes who
  * reads their e-mail in it.
  */

@@ -34,7 +34,7 @@ export async function usersByIds(ctx: RealtimeContext, ids: string[]): Promise<U
   return [...known, ...filled];
 }
 
-/** The spec's online user for each id with their contact tier, in the order given, without members who hide their status. */
+/** The online user for each id with their contact tier, in the order given, without members who hide their status. */
 export async function describeOnline(ctx: RealtimeContext, ids: string[]): Promise<ListedMember[]> {
   const [known, privacy] = await Promise.all([usersByIds(ctx, ids), memberSettings.privacyOf(ctx.sql, ids)]);
   const rows = new Map(known.map((row) => [row.id, row]));
@@ -59,7 +59,7 @@ export async function onlineUsers(ctx: RealtimeContext, viewer: Caller): Promise
   return (await ctx.presence.online()).map((member) => asSeenBy(viewer, member));
 }
 
-/** Spec 1: first plus last name, else the e-mail where `viewer` may see it, else 'Anonymous'. */
+/** First plus last name, else the e-mail where `viewer` may see it, else 'Anonymous'. */
 export function displayNameFor(
   viewer: ContactViewer,
   user: (Pick<UserRow, 'firstName' | 'lastName'> & MemberContact) | undefined,

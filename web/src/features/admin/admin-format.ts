@@ -3,10 +3,10 @@ import { apiErrorDetails } from '../../lib/api-error.ts';
 import { htmlToText } from '../../lib/plain-text.ts';
 
 const MEGABYTE = 1_048_576;
-/** Spec 3 section 9: the audit log shows a user agent up to 50 characters. */
+/** The audit log shows a user agent up to 50 characters. */
 export const USER_AGENT_MAX = 50;
 
-/** Spec 3 section 9: sizes under 1024 bytes in B, else MB with two decimals. */
+/** Sizes under 1024 bytes in B, else MB with two decimals. */
 export function formatSize(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : `${(bytes / MEGABYTE).toFixed(2)} MB`;
 }

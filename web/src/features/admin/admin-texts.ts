@@ -1,4 +1,4 @@
-/** The texts of spec 3 sections 5, 6 and 8 the console shows; the success titles the spec leaves open. */
+/** The fixed texts the console shows (validation, permissions, toasts), and its own success titles. */
 export const ADMIN_TEXTS = {
   userUpdateFailed: 'Error updating user',
   userDeleteFailed: 'Error deleting user',
@@ -30,7 +30,7 @@ export const ADMIN_TEXTS = {
   noMessagesSelected: 'No messages selected',
   reasonRequired: 'Reason is required',
   noResolutionNotes: 'No resolution notes provided',
-  // Success titles (spec 3 section 8 names only the password reset's).
+  // Success titles (only the password reset's is fixed by the product).
   userUpdated: 'User updated',
   userDeleted: 'User deleted',
   userDeactivated: 'User deactivated',

@@ -14,7 +14,7 @@ interface NamedPerson {
   email?: string | null;
 }
 
-/** Spec 1 section 3: first name plus last name, else e-mail, else 'Anonymous'. */
+/** First name plus last name, else e-mail, else 'Anonymous'. */
 export function chatDisplayName(person: NamedPerson | null | undefined): string {
   return displayName(person, { withEmail: true, unknown: 'Anonymous' });
 }
@@ -24,7 +24,7 @@ export function avatarInitial(name: string): string {
   return name.charAt(0).toUpperCase();
 }
 
-/** Spec 1 section 5: nothing is sent when it is blank, the socket is not open or no one is signed in. */
+/** Nothing is sent when it is blank, the socket is not open or no one is signed in. */
 export function canSendChat(text: string, connected: boolean, signedIn: boolean): boolean {
   return text.trim().length > 0 && connected && signedIn;
 }

@@ -24,12 +24,12 @@ export function onlineListView<T>(users: readonly T[], max: number = LIMITS.dash
   return { shown: users.slice(0, max), more: Math.max(0, users.length - max) };
 }
 
-/** Cut at the spec's length with an ellipsis, so a cut is visible. */
+/** Cut at `max` characters with an ellipsis, so a cut is visible. */
 export function truncate(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max)}...` : text;
 }
 
-/** Spec 1 section 2: the storage meter shows the percent with one decimal. */
+/** The storage meter shows the percent with one decimal. */
 export function storagePercent(usedBytes: number, maxBytes: number): string {
   const percent = maxBytes > 0 ? Math.min(100, (usedBytes / maxBytes) * 100) : 0;
   return `${percent.toFixed(1)}%`;

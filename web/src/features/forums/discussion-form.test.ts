@@ -3,7 +3,7 @@ import { canRemovePollOption, emptyDiscussionForm, validateDiscussionForm } from
 import { aTopic } from './testing/forum-fixtures.ts';
 
 describe('validateDiscussionForm', () => {
-  it("lists every problem in the spec's words, joined with '. '", () => {
+  it("lists every problem in FORUM_MESSAGES' words, joined with '. '", () => {
     const result = validateDiscussionForm({ ...emptyDiscussionForm(), includePoll: true }, []);
     expect(result).toEqual({
       ok: false,

@@ -4,7 +4,7 @@ import { isForumCategory, type ForumLevel } from './forum-levels.ts';
 /**
  * Where the member is in the forums, kept in the query string so the browser's back button, a
  * reload and a shared link all land on the same view: /forums?level=Master&topic={id}&discussion={id}.
- * Only `discussion` is the spec's; `level` and `topic` carry the way there.
+ * `discussion` names the open discussion; `level` and `topic` carry the way there.
  */
 export interface ForumLocation {
   level?: ForumLevel;

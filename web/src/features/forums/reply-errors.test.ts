@@ -34,7 +34,7 @@ describe('quick reply', () => {
     expect(quickReplyProblem('d1', 'hello')).toBeNull();
   });
 
-  it("shows the server's message when posting fails, else the spec's fallback", () => {
+  it("shows the server's message when posting fails, else the fixed fallback", () => {
     expect(quickReplyFailureMessage(failure(403, { statusCode: 403, message: 'This discussion is locked' }))).toBe(
       'This discussion is locked',
     );

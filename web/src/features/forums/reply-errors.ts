@@ -2,7 +2,7 @@ import { apiErrorDetails } from '../../lib/api-error.ts';
 
 /**
  * What a member reads when a reply fails. The service answers 401 and 403 with
- * its own words, so the status counts as much as the words the spec looks for.
+ * its own words, so the status counts as much as the words 'Unauthorized' and 'Forbidden'.
  */
 export function replyFailureMessage(error: Error): string {
   const { status, serverMessage } = apiErrorDetails(error);
@@ -20,7 +20,7 @@ export function quickReplyProblem(discussionId: string | null | undefined, conte
   return null;
 }
 
-/** The quick reply's failure text: the server's message, else the spec's fallback. */
+/** The quick reply's failure text: the server's message, else a fixed fallback. */
 export function quickReplyFailureMessage(error: Error): string {
   return apiErrorDetails(error).serverMessage ?? 'Failed to post reply. Please try again.';
 }

@@ -114,7 +114,7 @@ describe('sizes and percentages', () => {
 });
 
 describe('message content', () => {
-  it('refuses blank and over-long content with the spec texts', () => {
+  it('refuses blank and over-long content with the DM_TEXTS texts', () => {
     expect(messageContentProblem('   \n')).toBe(DM_TEXTS.contentRequired);
     expect(messageContentProblem('x'.repeat(10_001))).toBe(DM_TEXTS.contentTooLong);
     expect(messageContentProblem('x'.repeat(10_000))).toBeNull();

@@ -9,7 +9,7 @@ import {
 import { apiErrorDetails } from '../../lib/api-error.ts';
 import { htmlToText } from '../../lib/plain-text.ts';
 
-/** The texts of spec 2 sections 5 and 8. To reconcile with the dm contracts (proto/src/dm.ts) when they merge. */
+/** The messages page's fixed texts: validation, toasts and errors (the server's are DM_MESSAGES). */
 export const DM_TEXTS = {
   contentRequired: 'Message cannot be empty',
   contentTooLong: 'Message too long (max 10,000 characters)',
@@ -32,7 +32,7 @@ export const DM_TEXTS = {
 
 const MEGABYTE = 1_048_576;
 
-/** Spec 2 section 9: sizes under 1024 bytes in B, else MB with two decimals. */
+/** Sizes under 1024 bytes in B, else MB with two decimals. */
 export function formatMessageSize(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : `${(bytes / MEGABYTE).toFixed(2)} MB`;
 }
@@ -53,7 +53,7 @@ export function usagePercent(usedBytes: number, maxBytes: number): number {
 
 export type QuotaWarningLevel = 0 | 1 | 2 | 3;
 
-/** Spec 2 sections 4 and 9: level 1 at 80% (or when the server says near the limit), 2 at 90%, 3 at 95%. */
+/** Level 1 at 80% (or when the server says near the limit), 2 at 90%, 3 at 95%. */
 export function quotaWarningLevel(quota: Quota): QuotaWarningLevel {
   const percent = usagePercent(quota.usedBytes, quota.maxBytes);
   if (percent >= 95) return 3;

@@ -14,9 +14,9 @@ interface NavigationUser {
 }
 
 /**
- * The menu of spec 1 section 2, plus Members (the directory, for every member: no feature flag
- * names it). Projects and Admin are for Core members and admins (the isAdmin flag): the project
- * service lets both in, so the menu offers it to both. Each flagged entry also needs its feature on.
+ * The menu (Dashboard, Forums, Messages, Projects, Admin), plus Members (the directory, for every
+ * member: no feature flag names it). Projects and Admin are for Core members and admins (the
+ * isAdmin flag): the project service lets both in, so the menu offers it to both. Each flagged entry also needs its feature on.
  */
 export function navigationEntries(user: NavigationUser, flags: FeatureFlags): NavigationEntry[] {
   const isCore = normalizeAccessLevel(user.accessLevel) === 'Core';

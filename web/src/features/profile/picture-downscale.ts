@@ -1,8 +1,8 @@
 /**
- * The page's picture before it is sent. Spec 3 keeps the picture as an inline data URL, and a 2 MB
+ * The page's picture before it is sent. The picture travels as an inline data URL, and a 2 MB
  * file becomes about 2.7 MB of base64: over the gateway's body limit. The service stores a 256 px
  * square anyway, so the page draws the image at most PICTURE_SEND_EDGE px on a side first and sends
- * that; the spec's 2 MB check on the chosen file is then the only limit a member meets.
+ * that; the 2 MB check on the chosen file is then the only limit a member meets.
  */
 export const PICTURE_SEND_EDGE = 512;
 
@@ -23,7 +23,7 @@ export const readAsDataUrl = (file: Blob) =>
 /**
  * A data URL of the picture at most PICTURE_SEND_EDGE px on a side (WebP where the browser encodes
  * it, PNG otherwise). A format the browser cannot draw is sent as it is: the service decodes more
- * formats than browsers do, and answers the spec's refusal for what it cannot read.
+ * formats than browsers do, and answers PROFILE_MESSAGES.pictureType for what it cannot read.
  */
 export async function pictureToSend(file: File): Promise<string> {
   let bitmap: ImageBitmap;

@@ -70,7 +70,7 @@ const school: Education = {
   location: null,
 };
 
-describe('profile completeness (spec 3 section 9)', () => {
+describe('profile completeness', () => {
   it('weighs to a total of 22.5', () => {
     expect(Object.values(COMPLETENESS_WEIGHTS).reduce((a, b) => a + b, 0)).toBe(22.5);
   });
@@ -115,7 +115,7 @@ describe('leadership, skills and engagement', () => {
     expect(proficiencyPercent(3)).toBe(60);
   });
 
-  it('names engagement levels at the spec thresholds', () => {
+  it('names engagement levels at their thresholds', () => {
     expect(engagementLevel(15000)).toEqual({ label: 'Exceptional', percent: 100 });
     expect(engagementLevel(14999)).toEqual({ label: 'High', percent: 85 });
     expect(engagementLevel(1500)).toEqual({ label: 'Active', percent: 60 });
@@ -135,7 +135,7 @@ describe('edit form rules', () => {
     expect(pictureRefusal({ type: 'image/png', size: 2 * 1024 * 1024 - 1 })).toBeNull();
   });
 
-  it('words text maxima as the spec does', () => {
+  it("words text maxima as '{Field} must be N characters or less'", () => {
     expect(textErrors({ bio: 'x'.repeat(1001), careerGoals: 'x'.repeat(2000) })).toEqual({
       bio: 'Bio must be 1000 characters or less',
     });

@@ -26,7 +26,7 @@ export type ProfileFields = Required<Omit<ProfilePatch, 'alchemicalSymbols' | 'c
   picture?: string | null;
 };
 
-/** Spec 3 section 9: the completeness weights; work history and education count when one entry exists. */
+/** The completeness weights; work history and education count when one entry exists. */
 export const COMPLETENESS_WEIGHTS = {
   firstName: 1,
   lastName: 1,
@@ -77,7 +77,7 @@ export function profileCompleteness(
 
 export type CompletenessColour = 'success' | 'warning' | 'error';
 
-/** Spec 3 section 4: 80% or more green, 60% or more yellow, below red. */
+/** 80% or more green, 60% or more yellow, below red. */
 export function completenessColour(percent: number): CompletenessColour {
   if (percent >= 80) return 'success';
   if (percent >= 60) return 'warning';
@@ -95,7 +95,7 @@ export function coefficientOrDefault(value: unknown): number {
   return Number.isFinite(number) ? number : 1;
 }
 
-/** Spec 3 section 9: score is k x (V + I + P); overall is the rounded mean of the three scores. */
+/** Score is k x (V + I + P); overall is the rounded mean of the three scores. */
 export function leadershipScores(vision: number, integrity: number, passion: number, coefficient: unknown) {
   const k = coefficientOrDefault(coefficient);
   const sum = vision + integrity + passion;
@@ -108,7 +108,7 @@ export function proficiencyLabel(level: number): string {
   return PROFICIENCY_LABELS[Math.min(5, Math.max(1, Math.round(level))) - 1] ?? PROFICIENCY_LABELS[0];
 }
 
-/** Spec 3 section 9: the skill's bar is its level x 20 percent. */
+/** The skill's bar is its level x 20 percent. */
 export const proficiencyPercent = (level: number) => level * 20;
 
 export const SKILL_SYMBOLS = [
@@ -139,7 +139,7 @@ export interface PictureRefusal {
   description: string;
 }
 
-/** Spec 3 section 5; the service checks the bytes again, this only saves a pointless upload. */
+/** Not an image, or 2 MB or more; the service checks the bytes again, this only saves a pointless upload. */
 export function pictureRefusal(file: { type: string; size: number }): PictureRefusal | null {
   if (!file.type.startsWith('image/'))
     return { title: PROFILE_MESSAGES.pictureTypeTitle, description: PROFILE_MESSAGES.pictureType };
@@ -148,7 +148,7 @@ export function pictureRefusal(file: { type: string; size: number }): PictureRef
   return null;
 }
 
-/** Spec 3 section 3: the form's five levels to the server's seven fields on save (proto's mapping, which the service applies too). */
+/** The form's five levels to the server's seven fields on save (proto's mapping, which the service applies too). */
 export const privacyToServer: (form: PrivacyForm) => PrivacyPatch = privacyFormToPatch;
 
 export const DEFAULT_PRIVACY_FORM: PrivacyForm = {
@@ -199,7 +199,7 @@ export const PRIVACY_LEGEND = [
   'Core/Admin = Core/Admin only',
 ] as const;
 
-/** Spec 3 section 5: the text maxima and their labels in '{Field} must be N characters or less'. */
+/** The text maxima and their labels in '{Field} must be N characters or less'. */
 export const TEXT_MAXIMA = {
   bio: { label: 'Bio', max: 1000 },
   personalStory: { label: 'Personal story', max: 5000 },
@@ -233,7 +233,7 @@ const blankToNull = (value: string | null | undefined) => (value == null || valu
 export const loadedIdsOf = (entries: readonly { id?: string }[]) =>
   entries.map((entry) => entry.id).filter((id): id is string => id !== undefined);
 
-/** Spec 3 section 4: blank entries are skipped, a blank end date is null and makes the entry current. */
+/** Blank entries are skipped, a blank end date is null and makes the entry current. */
 export function workplacesToSave(entries: readonly WorkplaceEntry[]): WorkplaceEntry[] {
   return entries
     .filter((entry) => entry.companyName.trim() !== '')

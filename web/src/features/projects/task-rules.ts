@@ -7,7 +7,7 @@ import {
   type TaskStatus,
 } from '@crucible/proto';
 
-/** Spec 3 section 9 constants. */
+/** The project pages' fixed numbers: steps, drag thresholds, the timeline's window, list sizes. */
 export const PROJECT_LIMITS = {
   completionStep: 5,
   dragThresholdPx: 5,

@@ -5,10 +5,10 @@ import { isUnauthorizedError } from '../../lib/api-request.ts';
 import { redirectToLoginSoon } from '../../lib/login-redirect.ts';
 
 /**
- * The notices of spec 3 section 8: 'Success', 'Error', and 'Unauthorized' followed by the login
+ * The project pages' notices: 'Success', 'Error', and 'Unauthorized' followed by the login
  * redirect. A refusal the service explains (a 4xx with its message, such as the prerequisite cycle
  * it names by titles) shows that reason, which tells the member what to change; other failures
- * show the spec's text.
+ * show the fixed text.
  */
 export function useProjectNotices() {
   const toast = useToast();

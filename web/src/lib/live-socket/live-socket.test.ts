@@ -142,7 +142,7 @@ describe('LiveSocket', () => {
     expect(sockets).toHaveLength(2);
   });
 
-  it('logs the spec text on 1008 and never tries again', () => {
+  it('logs AUTH_FAILED_LOG on 1008 and never tries again', () => {
     const { live, sockets, logger } = setup();
     live.start();
     sockets[0]!.open();

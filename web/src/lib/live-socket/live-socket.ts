@@ -18,7 +18,7 @@ export const AUTH_FAILED_LOG = 'Global WebSocket authentication failed - please 
 export const NO_TOKEN_LOG = 'No JWT token available for WebSocket authentication';
 /** What is logged when the service refuses the socket for another reason than its credential (e.g. the page's origin). */
 export const refusedLog = (reason: string) => `Live connection refused by the server: ${reason}`;
-/** The realtime service's close reasons that are about the credential; the spec's text is for those. */
+/** The realtime service's close reasons that are about the credential; AUTH_FAILED_LOG is for those. */
 const AUTH_REASONS = new Set(['', 'Authentication required', 'Authentication failed', 'Session ended']);
 
 type SocketFactory = (url: string, protocols: string[]) => WebSocket;
@@ -33,7 +33,7 @@ export interface LiveSocketOptions {
 }
 
 /**
- * Null for anything that is not JSON of a known shape: spec 1 section 7 says such messages are logged
+ * Null for anything that is not JSON of a known shape: such messages are logged
  * and ignored. The shapes are the realtime service's own (proto), so a change there breaks here too.
  */
 export function parseServerMessage(data: unknown): ServerSocketMessage | null {
@@ -46,7 +46,7 @@ export function parseServerMessage(data: unknown): ServerSocketMessage | null {
   }
 }
 
-/** Spec 1 section 7: the token travels as the subprotocol 'auth.' + URL-safe base64, never in the URL. */
+/** The token travels as the subprotocol 'auth.' + URL-safe base64, never in the URL. */
 export function authProtocol(token: string): string {
   const bytes = new TextEncoder().encode(token);
   let binary = '';

@@ -16,9 +16,9 @@ function jittered(ms: number, random: () => number): number {
 /**
  * The wait before the next try in milliseconds, or null when it must not try again: only a refused
  * sign-in (1008) stops it, since every other close (a deploy, a network change, a server that could
- * not check the session) ends in a server that takes the socket again. The steps follow spec 1
- * section 4 (1 s after a close, 2 s after an error, 2 s times the attempt without a token, doubling,
- * capped at 30 s) but never give up; a restarting server (1012) names its own spread-out delay.
+ * not check the session) ends in a server that takes the socket again. The steps are
+ * 1 s after a close, 2 s after an error, 2 s times the attempt without a token, doubling,
+ * capped at 30 s, with no last try; a restarting server (1012) names its own spread-out delay.
  */
 export function reconnectDelay(interruption: Interruption, random: () => number = Math.random): number | null {
   const capped = (ms: number) => jittered(Math.min(ms, backoffCapMs), random);

@@ -14,7 +14,7 @@ import { SessionsCard } from '../components/SessionsCard.tsx';
 import { TwoFactorCard } from '../components/TwoFactorCard.tsx';
 
 /**
- * The member's own security, beside the spec's profile editor: the password, two-factor sign-in,
+ * The member's own security, beside the profile editor: the password, two-factor sign-in,
  * passkeys, where they are signed in, and (for admins) the community's two-factor policy.
  */
 export default function SecuritySettingsPage() {

@@ -5,7 +5,7 @@ import { routeCollectionKey, routeQueryKey } from '../../../lib/api-client.ts';
  * Query keys derive from the routes (routeQueryKey), so a list's key is the prefix of every read
  * below it and invalidating it refreshes them all. The forum lists the console shares with the
  * forums page carry the console's own query in their key: they are entries of their own, which
- * follow the admin list policy of spec 3 section 9.
+ * follow the admin list policy (ADMIN_LIST_STALE_MS).
  */
 export const ADMIN_USERS_KEY = routeQueryKey(authRoutes.listAdminUsers);
 export const ADMIN_ACCESS_LEVELS_KEY = routeQueryKey(adminRoutes.listAccessLevels);
@@ -28,9 +28,9 @@ export const ADMIN_SUBCATEGORIES_KEY = routeQueryKey(forumRoutes.listTopics, { q
 export const ADMIN_TOPICS_QUERY = { discussionType: 'category', includeHidden: 'true' } as const;
 export const ADMIN_TOPICS_KEY = routeQueryKey(forumRoutes.listDiscussions, { query: ADMIN_TOPICS_QUERY });
 
-/** Spec 3 section 9: the console's lists are fresh for 30 s. */
+/** The console's lists are fresh for 30 s. */
 export const ADMIN_LIST_STALE_MS = 30_000;
-/** Spec 3 section 9: the user list pages by 10; the moderator picker loads up to 1000 users. */
+/** The user list pages by 10; the moderator picker loads up to 1000 users. */
 export const USER_PAGE_SIZE = 10;
 export const USER_PICKER_LIMIT = 1000;
 export const SEARCH_DEBOUNCE_MS = 500;

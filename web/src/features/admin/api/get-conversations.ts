@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute, routeQueryKey } from '../../../lib/api-client.ts';
 import { ADMIN_LIST_STALE_MS } from './admin-query-keys.ts';
 
-/** Spec 3 section 9: the Messages tab shows the first 10 conversations. */
+/** The Messages tab shows the first 10 conversations. */
 export const CONVERSATIONS_SHOWN = 10;
 
 const query = { limit: CONVERSATIONS_SHOWN };

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { callRoute, routeQueryKey } from '../../../lib/api-client.ts';
 import { ADMIN_LIST_STALE_MS } from './admin-query-keys.ts';
 
-/** Spec 3 section 9: the first 20 recent messages. */
+/** The Messages tab shows the first 20 recent messages. */
 export const RECENT_MESSAGES_SHOWN = 20;
 
 /** Every kept message, newest first, searched by member, text and dates (empty values search nothing). */

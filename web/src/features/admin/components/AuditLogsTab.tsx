@@ -45,7 +45,7 @@ export function AuditLogsTab() {
   const logs = useAuditLogs({ ...filter, limit: USER_PAGE_SIZE, offset: page * USER_PAGE_SIZE });
   const download = useDownloadAuditLogs();
   const toastFailure = useFailureToast();
-  // Spec 3 section 7: the admin filter is fed by the user list.
+  // The admin filter is fed by the user list.
   const users = useAdminUsers({ limit: USER_PICKER_LIMIT, offset: 0 });
   const admins = (users.data?.users ?? []).filter((user) => user.isAdmin || user.accessLevel === 'Admin');
   const dateField = (label: string, value: string, onChange: (day: string) => void) => (

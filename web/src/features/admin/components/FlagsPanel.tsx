@@ -19,7 +19,7 @@ import { MessageSnapshot } from './MessageSnapshot.tsx';
 import { SectionHeader } from './TabSection.tsx';
 import { useDialogOutcome } from './use-dialog-outcome.ts';
 
-/** Spec 3 section 4: pending yellow, under review blue, resolved green, dismissed grey, escalated red. */
+/** Pending yellow, under review blue, resolved green, dismissed grey, escalated red. */
 export const FLAG_STATUS_COLOURS: Record<MessageFlagStatus, ChipProps['color']> = {
   pending: 'warning',
   under_review: 'info',

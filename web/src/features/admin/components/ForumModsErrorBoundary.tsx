@@ -9,7 +9,7 @@ interface State {
 }
 
 /**
- * Spec 3 section 8: a render failure of the Forum Mods tab shows 'Forum Moderators Unavailable'
+ * A render failure of the Forum Mods tab shows 'Forum Moderators Unavailable'
  * instead of taking the whole console down (React offers boundaries only as class components).
  */
 export class ForumModsErrorBoundary extends Component<{ children: ReactNode }, State> {

@@ -28,7 +28,7 @@ import { LevelSelect } from './LevelSelect.tsx';
 import { SectionHeader } from './TabSection.tsx';
 import { useDialogOutcome } from './use-dialog-outcome.ts';
 
-/** Spec 3 section 9: a new category defaults to Core and #f59e0b; a new topic to Core and minimum level Public. */
+/** A new category defaults to Core and #f59e0b; a new topic to Core and minimum level Public. */
 const NEW_CATEGORY_LEVEL: ForumCategory = 'Core';
 const NEW_CATEGORY_COLOUR = '#f59e0b';
 const NEW_TOPIC_MIN_LEVEL: AccessLevel = 'Public';
@@ -138,7 +138,7 @@ export function ForumsTab() {
   );
 }
 
-/** The forum levels, lowest first, as in the forum level ladder of spec 3 section 9. */
+/** The forum levels, lowest first (Public up to Core). */
 const CATEGORY_CHOICES = [...FORUM_CATEGORIES].sort((a, b) => accessRank(a) - accessRank(b));
 
 /** Who sees a new category or topic: its forum and the minimum access level. */

@@ -31,7 +31,7 @@ const PREVIEW_CHARS = 120;
 
 /**
  * Moderation: search every direct message (by member, text and day, UTC) page by page, pick some and
- * delete or flag them together, with a reason (spec 3 sections 4 and 5).
+ * delete or flag them together, with a reason (required).
  */
 export function ModerationTab() {
   const [memberId, setMemberId] = useState('all');

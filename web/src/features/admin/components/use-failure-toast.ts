@@ -2,7 +2,7 @@ import { useToast } from '../../../components/toast/toast-context.ts';
 import { failureDescription } from '../admin-format.ts';
 
 /**
- * The console's failure toast: the spec's title with the server's message, else
+ * The console's failure toast: its fixed title with the server's message, else
  * `fallback`. It gives back the message it showed, for a dialog that also shows it.
  */
 export function useFailureToast() {

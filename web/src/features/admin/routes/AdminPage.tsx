@@ -28,7 +28,7 @@ interface AdminTab {
   render: () => ReactNode;
 }
 
-/** The tabs of spec 3 section 2, in order; its 'coming soon' placeholders stay out until they do something. */
+/** The console's tabs, in order; tabs that would only say 'coming soon' are left out. */
 const ADMIN_TABS: AdminTab[] = [
   { key: 'users', label: 'Users', forCore: false, render: () => <UsersTab /> },
   {

@@ -10,7 +10,7 @@ export async function signUp(request: SignUpRequest): Promise<SignUpResponse> {
 }
 
 /**
- * Spec 1 section 4: a member who was mailed a verification link is not signed in (the service opens
+ * A member who was mailed a verification link is not signed in (the service opens
  * no session then); otherwise the answer carries the session's token. Either way the user is read again.
  */
 export function useSignUp() {

@@ -15,7 +15,7 @@ export function EmailVerificationBanner({ user }: { user: Pick<CurrentUser, 'ema
       <Alert
         severity="warning"
         action={
-          // The spec keeps this button without a call; resending is a later issue.
+          // The button makes no call: resending the verification mail is not offered.
           <Button color="inherit" size="small">
             Resend Email
           </Button>

@@ -10,7 +10,7 @@ import type { FormSchema } from '../../../lib/use-zod-form.ts';
 
 /**
  * The signed-out forms' checks, written without zod so the sign-in page loads without it (its
- * weight budget): the same rules and the same spec texts as proto's schemas, which the auth service
+ * weight budget): the same rules and the same AUTH_MESSAGES texts as proto's schemas, which the auth service
  * still applies to every request. auth-form-checks.test.ts holds the two to the same answers.
  */
 

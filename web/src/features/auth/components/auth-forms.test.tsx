@@ -24,7 +24,7 @@ function postsMade(): string[] {
 }
 
 describe('sign-up form', () => {
-  it('names every missing field with the spec messages and sends nothing', async () => {
+  it('names every missing field with the AUTH_MESSAGES texts and sends nothing', async () => {
     renderApp('/signup');
     await submit('Create Account');
     expect(errorOn(/^First name/)).toBe('First name is required');

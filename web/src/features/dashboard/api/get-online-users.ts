@@ -14,12 +14,12 @@ export const getOnlineUsers = () => callRoute(realtimeRoutes.listOnlineUsers, {}
 export const onlineUsersQueryOptions = queryOptions({
   queryKey: ONLINE_USERS_QUERY_KEY,
   queryFn: getOnlineUsers,
-  // Spec 1 section 9: the users resource, polled every 30 s in case the socket is down.
+  // The users resource's freshness; it is also polled every 30 s in case the socket is down.
   staleTime: 5 * 60_000,
   gcTime: 30 * 60_000,
 });
 
-/** Spec 1 section 9 polls the users resource every 30 s in case the socket is down; while it is up, it is the source. */
+/** The users resource is polled every 30 s in case the socket is down; while it is up, it is the source. */
 const ONLINE_FALLBACK_POLL_MS = 30_000;
 
 export function useOnlineUsers() {

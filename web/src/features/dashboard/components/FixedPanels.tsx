@@ -4,7 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DashboardCard } from './DashboardCard.tsx';
 
-/** Spec 1 section 1: the stats and learning values are fixed; no service computes them. */
+/** The stats and learning values are fixed; no service computes them. */
 const MASTERY_STATS = [
   { label: 'Individual Mastery', value: 78 },
   { label: 'Team Dynamics', value: 65 },
@@ -53,7 +53,7 @@ export function LearningProgress() {
     <DashboardCard
       title="Learning Progress"
       action={
-        // Spec 1 section 1: the button exists but no action is specified.
+        // The button has no action.
         <Button variant="outlined" size="small" sx={{ alignSelf: 'flex-start' }}>
           Continue Learning Path
         </Button>

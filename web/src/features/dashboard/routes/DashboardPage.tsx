@@ -18,7 +18,7 @@ export default function DashboardPage({ projectTasksCard }: { projectTasksCard: 
   useDocumentTitle('Dashboard');
   const member = useCurrentMember();
   if (!member) return null;
-  // Spec 1 section 6: the Core cards are Core's; project data is requested for Core or admins.
+  // The Core cards are Core's; project data is requested for Core or admins.
   const isCore = isCoreOrAdmin(member);
   return (
     <Container maxWidth="lg" sx={{ py: 4 }}>

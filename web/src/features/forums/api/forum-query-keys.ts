@@ -2,8 +2,8 @@ import { forumRoutes, type AccessLevel } from '@crucible/proto';
 import { routeQueryKey } from '../../../lib/api-client.ts';
 
 /**
- * Query keys derive from the routes (routeQueryKey), so the discussions cache policy of spec 1
- * section 9 covers lists, details, polls and replies, and invalidating a discussion's key also
+ * Query keys derive from the routes (routeQueryKey), so the cache policy of /api/discussions
+ * (query-client.ts) covers lists, details, polls and replies, and invalidating a discussion's key also
  * covers its poll and replies.
  */
 export const DISCUSSIONS_KEY = routeQueryKey(forumRoutes.listDiscussions);
@@ -27,7 +27,7 @@ export const TOPICS_KEY = routeQueryKey(forumRoutes.listTopics);
 export const FORUM_LEVELS_KEY = routeQueryKey(forumRoutes.listForumLevels);
 export const SEARCH_KEY = routeQueryKey(forumRoutes.search);
 
-/** Spec 2 section 9: poll and replies are fresh for 30 s, topics for 5 minutes. */
+/** Poll and replies are fresh for 30 s, topics for 5 minutes. */
 export const POLL_STALE_MS = 30_000;
 export const REPLIES_STALE_MS = 30_000;
 export const TOPICS_STALE_MS = 5 * 60_000;

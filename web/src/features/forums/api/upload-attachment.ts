@@ -31,7 +31,7 @@ export interface AttachmentUpload {
 }
 
 /**
- * Spec 2 section 7: ask for an upload link, PUT the file with its content type, then record it.
+ * Ask for an upload link, PUT the file with its content type, then record it.
  * Without a discussion or reply the attachment stays the member's own until a new post links it.
  */
 export async function uploadAttachment({ file, discussionId, replyId }: AttachmentUpload): Promise<Attachment> {

@@ -13,7 +13,7 @@ export async function voteInPoll({
   return callRoute(forumRoutes.votePoll, { params: { id: discussionId }, body: { optionId } });
 }
 
-/** Spec 2 section 4: after a vote the poll is read again and the discussion lists are invalidated. */
+/** After a vote the poll is read again and the discussion lists are invalidated. */
 export function useVoteInPoll() {
   const queryClient = useQueryClient();
   return useMutation({

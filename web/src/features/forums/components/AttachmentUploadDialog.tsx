@@ -20,7 +20,7 @@ import {
   typeNotAllowedMessage,
 } from '../attachment-rules.ts';
 
-/** Spec 2 section 9: the success state shows for 2 seconds before the dialog closes and resets. */
+/** The success state shows for 2 seconds before the dialog closes and resets. */
 export const UPLOAD_SUCCESS_DISPLAY_MS = 2000;
 
 type UploadState = { step: 'idle' } | { step: 'uploading'; fileName: string } | { step: 'complete'; fileName: string };
@@ -39,7 +39,7 @@ export interface AttachmentUploadDialogProps {
   onUploaded?: (attachment: Attachment) => void;
 }
 
-/** The attachment upload dialog of spec 2 section 2: idle with a browse control, uploading, complete. */
+/** The attachment upload dialog: idle with a browse control, uploading, complete. */
 export function AttachmentUploadDialog({
   open,
   onClose,

@@ -43,7 +43,7 @@ export interface CreateDiscussionDialogProps {
 }
 
 /**
- * Create Discussion (spec 2 sections 2, 5 and 6): title, access level, parent forum, content, file
+ * Create Discussion: title, access level, parent forum, content, file
  * attachments and an optional poll. Problems are listed together in one 'Validation Error' toast.
  */
 export function CreateDiscussionDialog({

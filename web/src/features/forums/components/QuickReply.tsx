@@ -8,7 +8,7 @@ import { quickReplyFailureMessage, quickReplyProblem } from '../reply-errors.ts'
 import { MarkdownComposer, type MarkdownComposerHandle } from './MarkdownComposer.tsx';
 
 /**
- * The spec's alternative post button: a reply box under the replies, without attachments.
+ * The alternative post button: a reply box under the replies, without attachments.
  * `discussionLevel` (who can read the discussion) limits the members the @-mention picker offers.
  */
 export function QuickReply({

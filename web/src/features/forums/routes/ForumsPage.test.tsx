@@ -490,7 +490,7 @@ describe('attachments', () => {
     renderApp('/forums?discussion=discussion-1');
     await userEvent.click(await screen.findByRole('button', { name: 'Download agenda.pdf' }));
     const alert = await screen.findByText(/^Download failed: 404/);
-    // The spec's status line, then the server's message rather than its raw JSON.
+    // The status line, then the server's message rather than its raw JSON.
     expect(alert.textContent).toContain('Attachment not found');
     expect(alert.textContent).not.toContain('{');
   });

@@ -15,7 +15,7 @@ export const messagesKey = (otherUserId: string) =>
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 
-/** Spec 2 section 9: conversations are fresh for 5 minutes, messages for 30 s (the quota's are shared). */
+/** Conversations are fresh for 5 minutes, messages for 30 s (the quota's are shared). */
 export const CONVERSATIONS_STALE_MS = 5 * MINUTE;
 export const MESSAGES_STALE_MS = 30 * SECOND;
 export const QUOTA_STALE_MS = 30 * SECOND;

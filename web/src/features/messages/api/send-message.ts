@@ -15,7 +15,7 @@ export async function sendMessage(request: SendMessageRequest): Promise<DirectMe
 let temporaryIds = 0;
 
 /**
- * Spec 2 section 4: the message shows at once under a temporary id, is replaced by the server's
+ * The message shows at once under a temporary id, is replaced by the server's
  * message on success and removed again on error (only it: messages polled in meanwhile stay). The
  * conversation list and the quota take the sent message in place; only a first message to someone
  * new fetches the list (its summary is not in the cache to update).

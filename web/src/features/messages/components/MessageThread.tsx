@@ -41,7 +41,7 @@ import { MemberLink } from '../../../components/MemberLink.tsx';
 import { MessageItem } from './MessageItem.tsx';
 import { ReportMessageDialog } from './ReportMessageDialog.tsx';
 
-/** Spec 2 section 9: the message list is virtualised with an overscan of 10 and rows estimated at 80 px. */
+/** The message list is virtualised with an overscan of 10 and rows estimated at 80 px. */
 export const THREAD_OVERSCAN = 10;
 export const ESTIMATED_ROW_PX = 80;
 /** How close to the top (px) a scroll must come to load older messages. */

@@ -28,7 +28,7 @@ const REPORT_TYPE_LABELS: Record<ReportType, string> = {
 
 const REASON_MAX = 1000;
 
-/** Reporting another member's message to the admins (spec 2 sections 5 and 7). */
+/** Reporting another member's message to the admins: a report type is required, a reason optional. */
 export function ReportMessageDialog({ message, onClose }: { message: DirectMessage | null; onClose: () => void }) {
   const [reportType, setReportType] = useState<ReportType | ''>('');
   const [reason, setReason] = useState('');

@@ -11,7 +11,7 @@ export const getNotificationUnreadCount = (): Promise<CountResponse> =>
 export const notificationUnreadCountQueryOptions = queryOptions({
   queryKey: NOTIFICATION_UNREAD_COUNT_QUERY_KEY,
   queryFn: getNotificationUnreadCount,
-  // Spec 1 section 9: the count has its own freshness, apart from the rest of notifications.
+  // The count has its own freshness, apart from the rest of notifications.
   staleTime: 2 * 60_000,
   gcTime: 10 * 60_000,
 });

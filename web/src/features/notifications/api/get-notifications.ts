@@ -10,7 +10,7 @@ export const getNotifications = (): Promise<NotificationDetail[]> => callRoute(r
 export const notificationsQueryOptions = queryOptions({
   queryKey: NOTIFICATIONS_QUERY_KEY,
   queryFn: getNotifications,
-  // Spec 1 section 9: the list keeps its own freshness, apart from the rest of notifications.
+  // The list keeps its own freshness, apart from the rest of notifications.
   staleTime: 2 * 60_000,
   gcTime: 15 * 60_000,
 });

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
 import { skillsKey } from './profile-query-keys.ts';
 
-/** Endorsement is beyond spec 3's call list; the service owns its rules (not one's own, once each). */
+/** The service owns endorsement's rules (not one's own, once each). */
 export const endorseSkill = (skillId: string) =>
   callRoute(profileRoutes.endorseSkill, { params: { id: skillId }, body: {} });
 

@@ -11,7 +11,7 @@ const isFinal = (error: Error) => error instanceof ApiError && error.status >= 4
 
 export const getProfile = (userId: string) => callRoute(profileRoutes.getProfile, { params: { id: userId } });
 
-/** Spec 3 section 9: the profile is retried 3 times with exponential back-off capped at 30 s. */
+/** The profile is retried 3 times with exponential back-off capped at 30 s. */
 export const profileQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: profileKey(userId),

@@ -7,7 +7,7 @@ const SECOND = 1000;
 
 export const getWatched = (userId: string) => callRoute(forumRoutes.listWatched, { params: { id: userId } });
 
-/** Spec 3 section 9: the watched list is fresh for 60 s. */
+/** The watched list is fresh for 60 s. */
 export const watchedQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: watchedKey(userId),

@@ -9,7 +9,7 @@ export interface LeadershipSave {
   exists: boolean;
 }
 
-/** Spec 3 section 7: PATCH when an assessment exists, else POST. */
+/** PATCH when an assessment exists, else POST. */
 export const saveLeadership = (userId: string, { progress, exists }: LeadershipSave) =>
   callRoute(exists ? profileRoutes.updateLeadership : profileRoutes.createLeadership, {
     params: { id: userId },

@@ -26,7 +26,7 @@ export function useSaveProfileForm(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (form: ProfileFormDraft) => saveProfileForm(userId, form),
-    // Spec 3 section 4: the profile, workplaces and education are refreshed after success.
+    // The profile, workplaces and education are refreshed after success.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKey(userId) }),
   });
 }

@@ -11,7 +11,7 @@ import { TextSkeleton } from '../../../components/Skeletons.tsx';
 
 const CHART_HEIGHT = 48;
 
-/** Beyond the spec: the owner's views per day over the last 30 days as small bars. */
+/** The owner's views per day over the last 30 days as small bars. */
 function ViewsChart({ days }: { days: NonNullable<ProfileAnalytics['viewsPerDay']> }) {
   const highest = Math.max(1, ...days.map((day) => day.views));
   const width = days.length * 6;

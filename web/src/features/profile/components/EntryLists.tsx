@@ -44,7 +44,7 @@ interface EntryListProps<T> {
   create: () => T;
 }
 
-/** Spec 3 section 2: repeatable entries with an add button, remove per entry and an empty text. */
+/** Repeatable entries with an add button, remove per entry and an empty text. */
 function EntryList<T extends object>(props: EntryListProps<T>) {
   const update = (index: number, change: Partial<T>) =>
     props.onChange(props.entries.map((entry, i) => (i === index ? { ...entry, ...change } : entry)));

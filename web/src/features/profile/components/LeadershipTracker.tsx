@@ -133,7 +133,7 @@ function Editor(props: { initial: Scores; exists: boolean; userId: string; onDon
   );
 }
 
-/** Spec 3 section 2: tabs Formula and Milestones ('coming soon'); view and edit modes for the owner. */
+/** Tabs Formula and Milestones ('coming soon'); view and edit modes for the owner. */
 export function LeadershipTracker({ userId, isOwner }: { userId: string; isOwner: boolean }) {
   const leadership = useLeadership(userId);
   const [tab, setTab] = useState<'formula' | 'milestones'>('formula');

@@ -63,7 +63,7 @@ interface ListTexts {
   empty: { text: string; icon: ReactElement; action?: ReactElement };
 }
 
-/** Spec 3 section 6: missing workplaces and education show as private. */
+/** Missing workplaces and education show as private. */
 function listBody<T>(state: ListState<T>, texts: ListTexts, render: (item: T) => ReactElement) {
   if (state.isPending) return <TextSkeleton label={texts.loading} lines={2} />;
   if (isPrivateError(state.error) || !state.data) return <PrivateNotice text={texts.private} />;

@@ -14,7 +14,7 @@ import { ListSkeleton, TextSkeleton } from '../../../components/Skeletons.tsx';
 
 const SHOWN = 3;
 
-/** Spec 3 section 2: the last 3 conversations, own profile only. */
+/** The last 3 conversations, own profile only. */
 export function RecentNotificationsCard() {
   const conversations = useConversations({ enabled: true });
   let body;
@@ -54,7 +54,7 @@ export function RecentNotificationsCard() {
   return <WidgetCard title="Recent Notifications">{body}</WidgetCard>;
 }
 
-/** Spec 3 section 2: the first 3 watched discussions, each linking to the forum. */
+/** The first 3 watched discussions, each linking to the forum. */
 export function WatchedForumsCard({ userId }: { userId: string }) {
   const watched = useWatched(userId, true);
   let body;

@@ -129,6 +129,6 @@ function PrivacyForm({ userId, initial }: { userId: string; initial: PrivacyForm
 export function PrivacyPanel({ userId }: { userId: string }) {
   const privacy = usePrivacy(userId);
   if (privacy.isPending) return <CardSkeleton label="Loading privacy settings" lines={6} />;
-  // Settings that cannot be read start from the spec's client defaults rather than blocking the panel.
+  // Settings that cannot be read start from the panel's defaults rather than blocking the panel.
   return <PrivacyForm userId={userId} initial={privacyFromServer(privacy.data)} />;
 }

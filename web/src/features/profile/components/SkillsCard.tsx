@@ -29,7 +29,7 @@ import { PrivateNotice, WidgetCard, WidgetError } from './WidgetCard.tsx';
 import { TextSkeleton } from '../../../components/Skeletons.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 
-/** Spec 3 section 5: name required (trimmed), years 0 to 50. */
+/** Name required (trimmed), years 0 to 50. */
 function skillErrors(name: string, years: string): { skillName?: string; yearsExperience?: string } {
   const errors: { skillName?: string; yearsExperience?: string } = {};
   if (name.trim() === '') errors.skillName = 'Skill name is required';

@@ -47,7 +47,7 @@ export function PrivateNotice({ text }: { text: string }) {
   );
 }
 
-/** Spec 3 section 2: failed watched and messages panels have a Retry button. */
+/** Failed watched and messages panels have a Retry button. */
 export function WidgetError({ text, onRetry }: { text: string; onRetry: () => void }) {
   return (
     <Alert

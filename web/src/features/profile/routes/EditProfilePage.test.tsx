@@ -108,7 +108,7 @@ describe('edit profile page', () => {
     expect(screen.getByRole('link', { name: 'Cancel' }).getAttribute('href')).toBe(`/profile/${owner.id}`);
   });
 
-  it('refuses a bio over 1000 characters with the spec text and sends nothing', async () => {
+  it('refuses a bio over 1000 characters with the fixed text and sends nothing', async () => {
     const fetchMock = editing();
     renderApp(`/profile/${owner.id}/edit`);
     await openTab('Bio & Mission');
@@ -251,7 +251,7 @@ describe('edit profile page', () => {
     expect(router.state.location.pathname).toBe(`/profile/${owner.id}/edit`);
   });
 
-  it('saves privacy with the spec mapping, and shows the legend', async () => {
+  it('saves privacy with the form-to-server mapping, and shows the legend', async () => {
     const fetchMock = editing({ [`PATCH ${base}/privacy`]: ok({}) });
     renderApp(`/profile/${owner.id}/edit`);
     await openTab('Privacy');

@@ -207,7 +207,7 @@ function EditForm(props: {
           });
           void navigate(`/profile/${userId}`);
         },
-        // A 409 says which list changed since this page loaded it; other failures keep the spec's text.
+        // A 409 says which list changed since this page loaded it; other failures keep the fixed text.
         onError: (error) => {
           const { status, serverMessage } = apiErrorDetails(error);
           showToast({

@@ -82,7 +82,7 @@ export default function ProfilePage() {
   if (isNotFoundError(profile.error) || isPrivateError(profile.error)) return <ProfileProblem kind="not-found" />;
   if (profile.isError) return <ProfileProblem kind="error" onRetry={() => window.location.reload()} />;
 
-  // Spec 3 section 6: edit, add and delete controls only on one's own profile (admins correct a
+  // Edit, add and delete controls only on one's own profile (admins correct a
   // member's profile from the admin console).
   const canEdit = isOwner;
   return (

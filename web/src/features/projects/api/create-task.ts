@@ -7,7 +7,7 @@ export interface CreateTaskRequest {
   projectId: string;
   /**
    * The prerequisites go in the task's own request: the project service stores them in the same
-   * transaction as the other fields, where the spec's one POST per prerequisite could leave a task
+   * transaction as the other fields, where one POST per prerequisite could leave a task
    * half-made when a later POST is refused (a cycle, say).
    */
   task: TaskCreate;

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
 import { refetchProjectLists } from './project-query-keys.ts';
 
-/** Beyond the spec (as in Plane and Vikunja): the owner or an admin deletes a project with its tasks. */
+/** As in Plane and Vikunja, the owner or an admin deletes a project with its tasks. */
 export const deleteProject = (projectId: string): Promise<void> =>
   callRoute(projectRoutes.deleteProject, { params: { projectId } });
 

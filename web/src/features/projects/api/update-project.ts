@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '../../../lib/api-client.ts';
 import { refetchProjectLists } from './project-query-keys.ts';
 
-/** Beyond the spec (as in Plane and Vikunja): the owner or an admin renames a project. */
+/** As in Plane and Vikunja, the owner or an admin renames a project. */
 export const updateProject = ({ projectId, ...patch }: { projectId: string } & ProjectPatch): Promise<Project> =>
   callRoute(projectRoutes.updateProject, { params: { projectId }, body: patch });
 

@@ -7,7 +7,7 @@ export interface UpdateTaskRequest {
   taskId: string;
   /**
    * Only the fields sent change. The prerequisites go in the task's own request: the project
-   * service replaces them in the same transaction as the other fields, where the spec's DELETE then
+   * service replaces them in the same transaction as the other fields, where a DELETE then
    * one POST per prerequisite could leave a task half-updated when a later POST is refused.
    */
   task: TaskPatch;

@@ -7,7 +7,7 @@ import { taskAttachmentsKey } from './project-query-keys.ts';
 /**
  * The forum's flow: ask for an upload link, PUT the file with its content type,
  * then record it on the task. A failure carries the service's reason; the page titles it with the
- * spec's 'Failed to upload file'.
+ * 'Failed to upload file' (PROJECT_MESSAGES.uploadFailed).
  */
 export async function uploadTaskAttachment({ taskId, file }: { taskId: string; file: File }): Promise<TaskAttachment> {
   if (file.size > LIMITS.forum.attachmentMaxBytes)

@@ -44,7 +44,7 @@ function barLabel(task: Task): string {
 
 /**
  * The timeline: a bar from each task's start day to its due day (a marker on the due day when it
- * has no start), the spec's window, weekly ticks and today line, and an arrow from each
+ * has no start), a window of 7 days back to 30 forward, weekly ticks and today line, and an arrow from each
  * prerequisite to the task that depends on it (as Plane and OpenProject draw them). A bar dragged
  * sideways moves both its days by whole days; a click opens the task; the arrow keys move it a day.
  */

@@ -4,7 +4,7 @@ import { Box, Button } from '@mui/material';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 
-/** An empty state's title above its sentence, where the spec gives both (My Tasks, No Projects Yet). */
+/** An empty state's title above its sentence, where there are both (My Tasks, No Projects Yet). */
 export function EmptyTitle({ title, text }: { title: string; text: string }) {
   return (
     <>

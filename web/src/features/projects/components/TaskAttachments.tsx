@@ -11,8 +11,8 @@ import { useTaskAttachments } from '../api/get-task-attachments.ts';
 import { useUploadTaskAttachment } from '../api/upload-task-attachment.ts';
 
 /**
- * The Edit Task dialog's files (spec 3: project attachments on the forum's flow): the list with a
- * download each, Attach File, and Remove. A failed upload is the spec's 'Failed to upload file'
+ * The Edit Task dialog's files (uploaded on the forum's flow): the list with a
+ * download each, Attach File, and Remove. A failed upload is 'Failed to upload file'
  * with the service's reason below it.
  */
 export function TaskAttachments({ taskId }: { taskId: string }) {

@@ -127,7 +127,7 @@ describe('projects overview', () => {
     expect(within(table).getByText('Active')).toBeTruthy();
   });
 
-  it('refuses a project without a title, with the spec text', async () => {
+  it('refuses a project without a title, with the fixed text', async () => {
     const fetchMock = signedInAs(core);
     renderApp('/projects');
     await userEvent.click(await screen.findByRole('button', { name: 'New Project' }));
@@ -322,7 +322,7 @@ describe('task area', () => {
     expect(within(dialog).queryByText('Failed to update task')).toBeNull();
   });
 
-  it("shows the spec's failure notice when the service gives no reason", async () => {
+  it('shows the fixed failure notice when the service gives no reason', async () => {
     signedInAs(core, { 'PATCH /api/tasks/t2': () => ({ status: 500, body: { statusCode: 500, message: 'boom' } }) });
     await openWebsite();
     await userEvent.click(await screen.findByText('Write the migration'));

@@ -34,7 +34,7 @@ import { useProjectNotices } from '../use-project-notices.ts';
 const TABS = ['Kanban', 'Gantt', 'Calendar', 'My Tasks'] as const;
 type TabName = (typeof TABS)[number];
 
-/** Spec 3 section 6: 'Loading...' while loading; it names the skeleton shaped like the projects table. */
+/** 'Loading...' while loading; it names the skeleton shaped like the projects table. */
 const LOADING_TEXT = 'Loading...';
 const PROJECT_TABLE_COLUMNS = 5;
 
@@ -166,7 +166,7 @@ function ProjectManagement({ memberId, isAdmin }: { memberId: string; isAdmin: b
       return;
     }
     loadingTaskId.current = task.id;
-    // Spec 3 section 8: if these reads fail the dialog opens with empty lists (and says so).
+    // If these reads fail the dialog opens with empty lists (and says so).
     void Promise.all([getTaskPrerequisites(task.id), getTaskAssignees(task.id)]).then(([prerequisites, assignees]) => {
       if (loadingTaskId.current !== task.id) return;
       loadingTaskId.current = null;
