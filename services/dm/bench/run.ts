@@ -22,7 +22,7 @@ import {
   timeEach,
   type LoadRequest,
   type ServiceProcess,
-} from '@crucible/platform/bench';
+} from '@crucible/bench-kit';
 import { conversationRepository } from '../src/repositories/conversations.ts';
 import { messageRepository } from '../src/repositories/messages.ts';
 import { seededUserSql, seedMessages } from './seed.ts';

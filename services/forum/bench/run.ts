@@ -29,7 +29,7 @@ import {
   type LoadRequest,
   type ServiceProcess,
   type ServiceStack,
-} from '@crucible/platform/bench';
+} from '@crucible/bench-kit';
 import { LIMITS } from '@crucible/proto';
 import { discussionReads } from '../src/repositories/discussions.ts';
 import { replyReads } from '../src/repositories/replies.ts';

@@ -38,7 +38,7 @@ import {
   uniqueNamespace,
   uniqueTag,
   type TestCall,
-} from '@crucible/platform/testing';
+} from '@crucible/test-kit';
 import { realtimeConfigSchema } from '../config.ts';
 import { createRealtimeService } from '../create-service.ts';
 
