@@ -63,7 +63,7 @@ const boundaries = [
     from: ['./services', './gateway', './web'],
     message: 'proto is the contract everything imports; it imports none of them',
   },
-  // The web app talks to the product over HTTP only; its browser tests may use the platform's test helpers.
+  // The web app talks to the product over HTTP only; its browser tests may use the test kit.
   {
     target: './web/src',
     from: ['./services', './gateway'],

@@ -5,7 +5,7 @@
  * CPU profile of every process there and prints where the CPU went; BENCH_PARTS (default
  * `reads,page,search,upload`) picks the parts, e.g. `reads` alone for a profile of the reads).
  *
- * Auth, forum and gateway run as three processes, as in a cluster (the bench toolkit's service
+ * Auth, forum and gateway run as three processes, as in a cluster (the bench kit's service
  * stack: a fresh database and NATS namespace of the run, all stopped and dropped at the end).
  * Figures are printed against the issue's targets, not asserted.
  */
