@@ -4,8 +4,8 @@
 .DEFAULT_GOAL := help
 .PHONY: help dev test bench images render deploy-dev deploy-prod migrate-status k6 k6-check
 
-# Backend services with an image: every folder under services/ but the shared platform and the one-process launcher.
-SERVICES := $(filter-out platform launcher,$(notdir $(wildcard services/*)))
+# Backend services with an image: every folder under services/ but the shared platform, its test and bench kits and the one-process launcher.
+SERVICES := $(filter-out platform test-kit bench-kit launcher,$(notdir $(patsubst %/,%,$(wildcard services/*/))))
 SCRIPT ?= signin
 
 help: ## list the targets

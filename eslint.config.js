@@ -16,10 +16,13 @@ const foldersIn = (path) =>
 const webFeatures = foldersIn('./web/src/features/');
 /** The composition root runs every service in one process, so it alone may import them. */
 const COMPOSITION_ROOT = 'launcher';
-const services = foldersIn('./services/').filter((name) => name !== 'platform' && name !== COMPOSITION_ROOT);
+/** Libraries every service may import: the runtime, and the kits its tests and benches stand on. */
+const KITS = ['test-kit', 'bench-kit'];
+const LIBRARIES = ['platform', ...KITS];
+const services = foldersIn('./services/').filter((name) => !LIBRARIES.includes(name) && name !== COMPOSITION_ROOT);
 
 const SERVICE_RULE =
-  'a service imports only the platform and proto; ask another service over the bus (services/README.md section 2)';
+  'a service imports only the platform, the kits and proto; ask another service over the bus (services/README.md section 2)';
 const FEATURE_RULE =
   'no imports across web features: move what both need to web/src/components or web/src/lib (web/README.md)';
 
@@ -28,27 +31,39 @@ const boundaries = [
   ...services.map((service) => ({
     target: `./services/${service}`,
     from: ['./services', './gateway', './web'],
-    except: [`./${service}`, './platform'],
+    except: [`./${service}`, ...LIBRARIES.map((library) => `./${library}`)],
     message: SERVICE_RULE,
   })),
   {
     target: './gateway',
     from: ['./services', './web'],
-    except: ['./platform'],
-    message: 'the gateway imports only the platform and proto',
+    except: LIBRARIES.map((library) => `./${library}`),
+    message: 'the gateway imports only the platform, the kits and proto',
   },
   {
     target: './services/platform',
     from: ['./services', './gateway', './web'],
-    except: ['./platform'],
+    except: ['./platform', './test-kit'],
     message: 'the platform knows no service',
+  },
+  {
+    target: './services/test-kit',
+    from: ['./services', './gateway', './web'],
+    except: ['./test-kit', './platform'],
+    message: 'the test kit stands on the platform and proto only',
+  },
+  {
+    target: './services/bench-kit',
+    from: ['./services', './gateway', './web'],
+    except: ['./bench-kit', './test-kit', './platform'],
+    message: 'the bench kit stands on the test kit, the platform and proto only',
   },
   {
     target: './proto',
     from: ['./services', './gateway', './web'],
     message: 'proto is the contract everything imports; it imports none of them',
   },
-  // The web app talks to the product over HTTP only; its browser tests may use the platform's test helpers.
+  // The web app talks to the product over HTTP only; its browser tests may use the test kit.
   {
     target: './web/src',
     from: ['./services', './gateway'],
@@ -61,6 +76,18 @@ const boundaries = [
     message: FEATURE_RULE,
   })),
 ];
+
+/** The platform's tests and their helpers, which may use the test kit its runtime code never imports. */
+const PLATFORM_TEST_FILES = [
+  'services/platform/src/**/*.test.ts',
+  'services/platform/src/**/*.contract.ts',
+  'services/platform/src/**/test-support.ts',
+];
+const platformRuntimeBoundary = {
+  target: './services/platform',
+  from: KITS.map((kit) => `./services/${kit}`),
+  message: "the platform's runtime code does not use the kits; only its tests use the test kit",
+};
 
 export default tseslint.config(
   {
@@ -88,7 +115,7 @@ export default tseslint.config(
       ],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      'import-x/no-restricted-paths': ['error', { zones: [...boundaries, platformRuntimeBoundary] }],
       // Arguments and catch bindings named with a leading underscore are unused on purpose (Express signatures).
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -101,6 +128,10 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: PLATFORM_TEST_FILES,
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: boundaries }] },
   },
   {
     // The gateway's integration tests (and their kit) run a real auth service for real tokens; its code never may.

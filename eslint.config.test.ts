@@ -27,6 +27,29 @@ describe('the import boundaries (services/README.md section 5)', { timeout: 60_0
     expect(fired).toEqual([]);
   });
 
+  it('lets a service and the gateway use the test kit and the bench kit', async () => {
+    const code =
+      "import { startServiceHarness } from '@crucible/test-kit';\nimport { createReport } from '@crucible/bench-kit';\nexport const probe = [startServiceHarness, createReport];\n";
+    expect(await rulesFiredFor('services/forum/src/boundary-probe.int.test.ts', code)).toEqual([]);
+    expect(await rulesFiredFor('gateway/bench/boundary-probe.ts', code)).toEqual([]);
+  });
+
+  it("refuses the platform's runtime code importing a kit, and lets its tests use the test kit", async () => {
+    const code = "import { freePort } from '@crucible/test-kit';\nexport const probe = freePort;\n";
+    expect(await rulesFiredFor('services/platform/src/http/boundary-probe.ts', code)).toEqual([
+      'import-x/no-restricted-paths',
+    ]);
+    expect(await rulesFiredFor('services/platform/src/http/boundary-probe.int.test.ts', code)).toEqual([]);
+  });
+
+  it('refuses the test kit importing a service', async () => {
+    const fired = await rulesFiredFor(
+      'services/test-kit/src/boundary-probe.ts',
+      "import { createForumService } from '@crucible/forum';\nexport const probe = createForumService;\n",
+    );
+    expect(fired).toEqual(['import-x/no-restricted-paths']);
+  });
+
   it('refuses the gateway importing a service', async () => {
     const fired = await rulesFiredFor(
       'gateway/src/boundary-probe.ts',

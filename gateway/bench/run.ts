@@ -14,7 +14,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { deleteNamespaceStreams } from '@crucible/platform/testing';
+import { deleteNamespaceStreams } from '@crucible/test-kit';
 import {
   cannon,
   compareLoads,
@@ -42,7 +42,7 @@ import {
   type Reply,
   type RunningProduct,
   type StopResult,
-} from '@crucible/platform/bench';
+} from '@crucible/bench-kit';
 import { SERVICES } from '@crucible/proto';
 
 const ROOT = REPO_ROOT;

@@ -23,7 +23,7 @@ import {
   TEST_SERVICES,
   uniqueNamespace,
   type TestDatabase,
-} from '@crucible/platform/testing';
+} from '@crucible/test-kit';
 import { gatewayConfigSchema } from './config.ts';
 import { createGateway, type Gateway } from './create-gateway.ts';
 

@@ -7,7 +7,7 @@ import { featureFlagsFromEnv } from '../src/features/flags/feature-flags.ts';
 import { navigationEntries } from '../src/features/navigation/navigation-entries.ts';
 import { THEME_NAMES } from '../src/features/theme/theme-names.ts';
 import { STORAGE_KEYS } from '../src/lib/storage-keys.ts';
-import { freePort } from '@crucible/platform/testing';
+import { freePort } from '@crucible/test-kit';
 import {
   DESKTOP,
   launchBrowser,

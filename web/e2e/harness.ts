@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AxeBuilder } from '@axe-core/playwright';
-import { createTestDatabase, deleteNamespaceStreams, freePort, uniqueNamespace } from '@crucible/platform/testing';
+import { createTestDatabase, deleteNamespaceStreams, freePort, uniqueNamespace } from '@crucible/test-kit';
 import { SERVICES } from '@crucible/proto';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 

@@ -10,7 +10,7 @@ import pg from 'pg';
 import type { Project } from '@crucible/proto';
 import { seedTasks } from '../../services/project/bench/seed.ts';
 import buildWeb from './build-web.ts';
-import { freePort } from '@crucible/platform/testing';
+import { freePort } from '@crucible/test-kit';
 import { launchBrowser, startProduct, withPage } from './harness.ts';
 import { CSRF, signUpByApi } from './members.ts';
 

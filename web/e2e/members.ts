@@ -6,7 +6,7 @@
 import type { AccessLevel, CurrentUser } from '@crucible/proto';
 import type { APIRequestContext, Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
-import { freePort } from '@crucible/platform/testing';
+import { freePort } from '@crucible/test-kit';
 import { launchBrowser, startProduct, withPage, type Product } from './harness.ts';
 
 /** Every member the tests sign up uses it; the admin has its own. */

@@ -9,7 +9,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { readZip } from '@crucible/platform/testing';
+import { readZip } from '@crucible/test-kit';
 import { seriousAxeViolations, withPage } from './harness.ts';
 import {
   MEMBER_PASSWORD,

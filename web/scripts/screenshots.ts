@@ -11,7 +11,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CurrentUser, DiscussionDetail, Subcategory } from '@crucible/proto';
 import type { Page } from 'playwright-core';
-import { freePort } from '@crucible/platform/testing';
+import { freePort } from '@crucible/test-kit';
 import {
   DESKTOP,
   launchBrowser,

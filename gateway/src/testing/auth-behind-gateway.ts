@@ -15,7 +15,7 @@ import {
   requireService,
   TEST_SERVICES,
   type TestDatabase,
-} from '@crucible/platform/testing';
+} from '@crucible/test-kit';
 import { gatewayConfigSchema } from '../config.ts';
 import { createGateway, type Gateway, type GatewayDeps } from '../create-gateway.ts';
 

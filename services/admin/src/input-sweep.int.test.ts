@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminRoutes, type DirectMessage } from '@crucible/proto';
-import { sweepRoutes } from '@crucible/platform/testing';
+import { sweepRoutes } from '@crucible/test-kit';
 import { startAdminHarness, type AdminHarness, type Member } from './testing/admin-harness.ts';
 
 let admin: AdminHarness;

@@ -13,7 +13,7 @@ import {
   type EventEnvelope,
   authRoutes as routes,
 } from '@crucible/proto';
-import { callsWith, type TestCall } from '@crucible/platform/testing';
+import { callsWith, type TestCall } from '@crucible/test-kit';
 import { eraseAccountsPastGrace } from './use-cases/account-deletion.ts';
 import {
   collectEvents,

@@ -6,7 +6,7 @@
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ACCOUNT_SECURITY_MESSAGES as MESSAGES, authRoutes as routes } from '@crucible/proto';
-import { callsWith, type TestCall } from '@crucible/platform/testing';
+import { callsWith, type TestCall } from '@crucible/test-kit';
 import {
   collectEvents,
   cookieFrom,

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, CSRF_HEADER_NAME, authRoutes as routes } from '@crucible/proto';
-import { callsWith, linkIn, type TestCall } from '@crucible/platform/testing';
+import { callsWith, linkIn, type TestCall } from '@crucible/test-kit';
 import {
   TEST_PASSWORD,
   cookieFrom,

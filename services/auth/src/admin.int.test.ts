@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRoutes, type CallInput, type ResponseOf, type RouteContract } from '@crucible/proto';
 import { callerFromPrincipal, type TokenVerifier } from '@crucible/platform';
-import { callsWith, linkIn, type TestCall } from '@crucible/platform/testing';
+import { callsWith, linkIn, type TestCall } from '@crucible/test-kit';
 import {
   TEST_PASSWORD,
   collectEvents,

@@ -17,7 +17,7 @@ import {
   dataExportRoutes as routes,
 } from '@crucible/proto';
 import { answerDataExportRequests, connectBlobStore, type Subscription } from '@crucible/platform';
-import { callsWith, type TestCall } from '@crucible/platform/testing';
+import { callsWith, type TestCall } from '@crucible/test-kit';
 import { startAuthHarness, type AuthHarness } from './testing/auth-harness.ts';
 
 let auth: AuthHarness;

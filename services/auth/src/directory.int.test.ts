@@ -6,7 +6,7 @@
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRoutes as routes, type AccessLevel } from '@crucible/proto';
-import { callsWith, type TestCall } from '@crucible/platform/testing';
+import { callsWith, type TestCall } from '@crucible/test-kit';
 import { startAuthHarness, type AuthHarness, type SignedUp } from './testing/auth-harness.ts';
 
 let auth: AuthHarness;

@@ -13,11 +13,11 @@ import {
   openDatabase,
   silentLogger,
   subscribeIdempotent,
+  transactionRunner,
   type Database,
   type EventBus,
   type Subscription,
 } from '@crucible/platform';
-import { transactionRunner } from '@crucible/platform/testing';
 import {
   collectEvents,
   startAuthHarness,

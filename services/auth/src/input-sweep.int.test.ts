@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRoutes } from '@crucible/proto';
-import { sweepRoutes } from '@crucible/platform/testing';
+import { sweepRoutes } from '@crucible/test-kit';
 import {
   TEST_PASSWORD,
   startAuthHarness,

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES } from '@crucible/proto';
-import { linkIn } from '@crucible/platform/testing';
+import { linkIn } from '@crucible/test-kit';
 import { cookieFrom, startAuthHarness, uniqueClientIp, uniqueTag, type AuthHarness } from './testing/auth-harness.ts';
 import { CookieJar, loginThroughDevProvider } from './testing/oidc-browser.ts';
 import { ACCOUNT_LINK_REFUSED, DEV_PROVIDER_REFUSED } from './use-cases/external-sign-in.ts';

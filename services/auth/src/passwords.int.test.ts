@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, authRoutes as routes, type CallInput } from '@crucible/proto';
-import { callsWith, linkIn, type TestCall } from '@crucible/platform/testing';
+import { callsWith, linkIn, type TestCall } from '@crucible/test-kit';
 import { TEST_PASSWORD, startAuthHarness, uniqueEmail, type AuthHarness } from './testing/auth-harness.ts';
 
 let auth: AuthHarness;

@@ -3,7 +3,7 @@
  * database (1,000,000 messages across 10,000 conversations by default; BENCH_MESSAGES and
  * BENCH_CONVERSATIONS change that; one member has BENCH_HUB_CONVERSATIONS (500) of them).
  *
- * Auth, dm and gateway run as three processes, as in a cluster (the bench toolkit's service stack:
+ * Auth, dm and gateway run as three processes, as in a cluster (the bench kit's service stack:
  * a fresh database and NATS namespace of the run, all stopped and dropped at the end). Figures are
  * printed against the issue's targets, not asserted.
  */
@@ -22,7 +22,7 @@ import {
   timeEach,
   type LoadRequest,
   type ServiceProcess,
-} from '@crucible/platform/bench';
+} from '@crucible/bench-kit';
 import { conversationRepository } from '../src/repositories/conversations.ts';
 import { messageRepository } from '../src/repositories/messages.ts';
 import { seededUserSql, seedMessages } from './seed.ts';

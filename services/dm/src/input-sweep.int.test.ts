@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DM_MESSAGES, dmRoutes, encodeKeysetCursor, type DirectMessage } from '@crucible/proto';
-import { sweepRoutes } from '@crucible/platform/testing';
+import { sweepRoutes } from '@crucible/test-kit';
 import { startDmHarness, type DmHarness, type Member } from './testing/dm-harness.ts';
 
 let dm: DmHarness;

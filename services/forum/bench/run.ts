@@ -5,7 +5,7 @@
  * CPU profile of every process there and prints where the CPU went; BENCH_PARTS (default
  * `reads,page,search,upload`) picks the parts, e.g. `reads` alone for a profile of the reads).
  *
- * Auth, forum and gateway run as three processes, as in a cluster (the bench toolkit's service
+ * Auth, forum and gateway run as three processes, as in a cluster (the bench kit's service
  * stack: a fresh database and NATS namespace of the run, all stopped and dropped at the end).
  * Figures are printed against the issue's targets, not asserted.
  */
@@ -29,7 +29,7 @@ import {
   type LoadRequest,
   type ServiceProcess,
   type ServiceStack,
-} from '@crucible/platform/bench';
+} from '@crucible/bench-kit';
 import { LIMITS } from '@crucible/proto';
 import { discussionReads } from '../src/repositories/discussions.ts';
 import { replyReads } from '../src/repositories/replies.ts';

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeKeysetCursor, forumRoutes as routes } from '@crucible/proto';
-import { sweepRoutes } from '@crucible/platform/testing';
+import { sweepRoutes } from '@crucible/test-kit';
 import { startForumHarness, uniqueTag, type ForumHarness, type Member } from './testing/forum-harness.ts';
 
 let forum: ForumHarness;

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { REPO_ROOT, sleep } from '@crucible/platform/bench';
+import { REPO_ROOT, sleep } from '@crucible/bench-kit';
 
 const LAUNCHER = 'services/launcher/src/main.ts';
 const READY_LINE = /Crucible is ready at/;

@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { SERVICES, WEBSOCKET_PATH, WS_ACCEPTED_PROTOCOL, WS_AUTH_PROTOCOL_PREFIX } from '@crucible/proto';
-import { benchEnv, freePorts, send, sleep, uniqueClientIp } from '@crucible/platform/bench';
+import { benchEnv, freePorts, send, sleep, uniqueClientIp } from '@crucible/bench-kit';
 import { LauncherProcess } from './processes.ts';
 import { startNats, startPostgres, startRedis, type Store } from './stores.ts';
 import { Traffic, type Member, type Write } from './traffic.ts';

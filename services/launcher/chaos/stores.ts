@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePorts } from '@crucible/platform/bench';
-import { startPrivatePostgres, startServerProcess, type PrivatePostgres } from '@crucible/platform/testing';
+import { freePorts } from '@crucible/bench-kit';
+import { startPrivatePostgres, startServerProcess, type PrivatePostgres } from '@crucible/test-kit';
 
 /** The machine's shared servers: the harness starts its own and never goes near these. */
 const SHARED_PORTS = new Set([5432, 6379, 4222]);

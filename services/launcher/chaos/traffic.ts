@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import WebSocket from 'ws';
 import { WEBSOCKET_PATH, WS_ACCEPTED_PROTOCOL, WS_AUTH_PROTOCOL_PREFIX } from '@crucible/proto';
-import { send, sleep, type Reply } from '@crucible/platform/bench';
+import { send, sleep, type Reply } from '@crucible/bench-kit';
 
 export interface Member {
   id: string;

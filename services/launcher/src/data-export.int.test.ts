@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import type { ServiceName } from '@crucible/proto';
 import { blobStoreConfigSchema, connectBlobStore, loadConfig } from '@crucible/platform';
-import { readZip, uniqueTag } from '@crucible/platform/testing';
+import { readZip, uniqueTag } from '@crucible/test-kit';
 import {
   PRODUCT_TEST_PASSWORD,
   productTestSetting,

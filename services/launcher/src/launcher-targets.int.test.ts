@@ -14,7 +14,7 @@ import {
   freePort,
   uniqueNamespace,
   type TestDatabase,
-} from '@crucible/platform/testing';
+} from '@crucible/test-kit';
 import { WEBSOCKET_PATH, WS_ACCEPTED_PROTOCOL, WS_AUTH_PROTOCOL_PREFIX, WS_CLOSE } from '@crucible/proto';
 import { launcherConfigSchema } from './config.ts';
 import { launcherTargets, requestedTargets } from './launcher-targets.ts';

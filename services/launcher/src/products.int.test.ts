@@ -7,7 +7,7 @@ import pg from 'pg';
 import { authConfigSchema, createAuthService } from '@crucible/auth';
 import { createForumService, forumConfigSchema } from '@crucible/forum';
 import { listen, loadConfig, type EventBus } from '@crucible/platform';
-import { uniqueTag } from '@crucible/platform/testing';
+import { uniqueTag } from '@crucible/test-kit';
 import { PRODUCT_TEST_PASSWORD, productTestSetting } from './testing/product-setting.ts';
 
 const WAIT = { timeout: 15_000, interval: 100 };

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import pg from 'pg';
 import { ADMIN_MESSAGES, type ServiceName } from '@crucible/proto';
-import { uniqueTag } from '@crucible/platform/testing';
+import { uniqueTag } from '@crucible/test-kit';
 import {
   PRODUCT_TEST_PASSWORD,
   productTestSetting,

@@ -10,7 +10,7 @@ import pg from 'pg';
 import { randomUUID } from 'node:crypto';
 import { FORMER_MEMBER_NAME, SUBJECTS, type EventEnvelope, type ServiceName } from '@crucible/proto';
 import { newEvent, type EventBus } from '@crucible/platform';
-import { collectEvents, uniqueTag, type EventCollector } from '@crucible/platform/testing';
+import { collectEvents, uniqueTag, type EventCollector } from '@crucible/test-kit';
 import {
   PRODUCT_TEST_PASSWORD,
   productTestSetting,

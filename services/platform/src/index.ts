@@ -1,7 +1,7 @@
 /**
- * What services, the gateway and the launcher use of the platform, named one by one so the library's
- * surface is what its users need and a helper stays internal until one of them imports it. The test
- * kit and the bench kit have their own entries ('@crucible/platform/testing', '/bench').
+ * What services, the gateway, the launcher and the kits use of the platform, named one by one so the
+ * library's surface is what its users need and a helper stays internal until one of them imports it.
+ * The test kit and the bench kit are packages of their own (`@crucible/test-kit`, `@crucible/bench-kit`).
  */
 export { ADMINS_ONLY_MESSAGE, isAdmin, requireAdmin } from './auth/admin.ts';
 export { authenticate, principalOf } from './auth/authenticate.ts';
@@ -48,7 +48,7 @@ export {
   withPreparedTransaction,
   type Sql,
 } from './database/prepared-sql.ts';
-export { inOutboxTransaction, withPgTransaction, type Emit } from './database/transactions.ts';
+export { inOutboxTransaction, transactionRunner, withPgTransaction, type Emit } from './database/transactions.ts';
 export { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './database/unavailable.ts';
 export { createDevMailbox, createSmtpMailer, renderDevMailbox, type Mail, type Mailer } from './mail/mailer.ts';
 export {
@@ -71,6 +71,7 @@ export {
   createOutboxRelay,
   createReplicaFiller,
   enqueueEvent,
+  namespacedStream,
   newEvent,
   readDataExportFiles,
   readDataExportSections,

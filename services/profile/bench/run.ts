@@ -4,7 +4,7 @@
  *
  * The launcher runs auth, profile and the gateway (TARGETS) on a fresh database, with a NATS
  * namespace of the run, and is stopped and the database dropped at the end (also on Ctrl-C: the
- * bench toolkit's cleanup, @crucible/platform/bench). One request in flight at a time; figures are printed, not asserted.
+ * bench kit's cleanup, @crucible/bench-kit). One request in flight at a time; figures are printed, not asserted.
  */
 import { randomBytes } from 'node:crypto';
 import { Agent } from 'node:http';
@@ -22,7 +22,7 @@ import {
   send,
   startProduct,
   uniqueClientIp,
-} from '@crucible/platform/bench';
+} from '@crucible/bench-kit';
 import { SERVICES } from '@crucible/proto';
 
 const ROOT = REPO_ROOT;

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { profileRoutes } from '@crucible/proto';
-import { sweepRoutes } from '@crucible/platform/testing';
+import { sweepRoutes } from '@crucible/test-kit';
 import { startProfileHarness, type Member, type ProfileHarness } from './testing/profile-harness.ts';
 
 let h: ProfileHarness;

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RPC, type AccessLevel, type MemberDirectoryQuery, profileRoutes as routes } from '@crucible/proto';
-import { uniqueTag } from '@crucible/platform/testing';
+import { uniqueTag } from '@crucible/test-kit';
 import { startProfileHarness, type Member, type ProfileHarness } from './testing/profile-harness.ts';
 
 let h: ProfileHarness;

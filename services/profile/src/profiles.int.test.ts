@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { ACCESS_LEVELS, PROFILE_MESSAGES, SUBJECTS, profileRoutes as routes, type AccessLevel } from '@crucible/proto';
 import { NO_REQUEST_META, newEvent, type Caller } from '@crucible/platform';
-import { collectEvents } from '@crucible/platform/testing';
+import { collectEvents } from '@crucible/test-kit';
 import { startProfileHarness, type Member, type ProfileHarness } from './testing/profile-harness.ts';
 import { saveProfileForm } from './use-cases/profiles.ts';
 

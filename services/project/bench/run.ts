@@ -9,7 +9,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import type { Project, Task } from '@crucible/proto';
-import { createReport, percentiles } from '@crucible/platform/bench';
+import { createReport, percentiles } from '@crucible/bench-kit';
 import { tasks } from '../src/repositories/tasks.ts';
 import { seedTasks } from './seed.ts';
 import { startProjectHarness } from '../src/testing/project-harness.ts';

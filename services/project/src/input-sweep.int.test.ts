@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoutes, type TaskCreate } from '@crucible/proto';
-import { sweepRoutes } from '@crucible/platform/testing';
+import { sweepRoutes } from '@crucible/test-kit';
 import { startProjectHarness, type Member, type ProjectHarness } from './testing/project-harness.ts';
 
 let h: ProjectHarness;

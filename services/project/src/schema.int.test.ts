@@ -4,7 +4,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
-import { useMigratedDatabase } from '@crucible/platform/testing';
+import { useMigratedDatabase } from '@crucible/test-kit';
 import { PROJECT_MIGRATIONS_DIR } from './create-service.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
 

@@ -17,8 +17,8 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { createTestDatabase, deleteNamespaceStreams, freePort, uniqueNamespace } from '@crucible/platform/testing';
-import { describeProfile, summarizeProfile } from '@crucible/platform/bench';
+import { createTestDatabase, deleteNamespaceStreams, freePort, uniqueNamespace } from '@crucible/test-kit';
+import { describeProfile, summarizeProfile } from '@crucible/bench-kit';
 import { TestSocket } from '../src/testing/realtime-harness.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));

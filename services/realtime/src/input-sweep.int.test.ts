@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { realtimeRoutes } from '@crucible/proto';
-import { sweepRoutes } from '@crucible/platform/testing';
+import { sweepRoutes } from '@crucible/test-kit';
 import {
   createRealtimeWorld,
   type Member,

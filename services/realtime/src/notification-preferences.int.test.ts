@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SUBJECTS, type NotificationDetail, type NotificationPreferences } from '@crucible/proto';
 import { createSmtpMailer, newEvent, silentLogger } from '@crucible/platform';
-import { linkIn, startSmtpCapture, type SmtpCapture } from '@crucible/platform/testing';
+import { linkIn, startSmtpCapture, type SmtpCapture } from '@crucible/test-kit';
 import { memberLastSeen } from './repositories/notification-preferences.ts';
 import { runDigestPass } from './use-cases/email-digest.ts';
 import { notifyFromEvent } from './use-cases/notifications.ts';

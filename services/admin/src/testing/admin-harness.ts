@@ -12,7 +12,7 @@ import {
   uniqueTag,
   type ServiceHarness,
   type ServiceProcess,
-} from '@crucible/platform/testing';
+} from '@crucible/test-kit';
 import { adminConfigSchema, type AdminConfig } from '../config.ts';
 import { createAdminService } from '../create-service.ts';
 

@@ -33,7 +33,7 @@ import {
   type SmtpCapture,
   type TestDatabase,
   type TestRequestOptions,
-} from '@crucible/platform/testing';
+} from '@crucible/test-kit';
 import { authConfigSchema, type AuthConfig } from '../config.ts';
 import { createAuthService } from '../create-service.ts';
 
@@ -88,7 +88,7 @@ export interface SignedUp {
   token: string;
 }
 
-export { deleteDurable, uniqueTag, type EventCollector } from '@crucible/platform/testing';
+export { deleteDurable, uniqueTag, type EventCollector } from '@crucible/test-kit';
 
 /** Events of this test on the AUTH stream (of the bus's namespace). */
 export function collectEvents(

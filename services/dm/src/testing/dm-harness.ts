@@ -15,7 +15,7 @@ import {
   type ServiceHarness,
   type TestMember,
   type TestMemberOptions,
-} from '@crucible/platform/testing';
+} from '@crucible/test-kit';
 import { dmConfigSchema, type DmConfig } from '../config.ts';
 import { createDmService } from '../create-service.ts';
 

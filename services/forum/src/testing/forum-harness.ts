@@ -16,10 +16,10 @@ import {
   type EventCollector,
   type ServiceHarness,
   type TestMember,
-} from '@crucible/platform/testing';
+} from '@crucible/test-kit';
 
 export { uniqueTag, type EventCollector };
-// The platform's S3-protocol test server (not exported from @crucible/platform/testing yet).
+// The platform's S3-protocol test server (not exported from @crucible/test-kit yet).
 import { S3RVER_CREDENTIALS, startS3rver } from '../../../platform/src/blob/blob-test-servers.ts';
 import { forumConfigSchema, type ForumConfig } from '../config.ts';
 import { createForumService } from '../create-service.ts';

@@ -1,4 +1,4 @@
-import { useMigratedDatabase, type MigratedDatabase } from '@crucible/platform/testing';
+import { useMigratedDatabase, type MigratedDatabase } from '@crucible/test-kit';
 import { FORUM_MIGRATIONS_DIR } from '../create-service.ts';
 import { PrismaClient } from '../generated/prisma/client.ts';
 

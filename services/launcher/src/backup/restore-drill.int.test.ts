@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { createTestDatabase, type TestDatabase } from '@crucible/platform/testing';
+import { createTestDatabase, type TestDatabase } from '@crucible/test-kit';
 import { runRestoreDrill } from './restore-drill.ts';
 
 let source: TestDatabase;

@@ -5,7 +5,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort } from '@crucible/platform/testing';
+import { freePort } from '@crucible/test-kit';
 import { describe, it, expect, vi } from 'vitest';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
 

@@ -19,7 +19,7 @@ import {
   uniqueNamespace,
   uniqueTag,
   type TestDatabase,
-} from '@crucible/platform/testing';
+} from '@crucible/test-kit';
 import { SERVICE_STARTERS } from '../registry.ts';
 
 export const PRODUCT_TEST_PASSWORD = 'correct horse battery';

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, expect, it } from 'vitest';
-import { readZip } from '../testing/read-zip.ts';
+import { readZip } from '@crucible/test-kit';
 import { createZip } from './zip.ts';
 
 const run = promisify(execFile);

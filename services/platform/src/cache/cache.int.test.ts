@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it, vi } from 'vitest';
 import { silentLogger } from '../logging/logger.ts';
-import { TEST_SERVICES, notRunningMessage } from '../testing/required-services.ts';
+import { TEST_SERVICES, notRunningMessage } from '@crucible/test-kit';
 import { describeCacheContract } from './cache.contract.ts';
 import { createMemoryCache } from './memory-cache.ts';
 import { createRedisCache, redactRedisUrl } from './redis-cache.ts';

@@ -9,7 +9,7 @@ import { createMemoryEventBus } from '../events/memory-event-bus.ts';
 import { createOutboxRelay, enqueueEvent, newEvent, type OutboxRelay } from '../events/outbox.ts';
 import type { EventBus } from '../events/event-bus.ts';
 import { createLogger } from '../logging/logger.ts';
-import { startPrivatePostgres, type PrivatePostgres } from '../testing/private-postgres.ts';
+import { startPrivatePostgres, type PrivatePostgres } from '@crucible/test-kit';
 
 /**
  * PostgreSQL restarted under a steady stream of writes, each a row plus its outbox event, as every

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { silentLogger } from '../logging/logger.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/required-services.ts';
+import { createTestDatabase, type TestDatabase } from '@crucible/test-kit';
 import { isUniqueViolation } from './constraint-errors.ts';
 import { openDatabase, type Database } from './database.ts';
 import { inOutboxTransaction, transactionRunner } from './transactions.ts';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_EXPORT_PARTS, type DataExportFile, type DataExportPart } from '@crucible/proto';
-import { deleteNamespaceStreams, uniqueNamespace } from '../testing/required-services.ts';
+import { deleteNamespaceStreams, uniqueNamespace } from '@crucible/test-kit';
 import { answerDataExportRequests, dataExportPage, requestDataExportPart } from './data-export.ts';
 import type { EventBus } from './event-bus.ts';
 import { createNatsEventBus } from './nats-event-bus.ts';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { nanos, type NatsConnection } from '@nats-io/transport-node';
 import { RPC, SUBJECTS, type EventEnvelope, type UserEventPayload } from '@crucible/proto';
-import { deleteNamespaceStreams, uniqueNamespace } from '../testing/required-services.ts';
+import { deleteNamespaceStreams, uniqueNamespace } from '@crucible/test-kit';
 import { EventBusUnavailableError, type EventBus } from './event-bus.ts';
 import type { EventsLogger } from './logger.ts';
 import { createMemoryEventBus } from './memory-event-bus.ts';

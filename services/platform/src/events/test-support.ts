@@ -14,8 +14,7 @@ import type { EventBus } from './event-bus.ts';
 import type { EventsLogger } from './logger.ts';
 import { createMemoryEventBus } from './memory-event-bus.ts';
 import { createNatsEventBus } from './nats-event-bus.ts';
-import { TEST_SERVICES, notRunningMessage } from '../testing/required-services.ts';
-import { freePort } from '../testing/free-port.ts';
+import { TEST_SERVICES, freePort, notRunningMessage } from '@crucible/test-kit';
 
 export const NATS_URL = TEST_SERVICES.nats.url;
 export const DATABASE_URL = TEST_SERVICES.postgres.url;
@@ -102,7 +101,7 @@ export async function createTestSchema(pool: pg.Pool): Promise<{ schema: string;
   return { schema, drop: async () => void (await pool.query(`DROP SCHEMA "${schema}" CASCADE`)) };
 }
 
-export { sqlExecutor, transactionRunner } from '../testing/sql-transactions.ts';
+export { transactionRunner } from '../database/transactions.ts';
 
 /** Collects what a subscription receives. */
 export class EventInbox {

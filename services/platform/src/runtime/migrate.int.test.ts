@@ -3,7 +3,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SERVICES, type ServiceName } from '@crucible/proto';
 import { createLogger } from '../logging/logger.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/required-services.ts';
+import { createTestDatabase, type TestDatabase } from '@crucible/test-kit';
 import { migrateService, serviceMigrationsDir } from './migrate.ts';
 
 const logger = createLogger({ service: 'migrate-test', level: 'silent' });

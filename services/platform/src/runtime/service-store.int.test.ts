@@ -6,7 +6,7 @@ import { createMemoryCache } from '../cache/memory-cache.ts';
 import type { Subscription } from '../events/event-bus.ts';
 import { createMemoryEventBus } from '../events/memory-event-bus.ts';
 import { silentLogger } from '../logging/logger.ts';
-import { createTestDatabase, type TestDatabase } from '../testing/required-services.ts';
+import { createTestDatabase, type TestDatabase } from '@crucible/test-kit';
 import { openServiceStore } from './service-store.ts';
 
 let database: TestDatabase;

@@ -4,13 +4,7 @@
  * store in a temporary folder. Tokens are real EdDSA JWTs resolved to sessions the test sets.
  */
 import type { AccessLevel } from '@crucible/proto';
-import {
-  startHarness,
-  startServiceHarness,
-  uniqueTag,
-  type ServiceHarness,
-  type TestMember,
-} from '@crucible/platform/testing';
+import { startHarness, startServiceHarness, uniqueTag, type ServiceHarness, type TestMember } from '@crucible/test-kit';
 import { profileConfigSchema, type ProfileConfig } from '../config.ts';
 import { createProfileService } from '../create-service.ts';
 import type { ProfileContext } from '../use-cases/context.ts';

@@ -11,7 +11,7 @@ import {
   type EventCollector,
   type ServiceHarness,
   type TestMember,
-} from '@crucible/platform/testing';
+} from '@crucible/test-kit';
 import { projectConfigSchema, type ProjectConfig } from '../config.ts';
 import { createProjectService } from '../create-service.ts';
 

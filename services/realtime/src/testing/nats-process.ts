@@ -1,4 +1,4 @@
-import { freePort, startServerProcess } from '@crucible/platform/testing';
+import { freePort, startServerProcess } from '@crucible/test-kit';
 
 /**
  * A nats-server of the test's own (JetStream, its own store dir, a free port), so a test can stop

@@ -2,7 +2,7 @@
  * Integration-test harness for the realtime service: real instances on real ports against the real
  * PostgreSQL (a database of its own), NATS (a namespace of its own) and Redis. One world holds the
  * database, namespace, signing key and sessions; it can start several instances, as a cluster runs
- * several replicas, each through the platform's startServiceHarness joined to the world's database,
+ * several replicas, each through the test kit's startServiceHarness joined to the world's database,
  * namespace, cache and tokens; an instance can get its own broker (the restart test's).
  */
 import { randomUUID } from 'node:crypto';
@@ -38,7 +38,7 @@ import {
   uniqueNamespace,
   uniqueTag,
   type TestCall,
-} from '@crucible/platform/testing';
+} from '@crucible/test-kit';
 import { realtimeConfigSchema } from '../config.ts';
 import { createRealtimeService } from '../create-service.ts';
 

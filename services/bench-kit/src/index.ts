@@ -1,5 +1,5 @@
 /**
- * The bench toolkit (`@crucible/platform/bench`): what every service's bench shares. Products on a
+ * The bench kit (`@crucible/bench-kit`): what every service's bench shares. Products on a
  * fresh database and NATS namespace (the launcher's one process, or services as separate processes),
  * cleaned up however the bench ends; load generators (autocannon) and sequential timers;
  * percentiles; CPU per request; figures printed against targets as a table and one JSON line.
@@ -12,7 +12,7 @@ export {
   runBench,
   runCleanup,
 } from './cleanup.ts';
-export { freePorts } from '../testing/free-port.ts';
+export { freePorts } from '@crucible/test-kit';
 export { HOST, send, sleep, uniqueClientIp, uniqueEmail, type Reply, type RequestSpec } from './client.ts';
 export { ADMIN_DATABASE_URL, createFreshDatabase, type BenchDatabase } from './database.ts';
 export {

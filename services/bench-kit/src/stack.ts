@@ -3,15 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { deleteNamespaceStreams } from '../testing/required-services.ts';
+import { deleteNamespaceStreams, freePorts } from '@crucible/test-kit';
 import { registerNamedCleanup } from './cleanup.ts';
-import { freePorts } from '../testing/free-port.ts';
 import { uniqueClientIp } from './client.ts';
 import { createFreshDatabase, type BenchDatabase } from './database.ts';
 import { startServiceProcess, type ServiceProcess } from './processes.ts';
 
 /** The repository's root, where the services' entry files are found. */
-export const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+export const REPO_ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 export const BENCH_PASSWORD = 'bench-password-1234';
 
 /** Far above anything a bench sends: the benches measure speed, not the limits. */

@@ -2,11 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
-import { namespacedStream } from '../events/namespace.ts';
-import { createNatsEventBus } from '../events/nats-event-bus.ts';
-import type { EventBus } from '../events/event-bus.ts';
-import { silentLogger } from '../logging/logger.ts';
-import { isReachable } from '../runtime/reachability.ts';
+import { createNatsEventBus, isReachable, namespacedStream, silentLogger, type EventBus } from '@crucible/platform';
 
 /** The real services tests run against, from the environment, with this machine's defaults and how to start each. */
 export const TEST_SERVICES = {

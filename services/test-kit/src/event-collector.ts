@@ -3,8 +3,7 @@ import type { Server } from 'node:http';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import type { EventEnvelope } from '@crucible/proto';
-import type { EventBus } from '../events/event-bus.ts';
-import { namespacedStream } from '../events/namespace.ts';
+import { namespacedStream, type EventBus } from '@crucible/platform';
 import { TEST_SERVICES } from './required-services.ts';
 
 /** Random hex for names no other test run uses (e-mails, durables, prefixes). */

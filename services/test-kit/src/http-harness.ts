@@ -1,8 +1,7 @@
 /** The pieces every service's integration harness is made of: clean-ups, a server bound first, requests. */
 import express from 'express';
-import type { RunningService } from '../service.ts';
 import { routeUrl, type CallInput, type ResponseOf, type RouteContract } from '@crucible/proto';
-import { listen } from '../http/create-http-app.ts';
+import { listen, type RunningService } from '@crucible/platform';
 import { swapHandler } from './event-collector.ts';
 
 /** What a harness started, undone newest first; also run when starting fails halfway. */

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { PrismaPg } from '@prisma/adapter-pg';
-import { openDatabase, type Database } from '../database/database.ts';
-import { silentLogger } from '../logging/logger.ts';
+import { openDatabase, silentLogger, type Database } from '@crucible/platform';
 import { createTestDatabase, type TestDatabase } from './required-services.ts';
 
 export interface MigratedDatabase<Client> {

@@ -1,4 +1,4 @@
-// The part of autocannon's API the bench toolkit uses (the package ships no types).
+// The part of autocannon's API the bench kit uses (the package ships no types).
 declare module 'autocannon' {
   interface AutocannonRequest {
     method?: string;

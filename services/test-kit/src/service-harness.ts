@@ -12,15 +12,20 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { z } from 'zod';
 import type { AccessLevel, EVENT_STREAMS, EventEnvelope } from '@crucible/proto';
-import type { TokenVerifier } from '../auth/token-verifier.ts';
-import type { Cache } from '../cache/cache.ts';
-import { createMemoryCache } from '../cache/memory-cache.ts';
-import { createRedisCache, type RedisCache } from '../cache/redis-cache.ts';
-import { loadConfig, tokenConfigSchema } from '../config/load-config.ts';
-import type { EventBus } from '../events/event-bus.ts';
-import { createNatsEventBus } from '../events/nats-event-bus.ts';
-import { silentLogger } from '../logging/logger.ts';
-import type { RunningService, ServiceDeps } from '../service.ts';
+import {
+  createMemoryCache,
+  createNatsEventBus,
+  createRedisCache,
+  loadConfig,
+  silentLogger,
+  tokenConfigSchema,
+  type Cache,
+  type EventBus,
+  type RedisCache,
+  type RunningService,
+  type ServiceDeps,
+  type TokenVerifier,
+} from '@crucible/platform';
 import { collectEvents, uniqueTag, type EventCollector } from './event-collector.ts';
 import {
   callsWith,
@@ -293,7 +298,7 @@ export async function startServiceProcess(
   const authAnswers = await beside.tokens.answerAuthQuestions(beside.bus);
   cleanups.push(() => Promise.all(authAnswers.map((answers) => answers.stop())));
 
-  const main = fileURLToPath(new URL(`../../../${name}/src/main.ts`, import.meta.url));
+  const main = fileURLToPath(new URL(`../../${name}/src/main.ts`, import.meta.url));
   const port = await freePort();
   const server = await startServerProcess({
     name,

@@ -1,8 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, exportJWK, generateKeyPair } from 'jose';
 import { ACCESS_TOKEN_SESSION_CLAIM, RPC, type AccessLevel, type SessionPrincipal } from '@crucible/proto';
-import { ACCESS_TOKEN_ALGORITHM, createTokenVerifier, type TokenVerifier } from '../auth/token-verifier.ts';
-import type { EventBus, Subscription } from '../events/event-bus.ts';
+import {
+  ACCESS_TOKEN_ALGORITHM,
+  createTokenVerifier,
+  type EventBus,
+  type Subscription,
+  type TokenVerifier,
+} from '@crucible/platform';
 import { uniqueTag } from './event-collector.ts';
 
 export interface TestPrincipal {

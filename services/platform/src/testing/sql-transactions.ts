@@ -1,1 +1,0 @@
-export { sqlExecutor, transactionRunner } from '../database/transactions.ts';
