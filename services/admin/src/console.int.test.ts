@@ -416,6 +416,38 @@ describe('reports and flags', () => {
     const unflags = await auditOf(`actionType=message_unflag&adminId=${boss.id}`);
     expect(unflags.logs.map((log) => log.targetFlagId)).toEqual([flagB!.id]);
   }, 60_000);
+
+  it('applies two reviews of one report or one flag at once one after the other: the second finds it resolved', async () => {
+    const { report } = await reportedMessage();
+    const resolutions = await Promise.all(
+      ['first', 'second'].map((resolution) =>
+        admin.request(`/api/admin/message-reports/${report.id}/resolve`, { token: boss.token, json: { resolution } }),
+      ),
+    );
+    expect(resolutions.map((response) => response.status).sort()).toEqual([200, 409]);
+
+    const [sender, recipient] = [await admin.member(), await admin.member()];
+    const message = await send(sender, recipient, `flagged ${randomUUID()}`);
+    const {
+      flags: [flag],
+    } = await admin.call<BulkFlagResult>('/api/admin/messages/bulk-flag', {
+      token: boss.token,
+      json: { messageIds: [message.id], reason: 'odd', priority: 1 },
+      expect: 201,
+    });
+    const updates = await Promise.all(
+      ['first', 'second'].map((reviewNotes) =>
+        admin.request(`/api/admin/message-flags/${flag!.id}/status`, {
+          method: 'PUT',
+          token: boss.token,
+          json: { status: 'resolved', reviewNotes },
+        }),
+      ),
+    );
+    expect(updates.map((response) => response.status).sort()).toEqual([200, 409]);
+    const changes = await auditOf(`actionType=flag_status_change&adminId=${boss.id}`);
+    expect(changes.logs.filter((log) => log.targetFlagId === flag!.id)).toHaveLength(1);
+  }, 60_000);
 });
 
 describe('the review queue', () => {

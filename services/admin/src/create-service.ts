@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import {
   createHttpApp,
   openServiceStore,
+  preparedSqlOnPool,
   type RunningService,
   type ServiceDeps,
   type TokenVerifier,
@@ -34,7 +35,8 @@ export async function createAdminService(
   });
   const { prisma, relay, verifier } = store;
   const users = userReplicaFiller(prisma, bus, logger, config.AUTH_REQUEST_TIMEOUT_MS);
-  const ctx: AdminContext = { config, prisma, relay, bus, logger, users };
+  const sql = preparedSqlOnPool(store.database.pool, ADMIN_SCHEMA);
+  const ctx: AdminContext = { config, prisma, sql, relay, bus, logger, users };
 
   const app = createHttpApp({
     service: 'admin',

@@ -4,6 +4,7 @@ import {
   connectBlobStore,
   createHttpApp,
   openServiceStore,
+  sweepUploadsPeriodically,
   type RunningService,
   type ServiceDeps,
   type TokenVerifier,
@@ -19,8 +20,6 @@ import { usersReplica } from './use-cases/user-replica.ts';
 export const FORUM_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 /** Posts can be long (50,000 characters of content): larger than the platform's default JSON limit. */
 const JSON_LIMIT = '512kb';
-/** Expired upload links are swept this often; an unused upload lives at most its link's life plus this. */
-const UPLOAD_SWEEP_INTERVAL_MS = 5 * 60_000;
 
 export interface ForumDeps extends ServiceDeps {
   /** How tokens are checked; by default as every service but auth does (auth's keys and sessions over the bus). */
@@ -70,11 +69,7 @@ export async function createForumService(
   });
 
   await store.start(forumEvents(ctx, bus, users));
-  const uploadSweep = setInterval(() => {
-    sweepExpiredUploads(ctx).catch((error: unknown) =>
-      logger.warn({ err: error }, 'the sweep of expired uploads failed; the next one retries'),
-    );
-  }, UPLOAD_SWEEP_INTERVAL_MS).unref();
+  const stopUploadSweep = sweepUploadsPeriodically(() => sweepExpiredUploads(ctx), logger);
 
   return {
     name: 'forum',
@@ -82,7 +77,7 @@ export async function createForumService(
     context: ctx,
     components: [blobs.report],
     async stop() {
-      clearInterval(uploadSweep);
+      stopUploadSweep();
       await store.close();
     },
   };

@@ -26,6 +26,7 @@ export {
   handOutUploadLink,
   sniffMimeType,
   sweepExpiredUploadLinks,
+  sweepUploadsPeriodically,
   vetStoredAttachment,
   type BlobStore,
   type DiskBlobStore,

@@ -4,6 +4,7 @@ import {
   connectBlobStore,
   createHttpApp,
   openServiceStore,
+  sweepUploadsPeriodically,
   type RunningService,
   type ServiceDeps,
   type TokenVerifier,
@@ -20,8 +21,6 @@ import { usersReplica } from './use-cases/user-replica.ts';
 export const PROJECT_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 /** Task lists kept built, by their JSON's length (characters): 5,000 tasks take about 3 MB. */
 const TASK_LIST_CACHE_CHARS = 64 * 1024 * 1024;
-/** Expired upload links are swept this often (as the forum does). */
-const UPLOAD_SWEEP_INTERVAL_MS = 5 * 60_000;
 
 export interface ProjectDeps extends ServiceDeps {
   /** How tokens are checked; by default as every service but auth does (auth's keys and sessions over the bus). */
@@ -72,11 +71,7 @@ export async function createProjectService(
   });
 
   await store.start(projectEvents(ctx, bus, users));
-  const uploadSweep = setInterval(() => {
-    sweepExpiredUploads(ctx).catch((error: unknown) =>
-      logger.warn({ err: error }, 'the sweep of expired uploads failed; the next one retries'),
-    );
-  }, UPLOAD_SWEEP_INTERVAL_MS).unref();
+  const stopUploadSweep = sweepUploadsPeriodically(() => sweepExpiredUploads(ctx), logger);
 
   return {
     name: 'project',
@@ -84,7 +79,7 @@ export async function createProjectService(
     context: ctx,
     components: [blobs.report],
     async stop() {
-      clearInterval(uploadSweep);
+      stopUploadSweep();
       await store.close();
     },
   };

@@ -48,16 +48,22 @@ export const reportReviewRepository = {
     ]);
     return { rows, total };
   },
-  /** Locks the report for its resolution (two admins resolving at once: the second sees it resolved). */
-  lock: async (db: Prisma.TransactionClient, id: string): Promise<{ is_resolved: boolean } | null> => {
-    const rows = await db.$queryRaw<{ is_resolved: boolean }[]>`
-      SELECT is_resolved FROM message_reports WHERE id = ${id}::uuid FOR UPDATE`;
-    return rows[0] ?? null;
-  },
-  resolve: (db: Db, id: string, resolution: { resolvedBy: string; resolution: string }): Promise<ReportRow> =>
-    db.messageReport.update({
-      where: { id },
+  /**
+   * Resolves the report if it is open and answers it; null when there is no open report of that id.
+   * One conditional UPDATE: a second resolution at once waits on the first one's row lock, then
+   * finds the report resolved and changes nothing.
+   */
+  resolveOpen: async (
+    tx: Prisma.TransactionClient,
+    id: string,
+    resolution: { resolvedBy: string; resolution: string },
+  ): Promise<ReportRow | null> => {
+    const [row] = await tx.messageReport.updateManyAndReturn({
+      where: { id, isResolved: false },
       data: { ...resolution, isResolved: true, resolvedAt: new Date() },
       include: withMessage,
-    }),
+    });
+    return row ?? null;
+  },
+  exists: async (db: Db, id: string): Promise<boolean> => (await db.messageReport.count({ where: { id } })) > 0,
 };

@@ -1,5 +1,6 @@
 import type { PostReportedPayload, ReviewOutcome } from '@crucible/proto';
-import { Prisma, type PrismaClient } from '../generated/prisma/client.ts';
+import type { Sql } from '@crucible/platform';
+import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
 
 type Db = PrismaClient | Prisma.TransactionClient;
 type Status = 'all' | 'open' | 'resolved';
@@ -7,6 +8,14 @@ type Kind = 'dm_report' | 'post_report';
 type Sort = 'newest' | 'most_reported';
 
 const resolvedWhere = (status: Status) => (status === 'all' ? {} : { isResolved: status === 'resolved' });
+/** A forum post's reports: a reply's by its id, a discussion's opening post's by the discussion's. */
+const postReportsOf = (postId: string) => ({ OR: [{ replyId: postId }, { discussionId: postId, replyId: null }] });
+
+const STATUS_SQL: Record<Status, string> = { all: 'TRUE', open: 'NOT is_resolved', resolved: 'is_resolved' };
+const ORDER_SQL: Record<Sort, string> = {
+  newest: 'latest DESC, target_id',
+  most_reported: 'report_count DESC, latest DESC, target_id',
+};
 
 export const reviewQueueRepository = {
   savePostReport: (db: Db, report: PostReportedPayload) =>
@@ -32,32 +41,27 @@ export const reviewQueueRepository = {
    * report, most_reported by its number of reports; only reports of the status count. `total` is the
    * number of items over all pages.
    */
-  async page(db: Db, query: { kind: Kind | 'all'; status: Status; sort: Sort; limit: number; offset: number }) {
-    const status =
-      query.status === 'all'
-        ? Prisma.sql`TRUE`
-        : query.status === 'resolved'
-          ? Prisma.sql`is_resolved`
-          : Prisma.sql`NOT is_resolved`;
-    const order =
-      query.sort === 'most_reported'
-        ? Prisma.sql`report_count DESC, latest DESC, target_id`
-        : Prisma.sql`latest DESC, target_id`;
-    const items = Prisma.sql`
+  async page(sql: Sql, query: { kind: Kind | 'all'; status: Status; sort: Sort; limit: number; offset: number }) {
+    const counted = STATUS_SQL[query.status];
+    // $1 and $2 keep or drop each half, so the texts stay few (one per status and sort).
+    const items = `
       WITH items AS (
         SELECT 'dm_report' AS kind, message_id AS target_id, count(*) AS report_count, max(created_at) AS latest
-          FROM message_reports WHERE ${status} AND ${query.kind !== 'post_report'} GROUP BY message_id
+          FROM message_reports WHERE ${counted} AND $1::boolean GROUP BY message_id
         UNION ALL
         SELECT 'post_report', COALESCE(reply_id, discussion_id), count(*), max(created_at)
-          FROM post_reports WHERE ${status} AND ${query.kind !== 'dm_report'} GROUP BY COALESCE(reply_id, discussion_id)
+          FROM post_reports WHERE ${counted} AND $2::boolean GROUP BY COALESCE(reply_id, discussion_id)
       )`;
-    const [rows, [counted]] = await Promise.all([
-      db.$queryRaw<{ kind: Kind; target_id: string }[]>`
-        ${items} SELECT kind, target_id::text AS target_id FROM items
-        ORDER BY ${order} LIMIT ${query.limit} OFFSET ${query.offset}`,
-      db.$queryRaw<{ total: number }[]>`${items} SELECT count(*)::int AS total FROM items`,
+    const halves = [query.kind !== 'post_report', query.kind !== 'dm_report'];
+    const [rows, [total]] = await Promise.all([
+      sql<{ kind: Kind; target_id: string }>(
+        `${items} SELECT kind, target_id::text AS target_id FROM items
+         ORDER BY ${ORDER_SQL[query.sort]} LIMIT $3 OFFSET $4`,
+        [...halves, query.limit, query.offset],
+      ),
+      sql<{ total: number }>(`${items} SELECT count(*)::int AS total FROM items`, halves),
     ]);
-    return { items: rows.map((row) => ({ kind: row.kind, targetId: row.target_id })), total: counted?.total ?? 0 };
+    return { items: rows.map((row) => ({ kind: row.kind, targetId: row.target_id })), total: total?.total ?? 0 };
   },
 
   messageReports: (db: Db, status: Status, messageIds: string[]) =>
@@ -106,33 +110,37 @@ export const reviewQueueRepository = {
       take: 5,
     }),
 
-  /** Locks the open reports of one piece of content; none locked means nothing open there. */
-  async lockOpen(tx: Prisma.TransactionClient, kind: 'dm_report' | 'post_report', targetId: string) {
-    const rows =
-      kind === 'dm_report'
-        ? await tx.$queryRaw<{ id: string }[]>`
-            SELECT id FROM message_reports WHERE message_id = ${targetId}::uuid AND NOT is_resolved FOR UPDATE`
-        : await tx.$queryRaw<{ id: string }[]>`
-            SELECT id FROM post_reports WHERE COALESCE(reply_id, discussion_id) = ${targetId}::uuid AND NOT is_resolved FOR UPDATE`;
-    return rows.map((row) => row.id);
-  },
-
   async anyOf(db: Db, kind: 'dm_report' | 'post_report', targetId: string): Promise<boolean> {
     return kind === 'dm_report'
       ? (await db.messageReport.count({ where: { messageId: targetId } })) > 0
-      : (await db.postReport.count({
-          where: { OR: [{ replyId: targetId }, { discussionId: targetId, replyId: null }] },
-        })) > 0;
+      : (await db.postReport.count({ where: postReportsOf(targetId) })) > 0;
   },
 
-  async resolve(
+  /**
+   * Closes the open reports of one piece of content and answers their ids; none means nothing was
+   * open there. One conditional UPDATE: a second resolution at once waits on the first one's row
+   * locks, then finds those reports closed and changes nothing.
+   */
+  async resolveOpen(
     tx: Prisma.TransactionClient,
     kind: 'dm_report' | 'post_report',
-    ids: string[],
+    targetId: string,
     resolution: { resolvedBy: string; outcome: ReviewOutcome | null; resolution: string },
-  ): Promise<void> {
+  ): Promise<string[]> {
     const data = { ...resolution, isResolved: true, resolvedAt: new Date() };
-    if (kind === 'dm_report') await tx.messageReport.updateMany({ where: { id: { in: ids } }, data });
-    else await tx.postReport.updateMany({ where: { id: { in: ids } }, data });
+    const select = { id: true } as const;
+    const rows =
+      kind === 'dm_report'
+        ? await tx.messageReport.updateManyAndReturn({
+            where: { messageId: targetId, isResolved: false },
+            data,
+            select,
+          })
+        : await tx.postReport.updateManyAndReturn({
+            where: { ...postReportsOf(targetId), isResolved: false },
+            data,
+            select,
+          });
+    return rows.map((row) => row.id);
   },
 };

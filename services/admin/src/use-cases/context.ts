@@ -6,6 +6,7 @@ import {
   type Logger,
   type OutboxRelay,
   type ReplicaFiller,
+  type Sql,
 } from '@crucible/platform';
 import type { AdminConfig } from '../config.ts';
 import type { Prisma, PrismaClient } from '../generated/prisma/client.ts';
@@ -16,6 +17,8 @@ export const ADMIN_SCHEMA = 'admin';
 export interface AdminContext {
   config: AdminConfig;
   prisma: PrismaClient;
+  /** Prepared statements on Prisma's pool, for the reads Prisma's models cannot express (the review queue's page). */
+  sql: Sql;
   relay: OutboxRelay;
   bus: EventBus;
   logger: Logger;

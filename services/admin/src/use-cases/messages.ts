@@ -124,15 +124,16 @@ export async function listDirectMessages(
   };
 }
 
+/** What dm's bulk questions carry: the admin (and what dm audits of them), the messages and the reason. */
+function bulkRequest(actor: Caller, body: { messageIds: string[]; reason: string }) {
+  return { adminId: actor.userId, actor: ownerActorOf(actor), messageIds: body.messageIds, reason: body.reason };
+}
+
 /** dm deletes them for both members and records bulk_delete (the audit log adds one row per message). */
 export async function bulkDelete(ctx: AdminContext, actor: Caller, body: BulkDelete): Promise<BulkDeleteResult> {
   requireAdmin(actor);
   const { deleted } = await askOwner(ctx, 'dm', (options) =>
-    ctx.bus.request(
-      RPC.dmAdminBulkDelete,
-      { adminId: actor.userId, actor: ownerActorOf(actor), messageIds: body.messageIds, reason: body.reason },
-      options,
-    ),
+    ctx.bus.request(RPC.dmAdminBulkDelete, bulkRequest(actor, body), options),
   );
   return { deleted, count: deleted.length };
 }
@@ -141,11 +142,7 @@ export async function bulkDelete(ctx: AdminContext, actor: Caller, body: BulkDel
 export async function bulkFlag(ctx: AdminContext, actor: Caller, body: BulkFlag): Promise<BulkFlagResult> {
   requireAdmin(actor);
   const { flagged } = await askOwner(ctx, 'dm', (options) =>
-    ctx.bus.request(
-      RPC.dmAdminBulkFlag,
-      { adminId: actor.userId, actor: ownerActorOf(actor), messageIds: body.messageIds, reason: body.reason },
-      options,
-    ),
+    ctx.bus.request(RPC.dmAdminBulkFlag, bulkRequest(actor, body), options),
   );
   // A flag points at the kept copy of its message: one whose event has not arrived is asked of dm.
   for (const messageId of flagged) await findMessage(ctx, messageId);

@@ -1,12 +1,4 @@
-import {
-  RPC,
-  SUBJECTS,
-  displayName,
-  userEventPayloadSchema,
-  type AdminPerson,
-  type EventOf,
-  type UserEventPayload,
-} from '@crucible/proto';
+import { RPC, SUBJECTS, displayName, type AdminPerson, type EventOf, type UserEventPayload } from '@crucible/proto';
 import {
   createReplicaFiller,
   subscribeIdempotent,
@@ -52,7 +44,6 @@ export function userReplicaFiller(
   return createReplicaFiller({
     bus,
     subject: RPC.authUser,
-    schema: userEventPayloadSchema,
     storeIfMissing: (user) => userReplica.insertIfMissing(prisma, user),
     logger,
     timeoutMs,

@@ -161,7 +161,7 @@ async function toItem(ctx: AdminContext, group: Group): Promise<ReviewItem> {
  */
 export async function reviewQueue(ctx: AdminContext, actor: Caller, query: Query): Promise<ReviewQueue> {
   requireAdmin(actor);
-  const page = await reviewQueueRepository.page(ctx.prisma, query);
+  const page = await reviewQueueRepository.page(ctx.sql, query);
   const groups = await groupsOf(ctx, query.status, page.items);
   return { items: await Promise.all(groups.map((group) => toItem(ctx, group))), total: page.total };
 }
@@ -234,13 +234,12 @@ export async function resolveReviewItem(ctx: AdminContext, actor: Caller, body: 
   }
   await carryOut(ctx, actor, open, body, body.notes ?? `Reported ${whatOf(body.kind)}`);
   await inTransaction(ctx, async (tx, emit) => {
-    const ids = await reviewQueueRepository.lockOpen(tx, body.kind, body.targetId);
-    if (ids.length === 0) throw new ConflictError(ADMIN_MESSAGES.reviewItemAlreadyResolved);
-    await reviewQueueRepository.resolve(tx, body.kind, ids, {
+    const ids = await reviewQueueRepository.resolveOpen(tx, body.kind, body.targetId, {
       resolvedBy: actor.userId,
       outcome,
       resolution: notes,
     });
+    if (ids.length === 0) throw new ConflictError(ADMIN_MESSAGES.reviewItemAlreadyResolved);
     await recordAction(tx, actor, {
       actionType: outcome ? 'report_resolve' : 'report_dismiss',
       description: `${outcome ? `Resolved (${outcome})` : 'Dismissed'} ${ids.length} report(s) of a ${whatOf(body.kind)}`,

@@ -37,13 +37,15 @@ export async function resolveReport(
   requireAdmin(actor);
   const adminId = actor.userId;
   const row = await inTransaction(ctx, async (tx) => {
-    const current = await reportReviewRepository.lock(tx, reportId);
-    if (!current) throw new NotFoundError(ADMIN_MESSAGES.reportNotFound);
-    if (current.is_resolved) throw new ConflictError(ADMIN_MESSAGES.reportAlreadyResolved);
-    const resolved = await reportReviewRepository.resolve(tx, reportId, {
+    const resolved = await reportReviewRepository.resolveOpen(tx, reportId, {
       resolvedBy: adminId,
       resolution: body.resolution,
     });
+    if (!resolved) {
+      if (await reportReviewRepository.exists(tx, reportId))
+        throw new ConflictError(ADMIN_MESSAGES.reportAlreadyResolved);
+      throw new NotFoundError(ADMIN_MESSAGES.reportNotFound);
+    }
     await recordAction(tx, actor, {
       actionType: 'report_resolve',
       description: `Resolved a ${resolved.reportType} report`,

@@ -20,6 +20,7 @@ export {
   type NewUploadLink,
   deleteStoredObjectsLater,
   sweepExpiredUploadLinks,
+  sweepUploadsPeriodically,
   type UploadClaim,
   type UploadLink,
 } from './upload-links.ts';

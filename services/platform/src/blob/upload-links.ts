@@ -163,6 +163,23 @@ export async function sweepExpiredUploadLinks(
   return swept.length;
 }
 
+/** How often services sweep expired upload links: an unused upload lives at most its link's life plus this. */
+const UPLOAD_SWEEP_INTERVAL_MS = 5 * 60_000;
+
+/**
+ * Runs `sweep` (a service's sweep of its expired upload links) every UPLOAD_SWEEP_INTERVAL_MS in the
+ * background, on a timer that keeps no process alive; a failed sweep is logged and the next one
+ * retries. Answers the function that stops it.
+ */
+export function sweepUploadsPeriodically(sweep: () => Promise<unknown>, logger: Logger): () => void {
+  const timer = setInterval(() => {
+    sweep().catch((error: unknown) =>
+      logger.warn({ err: error }, 'the sweep of expired uploads failed; the next one retries'),
+    );
+  }, UPLOAD_SWEEP_INTERVAL_MS).unref();
+  return () => clearInterval(timer);
+}
+
 /**
  * Removes stored objects whose rows are gone, without making the member wait. A failure leaves an
  * orphan object, logged, never an error for the member.

@@ -1,19 +1,29 @@
+import type { ReplyOf, RequestOf, RpcSubject } from '@crucible/proto';
 import { LRUCache } from 'lru-cache';
-import type { z } from 'zod';
 import type { EventBus } from './event-bus.ts';
 import type { EventsLogger } from './logger.ts';
 
-export interface ReplicaFillerOptions<Row> {
+/** The owners' questions a replica fills from: `{ id }` asked, the row or null answered. */
+export type FillSubject = {
+  [S in RpcSubject]: { id: string } extends RequestOf<S> ? (null extends ReplyOf<S> ? S : never) : never;
+}[RpcSubject];
+
+/** The row `S` answers with. */
+export type FilledRow<S extends FillSubject> = NonNullable<ReplyOf<S>>;
+
+export interface ReplicaFillerOptions<S extends FillSubject> {
   bus: EventBus;
-  /** The owner's request-reply subject: `{ id }` answered with the row, or null for an unknown id. */
-  subject: string;
-  /** The answer's shape (the same as the owner's events carry). */
-  schema: z.ZodType<Row>;
+  /**
+   * The owner's request-reply subject. The bus checks the answer against the subject's reply schema
+   * (proto's RPC_SCHEMAS, the shape the owner's events carry): one of another shape never reaches
+   * `storeIfMissing`.
+   */
+  subject: S;
   /**
    * Stores an answered row if the replica still lacks it; a row an event wrote meanwhile is newer
    * than or as new as the answer, so it stays (events keep the replica current from then on).
    */
-  storeIfMissing: (row: Row) => Promise<void>;
+  storeIfMissing: (row: FilledRow<S>) => Promise<void>;
   logger: EventsLogger;
   timeoutMs?: number;
 }
@@ -39,19 +49,22 @@ const UNANSWERED_REMEMBERED = 10_000;
  * the owner over request-reply (DESIGN.md section 2). A failed question is logged, not thrown: the
  * caller carries on as it would without the row, and the event fills it later.
  */
-export function createReplicaFiller<Row>(options: ReplicaFillerOptions<Row>): ReplicaFiller<Row> {
-  const { bus, subject, schema, storeIfMissing, logger, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
+export function createReplicaFiller<S extends FillSubject>(
+  options: ReplicaFillerOptions<S>,
+): ReplicaFiller<FilledRow<S>> {
+  type Row = FilledRow<S>;
+  const { bus, subject, storeIfMissing, logger, timeoutMs = DEFAULT_TIMEOUT_MS } = options;
   const unanswered = new LRUCache<string, true>({ max: UNANSWERED_REMEMBERED, ttl: UNANSWERED_MEMORY_MS });
 
   async function fill(id: string): Promise<Row | null> {
     if (unanswered.has(id)) return null;
     try {
-      const answer = await bus.request(subject, { id }, { timeoutMs });
-      if (answer === null || answer === undefined) {
+      // FillSubject admits only subjects whose request takes `{ id }`; TypeScript cannot see that through S.
+      const row = (await bus.request(subject, { id } as RequestOf<S>, { timeoutMs })) as Row | null;
+      if (row === null || row === undefined) {
         unanswered.set(id, true);
         return null;
       }
-      const row = schema.parse(answer);
       await storeIfMissing(row);
       return row;
     } catch (error) {

@@ -1,4 +1,4 @@
-import { RPC, SUBJECTS, userEventPayloadSchema, type UserEventPayload } from '@crucible/proto';
+import { RPC, SUBJECTS, type UserEventPayload } from '@crucible/proto';
 import type { Logger } from '../logging/logger.ts';
 import type { EventBus, Subscription } from './event-bus.ts';
 import { subscribeIdempotent, type IdempotentSubscriptionOptions } from './idempotent-consumer.ts';
@@ -40,7 +40,7 @@ export function replicateAuthUsers<Tx extends SqlExecutor>(options: UserReplicat
 
 /** Asks auth for a user the replica lacks (a sign-up or promotion whose event is not applied yet). */
 export function authUserFiller(
-  options: Pick<ReplicaFillerOptions<UserEventPayload>, 'bus' | 'logger' | 'timeoutMs'> & {
+  options: Pick<ReplicaFillerOptions<typeof RPC.authUser>, 'bus' | 'logger' | 'timeoutMs'> & {
     storeIfMissing: (user: UserEventPayload) => Promise<unknown>;
   },
 ): ReplicaFiller<UserEventPayload> {
@@ -48,7 +48,6 @@ export function authUserFiller(
   return createReplicaFiller({
     ...rest,
     subject: RPC.authUser,
-    schema: userEventPayloadSchema,
     storeIfMissing: async (user) => void (await storeIfMissing(user)),
   });
 }

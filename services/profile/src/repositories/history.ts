@@ -18,18 +18,21 @@ export const lockHistory = (db: Db, userId: string) =>
 /** A blank end date means the entry is still going on. */
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value : null);
 
+/** What the work and the education list share: a member's entries of `table`, read as `columns`. */
+function memberEntries<Entry>(table: 'user_workplaces' | 'user_education', columns: string) {
+  return {
+    list: (db: Db, userId: string) =>
+      rows<Entry>(db, `SELECT ${columns} FROM ${table} WHERE user_id = $1::uuid ORDER BY position, created_at`, userId),
+    ids: async (db: Db, userId: string) =>
+      (await rows<{ id: string }>(db, `SELECT id::text FROM ${table} WHERE user_id = $1::uuid`, userId)).map(
+        (row) => row.id,
+      ),
+    deleteAll: (db: Db, userId: string) => execute(db, `DELETE FROM ${table} WHERE user_id = $1::uuid`, userId),
+  };
+}
+
 export const workplaces = {
-  list: (db: Db, userId: string) =>
-    rows<Workplace>(
-      db,
-      `SELECT ${WORKPLACE} FROM user_workplaces WHERE user_id = $1::uuid ORDER BY position, created_at`,
-      userId,
-    ),
-  ids: async (db: Db, userId: string) =>
-    (await rows<{ id: string }>(db, `SELECT id::text FROM user_workplaces WHERE user_id = $1::uuid`, userId)).map(
-      (row) => row.id,
-    ),
-  deleteAll: (db: Db, userId: string) => execute(db, `DELETE FROM user_workplaces WHERE user_id = $1::uuid`, userId),
+  ...memberEntries<Workplace>('user_workplaces', WORKPLACE),
   async add(db: Db, userId: string, entry: WorkplaceInput): Promise<Workplace> {
     const endDate = blankToNull(entry.endDate);
     const [row] = await rows<Workplace>(
@@ -53,17 +56,7 @@ export const workplaces = {
 };
 
 export const education = {
-  list: (db: Db, userId: string) =>
-    rows<Education>(
-      db,
-      `SELECT ${EDUCATION} FROM user_education WHERE user_id = $1::uuid ORDER BY position, created_at`,
-      userId,
-    ),
-  ids: async (db: Db, userId: string) =>
-    (await rows<{ id: string }>(db, `SELECT id::text FROM user_education WHERE user_id = $1::uuid`, userId)).map(
-      (row) => row.id,
-    ),
-  deleteAll: (db: Db, userId: string) => execute(db, `DELETE FROM user_education WHERE user_id = $1::uuid`, userId),
+  ...memberEntries<Education>('user_education', EDUCATION),
   async add(db: Db, userId: string, entry: EducationInput): Promise<Education> {
     const endDate = blankToNull(entry.endDate);
     const [row] = await rows<Education>(

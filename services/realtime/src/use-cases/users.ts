@@ -1,12 +1,4 @@
-import {
-  RPC,
-  displayName,
-  emailSeenBy,
-  fullName,
-  userEventPayloadSchema,
-  type ContactViewer,
-  type OnlineUser,
-} from '@crucible/proto';
+import { RPC, displayName, emailSeenBy, fullName, type ContactViewer, type OnlineUser } from '@crucible/proto';
 import { createReplicaFiller, type Caller, type EventBus, type Logger, type ReplicaFiller } from '@crucible/platform';
 import type { PrismaClient } from '../generated/prisma/client.ts';
 import { asSeenBy, type ListedMember, type MemberContact } from '../live/contact-frames.ts';
@@ -18,7 +10,6 @@ export function createUserFiller(prisma: PrismaClient, bus: EventBus, logger: Lo
   return createReplicaFiller({
     bus,
     subject: RPC.authUser,
-    schema: userEventPayloadSchema,
     storeIfMissing: (row) => users.insertIfMissing(prisma, row),
     logger,
   });
