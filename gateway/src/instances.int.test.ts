@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { authConfigSchema, createAuthService } from '@crucible/auth';
+import { authRoutes } from '@crucible/proto';
 import {
   createRedisCache,
   createRemoteTokenVerifier,
@@ -17,8 +18,10 @@ import {
   type RunningService,
 } from '@crucible/platform';
 import {
+  callsWith,
   createTestDatabase,
   createTestNatsBus,
+  requestsTo,
   requireService,
   TEST_SERVICES,
   uniqueNamespace,
@@ -69,16 +72,10 @@ async function startGateway(env: Record<string, string> = {}, keyPrefix = sessio
 /** A new member's token: signed up, then signed in (sign-up opens no session when it mails a verification link). */
 async function signUp(gatewayUrl: string): Promise<string> {
   const credentials = { email: `gw-${randomBytes(4).toString('hex')}@example.com`, password: 'long-enough-1' };
-  const post = (path: string, body: unknown) =>
-    fetch(`${gatewayUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
-  expect((await post('/api/auth/signup', { ...credentials, firstName: 'Two', lastName: 'Gates' })).status).toBe(201);
-  const signedIn = await post('/api/auth/signin', credentials);
-  expect(signedIn.status).toBe(200);
-  return ((await signedIn.json()) as { token: string }).token;
+  const call = callsWith(requestsTo(gatewayUrl));
+  await call(authRoutes.signUp, { body: { ...credentials, firstName: 'Two', lastName: 'Gates' } });
+  const signedIn = await call(authRoutes.signIn, { body: credentials });
+  return (signedIn as { token: string }).token;
 }
 
 const asMember = (token: string, headers: Record<string, string> = {}) => ({
@@ -115,15 +112,15 @@ describe('two gateway instances', () => {
     const second = await startGateway();
     const token = await signUp(first);
     // A member route: each gateway checks the session itself before proxying.
-    for (const gateway of [first, second, first, second])
-      expect((await fetch(`${gateway}/api/users/count`, asMember(token))).status).toBe(200);
+    const count = (gateway: string, status?: number) =>
+      callsWith(requestsTo(gateway))(authRoutes.countUsers, { token, expect: status });
+    for (const gateway of [first, second, first, second]) await count(gateway);
 
-    const signOut = await fetch(`${first}/api/auth/signout`, { method: 'POST', ...asMember(token) });
-    expect(signOut.status).toBe(200);
+    await callsWith(requestsTo(first))(authRoutes.signOut, { token });
 
     await vi.waitFor(async () => {
-      expect((await fetch(`${first}/api/users/count`, asMember(token))).status).toBe(401);
-      expect((await fetch(`${second}/api/users/count`, asMember(token))).status).toBe(401);
+      await count(first, 401);
+      await count(second, 401);
     }, WITHIN_ONE_SECOND);
   });
 
@@ -153,6 +150,7 @@ describe('two gateway instances', () => {
     const client = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.9`;
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 8; attempt += 1) {
+      // Raw: the statuses are collected as they come, whatever they are.
       const response = await fetch(`${gateways[attempt % 2]}/api/auth/jwks`, {
         headers: { 'x-forwarded-for': client },
       });
@@ -169,6 +167,7 @@ describe('two gateway instances', () => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 6; attempt += 1) {
       // A different address each time: only the account ties these requests together.
+      // Raw: the statuses are collected as they come, and a 429's Retry-After header is read.
       const response = await fetch(
         `${gateways[attempt % 2]}/api/users/count`,
         asMember(token, { 'x-forwarded-for': `10.9.${attempt}.${Math.floor(Math.random() * 250)}` }),

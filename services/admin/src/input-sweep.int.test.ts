@@ -3,7 +3,7 @@
  * non-uuid ids, very long text and wrong types in each of its inputs.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminRoutes, type DirectMessage } from '@crucible/proto';
+import { adminRoutes, dmRoutes } from '@crucible/proto';
 import { sweepRoutes } from '@crucible/test-kit';
 import { startAdminHarness, type AdminHarness, type Member } from './testing/admin-harness.ts';
 
@@ -21,11 +21,10 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => admin?.stop());
 
-async function sendMessage(content: string): Promise<DirectMessage> {
-  const message = await admin.dm!.call<DirectMessage>('/api/direct-messages', {
+async function sendMessage(content: string) {
+  const message = await admin.dm!.call(dmRoutes.sendMessage, {
     token: sender.token,
-    json: { content, recipientId: recipient.id },
-    expect: 201,
+    body: { content, recipientId: recipient.id },
   });
   await expect
     .poll(async () => (await admin.sql(`SELECT 1 FROM message_snapshots WHERE message_id = $1`, [message.id])).length, {
@@ -42,15 +41,13 @@ describe('the input sweep of admin', () => {
       await sendMessage('Flag me'),
       await sendMessage('Delete me'),
     ];
-    const report = await admin.call<{ id: string }>('/api/admin/message-reports', {
+    const report = await admin.call(adminRoutes.reportMessage, {
       token: recipient.token,
-      json: { messageId: reported.id, reportType: 'spam' },
-      expect: 201,
+      body: { messageId: reported.id, reportType: 'spam' },
     });
-    const { flags } = await admin.call<{ flags: { id: string }[] }>('/api/admin/messages/bulk-flag', {
+    const { flags } = await admin.call(adminRoutes.bulkFlagMessages, {
       token: boss.token,
-      json: { messageIds: [flagged.id], reason: 'Sweep' },
-      expect: 201,
+      body: { messageIds: [flagged.id], reason: 'Sweep' },
     });
 
     const { requests, findings } = await sweepRoutes(adminRoutes, {

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it, vi } from 'vitest';
-import { ADMIN_MESSAGES, RPC, SUBJECTS, type DmMessageCreatedPayload } from '@crucible/proto';
+import {
+  ADMIN_MESSAGES,
+  RPC,
+  SUBJECTS,
+  adminRoutes,
+  type CallInput,
+  type DmMessageCreatedPayload,
+} from '@crucible/proto';
 import { NotFoundError, newEvent } from '@crucible/platform';
 import { startAdminHarness, type AdminHarness, type Member } from './testing/admin-harness.ts';
 
@@ -37,8 +44,9 @@ async function snapshotArrived(messageId: string): Promise<void> {
   );
 }
 
-const report = (reporter: Member, body: unknown) =>
-  admin.request('/api/admin/message-reports', { token: reporter.token, json: body });
+/** A report by `reporter`, failing the test unless it answers `status` (201 unless named). */
+const report = (reporter: Member, body: CallInput<typeof adminRoutes.reportMessage>['body'], status?: number) =>
+  admin.call(adminRoutes.reportMessage, { token: reporter.token, body, expect: status });
 
 it("takes a recipient's report with 201, stores the six-type value and its schema type, and refuses a second open one with 409", async () => {
   const [sender, recipient] = [await admin.member(), await admin.member()];
@@ -50,8 +58,7 @@ it("takes a recipient's report with 201, stores the six-type value and its schem
     reportType: 'hate_speech',
     reportReason: '  slurs  ',
   });
-  expect(created.status).toBe(201);
-  expect(await created.json()).toMatchObject({
+  expect(created).toMatchObject({
     messageId: message.id,
     reporterId: recipient.id,
     reportType: 'hate_speech',
@@ -59,13 +66,12 @@ it("takes a recipient's report with 201, stores the six-type value and its schem
     reportReason: 'slurs',
     isResolved: false,
   });
-  const again = await report(recipient, { messageId: message.id, reportType: 'spam' });
-  expect(again.status).toBe(409);
-  expect(await again.json()).toMatchObject({ message: ADMIN_MESSAGES.alreadyReported });
+  const again = await report(recipient, { messageId: message.id, reportType: 'spam' }, 409);
+  expect(again).toMatchObject({ message: ADMIN_MESSAGES.alreadyReported });
 
   // Resolved, it can be reported again.
   await admin.sql(`UPDATE message_reports SET is_resolved = true WHERE message_id = $1`, [message.id]);
-  expect((await report(recipient, { messageId: message.id, reportType: 'threat' })).status).toBe(201);
+  await report(recipient, { messageId: message.id, reportType: 'threat' });
   const stored = await admin.sql<{ report_type: string; schema_report_type: string; description: string | null }>(
     `SELECT report_type, schema_report_type, description FROM message_reports WHERE message_id = $1 ORDER BY created_at`,
     [message.id],
@@ -81,10 +87,10 @@ it('refuses the sender, hides the message from members outside its conversation,
   const message = await messageFrom(sender, recipient);
   await snapshotArrived(message.id);
 
-  const own = await report(sender, { messageId: message.id, reportType: 'spam' });
-  expect([own.status, (await own.json()).message]).toEqual([403, ADMIN_MESSAGES.notYourOwnMessage]);
-  const outside = await report(outsider, { messageId: message.id, reportType: 'spam' });
-  expect([outside.status, (await outside.json()).message]).toEqual([404, ADMIN_MESSAGES.messageNotFound]);
+  const own = await report(sender, { messageId: message.id, reportType: 'spam' }, 403);
+  expect(own).toMatchObject({ message: ADMIN_MESSAGES.notYourOwnMessage });
+  const outside = await report(outsider, { messageId: message.id, reportType: 'spam' }, 404);
+  expect(outside).toMatchObject({ message: ADMIN_MESSAGES.messageNotFound });
 
   const refusals: [unknown, number, string?][] = [
     [{ messageId: message.id }, 400, ADMIN_MESSAGES.reportTypeRequired],
@@ -101,13 +107,12 @@ it('refuses the sender, hides the message from members outside its conversation,
     [{ messageId: message.id, reportType: 'spam', reportReason: 'x'.repeat(300_000) }, 413],
   ];
   for (const [body, status, text] of refusals) {
-    const response = await report(recipient, body);
+    // Raw: some of these bodies lack fields or name report types the contract's types refuse.
+    const response = await admin.request('/api/admin/message-reports', { token: recipient.token, json: body });
     expect(response.status, JSON.stringify(body).slice(0, 80)).toBe(status);
     if (text) expect((await response.json()).message).toBe(text);
   }
-  expect(
-    (await admin.request('/api/admin/message-reports', { json: { messageId: message.id, reportType: 'spam' } })).status,
-  ).toBe(401);
+  await admin.call(adminRoutes.reportMessage, { body: { messageId: message.id, reportType: 'spam' }, expect: 401 });
   expect(await admin.sql(`SELECT id FROM message_reports WHERE message_id = $1`, [message.id])).toEqual([]);
 });
 
@@ -127,11 +132,11 @@ it('asks dm for a message whose event has not arrived yet, and answers 404 for o
     return early;
   });
   try {
-    expect((await report(recipient, { messageId: early.id, reportType: 'other' })).status).toBe(201);
+    await report(recipient, { messageId: early.id, reportType: 'other' });
     expect(
       await admin.sql(`SELECT content, sender_id FROM message_snapshots WHERE message_id = $1`, [early.id]),
     ).toEqual([{ content: 'just sent', sender_id: sender.id }]);
-    expect((await report(recipient, { messageId: randomUUID(), reportType: 'other' })).status).toBe(404);
+    await report(recipient, { messageId: randomUUID(), reportType: 'other' }, 404);
   } finally {
     await replier.stop();
   }
@@ -143,7 +148,7 @@ it('keeps the text a report was made about when the sender edits afterwards, and
   const unreported = await messageFrom(sender, recipient, 'first draft');
   await snapshotArrived(reported.id);
   await snapshotArrived(unreported.id);
-  expect((await report(recipient, { messageId: reported.id, reportType: 'harassment' })).status).toBe(201);
+  await report(recipient, { messageId: reported.id, reportType: 'harassment' });
   const edit = (message: DmMessageCreatedPayload, content: string) =>
     admin.bus.publish(
       newEvent(SUBJECTS.dmMessageEdited, {

@@ -12,6 +12,7 @@ import {
   type AdminActionPayload,
   type EventEnvelope,
   authRoutes as routes,
+  type CallInput,
 } from '@crucible/proto';
 import { callsWith, type TestCall } from '@crucible/test-kit';
 import { eraseAccountsPastGrace } from './use-cases/account-deletion.ts';
@@ -62,26 +63,24 @@ async function auditedSteps(userId: string, count: number): Promise<AdminActionP
   return about(await audited.waitUntil((events) => about(events).length >= count));
 }
 
-async function json(response: Response, status: number): Promise<Record<string, unknown>> {
-  const text = await response.text();
-  expect(response.status, text).toBe(status);
-  return text ? (JSON.parse(text) as Record<string, unknown>) : {};
-}
-
 async function member(): Promise<SignedUp> {
   const signedUp = await auth.signUp();
   members.add(signedUp.id);
   return signedUp;
 }
 
-const deleteAccount = (token: string, body: Record<string, unknown>) =>
-  auth.request('/api/auth/account/delete', { method: 'POST', token, json: body });
+type DeleteAccountBody = CallInput<typeof routes.deleteOwnAccount>['body'];
 
-const signIn = (who: SignedUp) =>
-  auth.request('/api/auth/signin', { method: 'POST', json: { email: who.email, password: who.password } });
+/** Asks to delete the account of `token`, failing the test unless the answer is `status`. */
+const deleteAccount = (token: string, body: DeleteAccountBody, status: number): Promise<Record<string, unknown>> =>
+  call(routes.deleteOwnAccount, { token, body, expect: status });
+
+/** Signs `who` in with their password, failing the test unless the answer is `status`. */
+const signIn = (who: SignedUp, status: number): Promise<Record<string, unknown>> =>
+  call(routes.signIn, { body: { email: who.email, password: who.password }, expect: status });
 
 async function scheduleDeletion(who: SignedUp): Promise<Date> {
-  const scheduled = await json(await deleteAccount(who.token, { password: who.password, confirmation: 'DELETE' }), 200);
+  const scheduled = await deleteAccount(who.token, { password: who.password, confirmation: 'DELETE' }, 200);
   expect(scheduled.message).toBe(MESSAGES.scheduled);
   return new Date(String(scheduled.erasureAt));
 }
@@ -89,17 +88,15 @@ async function scheduleDeletion(who: SignedUp): Promise<Date> {
 describe('asking to delete one’s account', () => {
   it('refuses without the typed confirmation or the right password, and changes nothing', async () => {
     const who = await member();
-    expect(
-      await json(await deleteAccount(who.token, { password: who.password, confirmation: 'delete' }), 400),
-    ).toMatchObject({
+    expect(await deleteAccount(who.token, { password: who.password, confirmation: 'delete' }, 400)).toMatchObject({
       message: expect.stringContaining(MESSAGES.confirmationWrong),
     });
-    expect(await json(await deleteAccount(who.token, { confirmation: 'DELETE' }), 400)).toMatchObject({
+    expect(await deleteAccount(who.token, { confirmation: 'DELETE' }, 400)).toMatchObject({
       message: MESSAGES.passwordRequired,
     });
-    expect(
-      await json(await deleteAccount(who.token, { password: 'not the password', confirmation: 'DELETE' }), 400),
-    ).toMatchObject({ message: MESSAGES.passwordIncorrect });
+    expect(await deleteAccount(who.token, { password: 'not the password', confirmation: 'DELETE' }, 400)).toMatchObject(
+      { message: MESSAGES.passwordIncorrect },
+    );
     await call(routes.currentUser, { token: who.token });
     expect(await auth.sql('SELECT deletion_scheduled_at FROM users WHERE id = $1', [who.id])).toEqual([
       { deletion_scheduled_at: null },
@@ -128,7 +125,7 @@ describe('the grace period', () => {
     const who = await member();
     await scheduleDeletion(who);
 
-    const signedIn = await json(await signIn(who), 200);
+    const signedIn = await signIn(who, 200);
     expect(signedIn.message).toBe(MESSAGES.restored);
     await call(routes.currentUser, { token: String(signedIn.token) });
     expect(await auth.sql('SELECT deletion_scheduled_at FROM users WHERE id = $1', [who.id])).toEqual([
@@ -137,7 +134,7 @@ describe('the grace period', () => {
     // Restored means no longer due: a pass long after the old date leaves the account alone.
     await eraseAccountsPastGrace(auth.service.context, new Date(Date.now() + 30 * DAY_MS));
     expect(await auth.sql('SELECT 1 FROM users WHERE id = $1', [who.id])).toHaveLength(1);
-    expect((await json(await signIn(who), 200)).message).not.toBe(MESSAGES.restored);
+    expect((await signIn(who, 200)).message).not.toBe(MESSAGES.restored);
   });
 
   it('erases the account once it is over, announcing auth.user.deleted once, and then refuses its sign-in', async () => {
@@ -157,7 +154,7 @@ describe('the grace period', () => {
       events.filter((event) => (event.payload as { id: string }).id === who.id);
     expect(aboutThem(await deletions.waitUntil((events) => aboutThem(events).length > 0))).toHaveLength(1);
 
-    expect(await json(await signIn(who), 401)).toMatchObject({ message: AUTH_MESSAGES.invalidCredentials });
+    expect(await signIn(who, 401)).toMatchObject({ message: AUTH_MESSAGES.invalidCredentials });
   });
 
   it('refuses a sign-in after the grace period even before the erasure has run', async () => {
@@ -165,7 +162,7 @@ describe('the grace period', () => {
     await scheduleDeletion(who);
     await auth.sql(`UPDATE users SET deletion_scheduled_at = now() - interval '1 minute' WHERE id = $1`, [who.id]);
 
-    expect(await json(await signIn(who), 401)).toMatchObject({ message: AUTH_MESSAGES.invalidCredentials });
+    expect(await signIn(who, 401)).toMatchObject({ message: AUTH_MESSAGES.invalidCredentials });
     expect(await auth.sql('SELECT 1 FROM users WHERE id = $1', [who.id])).toHaveLength(1);
   });
 });
@@ -200,13 +197,10 @@ async function ceremony(route: Ceremony, token?: string): Promise<{ challengeId:
 async function withPasskey(who: SignedUp): Promise<SoftwareAuthenticator> {
   const authenticator = createSoftwareAuthenticator();
   const { challengeId, options } = await ceremony(routes.passkeyRegistrationOptions, who.token);
-  await json(
-    await auth.request('/api/auth/passkeys', {
-      token: who.token,
-      json: { challengeId, name: 'Phone', response: authenticator.register(options, auth.url) },
-    }),
-    201,
-  );
+  await call(routes.addPasskey, {
+    token: who.token,
+    body: { challengeId, name: 'Phone', response: authenticator.register(options, auth.url) },
+  });
   return authenticator;
 }
 
@@ -225,8 +219,9 @@ describe('confirming with a passkey instead of the password', () => {
     const who = await member();
     const authenticator = await withPasskey(who);
 
-    const scheduled = await json(
-      await deleteAccount(who.token, { passkey: await passkeyAssertion(who, authenticator), confirmation: 'DELETE' }),
+    const scheduled = await deleteAccount(
+      who.token,
+      { passkey: await passkeyAssertion(who, authenticator), confirmation: 'DELETE' },
       200,
     );
 
@@ -247,8 +242,8 @@ describe('confirming with a passkey instead of the password', () => {
   it('refuses a sign-in challenge, a replayed answer, another member’s passkey, and a missing typed word', async () => {
     const who = await member();
     const authenticator = await withPasskey(who);
-    const refused = async (body: Record<string, unknown>, message: string) => {
-      expect(await json(await deleteAccount(who.token, body), 400)).toMatchObject({
+    const refused = async (body: DeleteAccountBody, message: string) => {
+      expect(await deleteAccount(who.token, body, 400)).toMatchObject({
         message: expect.stringContaining(message),
       });
     };
@@ -259,7 +254,7 @@ describe('confirming with a passkey instead of the password', () => {
 
     // Nor does a deletion challenge sign anyone in.
     const deletionAnswer = await passkeyAssertion(who, authenticator);
-    await json(await auth.request('/api/auth/signin/passkey', { json: deletionAnswer }), 401);
+    await call(routes.signInWithPasskey, { body: deletionAnswer, expect: 401 });
 
     await refused(
       { passkey: await passkeyAssertion(who, authenticator), confirmation: 'nope' },
@@ -276,12 +271,10 @@ describe('confirming with a passkey instead of the password', () => {
 
     const answer = await passkeyAssertion(who, authenticator);
     await refused({ passkey: answer, password: who.password, confirmation: 'DELETE' }, MESSAGES.confirmWithOne);
-    await json(await deleteAccount(who.token, { passkey: answer, confirmation: 'DELETE' }), 200);
+    await deleteAccount(who.token, { passkey: answer, confirmation: 'DELETE' }, 200);
     // The challenge is spent: the same answer again changes nothing (the session is gone too, so sign in).
-    const again = await json(await signIn(who), 200);
-    expect(
-      await json(await deleteAccount(String(again.token), { passkey: answer, confirmation: 'DELETE' }), 400),
-    ).toMatchObject({
+    const again = await signIn(who, 200);
+    expect(await deleteAccount(String(again.token), { passkey: answer, confirmation: 'DELETE' }, 400)).toMatchObject({
       message: MESSAGES.passkeyFailed,
     });
     await call(routes.currentUser, { token: String(again.token) });
@@ -304,7 +297,7 @@ describe('the record and the mails of a deletion', () => {
     expect(scheduledMail.text).toContain(erasureAt.toUTCString());
     expect(scheduledMail.text).toContain('signing in restores it');
 
-    const back = await json(await signIn(who), 200);
+    const back = await signIn(who, 200);
     const restoredMail = await auth.smtp.waitForMail(who.email, /restored/);
     expect(restoredMail.text).toContain('no longer scheduled for deletion');
 

@@ -46,6 +46,7 @@ async function expectStatus(response: Response, status: number): Promise<Record<
 describe('sign-up', () => {
   it('answers 201 with a message and emailSent true when the mail went out, and opens no session', async () => {
     const fields = validSignUp();
+    // Raw: the test reads the answer's Set-Cookie headers, which a call does not return.
     const response = await auth.request('/api/auth/signup', { json: fields });
     const body = await expectStatus(response, 201);
     expect(body).toEqual({
@@ -53,7 +54,7 @@ describe('sign-up', () => {
       emailSent: true,
     });
     expect(cookieFrom(response, 'crucible_token')).toBeUndefined();
-    await expectStatus(await auth.request('/api/auth/user', { cookie: cookiesOf(response) }), 401);
+    await call(routes.currentUser, { cookie: cookiesOf(response), expect: 401 });
     const sessions = await auth.sql(
       'SELECT sessions.id FROM sessions JOIN users ON users.id = sessions.user_id WHERE users.email = $1',
       [fields.email],
@@ -82,6 +83,7 @@ describe('sign-up', () => {
     expect(mail.subject).toBe('Verify your Crucible email address');
     const link = linkIn(mail, `${auth.url}/api/auth/verify-email?token=`);
 
+    // Raw: the mailed link, followed as a browser follows it; its answer is a redirect (Location header).
     const first = await fetch(link, { redirect: 'manual' });
     expect(first.status).toBe(303);
     expect(first.headers.get('location')).toBe('/?verified=1');
@@ -96,6 +98,7 @@ describe('sign-up', () => {
 
   it('sends a made-up or missing verification token to /signin?verified=0', async () => {
     for (const query of ['?token=made-up', '', `?token=${'x'.repeat(600)}`, '?token=a&token=b', '?token[x]=y']) {
+      // Raw: repeated and bracketed query keys the contract's query cannot express, and the answer is a redirect.
       const response = await auth.request(`/api/auth/verify-email${query}`);
       expect(response.status).toBe(303);
       expect(response.headers.get('location')).toBe('/signin?verified=0');
@@ -127,6 +130,7 @@ describe('sign-up', () => {
   });
 
   it('refuses unknown fields with 400', async () => {
+    // Raw: fields the contract's sign-up body does not have.
     await expectStatus(await auth.request('/api/auth/signup', { json: { ...validSignUp(), isAdmin: true } }), 400);
     await expectStatus(
       await auth.request('/api/auth/signup', { json: { ...validSignUp(), accessLevel: 'Admin' } }),
@@ -158,6 +162,7 @@ describe('sign-up', () => {
       { rawBody: JSON.stringify(validSignUp()), contentType: 'text/plain' },
     ];
     for (const entry of bodies) {
+      // Raw: malformed JSON and other content types, which a call cannot send.
       const { rawBody, contentType } =
         typeof entry === 'string' ? { rawBody: entry, contentType: 'application/json' } : entry;
       const response = await auth.request('/api/auth/signup', {
@@ -184,6 +189,7 @@ describe('sign-up when the verification mail cannot be sent', () => {
 
   it('signs the member in: emailSent false, a token and an httpOnly SameSite=Lax session cookie', async () => {
     const fields = validSignUp();
+    // Raw: the test reads the answer's Set-Cookie headers, which a call does not return.
     const response = await withoutMail.request('/api/auth/signup', { json: fields });
     const body = await expectStatus(response, 201);
     expect(body).toEqual({
@@ -201,7 +207,7 @@ describe('sign-up when the verification mail cannot be sent', () => {
     expect(attributes.some((attribute) => attribute.startsWith('expires='))).toBe(true);
     expect(attributes).not.toContain('secure'); // PUBLIC_URL is plain http
 
-    const user = await expectStatus(await withoutMail.request('/api/auth/user', { cookie: cookiesOf(response) }), 200);
+    const user = await callsWith(withoutMail.request)(routes.currentUser, { cookie: cookiesOf(response) });
     expect(user).toMatchObject({ email: fields.email, emailVerified: false });
   });
 });
@@ -209,6 +215,7 @@ describe('sign-up when the verification mail cannot be sent', () => {
 describe('sign-in', () => {
   it('answers a wrong password and an unknown e-mail alike: 401 "Invalid email or password"', async () => {
     const member = await auth.signUp();
+    // Raw: the test reads the answers' Set-Cookie headers, which a call does not return.
     const wrongPassword = await auth.request('/api/auth/signin', {
       json: { email: member.email, password: 'wrong password' },
     });
@@ -224,6 +231,7 @@ describe('sign-in', () => {
 
   it('signs in with the right password (any e-mail letter case) and the token works as Bearer and as cookie', async () => {
     const member = await auth.signUp();
+    // Raw: the test reads the answer's Set-Cookie headers, which a call does not return.
     const response = await auth.request('/api/auth/signin', {
       json: { email: member.email.toUpperCase(), password: member.password },
     });
@@ -235,9 +243,7 @@ describe('sign-in', () => {
     expect(await auth.currentUser(token)).toMatchObject({ id: member.id, email: member.email });
     const cookie = cookieFrom(response, 'crucible_token');
     expect(cookie?.value).toBe(token);
-    expect(await expectStatus(await auth.request('/api/auth/user', { cookie: cookie!.header }), 200)).toMatchObject({
-      id: member.id,
-    });
+    expect(await call(routes.currentUser, { cookie: cookie!.header })).toMatchObject({ id: member.id });
   });
 
   it('answers 401 to GET /api/auth/user without a token', async () => {
@@ -257,6 +263,7 @@ describe('sign-out', () => {
     const before = await verifyElsewhere(otherService, member.token);
     expect(before).toMatchObject({ userId: member.id, accessLevel: 'Public', emailVerified: false });
 
+    // Raw: the test reads the answer's Set-Cookie headers (the cleared cookie), which a call does not return.
     const response = await auth.request('/api/auth/signout', { method: 'POST', token: member.token });
     expect(await expectStatus(response, 200)).toEqual({ message: 'Signed out' });
     const cleared = cookieFrom(response, 'crucible_token');
@@ -282,6 +289,7 @@ describe('sign-out', () => {
   it('refuses a sign-out by the cookie alone (a form on another port of the host) and keeps the session', async () => {
     const member = await auth.signUp();
     const cookie = `crucible_token=${encodeURIComponent(member.token)}`;
+    // Raw: the answer's Set-Cookie headers are read (none may clear the cookie), which a call does not return.
     const forged = await auth.request('/api/auth/signout', { method: 'POST', cookie });
     expect(forged.status).toBe(403);
     expect(forged.headers.getSetCookie()).toEqual([]);

@@ -59,7 +59,7 @@ function callAsAdmin<Route extends RouteContract>(
   return call(route, withToken);
 }
 
-/** A request as the first admin that the contract's types would refuse (malformed ids, levels, queries). */
+/** Raw, as the first admin: what the contract's types would refuse (levels and filters outside its enums, missing or unknown fields). */
 async function asAdmin(
   path: string,
   options: { method?: string; json?: unknown } = {},
@@ -129,24 +129,19 @@ describe('the first admin', () => {
     try {
       const rows = await auth.sql('SELECT email FROM users WHERE is_admin');
       expect(rows).toEqual([{ email: ADMIN_EMAIL }]);
-      const viaSecond = await second.request('/api/auth/user', { token: adminToken });
-      expect(await viaSecond.json()).toMatchObject({
+      const callSecond = callsWith(second.request);
+      expect(await callSecond(authRoutes.currentUser, { token: adminToken })).toMatchObject({
         id: adminId,
         firstName: 'Renamed',
         lastName: 'Chief',
         accessLevel: 'Admin',
         isAdmin: true,
       });
-      expect(
-        (
-          await second.request('/api/auth/signin', {
-            json: { email: ADMIN_EMAIL, password: 'another admin passphrase' },
-          })
-        ).status,
-      ).toBe(401);
-      expect(
-        (await second.request('/api/auth/signin', { json: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } })).status,
-      ).toBe(200);
+      await callSecond(authRoutes.signIn, {
+        body: { email: ADMIN_EMAIL, password: 'another admin passphrase' },
+        expect: 401,
+      });
+      await callSecond(authRoutes.signIn, { body: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD } });
     } finally {
       await second.stop();
     }
@@ -163,23 +158,28 @@ describe('admin routes', () => {
 
   it('refuse members with 403 and visitors with 401', async () => {
     const target = (await auth.signUp()).id;
-    const routes: [string, string, unknown?][] = [
-      ['GET', '/api/admin/users'],
-      ['GET', `/api/admin/users/${target}`],
-      ['PATCH', `/api/admin/users/${target}`, { firstName: 'Hacked' }],
-      ['PATCH', `/api/admin/users/${target}/access-level`, { accessLevel: 'Admin' }],
-      ['PATCH', `/api/admin/users/${member.id}/access-level`, { accessLevel: 'Admin' }],
-      ['POST', `/api/admin/users/${target}/password-reset`],
-      ['POST', `/api/admin/users/${target}/deactivate`],
-      ['POST', `/api/admin/users/${target}/suspend`, { until: '2999-01-01T00:00:00Z', reason: 'spam' }],
-      ['POST', `/api/admin/users/${target}/reactivate`],
-      ['DELETE', `/api/admin/users/${target}`],
+    const params = { id: target };
+    const attempts: ((options: { token?: string; expect: number }) => Promise<unknown>)[] = [
+      (options) => call(authRoutes.listAdminUsers, options),
+      (options) => call(authRoutes.getAdminUser, { params, ...options }),
+      (options) => call(authRoutes.updateAdminUser, { params, body: { firstName: 'Hacked' }, ...options }),
+      (options) => call(authRoutes.setAccessLevel, { params, body: { accessLevel: 'Admin' }, ...options }),
+      (options) =>
+        call(authRoutes.setAccessLevel, { params: { id: member.id }, body: { accessLevel: 'Admin' }, ...options }),
+      (options) => call(authRoutes.adminPasswordReset, { params, ...options }),
+      (options) => call(authRoutes.deactivateAdminUser, { params, ...options }),
+      (options) =>
+        call(authRoutes.suspendAdminUser, {
+          params,
+          body: { until: '2999-01-01T00:00:00Z', reason: 'spam' },
+          ...options,
+        }),
+      (options) => call(authRoutes.reactivateAdminUser, { params, ...options }),
+      (options) => call(authRoutes.deleteAdminUser, { params, ...options }),
     ];
-    for (const [method, path, json] of routes) {
-      const asMember = await auth.request(path, { method, json, token: member.token });
-      expect(asMember.status, `${method} ${path}`).toBe(403);
-      expect(await asMember.json()).toMatchObject({ message: 'Admin access required' });
-      expect((await auth.request(path, { method, json })).status, `${method} ${path} signed out`).toBe(401);
+    for (const attempt of attempts) {
+      expect(await attempt({ token: member.token, expect: 403 })).toMatchObject({ message: 'Admin access required' });
+      await attempt({ expect: 401 });
     }
     expect(await auth.currentUser(member.token)).toMatchObject({ accessLevel: 'Public', isAdmin: false });
     await call(authRoutes.currentUser, { token: await auth.signIn(member.email, member.password) });
@@ -268,8 +268,8 @@ describe('admin routes', () => {
       expect(await callAsAdmin(authRoutes.listAdminUsers, { query: { search } })).toEqual({ users: [], total: 0 });
     }
 
-    for (const query of ['limit=0', 'limit=1001', 'limit=abc', 'offset=-1']) {
-      expect((await asAdmin(`/api/admin/users?${query}`)).status, query).toBe(400);
+    for (const query of [{ limit: 0 }, { limit: 1001 }, { limit: 'abc' }, { offset: -1 }]) {
+      await callAsAdmin(authRoutes.listAdminUsers, { query, expect: 400 });
     }
   });
 
@@ -430,20 +430,23 @@ describe('admin routes', () => {
     expect(await verifyElsewhere(otherService, suspended.token)).toMatchObject({ userId: suspended.id });
     const until = new Date(Date.now() + 86_400_000);
     until.setUTCSeconds(0, 0);
-    const path = `/api/admin/users/${suspended.id}/suspend`;
 
     const refusals = [
       [{ until: new Date(Date.now() - 60_000).toISOString(), reason: 'spam' }, 'The suspension must end in the future'],
       [{ until: 'tomorrow', reason: 'spam' }, 'The suspension must end in the future'],
       [{ until: until.toISOString(), reason: ' ' }, 'Reason is required'],
     ] as const;
-    for (const [json, message] of refusals) {
-      const refused = await asAdmin(path, { method: 'POST', json });
-      expect(refused.status, JSON.stringify(json)).toBe(400);
-      expect(JSON.stringify(refused.body)).toContain(message);
+    for (const [body, message] of refusals) {
+      const params = { id: suspended.id };
+      const refused = await callAsAdmin(authRoutes.suspendAdminUser, { params, body, expect: 400 });
+      expect(JSON.stringify(refused)).toContain(message);
     }
     expect(
-      (await asAdmin(`/api/admin/users/${adminId}/suspend`, { method: 'POST', json: { until, reason: 'x' } })).body,
+      await callAsAdmin(authRoutes.suspendAdminUser, {
+        params: { id: adminId },
+        body: { until: until.toISOString(), reason: 'x' },
+        expect: 400,
+      }),
     ).toMatchObject({ message: 'You cannot suspend your own account' });
 
     const done = await callAsAdmin(authRoutes.suspendAdminUser, {

@@ -6,11 +6,13 @@
  */
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ACCESS_LEVELS, SUBJECTS, maySeeContactInfo, type AccessLevel, type UserSummary } from '@crucible/proto';
+import { ACCESS_LEVELS, SUBJECTS, authRoutes as routes, maySeeContactInfo, type AccessLevel } from '@crucible/proto';
 import { newEvent } from '@crucible/platform';
+import { callsWith, type TestCall } from '@crucible/test-kit';
 import { startAuthHarness, type AuthHarness } from './testing/auth-harness.ts';
 
 let auth: AuthHarness;
+let call: TestCall;
 
 /** Waits for a condition outside a test (beforeAll), failing after 10 s. */
 function waitFor(condition: () => Promise<boolean>): Promise<void> {
@@ -49,6 +51,7 @@ async function viewerAt(level: AccessLevel): Promise<Viewer> {
 
 beforeAll(async () => {
   auth = await startAuthHarness();
+  call = callsWith(auth.request);
   for (const [index, tier] of TIERS.entries()) {
     const lastName = `Target${tag}x${index}`;
     const email = `mail${tag}x${index}@privacy.test`;
@@ -78,11 +81,8 @@ afterAll(async () => {
   await auth?.stop();
 });
 
-async function get<T>(path: string, token: string): Promise<T> {
-  const response = await auth.request(path, { token });
-  expect(response.status, path).toBe(200);
-  return (await response.json()) as T;
-}
+/** Members whose name or e-mail matches `q`, as the member with `token` finds them. */
+const search = (q: string, token: string) => call(routes.searchUsers, { query: { q }, token });
 
 const maySee = (viewer: Viewer, target: Target) =>
   maySeeContactInfo(
@@ -93,8 +93,8 @@ const maySee = (viewer: Viewer, target: Target) =>
 describe('e-mail in the directory, tier by tier', () => {
   it('follows the rule in name search results and the Core list, for every viewer level and tier', async () => {
     for (const viewer of viewers) {
-      const byName = await get<UserSummary[]>(`/api/users/search?q=Target${tag}`, viewer.token);
-      const core = await get<UserSummary[]>('/api/users/core', viewer.token);
+      const byName = await search(`Target${tag}`, viewer.token);
+      const core = await call(routes.coreUsers, { token: viewer.token });
       for (const target of targets) {
         const expected = maySee(viewer, target) ? target.email : null;
         const label = `${viewer.level} viewing tier ${target.tier ?? 'default'}`;
@@ -107,7 +107,7 @@ describe('e-mail in the directory, tier by tier', () => {
   it('matches an e-mail fragment only where the viewer may see that address', async () => {
     for (const viewer of viewers) {
       for (const [index, target] of targets.entries()) {
-        const found = await get<UserSummary[]>(`/api/users/search?q=mail${tag}x${index}`, viewer.token);
+        const found = await search(`mail${tag}x${index}`, viewer.token);
         const label = `${viewer.level} searching tier ${target.tier ?? 'default'}`;
         expect(
           found.map((user) => user.id),
@@ -130,7 +130,7 @@ describe('e-mail in the directory, tier by tier', () => {
     await expect
       .poll(async () => (await auth.sql('SELECT contact_info_visible FROM users WHERE id = $1', [member.id]))[0])
       .toEqual({ contact_info_visible: 'Admin' });
-    const own = await get<UserSummary[]>(`/api/users/search?q=Self${tag}`, member.token);
+    const own = await search(`Self${tag}`, member.token);
     expect(own.map((user) => user.email)).toEqual([member.email]);
     // A Core tier admits Core and admins only; the default admits Apprentice and above.
     const apprentice = viewers.find((viewer) => viewer.level === 'Apprentice')!;

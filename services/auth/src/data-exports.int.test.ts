@@ -58,6 +58,7 @@ it(`refuses a ${DATA_EXPORTS_PER_DAY + 1}th export within a day, saying when to 
       [member.id],
     );
   }
+  // Raw: the answer's Retry-After header is read, which a call does not return.
   const refused = await auth.request('/api/auth/data-exports', { method: 'POST', token: member.token });
   expect(refused.status).toBe(429);
   expect(await refused.json()).toMatchObject({ message: DATA_EXPORT_MESSAGES.tooMany });

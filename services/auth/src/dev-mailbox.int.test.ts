@@ -15,6 +15,8 @@ afterAll(async () => {
   await auth?.stop();
 });
 
+// Raw requests throughout: the mailbox is a raw route (an HTML page, or JSON when asked), whose answer
+// the contract does not type, and the refusals' text is read as it is.
 describe('the dev mailbox', () => {
   it('shows mails to a client on this machine', async () => {
     const member = await auth.signUp({ ip: '127.0.0.1' });

@@ -64,6 +64,7 @@ describe('member search', () => {
       expect(await search(q, searcher.token, 400)).toMatchObject({ message: 'Search needs at least 2 characters' });
     }
     await call(routes.searchUsers, { token: searcher.token, expect: 400 });
+    // Raw: a repeated query key, which the contract's query cannot express.
     expect((await auth.request('/api/users/search?q=ad&q=ad', { token: searcher.token })).status).toBe(400);
     await search('a'.repeat(101), searcher.token, 400);
   });
@@ -157,6 +158,7 @@ describe('member search', () => {
       'minAccessLevel=',
       'minAccessLevel=Core&minAccessLevel=Core',
     ]) {
+      // Raw: levels outside the contract's enum and a repeated key, which its typed query cannot express.
       const response = await auth.request(`/api/users/search?q=ad&${query}`, { token: searcher.token });
       expect(response.status, query).toBe(400);
       expect(await response.json(), query).toMatchObject({ statusCode: 400, message: expect.any(String) });

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authRoutes } from '@crucible/proto';
-import { sweepRoutes } from '@crucible/test-kit';
+import { callsWith, sweepRoutes } from '@crucible/test-kit';
 import {
   TEST_PASSWORD,
   startAuthHarness,
@@ -60,18 +60,19 @@ describe('the input sweep of auth', () => {
   }, 120_000);
 
   it('refuses a NUL in a sign-up name with a 400 naming the field, and a lone surrogate in an admin name edit', async () => {
-    const nul = await auth.request('/api/auth/signup', {
-      json: { email: uniqueEmail('nul'), password: TEST_PASSWORD, firstName: 'A\u0000', lastName: 'B' },
+    const call = callsWith(auth.request);
+    const nul = await call(authRoutes.signUp, {
+      body: { email: uniqueEmail('nul'), password: TEST_PASSWORD, firstName: 'A\u0000', lastName: 'B' },
+      expect: 400,
     });
-    expect(nul.status).toBe(400);
-    expect(await nul.json()).toMatchObject({ message: 'firstName must not contain a NUL character' });
+    expect(nul).toMatchObject({ message: 'firstName must not contain a NUL character' });
 
-    const surrogate = await auth.request(`/api/admin/users/${member.id}`, {
-      method: 'PATCH',
+    const surrogate = await call(authRoutes.updateAdminUser, {
+      params: { id: member.id },
+      body: { lastName: 'B\uD800' },
       token: adminToken,
-      json: { lastName: 'B\uD800' },
+      expect: 400,
     });
-    expect(surrogate.status).toBe(400);
-    expect(await surrogate.json()).toMatchObject({ message: 'lastName must not contain a lone UTF-16 surrogate' });
+    expect(surrogate).toMatchObject({ message: 'lastName must not contain a lone UTF-16 surrogate' });
   });
 });

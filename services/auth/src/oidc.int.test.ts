@@ -4,16 +4,18 @@
  * when the e-mail account is verified.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES } from '@crucible/proto';
-import { linkIn } from '@crucible/test-kit';
+import { AUTH_MESSAGES, authRoutes as routes } from '@crucible/proto';
+import { callsWith, linkIn, type TestCall } from '@crucible/test-kit';
 import { cookieFrom, startAuthHarness, uniqueClientIp, uniqueTag, type AuthHarness } from './testing/auth-harness.ts';
 import { CookieJar, loginThroughDevProvider } from './testing/oidc-browser.ts';
 import { ACCOUNT_LINK_REFUSED, DEV_PROVIDER_REFUSED } from './use-cases/external-sign-in.ts';
 
 let auth: AuthHarness;
+let call: TestCall;
 
 beforeAll(async () => {
   auth = await startAuthHarness();
+  call = callsWith(auth.request);
 });
 
 afterAll(async () => {
@@ -22,6 +24,7 @@ afterAll(async () => {
 
 describe('OIDC sign-in through the development provider', () => {
   it('redirects GET /api/login to the provider with PKCE and state', async () => {
+    // Raw: the answer is a redirect, read from its Location header.
     const response = await auth.request('/api/login');
     expect(response.status).toBe(302);
     const location = new URL(response.headers.get('location')!);
@@ -75,18 +78,17 @@ describe('OIDC sign-in through the development provider', () => {
     const outcome = await loginThroughDevProvider(auth.url, `cookie-${uniqueTag()}@it.crucible.test`, { jar });
     const cookie = jar.header(new URL('/api/auth/user', auth.url));
     expect(cookie).toContain(`crucible_token=${encodeURIComponent(outcome.token!)}`);
-    expect((await auth.request('/api/auth/user', { cookie })).status).toBe(200);
+    await call(routes.currentUser, { cookie });
   });
 
   it('gives an OIDC member no password: password sign-in fails and a reset request mails nothing', async () => {
     const email = `nopass-${uniqueTag()}@it.crucible.test`;
     await loginThroughDevProvider(auth.url, email);
     for (const password of ['anything at all', '']) {
-      const response = await auth.request('/api/auth/signin', { json: { email, password: password || 'x' } });
-      expect(response.status).toBe(401);
+      await call(routes.signIn, { body: { email, password: password || 'x' }, expect: 401 });
     }
-    const reset = await auth.request('/api/auth/request-password-reset', { json: { email } });
-    expect(await reset.json()).toEqual({ message: AUTH_MESSAGES.resetRequested });
+    const reset = await call(routes.requestPasswordReset, { body: { email } });
+    expect(reset).toEqual({ message: AUTH_MESSAGES.resetRequested });
     expect(auth.smtp.mails.filter((mail) => mail.to.includes(email))).toEqual([]);
   });
 
@@ -104,6 +106,7 @@ describe('OIDC sign-in through the development provider', () => {
     ]);
 
     const mail = await auth.smtp.waitForMail(member.email, /verify/i);
+    // Raw: the mailed link, followed as a browser follows it; its answer is a redirect (Location header).
     expect(
       (await fetch(linkIn(mail, `${auth.url}/api/auth/verify-email?token=`), { redirect: 'manual' })).headers.get(
         'location',
@@ -141,6 +144,7 @@ describe('OIDC sign-in through the development provider', () => {
   });
 
   it('answers only clients on this machine, judged by the client the gateway names', async () => {
+    // Raw: the development provider's own pages are not routes of the contract.
     const discovery = '/api/auth/oidc/.well-known/openid-configuration';
     expect((await fetch(new URL(discovery, auth.url))).status).toBe(200);
     expect((await auth.request(discovery, { ip: '127.0.0.1' })).status).toBe(200);
@@ -164,9 +168,8 @@ describe('OIDC sign-in through the development provider', () => {
     const outcome = await loginThroughDevProvider(auth.url, `state-${uniqueTag()}@it.crucible.test`, { browserState });
     expect(outcome.location.pathname, outcome.trail.join('\n')).toBe('/auth/callback');
     expect(outcome.state).toBe(browserState);
-    const malformed = await auth.request('/api/login?state=%3Cscript%3E');
-    expect(malformed.status).toBe(400);
-    expect(JSON.stringify(await malformed.json())).toContain('state must be');
+    const malformed = await call(routes.oidcLogin, { query: { state: '<script>' }, expect: 400 });
+    expect(JSON.stringify(malformed)).toContain('state must be');
   });
 
   it('refuses a callback link followed in another browser than the one that started the sign-in', async () => {
@@ -180,6 +183,7 @@ describe('OIDC sign-in through the development provider', () => {
   });
 
   it('sends a callback with an unknown or replayed state to /signin with an error, never a 500', async () => {
+    // Raw throughout: the callback's answers are redirects (Location header) and the attempt travels in a cookie.
     const unknown = await auth.request('/api/callback?code=made-up&state=made-up', {
       cookie: 'crucible_oidc_attempt=made-up',
     });

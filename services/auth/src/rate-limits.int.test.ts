@@ -3,6 +3,8 @@
  * gateway names them (the signed client-address header, platform http/client-address.ts).
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authRoutes as routes } from '@crucible/proto';
+import { callsWith, type TestCall } from '@crucible/test-kit';
 import { startAuthHarness, uniqueClientIp, uniqueEmail, type AuthHarness } from './testing/auth-harness.ts';
 
 const WINDOW_SECONDS = 60;
@@ -33,7 +35,18 @@ afterAll(async () => {
 /** Each from an address of its own, so the sign-up limit never counts them. */
 const newMember = () => auth.signUp({ ip: uniqueClientIp() });
 
-function signIn(email: string, password: string, ip: string): Promise<Response> {
+/** Calls as the client at `ip` (the signed client-address header). */
+function callFrom(ip: string): TestCall {
+  return callsWith((path, options) => auth.request(path, { ...options, ip }));
+}
+
+/** A sign-in from `ip`, failing the test unless it answers `status`. */
+async function signIn(email: string, password: string, ip: string, status: number): Promise<void> {
+  await callFrom(ip)(routes.signIn, { body: { email, password }, expect: status });
+}
+
+/** A sign-in expected to be refused, raw: the 429's Retry-After header is read, which a call does not return. */
+function limitedSignIn(email: string, password: string, ip: string): Promise<Response> {
   return auth.request('/api/auth/signin', { json: { email, password }, ip });
 }
 
@@ -55,47 +68,45 @@ describe('sign-in rate limits', () => {
     const client = uniqueClientIp();
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       // Different accounts, so only the per-client limit counts.
-      expect((await signIn(uniqueEmail('nobody'), 'wrong password', client)).status, `attempt ${attempt}`).toBe(401);
+      await signIn(uniqueEmail('nobody'), 'wrong password', client, 401);
     }
-    await expectTooManyRequests(await signIn(member.email, member.password, client));
+    await expectTooManyRequests(await limitedSignIn(member.email, member.password, client));
     // Another client is not affected.
-    expect((await signIn(member.email, member.password, uniqueClientIp())).status).toBe(200);
+    await signIn(member.email, member.password, uniqueClientIp(), 200);
   });
 
   it('lets the owner in from a fresh address while an attacker keeps failing from many, slowing the account down instead', async () => {
     const member = await newMember();
     const attacker = uniqueClientIp();
     for (let attempt = 1; attempt <= 3; attempt += 1) {
-      expect((await signIn(member.email, 'wrong password', attacker)).status, `attempt ${attempt}`).toBe(401);
+      await signIn(member.email, 'wrong password', attacker, 401);
     }
     // The attacker's pair is blocked, even in another letter case and with the right password.
-    await expectTooManyRequests(await signIn(member.email.toUpperCase(), 'wrong password', attacker));
-    await expectTooManyRequests(await signIn(member.email, member.password, attacker));
+    await expectTooManyRequests(await limitedSignIn(member.email.toUpperCase(), 'wrong password', attacker));
+    await expectTooManyRequests(await limitedSignIn(member.email, member.password, attacker));
 
     // More failures from other addresses (4 so far counts as free, then the delays grow).
-    expect((await signIn(member.email, 'wrong password', uniqueClientIp())).status).toBe(401);
+    await signIn(member.email, 'wrong password', uniqueClientIp(), 401);
     const slowed = performance.now();
-    expect((await signIn(member.email, 'wrong password', uniqueClientIp())).status).toBe(401);
+    await signIn(member.email, 'wrong password', uniqueClientIp(), 401);
     expect(performance.now() - slowed).toBeGreaterThanOrEqual(BASE_DELAY_MS - 5);
 
     // The owner, from a fresh address, still gets in: after a capped delay, never a 429.
     const owner = performance.now();
-    expect((await signIn(member.email, member.password, uniqueClientIp())).status).toBe(200);
+    await signIn(member.email, member.password, uniqueClientIp(), 200);
     expect(performance.now() - owner).toBeGreaterThanOrEqual(MAX_DELAY_MS - 5);
     // Other accounts are not touched.
     const other = await newMember();
-    expect((await signIn(other.email, other.password, uniqueClientIp())).status).toBe(200);
+    await signIn(other.email, other.password, uniqueClientIp(), 200);
   });
 
   it('forgets the failures of an account and address once the right password comes from it', async () => {
     const member = await newMember();
     const client = uniqueClientIp();
     // Five attempts: within the per-address limit, past the pair's three failures without the reset.
-    for (let attempt = 0; attempt < 2; attempt += 1)
-      expect((await signIn(member.email, 'wrong password', client)).status).toBe(401);
-    expect((await signIn(member.email, member.password, client)).status).toBe(200);
-    for (let attempt = 0; attempt < 2; attempt += 1)
-      expect((await signIn(member.email, 'wrong password', client)).status).toBe(401);
+    for (let attempt = 0; attempt < 2; attempt += 1) await signIn(member.email, 'wrong password', client, 401);
+    await signIn(member.email, member.password, client, 200);
+    for (let attempt = 0; attempt < 2; attempt += 1) await signIn(member.email, 'wrong password', client, 401);
   });
 
   it('keeps counting when the client sends a forged chain of addresses', async () => {
@@ -103,39 +114,30 @@ describe('sign-in rate limits', () => {
     for (let attempt = 0; attempt < 5; attempt += 1) {
       // The rightmost untrusted hop is the client; what it prepends is its own invention.
       const forged = `${uniqueClientIp()}, ${client}`;
-      expect(
-        (await auth.request('/api/auth/signin', { json: { email: uniqueEmail('nobody'), password: 'x' }, ip: forged }))
-          .status,
-      ).toBe(401);
+      await signIn(uniqueEmail('nobody'), 'x', forged, 401);
     }
-    await expectTooManyRequests(
-      await auth.request('/api/auth/signin', {
-        json: { email: uniqueEmail('nobody'), password: 'x' },
-        ip: `${uniqueClientIp()}, ${client}`,
-      }),
-    );
+    await expectTooManyRequests(await limitedSignIn(uniqueEmail('nobody'), 'x', `${uniqueClientIp()}, ${client}`));
   });
 });
 
 describe('sign-up and password-reset rate limits', () => {
   it('answers the 4th sign-up from one client with 429', async () => {
     const client = uniqueClientIp();
-    const signUp = () =>
-      auth.request('/api/auth/signup', {
-        json: { email: uniqueEmail(), password: 'long enough pass', firstName: 'A', lastName: 'B' },
-        ip: client,
-      });
-    for (let attempt = 0; attempt < 3; attempt += 1) expect((await signUp()).status).toBe(201);
-    await expectTooManyRequests(await signUp());
+    const fields = () => ({ email: uniqueEmail(), password: 'long enough pass', firstName: 'A', lastName: 'B' });
+    for (let attempt = 0; attempt < 3; attempt += 1) await callFrom(client)(routes.signUp, { body: fields() });
+    // Raw: the 429's Retry-After header is read, which a call does not return.
+    await expectTooManyRequests(await auth.request('/api/auth/signup', { json: fields(), ip: client }));
   });
 
   it('answers the 3rd reset request for one account with 429, from any address, and mails twice only', async () => {
     const member = await newMember();
-    const reset = () =>
-      auth.request('/api/auth/request-password-reset', { json: { email: member.email }, ip: uniqueClientIp() });
-    expect((await reset()).status).toBe(200);
-    expect((await reset()).status).toBe(200);
-    await expectTooManyRequests(await reset());
+    const reset = () => callFrom(uniqueClientIp())(routes.requestPasswordReset, { body: { email: member.email } });
+    await reset();
+    await reset();
+    // Raw: the 429's Retry-After header is read, which a call does not return.
+    await expectTooManyRequests(
+      await auth.request('/api/auth/request-password-reset', { json: { email: member.email }, ip: uniqueClientIp() }),
+    );
     // Mail leaves through the queue: once it is drained, everything it will send has been sent.
     await vi.waitFor(
       async () =>

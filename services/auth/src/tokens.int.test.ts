@@ -6,7 +6,9 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignJWT, decodeJwt, exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWTPayload } from 'jose';
+import { authRoutes as routes } from '@crucible/proto';
 import type { TokenVerifier } from '@crucible/platform';
+import { callsWith, type TestCall } from '@crucible/test-kit';
 import {
   startAuthHarness,
   testSigningJwk,
@@ -17,6 +19,7 @@ import {
 } from './testing/auth-harness.ts';
 
 let auth: AuthHarness;
+let call: TestCall;
 let otherService: TokenVerifier;
 let serviceKey: CryptoKey;
 let member: SignedUp;
@@ -29,6 +32,7 @@ const inAnHour = () => Math.floor(Date.now() / 1000) + 3600;
 
 beforeAll(async () => {
   auth = await startAuthHarness();
+  call = callsWith(auth.request);
   otherService = await auth.otherServiceVerifier();
   serviceKey = (await importJWK(testSigningJwk(), 'EdDSA')) as CryptoKey;
   member = await auth.signUp();
@@ -67,11 +71,8 @@ function hs256(payload: Record<string, unknown>, secret: string | Buffer): strin
 }
 
 async function expectRefused(token: string): Promise<void> {
-  const viaBearer = await auth.request('/api/auth/user', { token });
-  expect(viaBearer.status, await viaBearer.clone().text()).toBe(401);
-  expect(await viaBearer.json()).toEqual({ statusCode: 401, message: 'Unauthorized' });
-  const viaCookie = await auth.request('/api/auth/user', { cookie: `crucible_token=${encodeURIComponent(token)}` });
-  expect(viaCookie.status).toBe(401);
+  expect(await call(routes.currentUser, { token, expect: 401 })).toEqual({ statusCode: 401, message: 'Unauthorized' });
+  await call(routes.currentUser, { cookie: `crucible_token=${encodeURIComponent(token)}`, expect: 401 });
   // Another process learns of a change by broadcast: refused within a second, not at the same instant.
   await verifiedElsewhereSoon(otherService, token).toBe(401);
 }
@@ -81,7 +82,7 @@ describe('access tokens', () => {
     const token = await signed({});
     expect(await auth.currentUser(token)).toMatchObject({ id: member.id });
     expect(await verifyElsewhere(otherService, token)).toMatchObject({ userId: member.id, sessionId: claims.sid });
-    const jwks = (await (await auth.request('/api/auth/jwks')).json()) as { keys: Record<string, string>[] };
+    const jwks = await call(routes.jwks, {});
     expect(jwks.keys).toEqual([
       expect.objectContaining({ kid: KID, kty: 'OKP', crv: 'Ed25519', x: testSigningJwk().x }),
     ]);
@@ -182,17 +183,15 @@ describe('access tokens', () => {
     ]) {
       await expectRefused(garbage);
     }
-    const malformedHeader = await auth.request('/api/auth/user', { headers: { authorization: 'Bearer    ' } });
-    expect(malformedHeader.status).toBe(401);
-    const basic = await auth.request('/api/auth/user', { headers: { authorization: 'Basic dXNlcjpwYXNz' } });
-    expect(basic.status).toBe(401);
+    await call(routes.currentUser, { headers: { authorization: 'Bearer    ' }, expect: 401 });
+    await call(routes.currentUser, { headers: { authorization: 'Basic dXNlcjpwYXNz' }, expect: 401 });
   });
 
   it('refuses a valid token once its session was revoked', async () => {
     const token = await auth.signIn(member.email, member.password);
     expect(await auth.currentUser(token)).toMatchObject({ id: member.id });
     expect(await verifyElsewhere(otherService, token)).toMatchObject({ userId: member.id });
-    expect((await auth.request('/api/auth/signout', { method: 'POST', token })).status).toBe(200);
+    await call(routes.signOut, { token });
     await expectRefused(token);
     // The same session, re-signed by the key holder, is still over.
     await expectRefused(await signed({ sid: String(decodeJwt(token).sid) }));

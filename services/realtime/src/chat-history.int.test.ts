@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { REALTIME_MESSAGES, type ChatHistoryPage } from '@crucible/proto';
+import { REALTIME_MESSAGES, realtimeRoutes } from '@crucible/proto';
 import {
   TestSocket,
   createRealtimeWorld,
@@ -41,7 +41,9 @@ describe('community chat history, by cursor', () => {
       .sort((x, y) => x.createdAt.localeCompare(y.createdAt) || x.id.localeCompare(y.id))
       .map((message) => message.id);
 
-    const first = await rt.call<ChatHistoryPage>('/api/messages/history?limit=10', { token: member.token });
+    const history = (query: { limit?: number; cursor?: string }) =>
+      rt.call(realtimeRoutes.listChatHistory, { query, token: member.token });
+    const first = await history({ limit: 10 });
     expect(first.messages.map((message) => message.id)).toEqual(expectedOrder.slice(15));
     expect(first.hasMore).toBe(true);
     // A message that arrives between pages moves nothing on the older pages.
@@ -49,13 +51,9 @@ describe('community chat history, by cursor', () => {
       randomUUID(),
       member.id,
     ]);
-    const second = await rt.call<ChatHistoryPage>(`/api/messages/history?limit=10&cursor=${first.nextCursor!}`, {
-      token: member.token,
-    });
+    const second = await history({ limit: 10, cursor: first.nextCursor! });
     expect(second.messages.map((message) => message.id)).toEqual(expectedOrder.slice(5, 15));
-    const third = await rt.call<ChatHistoryPage>(`/api/messages/history?limit=10&cursor=${second.nextCursor!}`, {
-      token: member.token,
-    });
+    const third = await history({ limit: 10, cursor: second.nextCursor! });
     expect(third.messages.map((message) => message.id)).toEqual(expectedOrder.slice(0, 5));
     expect(third).toMatchObject({ hasMore: false, nextCursor: null });
     expect(third.messages[0]).toMatchObject({ senderId: member.id, sender: { firstName: member.firstName } });
@@ -63,13 +61,14 @@ describe('community chat history, by cursor', () => {
 
   it('answers a forged cursor or a bad limit with 400 and the reason', async () => {
     const member = await world.member();
-    const forged = await rt.call<{ message: string; issues?: { message: string }[] }>(
-      '/api/messages/history?cursor=not-a-cursor',
-      { token: member.token, expect: 400 },
-    );
+    const forged = await rt.call(realtimeRoutes.listChatHistory, {
+      query: { cursor: 'not-a-cursor' },
+      token: member.token,
+      expect: 400,
+    });
     expect(JSON.stringify(forged)).toContain(REALTIME_MESSAGES.invalidCursor);
-    await rt.call('/api/messages/history?limit=0', { token: member.token, expect: 400 });
-    await rt.call('/api/messages/history', { expect: 401 });
+    await rt.call(realtimeRoutes.listChatHistory, { query: { limit: 0 }, token: member.token, expect: 400 });
+    await rt.call(realtimeRoutes.listChatHistory, { expect: 401 });
   });
 });
 

@@ -8,15 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import {
-  ACCESS_LEVELS,
-  SUBJECTS,
-  maySeeContactInfo,
-  type AccessLevel,
-  type NotificationDetail,
-  type OnlineUser,
-  type StoredChatMessage,
-} from '@crucible/proto';
+import { ACCESS_LEVELS, SUBJECTS, maySeeContactInfo, realtimeRoutes, type AccessLevel } from '@crucible/proto';
 import { newEvent } from '@crucible/platform';
 import {
   TestSocket,
@@ -99,7 +91,7 @@ describe('e-mail in realtime payloads, tier by tier', () => {
   it('follows the rule in the online list over HTTP, for every viewer level and tier', async () => {
     for (const viewer of viewers) {
       await vi.waitFor(async () => {
-        const online = await rt.call<OnlineUser[]>('/api/users/online', { token: viewer.token });
+        const online = await rt.call(realtimeRoutes.listOnlineUsers, { token: viewer.token });
         for (const target of targets)
           expect(online.find((user) => user.id === target.member.id)?.email, label(viewer, target)).toBe(
             expectedEmail(viewer, target),
@@ -152,7 +144,7 @@ describe('e-mail in realtime payloads, tier by tier', () => {
     for (const viewer of viewers) {
       const socket = earlySockets.get(viewer.id)!;
       await vi.waitFor(() => expect(socket.of('chat').length).toBeGreaterThanOrEqual(targets.length), WAIT);
-      const history = await rt.call<StoredChatMessage[]>('/api/messages', { token: viewer.token });
+      const history = await rt.call(realtimeRoutes.listChatMessages, { token: viewer.token });
       for (const target of targets) {
         const expected = expectedEmail(viewer, target);
         const frame = socket.of('chat').find((chat) => chat.sender.id === target.member.id);
@@ -178,10 +170,10 @@ describe('e-mail in realtime payloads, tier by tier', () => {
         );
       }
       await vi.waitFor(async () => {
-        const notifications = await rt.call<NotificationDetail[]>('/api/notifications', { token: viewer.token });
+        const notifications = await rt.call(realtimeRoutes.listNotifications, { token: viewer.token });
         expect(notifications).toHaveLength(targets.length);
       }, WAIT);
-      const notifications = await rt.call<NotificationDetail[]>('/api/notifications', { token: viewer.token });
+      const notifications = await rt.call(realtimeRoutes.listNotifications, { token: viewer.token });
       for (const target of targets) {
         const title = notifications.find((notification) => notification.fromUserId === target.member.id)?.title;
         expect(title, `notification: ${label(viewer, target)}`).toBe(
@@ -199,7 +191,7 @@ describe('e-mail in realtime payloads, tier by tier', () => {
     expect(listed()?.email).toBe(target.member.email);
     await rt.bus.publish(settingsEvent(target.member.id, 'Core'));
     await vi.waitFor(() => expect(listed()?.email).toBeNull(), WAIT);
-    const online = await rt.call<OnlineUser[]>('/api/users/online', { token: journeyman.token });
+    const online = await rt.call(realtimeRoutes.listOnlineUsers, { token: journeyman.token });
     expect(online.find((user) => user.id === target.member.id)?.email).toBeNull();
   });
 });

@@ -6,9 +6,9 @@ import {
   WS_ACCEPTED_PROTOCOL,
   WS_CLOSE,
   WS_RESTART_SPREAD_MS,
+  realtimeRoutes,
   reconnectDelayOf,
   type OnlineUser,
-  type StoredChatMessage,
 } from '@crucible/proto';
 import { newEvent } from '@crucible/platform';
 import {
@@ -94,7 +94,7 @@ describe('community chat', () => {
     const received = bobSocket.of('chat').find((chat) => chat.content === marker)!;
     expect(received.sender).toEqual({ id: alice.id, name: `Alice ${alice.lastName}`, avatar: null });
 
-    const history = await b.call<StoredChatMessage[]>('/api/messages', { token: bob.token });
+    const history = await b.call(realtimeRoutes.listChatMessages, { token: bob.token });
     expect(history.find((message) => message.content === marker)).toMatchObject({
       senderId: alice.id,
       sender: { firstName: 'Alice', lastName: alice.lastName, email: alice.email, profileImageUrl: null },
@@ -129,7 +129,7 @@ describe('community chat', () => {
     resendSocket.send({ type: 'chat', content: after, idempotencyKey: randomUUID() });
     await vi.waitFor(() => expect(bobSocket.of('chat').find((chat) => chat.content === after)).toBeDefined(), WAIT);
     expect(bobSocket.of('chat').filter((chat) => chat.content === marker)).toHaveLength(1);
-    const history = await a.call<StoredChatMessage[]>('/api/messages', { token: bob.token });
+    const history = await a.call(realtimeRoutes.listChatMessages, { token: bob.token });
     expect(history.filter((message) => message.content === marker)).toHaveLength(1);
     await Promise.all([bobSocket.close(), resendSocket.close()]);
   });
@@ -143,13 +143,13 @@ describe('community chat', () => {
     socket.send({ type: 'chat', content: marker, idempotencyKey: randomUUID() });
     socket.send({ type: 'chat', content: marker, idempotencyKey: randomUUID() });
     await vi.waitFor(() => expect(socket.of('chat').filter((chat) => chat.content === marker)).toHaveLength(4), WAIT);
-    const history = await a.call<StoredChatMessage[]>('/api/messages', { token: member.token });
+    const history = await a.call(realtimeRoutes.listChatMessages, { token: member.token });
     expect(history.filter((message) => message.content === marker)).toHaveLength(4);
     await socket.close();
   });
 
   it('refuses the history without a token', async () => {
-    await a.call('/api/messages', { expect: 401 });
+    await a.call(realtimeRoutes.listChatMessages, { expect: 401 });
   });
 });
 
@@ -389,7 +389,7 @@ describe('presence', () => {
     };
 
     for (const instance of [a, b]) {
-      const online = await instance.call<OnlineUser[]>('/api/users/online', { token: watcher.token });
+      const online = await instance.call(realtimeRoutes.listOnlineUsers, { token: watcher.token });
       expect(online.filter((user) => user.id === member.id)).toEqual([expected]);
     }
     await vi.waitFor(
@@ -398,11 +398,11 @@ describe('presence', () => {
     );
 
     await first.close();
-    const stillOnline = await a.call<OnlineUser[]>('/api/users/online', { token: watcher.token });
+    const stillOnline = await a.call(realtimeRoutes.listOnlineUsers, { token: watcher.token });
     expect(stillOnline.map((user) => user.id)).toContain(member.id);
     await second.close();
     await vi.waitFor(async () => {
-      const online = await a.call<OnlineUser[]>('/api/users/online', { token: watcher.token });
+      const online = await a.call(realtimeRoutes.listOnlineUsers, { token: watcher.token });
       expect(online.map((user) => user.id)).not.toContain(member.id);
     }, WAIT);
     await vi.waitFor(() => expect(watcherSocket.onlineUsers()?.map((user) => user.id)).not.toContain(member.id), WAIT);
@@ -437,7 +437,7 @@ describe('presence', () => {
       profileImageUrl: null,
     });
     // What the socket built is what the service answers.
-    const online = await a.call<OnlineUser[]>('/api/users/online', { token: watcher.token });
+    const online = await a.call(realtimeRoutes.listOnlineUsers, { token: watcher.token });
     expect(new Set(watcherSocket.onlineUsers()!.map((user) => user.id))).toEqual(
       new Set(online.map((user) => user.id)),
     );

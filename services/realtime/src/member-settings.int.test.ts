@@ -4,7 +4,7 @@
  * pushing the change to watchers at once.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SUBJECTS, type OnlineUser } from '@crucible/proto';
+import { SUBJECTS, realtimeRoutes } from '@crucible/proto';
 import { newEvent } from '@crucible/platform';
 import {
   TestSocket,
@@ -38,7 +38,7 @@ describe('the Online Status switch', () => {
     const watcherSocket = await TestSocket.open(a.wsUrl, watcher.token);
     const memberSocket = await TestSocket.open(a.wsUrl, member.token);
     const onlineIds = async () =>
-      (await a.call<OnlineUser[]>('/api/users/online', { token: watcher.token })).map((user) => user.id);
+      (await a.call(realtimeRoutes.listOnlineUsers, { token: watcher.token })).map((user) => user.id);
     const watcherSees = () => (watcherSocket.onlineUsers() ?? []).map((user) => user.id);
     await vi.waitFor(async () => expect(await onlineIds()).toContain(member.id), WAIT);
     await vi.waitFor(() => expect(watcherSees()).toContain(member.id), WAIT);
@@ -68,7 +68,7 @@ describe('the Online Status switch', () => {
       );
     await vi.waitFor(async () => expect((await stored()).rows).toEqual([{ show_online_status: false }]), WAIT);
     const socket = await TestSocket.open(a.wsUrl, member.token);
-    const online = await a.call<OnlineUser[]>('/api/users/online', { token: member.token });
+    const online = await a.call(realtimeRoutes.listOnlineUsers, { token: member.token });
     expect(online.map((user) => user.id)).not.toContain(member.id);
     await socket.close();
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SUBJECTS, type NotificationDetail, type NotificationPage } from '@crucible/proto';
+import { SUBJECTS, realtimeRoutes, type CallInput } from '@crucible/proto';
 import { newEvent } from '@crucible/platform';
 import { notifyFromEvent } from './use-cases/notifications.ts';
 import {
@@ -38,9 +38,8 @@ function replyEvent(replier: Member, author: Member, discussionId: string, excer
   });
 }
 
-const list = (member: Member) => rt.call<NotificationDetail[]>('/api/notifications', { token: member.token });
-const unread = (member: Member) =>
-  rt.call<{ count: number }>('/api/notifications/unread-count', { token: member.token });
+const list = (member: Member) => rt.call(realtimeRoutes.listNotifications, { token: member.token });
+const unread = (member: Member) => rt.call(realtimeRoutes.notificationUnreadCount, { token: member.token });
 
 describe('grouped notifications', () => {
   it('makes one entry per conversation, counted and updated in place, and counts a redelivered event once', async () => {
@@ -118,15 +117,25 @@ describe('grouped notifications', () => {
     expect(entries[1]!.message).toBe('Rae Plier: e');
 
     await expect(
-      rt.call(`/api/notifications/discussions/${opened}/read`, { method: 'PUT', token: author.token }),
+      rt.call(realtimeRoutes.markDiscussionNotificationsRead, {
+        params: { discussionId: opened },
+        token: author.token,
+      }),
     ).resolves.toEqual({ count: 1 });
     await expect(unread(author)).resolves.toEqual({ count: 1 });
     expect((await list(author)).find((entry) => entry.discussionId === elsewhere)!.isRead).toBe(false);
     // Another member's reading reads nothing of theirs.
     await expect(
-      rt.call(`/api/notifications/discussions/${elsewhere}/read`, { method: 'PUT', token: replier.token }),
+      rt.call(realtimeRoutes.markDiscussionNotificationsRead, {
+        params: { discussionId: elsewhere },
+        token: replier.token,
+      }),
     ).resolves.toEqual({ count: 0 });
-    await rt.call('/api/notifications/discussions/not-an-id/read', { method: 'PUT', token: author.token, expect: 404 });
+    await rt.call(realtimeRoutes.markDiscussionNotificationsRead, {
+      params: { discussionId: 'not-an-id' },
+      token: author.token,
+      expect: 404,
+    });
   });
 
   it('pages the notifications page by cursor, newest first, and filters the unread', async () => {
@@ -134,24 +143,22 @@ describe('grouped notifications', () => {
     for (let index = 0; index < 5; index += 1)
       await notifyFromEvent(rt.service.context, replyEvent(replier, member, randomUUID(), `reply ${index}`));
     const all = await list(member);
-    await rt.call(`/api/notifications/${all[1]!.id}/read`, { method: 'PUT', token: member.token });
+    await rt.call(realtimeRoutes.markNotificationRead, { params: { id: all[1]!.id }, token: member.token });
 
-    const first = await rt.call<NotificationPage>('/api/notifications/page?limit=2', { token: member.token });
-    const second = await rt.call<NotificationPage>(`/api/notifications/page?limit=2&cursor=${first.nextCursor!}`, {
-      token: member.token,
-    });
-    const third = await rt.call<NotificationPage>(`/api/notifications/page?limit=2&cursor=${second.nextCursor!}`, {
-      token: member.token,
-    });
+    const page = (query: CallInput<typeof realtimeRoutes.listNotificationPage>['query'], status?: number) =>
+      rt.call(realtimeRoutes.listNotificationPage, { query, token: member.token, expect: status });
+    const first = await page({ limit: 2 });
+    const second = await page({ limit: 2, cursor: first.nextCursor! });
+    const third = await page({ limit: 2, cursor: second.nextCursor! });
     expect([...first.notifications, ...second.notifications, ...third.notifications].map((entry) => entry.id)).toEqual(
       all.map((entry) => entry.id),
     );
     expect(third).toMatchObject({ hasMore: false, nextCursor: null });
 
-    const unreadOnly = await rt.call<NotificationPage>('/api/notifications/page?unread=true', { token: member.token });
+    const unreadOnly = await page({ unread: 'true' });
     expect(unreadOnly.notifications.map((entry) => entry.id)).toEqual(
       all.filter((entry) => entry.id !== all[1]!.id).map((entry) => entry.id),
     );
-    await rt.call('/api/notifications/page?cursor=forged', { token: member.token, expect: 400 });
+    await page({ cursor: 'forged' }, 400);
   });
 });

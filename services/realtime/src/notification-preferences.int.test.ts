@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SUBJECTS, type NotificationDetail, type NotificationPreferences } from '@crucible/proto';
+import { SUBJECTS, realtimeRoutes, type NotificationPreferences } from '@crucible/proto';
 import { createSmtpMailer, newEvent, silentLogger } from '@crucible/platform';
 import { linkIn, startSmtpCapture, type SmtpCapture } from '@crucible/test-kit';
 import { memberLastSeen } from './repositories/notification-preferences.ts';
@@ -49,13 +49,9 @@ function mentionEvent(by: Member, mentioned: Member, discussionId: string, conte
   });
 }
 
-const list = (member: Member) => rt.call<NotificationDetail[]>('/api/notifications', { token: member.token });
+const list = (member: Member) => rt.call(realtimeRoutes.listNotifications, { token: member.token });
 const setPreferences = (member: Member, update: Partial<NotificationPreferences>) =>
-  rt.call<NotificationPreferences>('/api/notifications/preferences', {
-    method: 'PUT',
-    token: member.token,
-    json: update,
-  });
+  rt.call(realtimeRoutes.updateNotificationPreferences, { token: member.token, body: update });
 const digest = () =>
   runDigestPass(rt.service.context, {
     mailer: createSmtpMailer({ url: smtp.url, from: 'Crucible <no-reply@crucible.test>', logger: silentLogger }),
@@ -65,7 +61,7 @@ const digest = () =>
 describe('notification preferences', () => {
   it('starts with every kind in the page and no e-mail, and changes only the fields given', async () => {
     const member = await world.member();
-    await expect(rt.call('/api/notifications/preferences', { token: member.token })).resolves.toEqual({
+    await expect(rt.call(realtimeRoutes.getNotificationPreferences, { token: member.token })).resolves.toEqual({
       directMessages: 'page',
       replies: 'page',
       mentions: 'page',
@@ -79,7 +75,8 @@ describe('notification preferences', () => {
       emailDigest: 'hourly',
       replies: 'page',
     });
-    await rt.call('/api/notifications/preferences', { method: 'PUT', token: member.token, json: {}, expect: 400 });
+    await rt.call(realtimeRoutes.updateNotificationPreferences, { token: member.token, body: {}, expect: 400 });
+    // By path: a setting outside the contract's enum.
     await rt.call('/api/notifications/preferences', {
       method: 'PUT',
       token: member.token,
@@ -106,7 +103,9 @@ describe('notification preferences', () => {
 
     const stored = await list(member);
     expect(stored.map((entry) => [entry.type, entry.message])).toEqual([['direct_message', 'before']]);
-    await expect(rt.call('/api/notifications/unread-count', { token: member.token })).resolves.toEqual({ count: 1 });
+    await expect(rt.call(realtimeRoutes.notificationUnreadCount, { token: member.token })).resolves.toEqual({
+      count: 1,
+    });
 
     await setPreferences(member, { directMessages: 'page' });
     await notifyFromEvent(rt.service.context, dmCreatedEvent(sender, member, 'back on'));
@@ -181,15 +180,15 @@ describe('the e-mail summary of what a member missed', () => {
       `${header}.${otherPayload}.${signature}`,
       `${header}.${payload}.${signature!.slice(0, -2)}AA`,
     ])
-      await rt.call('/api/notifications/unsubscribe', { json: { token: tampered }, expect: 400 });
-    await expect(rt.call('/api/notifications/preferences', { token: active.token })).resolves.toMatchObject({
+      await rt.call(realtimeRoutes.unsubscribeFromDigest, { body: { token: tampered }, expect: 400 });
+    await expect(rt.call(realtimeRoutes.getNotificationPreferences, { token: active.token })).resolves.toMatchObject({
       emailDigest: '15m',
     });
 
-    await expect(rt.call('/api/notifications/unsubscribe', { json: { token } })).resolves.toEqual({
+    await expect(rt.call(realtimeRoutes.unsubscribeFromDigest, { body: { token } })).resolves.toEqual({
       emailDigest: 'off',
     });
-    await expect(rt.call('/api/notifications/preferences', { token: away.token })).resolves.toMatchObject({
+    await expect(rt.call(realtimeRoutes.getNotificationPreferences, { token: away.token })).resolves.toMatchObject({
       emailDigest: 'off',
     });
     // Off now: a new message while away mails nothing.

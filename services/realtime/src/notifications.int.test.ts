@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SUBJECTS, type NotificationDetail } from '@crucible/proto';
+import { SUBJECTS, realtimeRoutes } from '@crucible/proto';
 import { newEvent } from '@crucible/platform';
 import { notifyFromEvent } from './use-cases/notifications.ts';
 import {
@@ -54,7 +54,7 @@ describe('notifications from events', () => {
     });
     // The watcher's notification is stored after the author's push: wait for it, not for a time.
     await vi.waitFor(async () => {
-      const watched = await rt.call<NotificationDetail[]>('/api/notifications', { token: watcher.token });
+      const watched = await rt.call(realtimeRoutes.listNotifications, { token: watcher.token });
       expect(watched.map((notification) => notification.type)).toEqual(['subscription']);
     }, WAIT);
     await authorSocket.close();
@@ -69,7 +69,9 @@ describe('notifications from events', () => {
     await notifyFromEvent(rt.service.context, event);
     await rt.bus.publish(event);
     await vi.waitFor(() => expect(socket.of('notification')).toHaveLength(1), WAIT);
-    await expect(rt.call('/api/notifications/unread-count', { token: author.token })).resolves.toEqual({ count: 1 });
+    await expect(rt.call(realtimeRoutes.notificationUnreadCount, { token: author.token })).resolves.toEqual({
+      count: 1,
+    });
     // A later push proves the earlier ones had their chance to arrive twice.
     socket.send({ type: 'chat', content: 'flush' });
     await vi.waitFor(() => expect(socket.of('chat').length).toBeGreaterThan(0), WAIT);
@@ -102,18 +104,18 @@ describe('notifications from events', () => {
       }),
     );
     await vi.waitFor(async () => {
-      const list = await rt.call<NotificationDetail[]>('/api/notifications', { token: mentioned.token });
+      const list = await rt.call(realtimeRoutes.listNotifications, { token: mentioned.token });
       expect(list.map((notification) => [notification.type, notification.title])).toEqual([
         ['mention', 'Menno mentioned you in "Vision"'],
       ]);
     }, WAIT);
     await vi.waitFor(async () => {
-      const list = await rt.call<NotificationDetail[]>('/api/notifications', { token: assignee.token });
+      const list = await rt.call(realtimeRoutes.listNotifications, { token: assignee.token });
       expect(list.map((notification) => [notification.type, notification.title, notification.link])).toEqual([
         ['project_update', 'Task assigned to you: Write the plan', `/projects?project=${projectId}&task=${taskId}`],
       ]);
     }, WAIT);
-    const actorList = await rt.call<NotificationDetail[]>('/api/notifications', { token: mentioner.token });
+    const actorList = await rt.call(realtimeRoutes.listNotifications, { token: mentioner.token });
     expect(actorList).toEqual([]);
   });
 
@@ -133,18 +135,18 @@ describe('notifications from events', () => {
       }),
     );
     await vi.waitFor(async () => {
-      const list = await rt.call<NotificationDetail[]>('/api/notifications', { token: mentioned.token });
+      const list = await rt.call(realtimeRoutes.listNotifications, { token: mentioned.token });
       expect(list.map((notification) => [notification.type, notification.title, notification.message])).toEqual([
         ['mention', 'Ada Author mentioned you on "Ship it"', '@Menno please look'],
       ]);
     }, WAIT);
     await vi.waitFor(async () => {
-      const list = await rt.call<NotificationDetail[]>('/api/notifications', { token: assignee.token });
+      const list = await rt.call(realtimeRoutes.listNotifications, { token: assignee.token });
       expect(list.map((notification) => [notification.type, notification.title])).toEqual([
         ['project_update', 'New comment on "Ship it"'],
       ]);
     }, WAIT);
-    expect(await rt.call<NotificationDetail[]>('/api/notifications', { token: author.token })).toEqual([]);
+    expect(await rt.call(realtimeRoutes.listNotifications, { token: author.token })).toEqual([]);
   });
 });
 
@@ -162,7 +164,7 @@ describe('removed posts', () => {
       }),
     );
     await vi.waitFor(async () => {
-      const list = await rt.call<NotificationDetail[]>('/api/notifications', { token: member.token });
+      const list = await rt.call(realtimeRoutes.listNotifications, { token: member.token });
       expect(list.map((notification) => [notification.type, notification.title, notification.message])).toEqual([
         ['system', 'A moderator warned you about your forum post', text],
       ]);
@@ -186,7 +188,7 @@ describe('removed posts', () => {
     await rt.bus.publish(removal(removedReplyId, 'Personal attack'));
     await rt.bus.publish(removal(null, 'Duplicate'));
     await vi.waitFor(async () => {
-      const list = await rt.call<NotificationDetail[]>('/api/notifications', { token: author.token });
+      const list = await rt.call(realtimeRoutes.listNotifications, { token: author.token });
       expect(
         list.map((notification) => [notification.type, notification.title, notification.message, notification.link]),
       ).toEqual(
@@ -211,25 +213,35 @@ describe('reading notifications', () => {
     await rt.bus.publish(replyEvent(replier, owner.id));
     await rt.bus.publish(replyEvent(replier, owner.id));
     await vi.waitFor(
-      () => expect(rt.call('/api/notifications/unread-count', { token: owner.token })).resolves.toEqual({ count: 2 }),
+      () =>
+        expect(rt.call(realtimeRoutes.notificationUnreadCount, { token: owner.token })).resolves.toEqual({ count: 2 }),
       WAIT,
     );
-    const [newest, older] = await rt.call<NotificationDetail[]>('/api/notifications', { token: owner.token });
+    const [newest, older] = await rt.call(realtimeRoutes.listNotifications, { token: owner.token });
     expect(newest!.createdAt >= older!.createdAt).toBe(true);
 
-    await rt.call(`/api/notifications/${newest!.id}/read`, { method: 'PUT', token: stranger.token, expect: 404 });
-    await rt.call('/api/notifications/not-an-id/read', { method: 'PUT', token: owner.token, expect: 404 });
-    const read = await rt.call<NotificationDetail>(`/api/notifications/${newest!.id}/read`, {
-      method: 'PUT',
-      token: owner.token,
+    await rt.call(realtimeRoutes.markNotificationRead, {
+      params: { id: newest!.id },
+      token: stranger.token,
+      expect: 404,
     });
+    await rt.call(realtimeRoutes.markNotificationRead, {
+      params: { id: 'not-an-id' },
+      token: owner.token,
+      expect: 404,
+    });
+    const read = await rt.call(realtimeRoutes.markNotificationRead, { params: { id: newest!.id }, token: owner.token });
     expect(read).toMatchObject({ id: newest!.id, isRead: true });
     expect(read.readAt).not.toBeNull();
-    await expect(rt.call('/api/notifications/unread-count', { token: owner.token })).resolves.toEqual({ count: 1 });
-
-    await expect(rt.call('/api/notifications/read-all', { method: 'PUT', token: owner.token })).resolves.toEqual({
+    await expect(rt.call(realtimeRoutes.notificationUnreadCount, { token: owner.token })).resolves.toEqual({
       count: 1,
     });
-    await expect(rt.call('/api/notifications/unread-count', { token: owner.token })).resolves.toEqual({ count: 0 });
+
+    await expect(rt.call(realtimeRoutes.markAllNotificationsRead, { token: owner.token })).resolves.toEqual({
+      count: 1,
+    });
+    await expect(rt.call(realtimeRoutes.notificationUnreadCount, { token: owner.token })).resolves.toEqual({
+      count: 0,
+    });
   });
 });

@@ -6,6 +6,7 @@
  */
 import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } from 'node:crypto';
 import { encodeCBOR, type CBORType } from '@levischuck/tiny-cbor';
+import type { AddPasskeyRequest, PasskeySignInRequest } from '@crucible/proto';
 
 const FLAG_USER_PRESENT = 0x01;
 const FLAG_USER_VERIFIED = 0x04;
@@ -23,9 +24,9 @@ function counterBytes(counter: number): Buffer {
 export interface SoftwareAuthenticator {
   readonly credentialId: string;
   /** The browser's answer to registration options (navigator.credentials.create). */
-  register(options: { challenge: string; rp: { id?: string } }, origin: string): Record<string, unknown>;
+  register(options: { challenge: string; rp: { id?: string } }, origin: string): AddPasskeyRequest['response'];
   /** The browser's answer to sign-in options (navigator.credentials.get). */
-  signIn(options: { challenge: string; rpId?: string }, origin: string): Record<string, unknown>;
+  signIn(options: { challenge: string; rpId?: string }, origin: string): PasskeySignInRequest['response'];
 }
 
 export function createSoftwareAuthenticator(): SoftwareAuthenticator {
