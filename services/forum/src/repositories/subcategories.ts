@@ -45,7 +45,7 @@ export const subcategoryRepository = {
   lockForCount: (db: Db, id: string) => db.$executeRaw`SELECT 1 FROM subcategories WHERE id = ${id}::uuid FOR UPDATE`,
   /** One more discussion (under lockForCount). */
   countNewDiscussion: (db: Db, id: string) =>
-    db.$executeRaw`UPDATE subcategories SET discussion_count = discussion_count + 1 WHERE id = ${id}::uuid`,
+    db.subcategory.updateMany({ where: { id }, data: { discussionCount: { increment: 1 } } }),
   /** Counted from the discussions themselves after a delete, hide or show (under lockForCount). */
   recountDiscussions: (db: Db, id: string) =>
     db.$executeRaw`UPDATE subcategories s SET discussion_count = (
