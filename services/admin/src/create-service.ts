@@ -4,8 +4,7 @@ import {
   openServiceStore,
   preparedSqlOnPool,
   type RunningService,
-  type ServiceDeps,
-  type TokenVerifier,
+  type MemberServiceDeps,
 } from '@crucible/platform';
 import type { AdminConfig } from './config.ts';
 import { adminEvents } from './events.ts';
@@ -16,14 +15,9 @@ import { userReplicaFiller } from './use-cases/names.ts';
 
 export const ADMIN_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 
-export interface AdminDeps extends ServiceDeps {
-  /** How tokens are checked; by default as every service but auth does (auth's keys and sessions over the bus). */
-  verifier?: TokenVerifier;
-}
-
 export async function createAdminService(
   config: AdminConfig,
-  deps: AdminDeps,
+  deps: MemberServiceDeps,
 ): Promise<RunningService & { context: AdminContext }> {
   const { logger, bus } = deps;
   const store = await openServiceStore({

@@ -5,8 +5,7 @@ import {
   createRateLimit,
   openServiceStore,
   type RunningService,
-  type ServiceDeps,
-  type TokenVerifier,
+  type MemberServiceDeps,
 } from '@crucible/platform';
 import type { DmConfig } from './config.ts';
 import { dmEvents } from './events.ts';
@@ -19,14 +18,9 @@ export const DM_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.m
 /** A message is at most 10,000 characters (40,000 UTF-8 bytes), well inside this. */
 const JSON_LIMIT = '64kb';
 
-export interface DmDeps extends ServiceDeps {
-  /** How tokens are checked; by default as every service but auth does (auth's keys and sessions over the bus). */
-  verifier?: TokenVerifier;
-}
-
 export async function createDmService(
   config: DmConfig,
-  deps: DmDeps,
+  deps: MemberServiceDeps,
 ): Promise<RunningService & { context: DmContext }> {
   const { logger, bus } = deps;
   const store = await openServiceStore({

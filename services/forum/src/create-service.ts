@@ -6,8 +6,7 @@ import {
   openServiceStore,
   sweepUploadsPeriodically,
   type RunningService,
-  type ServiceDeps,
-  type TokenVerifier,
+  type MemberServiceDeps,
 } from '@crucible/platform';
 import type { ForumConfig } from './config.ts';
 import { forumEvents } from './events.ts';
@@ -21,14 +20,9 @@ export const FORUM_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', impor
 /** Posts can be long (50,000 characters of content): larger than the platform's default JSON limit. */
 const JSON_LIMIT = '512kb';
 
-export interface ForumDeps extends ServiceDeps {
-  /** How tokens are checked; by default as every service but auth does (auth's keys and sessions over the bus). */
-  verifier?: TokenVerifier;
-}
-
 export async function createForumService(
   config: ForumConfig,
-  deps: ForumDeps,
+  deps: MemberServiceDeps,
 ): Promise<RunningService & { context: ForumContext }> {
   const { logger, bus, cache } = deps;
   const store = await openServiceStore({

@@ -1,3 +1,3 @@
 export { forumConfigSchema, type ForumConfig } from './config.ts';
-export { createForumService, FORUM_MIGRATIONS_DIR, type ForumDeps } from './create-service.ts';
+export { createForumService, FORUM_MIGRATIONS_DIR } from './create-service.ts';
 export { seedDemoForums, type DemoAuthors } from './use-cases/demo-forums.ts';

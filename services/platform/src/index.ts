@@ -128,4 +128,4 @@ export { openServiceStore } from './runtime/service-store.ts';
 export { reportGauge } from './metrics/domain-metrics.ts';
 export { onShutdown } from './runtime/shutdown.ts';
 export { createWorkLoop, type WorkLoop } from './runtime/work-loop.ts';
-export { type ComponentReport, type RunningService, type ServiceDeps } from './service.ts';
+export { type ComponentReport, type MemberServiceDeps, type RunningService, type ServiceDeps } from './service.ts';

@@ -5,6 +5,7 @@ import type { Cache } from './cache/cache.ts';
 import type { EventBus } from './events/event-bus.ts';
 import type { Logger } from './logging/logger.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { TokenVerifier } from './auth/token-verifier.ts';
 
 /** One line of the launcher's start-up report: which implementation a component uses, and where. */
 export interface ComponentReport {
@@ -44,4 +45,10 @@ export interface ServiceDeps {
    * from SMTP_URL.
    */
   mailer?: Mailer;
+}
+
+/** What a service that checks members' tokens it did not issue (every one but auth) is started with. */
+export interface MemberServiceDeps extends ServiceDeps {
+  /** How tokens are checked; by default auth's keys and sessions over the bus (tests pass their own). */
+  verifier?: TokenVerifier;
 }

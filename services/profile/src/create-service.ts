@@ -3,11 +3,8 @@ import {
   connectBlobStore,
   createHttpApp,
   openServiceStore,
-  type Cache,
-  type EventBus,
-  type Logger,
+  type MemberServiceDeps,
   type RunningService,
-  type TokenVerifier,
 } from '@crucible/platform';
 import type { ProfileConfig } from './config.ts';
 import { profileEvents } from './events.ts';
@@ -20,19 +17,9 @@ export const PROFILE_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', imp
 /** A 2 MB picture as base64 in a data URL is about 2.8 MB of JSON. */
 const JSON_LIMIT = '3mb';
 
-export interface ProfileDeps {
-  logger: Logger;
-  bus: EventBus;
-  cache: Cache;
-  /** False when another service in the process already registers process metrics. */
-  collectProcessMetrics?: boolean;
-  /** How tokens are checked; by default as every service but auth does (auth's keys and sessions over the bus). */
-  verifier?: TokenVerifier;
-}
-
 export async function createProfileService(
   config: ProfileConfig,
-  deps: ProfileDeps,
+  deps: MemberServiceDeps,
 ): Promise<RunningService & { context: ProfileContext }> {
   const { logger, bus } = deps;
   const blobs = await connectBlobStore(config);

@@ -1,2 +1,2 @@
 export { profileConfigSchema, type ProfileConfig } from './config.ts';
-export { createProfileService, PROFILE_MIGRATIONS_DIR, type ProfileDeps } from './create-service.ts';
+export { createProfileService, PROFILE_MIGRATIONS_DIR } from './create-service.ts';

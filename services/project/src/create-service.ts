@@ -6,8 +6,7 @@ import {
   openServiceStore,
   sweepUploadsPeriodically,
   type RunningService,
-  type ServiceDeps,
-  type TokenVerifier,
+  type MemberServiceDeps,
 } from '@crucible/platform';
 import { LRUCache } from 'lru-cache';
 import type { ProjectConfig } from './config.ts';
@@ -22,14 +21,9 @@ export const PROJECT_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', imp
 /** Task lists kept built, by their JSON's length (characters): 5,000 tasks take about 3 MB. */
 const TASK_LIST_CACHE_CHARS = 64 * 1024 * 1024;
 
-export interface ProjectDeps extends ServiceDeps {
-  /** How tokens are checked; by default as every service but auth does (auth's keys and sessions over the bus). */
-  verifier?: TokenVerifier;
-}
-
 export async function createProjectService(
   config: ProjectConfig,
-  deps: ProjectDeps,
+  deps: MemberServiceDeps,
 ): Promise<RunningService & { context: ProjectContext }> {
   const { logger, bus } = deps;
   const store = await openServiceStore({

@@ -1,2 +1,2 @@
 export { projectConfigSchema, type ProjectConfig } from './config.ts';
-export { createProjectService, PROJECT_MIGRATIONS_DIR, type ProjectDeps } from './create-service.ts';
+export { createProjectService, PROJECT_MIGRATIONS_DIR } from './create-service.ts';

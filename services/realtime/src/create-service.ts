@@ -6,9 +6,8 @@ import {
   createSmtpMailer,
   openServiceStore,
   type RunningService,
-  type ServiceDeps,
+  type MemberServiceDeps,
   type Subscription,
-  type TokenVerifier,
 } from '@crucible/platform';
 import type { RealtimeConfig } from './config.ts';
 import { PrismaClient } from './generated/prisma/client.ts';
@@ -26,14 +25,9 @@ import { createUserFiller, describeOnline } from './use-cases/users.ts';
 export const REALTIME_MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 const JSON_LIMIT = '16kb';
 
-export interface RealtimeDeps extends ServiceDeps {
-  /** How tokens are checked; by default auth's keys and sessions over the bus. */
-  verifier?: TokenVerifier;
-}
-
 export async function createRealtimeService(
   config: RealtimeConfig,
-  deps: RealtimeDeps,
+  deps: MemberServiceDeps,
 ): Promise<RunningService & { context: RealtimeContext }> {
   const { logger, bus, cache } = deps;
   const store = await openServiceStore({

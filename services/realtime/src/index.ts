@@ -1,2 +1,2 @@
 export { realtimeConfigSchema, type RealtimeConfig } from './config.ts';
-export { createRealtimeService, REALTIME_MIGRATIONS_DIR, type RealtimeDeps } from './create-service.ts';
+export { createRealtimeService, REALTIME_MIGRATIONS_DIR } from './create-service.ts';

@@ -6,14 +6,14 @@ import { startBusEndpoints, type BusEndpoint } from '../events/bus-endpoints.ts'
 import type { Subscription } from '../events/event-bus.ts';
 import { createOutboxRelay, type OutboxRelay } from '../events/outbox.ts';
 import type { ReadinessCheck } from '../http/health.ts';
-import type { ServiceDeps } from '../service.ts';
+import type { MemberServiceDeps } from '../service.ts';
 
 /** Transactions wait at most this long for a connection, and run at most this long. */
 const TRANSACTION_OPTIONS = { maxWait: 10_000, timeout: 15_000 };
 
 export interface ServiceStoreOptions<Client> {
   config: { DATABASE_URL: string; DATABASE_POOL_SIZE?: number; JWT_ISSUER: string; JWT_AUDIENCE: string };
-  deps: ServiceDeps & { verifier?: TokenVerifier };
+  deps: MemberServiceDeps;
   /** The service's own PostgreSQL schema and its SQL migrations. */
   schema: string;
   migrationsDir: string;
