@@ -35,6 +35,7 @@ export async function createProfileService(
   const ctx: ProfileContext = {
     config,
     prisma,
+    pool: store.database.pool,
     relay,
     bus,
     blobs: blobs.store,

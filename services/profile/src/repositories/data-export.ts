@@ -1,6 +1,6 @@
 import type { DataExportFile, DataExportPart } from '@crucible/proto';
 import { readDataExportFiles, readDataExportSections, type DataExportSections } from '@crucible/platform';
-import { rows, type Db } from './db.ts';
+import type { Db } from './db.ts';
 
 /** A member's part of their data export: everything profile keeps of or by them. */
 const SECTIONS: DataExportSections = {
@@ -20,8 +20,15 @@ const SECTIONS: DataExportSections = {
   profileViewsMade: `SELECT * FROM profile_views WHERE viewer_id = $1::uuid ORDER BY created_at`,
 };
 
+/**
+ * SQL: the export is each table's rows as stored (column names, PostgreSQL's JSON of each value), and
+ * the platform's export helper wraps the fixed section texts above in its own statement, so the
+ * source takes text; the member's id is bound, never spliced.
+ */
 const sourceOf = (db: Db) => ({
-  query: async (text: string, values: unknown[]) => ({ rows: await rows<{ items: unknown }>(db, text, ...values) }),
+  query: async (text: string, values: unknown[]) => ({
+    rows: await db.$queryRawUnsafe<{ items: unknown }[]>(text, ...values),
+  }),
 });
 
 export function readMemberData(db: Db, userId: string): Promise<DataExportPart> {

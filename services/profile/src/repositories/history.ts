@@ -1,11 +1,28 @@
 import { randomUUID } from 'node:crypto';
 import type { Education, EducationInput, Workplace, WorkplaceInput } from '@crucible/proto';
-import { execute, rows, type Db } from './db.ts';
+import type { Db } from './db.ts';
 
-const WORKPLACE = `id::text, company_name AS "companyName", job_title AS "jobTitle", start_date AS "startDate",
-  end_date AS "endDate", is_current AS "isCurrent", description, location`;
-const EDUCATION = `id::text, institution, degree, field_of_study AS "fieldOfStudy", start_date AS "startDate",
-  end_date AS "endDate", is_ongoing AS "isOngoing", description, location`;
+const WORKPLACE = {
+  id: true,
+  companyName: true,
+  jobTitle: true,
+  startDate: true,
+  endDate: true,
+  isCurrent: true,
+  description: true,
+  location: true,
+} as const;
+const EDUCATION = {
+  id: true,
+  institution: true,
+  degree: true,
+  fieldOfStudy: true,
+  startDate: true,
+  endDate: true,
+  isOngoing: true,
+  description: true,
+  location: true,
+} as const;
 
 /**
  * Serialises the replaces of one member's work and education lists (held to the transaction's end),
@@ -13,69 +30,68 @@ const EDUCATION = `id::text, institution, degree, field_of_study AS "fieldOfStud
  * works for an empty list too, where a row lock would lock nothing.
  */
 export const lockHistory = (db: Db, userId: string) =>
-  rows(db, `SELECT pg_advisory_xact_lock(hashtextextended('profile.history:' || $1, 0))::text`, userId);
+  // Advisory locks are a PostgreSQL function, not a model operation.
+  db.$queryRaw<{ pg_advisory_xact_lock: string }[]>`
+    SELECT pg_advisory_xact_lock(hashtextextended('profile.history:' || ${userId}, 0))::text`;
 
 /** A blank end date means the entry is still going on. */
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value : null);
 
-/** What the work and the education list share: a member's entries of `table`, read as `columns`. */
-function memberEntries<Entry>(table: 'user_workplaces' | 'user_education', columns: string) {
-  return {
-    list: (db: Db, userId: string) =>
-      rows<Entry>(db, `SELECT ${columns} FROM ${table} WHERE user_id = $1::uuid ORDER BY position, created_at`, userId),
-    ids: async (db: Db, userId: string) =>
-      (await rows<{ id: string }>(db, `SELECT id::text FROM ${table} WHERE user_id = $1::uuid`, userId)).map(
-        (row) => row.id,
-      ),
-    deleteAll: (db: Db, userId: string) => execute(db, `DELETE FROM ${table} WHERE user_id = $1::uuid`, userId),
-  };
-}
+const byPosition = [{ position: 'asc' }, { createdAt: 'asc' }] as const;
 
 export const workplaces = {
-  ...memberEntries<Workplace>('user_workplaces', WORKPLACE),
+  list: (db: Db, userId: string): Promise<Workplace[]> =>
+    db.workplace.findMany({ where: { userId }, orderBy: [...byPosition], select: WORKPLACE }),
+  ids: async (db: Db, userId: string) =>
+    (await db.workplace.findMany({ where: { userId }, select: { id: true } })).map((row) => row.id),
+  deleteAll: async (db: Db, userId: string) => (await db.workplace.deleteMany({ where: { userId } })).count,
+  /** Appends the entry after the member's last one. */
   async add(db: Db, userId: string, entry: WorkplaceInput): Promise<Workplace> {
     const endDate = blankToNull(entry.endDate);
-    const [row] = await rows<Workplace>(
-      db,
-      `INSERT INTO user_workplaces (id, user_id, position, company_name, job_title, start_date, end_date, is_current, description, location)
-       VALUES ($1::uuid, $2::uuid, (SELECT COALESCE(MAX(position) + 1, 0) FROM user_workplaces WHERE user_id = $2::uuid),
-         $3, $4, $5, $6, $7, $8, $9)
-       RETURNING ${WORKPLACE}`,
-      randomUUID(),
-      userId,
-      entry.companyName,
-      entry.jobTitle ?? null,
-      blankToNull(entry.startDate),
-      endDate,
-      Boolean(entry.isCurrent) || endDate === null,
-      entry.description ?? null,
-      entry.location ?? null,
-    );
-    return row!;
+    const { _max } = await db.workplace.aggregate({ where: { userId }, _max: { position: true } });
+    return db.workplace.create({
+      data: {
+        id: randomUUID(),
+        userId,
+        position: _max.position === null ? 0 : _max.position + 1,
+        companyName: entry.companyName,
+        jobTitle: entry.jobTitle ?? null,
+        startDate: blankToNull(entry.startDate),
+        endDate,
+        isCurrent: Boolean(entry.isCurrent) || endDate === null,
+        description: entry.description ?? null,
+        location: entry.location ?? null,
+      },
+      select: WORKPLACE,
+    });
   },
 };
 
 export const education = {
-  ...memberEntries<Education>('user_education', EDUCATION),
+  list: (db: Db, userId: string): Promise<Education[]> =>
+    db.education.findMany({ where: { userId }, orderBy: [...byPosition], select: EDUCATION }),
+  ids: async (db: Db, userId: string) =>
+    (await db.education.findMany({ where: { userId }, select: { id: true } })).map((row) => row.id),
+  deleteAll: async (db: Db, userId: string) => (await db.education.deleteMany({ where: { userId } })).count,
+  /** Appends the entry after the member's last one. */
   async add(db: Db, userId: string, entry: EducationInput): Promise<Education> {
     const endDate = blankToNull(entry.endDate);
-    const [row] = await rows<Education>(
-      db,
-      `INSERT INTO user_education (id, user_id, position, institution, degree, field_of_study, start_date, end_date, is_ongoing, description, location)
-       VALUES ($1::uuid, $2::uuid, (SELECT COALESCE(MAX(position) + 1, 0) FROM user_education WHERE user_id = $2::uuid),
-         $3, $4, $5, $6, $7, $8, $9, $10)
-       RETURNING ${EDUCATION}`,
-      randomUUID(),
-      userId,
-      entry.institution,
-      entry.degree ?? null,
-      entry.fieldOfStudy ?? null,
-      blankToNull(entry.startDate),
-      endDate,
-      Boolean(entry.isOngoing) || endDate === null,
-      entry.description ?? null,
-      entry.location ?? null,
-    );
-    return row!;
+    const { _max } = await db.education.aggregate({ where: { userId }, _max: { position: true } });
+    return db.education.create({
+      data: {
+        id: randomUUID(),
+        userId,
+        position: _max.position === null ? 0 : _max.position + 1,
+        institution: entry.institution,
+        degree: entry.degree ?? null,
+        fieldOfStudy: entry.fieldOfStudy ?? null,
+        startDate: blankToNull(entry.startDate),
+        endDate,
+        isOngoing: Boolean(entry.isOngoing) || endDate === null,
+        description: entry.description ?? null,
+        location: entry.location ?? null,
+      },
+      select: EDUCATION,
+    });
   },
 };

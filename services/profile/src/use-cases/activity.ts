@@ -8,6 +8,7 @@ import {
 } from '@crucible/proto';
 import { privacy } from '../repositories/privacy.ts';
 import { stats } from '../repositories/stats.ts';
+import { sqlOnPool } from '../repositories/sql.ts';
 import { views } from '../repositories/views.ts';
 import { canSee, isOwnerOrAdmin, profileOwner, requireOwner, requireSection } from './access.ts';
 import type { ProfileContext } from './context.ts';
@@ -94,5 +95,5 @@ export async function recordViewTime(
 
 export async function getAnalytics(ctx: ProfileContext, caller: Caller, ownerId: string): Promise<ProfileAnalytics> {
   requireOwner(caller, ownerId);
-  return views.analytics(ctx.prisma, ownerId, ANALYTICS_DAYS);
+  return views.analytics(sqlOnPool(ctx.pool), ownerId, ANALYTICS_DAYS);
 }

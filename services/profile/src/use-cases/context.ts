@@ -1,3 +1,4 @@
+import type pg from 'pg';
 import type { BlobStore, EventBus, Logger, OutboxRelay, ReplicaFiller } from '@crucible/platform';
 import type { UserEventPayload } from '@crucible/proto';
 import { inOutboxTransaction, type Emit } from '@crucible/platform';
@@ -11,6 +12,8 @@ export const PROFILE_SCHEMA = 'profile';
 export interface ProfileContext {
   config: ProfileConfig;
   prisma: PrismaClient;
+  /** The same pool Prisma uses; the hot reads the model API cannot express are prepared SQL on it. */
+  pool: pg.Pool;
   relay: OutboxRelay;
   bus: EventBus;
   blobs: BlobStore;
