@@ -1,25 +1,6 @@
 import type { PrivacySettings } from '@crucible/proto';
 import type { Db } from './db.ts';
 
-/** The settings' fields, in the order the API shows them. */
-const SELECT = {
-  personalInfoVisible: true,
-  contactInfoVisible: true,
-  workExperienceVisible: true,
-  educationVisible: true,
-  skillsVisible: true,
-  leadershipProgressVisible: true,
-  analyticsVisible: true,
-  activityFeedVisible: true,
-  showOnlineStatus: true,
-  allowDirectMessages: true,
-  allowSkillEndorsements: true,
-  allowMentorshipRequests: true,
-  allowAnalyticsTracking: true,
-  showActivityFeed: true,
-} as const satisfies Record<keyof PrivacySettings, true>;
-const FIELDS = Object.keys(SELECT) as (keyof PrivacySettings)[];
-
 /** The schema's defaults: a member who never saved has these. */
 export const DEFAULT_PRIVACY: PrivacySettings = {
   personalInfoVisible: 'Public',
@@ -37,6 +18,10 @@ export const DEFAULT_PRIVACY: PrivacySettings = {
   allowAnalyticsTracking: true,
   showActivityFeed: true,
 };
+
+/** The settings' fields, in the order the API shows them (the defaults' order). */
+const FIELDS = Object.keys(DEFAULT_PRIVACY) as (keyof PrivacySettings)[];
+const SELECT = Object.fromEntries(FIELDS.map((field) => [field, true])) as Record<keyof PrivacySettings, true>;
 
 const pick = (settings: PrivacySettings): PrivacySettings =>
   Object.fromEntries(FIELDS.map((field) => [field, settings[field]])) as PrivacySettings;
