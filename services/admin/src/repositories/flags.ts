@@ -36,13 +36,12 @@ export const flagRepository = {
   },
   /**
    * Locks the flag for its review (two admins updating at once apply one after the other) and
-   * answers its status, or null for no such flag. The UPDATE takes the row lock and holds it to the
-   * commit, as SELECT ... FOR UPDATE would; the read after it sees the other review's result. The
-   * review itself sets updatedAt again, and a refused review rolls back.
+   * answers its status, or null for no such flag. A row lock is not a model operation.
    */
   lock: async (tx: Prisma.TransactionClient, id: string): Promise<{ status: MessageFlagStatus } | null> => {
-    const { count } = await tx.messageFlag.updateMany({ where: { id }, data: { updatedAt: new Date() } });
-    return count === 0 ? null : tx.messageFlag.findUniqueOrThrow({ where: { id }, select: { status: true } });
+    const rows = await tx.$queryRaw<{ status: MessageFlagStatus }[]>`
+      SELECT status::text AS status FROM message_flags WHERE id = ${id}::uuid FOR UPDATE`;
+    return rows[0] ?? null;
   },
   review: (
     db: Db,
